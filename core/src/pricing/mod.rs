@@ -1,1 +1,78 @@
 //! Pricing rules: discounts, per-credit prices, SKU orders and filters, batches, promo table (spec 02 §4, §5, §9).
+//!
+//! - [`sku`]: the SKU with the server's field names, read tolerantly, and what derives from it.
+//! - [`price`]: discount percent, per-credit price, a yearly plan's monthly price, price text.
+//! - [`order`]: credits and membership orders, the membership filter.
+//! - [`popup`]: tabs (smart popup, default period) and the plan B / plan C cards.
+//! - [`market`]: batches by country, free-trial countries, the pricing plan value, fixed ids.
+//! - [`promo`]: the promo config table of subscription SKUs 25284005..25284016.
+//! - [`funnel`]: funnel stage order per user type, virtual discount layering.
+//! - [`tolerant`]: readers that accept numbers or numeric strings (shared with `ads`).
+
+pub mod funnel;
+pub mod market;
+pub mod order;
+pub mod popup;
+pub mod price;
+pub mod promo;
+pub mod sku;
+pub mod tolerant;
+
+pub use funnel::{
+    FunnelStage, VIRTUAL_DISCOUNT_BASE, VIRTUAL_DISCOUNT_STEP, funnel_stage_order,
+    virtual_discount_layer,
+};
+pub use market::{
+    COUPON_PERCENT, DEFAULT_CHECKIN_COUNTRIES, DEFAULT_COUPON_ID, DEFAULT_PRICING_PLAN,
+    FREE_TRIAL_COUNTRIES, FREE_TRIAL_DAYS, HIGHEST_DISCOUNT_SKU_ID, HIGHEST_DISCOUNT_SKU_ID_INDIA,
+    MOBILE_CAROUSEL_MS, PricingConstants, highest_discount_sku_id, is_free_trial_country,
+    pricing_batch, pricing_constants, pricing_plan,
+};
+pub use order::{credit_sku_order, membership_sku_filter, membership_sku_order, membership_tier};
+pub use popup::{
+    BuyTab, MembershipPeriod, PlanBCards, UserType, default_membership_period, plan_b_cards,
+    plan_c_cards, smart_popup_tab,
+};
+pub use price::{
+    discount_percent, format_price, per_credit_price, sku_discount_percent, sku_price_text,
+    yearly_monthly_price,
+};
+pub use promo::{
+    PROMO_FIRST_SKU_ID, PROMO_LAST_SKU_ID, PromoConfig, promo_config, promo_config_table,
+};
+pub use sku::{
+    FeatureCode, PeriodUnit, PlanTier, Sku, SkuDerived, credits_discount_flag,
+    describe_sku, free_trial_selector_visible, is_credits_code, sku_buy_url,
+    trial_checkbox_default,
+};
+
+use crate::Coded;
+
+/// Errors of the pricing rules: only arithmetic on unusable numbers can fail.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PricingError {
+    /// A price was NaN, infinite or negative.
+    #[error(
+        "The {what} must be a number of zero or more (it was not a number, infinite or negative)."
+    )]
+    InvalidPrice {
+        /// Which argument ("price", "amount", ...).
+        what: &'static str,
+    },
+    /// The credits amount was 0, so a per-credit price does not exist.
+    #[error("This pack has no credits, so it has no per-credit price.")]
+    NoCredits,
+    /// The credits amount was NaN, infinite or negative.
+    #[error("The credits amount must be a number above zero.")]
+    InvalidCredits,
+}
+
+impl Coded for PricingError {
+    fn code(&self) -> &'static str {
+        match self {
+            Self::InvalidPrice { .. } => "invalid_price",
+            Self::NoCredits => "no_credits",
+            Self::InvalidCredits => "invalid_credits",
+        }
+    }
+}

@@ -1,1 +1,30 @@
 //! Session and account rules: logged-in test, stored values with expiry, user info, plan levels and tiers (spec 01 §3-§4, spec 02 §3-§4).
+
+mod cache;
+mod error;
+mod flags;
+mod lenient;
+mod plan;
+mod stored;
+mod token;
+mod user;
+
+pub use cache::{
+    CachedUserInfo, USER_INFO_CACHE_TTL_MS, USER_INFO_STORAGE_KEY, cached_user_info,
+    user_info_record,
+};
+pub use error::SessionError;
+pub use flags::{UserFlags, user_flags};
+pub use plan::{
+    PlanAction, PlanLevel, SKU_TIER_TABLE, Tier, is_premium, is_standard, is_subscribed,
+    plan_action_label, plan_level, sku_tier, tier_from_sku_id, tier_from_sub_tpl_name,
+};
+pub use stored::{
+    StoredRead, StoredRecord, is_logged_in, make_stored_record, read_stored_value,
+    stored_value_valid,
+};
+pub use token::{jwt_payload, token_uid};
+pub use user::{
+    DEFAULT_USER_NAME, Integral, Subscription, TokenResponse, UserInfo, Verify, display_name,
+    parse_token_response, parse_user_info,
+};

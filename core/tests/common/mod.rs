@@ -24,7 +24,9 @@ pub struct Case {
     pub func: String,
     #[serde(default)]
     pub args: Vec<Value>,
-    #[serde(default)]
+    /// `Some(Value::Null)` when the file says `"expect": null` (a function answering nothing),
+    /// `None` when the key is absent.
+    #[serde(default, deserialize_with = "present")]
     pub expect: Option<Value>,
     #[serde(default)]
     pub error: Option<ExpectedError>,
@@ -35,6 +37,10 @@ pub struct ExpectedError {
     pub code: String,
     #[serde(default)]
     pub message: Option<String>,
+}
+
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
 }
 
 /// What a dispatcher returns for one case: the result as JSON, or (code, message).
@@ -59,7 +65,10 @@ pub fn load_area(area: &str) -> Vec<(String, FixtureFile)> {
             let text = std::fs::read_to_string(&p).unwrap();
             let parsed: FixtureFile = serde_json::from_str(&text)
                 .unwrap_or_else(|e| panic!("{} is not a fixture file: {e}", p.display()));
-            (p.file_name().unwrap().to_string_lossy().into_owned(), parsed)
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                parsed,
+            )
         })
         .collect()
 }
@@ -75,7 +84,9 @@ pub fn json_eq(a: &Value, b: &Value) -> bool {
             x.len() == y.len() && x.iter().zip(y).all(|(a, b)| json_eq(a, b))
         }
         (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
         }
         _ => a == b,
     }
@@ -87,7 +98,10 @@ pub fn run_area(area: &str, mut dispatch: impl FnMut(&str, &[Value]) -> Option<O
     let mut failures = Vec::new();
     let mut count = 0;
     for (file, fixture) in load_area(area) {
-        assert!(!fixture.source.is_empty(), "{file}: source must say how it was produced");
+        assert!(
+            !fixture.source.is_empty(),
+            "{file}: source must say how it was produced"
+        );
         for case in fixture.cases {
             count += 1;
             let label = format!("{area}/{file} :: {} ({})", case.name, case.func);
@@ -103,32 +117,52 @@ pub fn run_area(area: &str, mut dispatch: impl FnMut(&str, &[Value]) -> Option<O
                 }
                 (None, Some(want), Err((code, message))) => {
                     if want.code != code {
-                        failures.push(format!("{label}: expected error code {}, got {code} ({message})", want.code));
-                    } else if let Some(m) = &want.message {
-                        if !message.contains(m.as_str()) {
-                            failures.push(format!("{label}: expected message containing {m:?}, got {message:?}"));
-                        }
+                        failures.push(format!(
+                            "{label}: expected error code {}, got {code} ({message})",
+                            want.code
+                        ));
+                    } else if let Some(m) = want
+                        .message
+                        .as_ref()
+                        .filter(|m| !message.contains(m.as_str()))
+                    {
+                        failures.push(format!(
+                            "{label}: expected message containing {m:?}, got {message:?}"
+                        ));
                     }
                 }
                 (Some(want), None, Err((code, message))) => {
-                    failures.push(format!("{label}: expected {want}, got error {code}: {message}"));
+                    failures.push(format!(
+                        "{label}: expected {want}, got error {code}: {message}"
+                    ));
                 }
                 (None, Some(want), Ok(got)) => {
                     failures.push(format!("{label}: expected error {}, got {got}", want.code));
                 }
-                _ => failures.push(format!("{label}: a case needs exactly one of expect / error")),
+                _ => failures.push(format!(
+                    "{label}: a case needs exactly one of expect / error"
+                )),
             }
         }
     }
     assert!(count > 0, "no fixture cases found for area {area}");
-    assert!(failures.is_empty(), "{} of {count} cases failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     count
 }
 
 /// Helper for dispatchers: deserialize argument `i`, mapping failure to a harness error.
-pub fn arg<T: serde::de::DeserializeOwned>(args: &[Value], i: usize) -> Result<T, (String, String)> {
+pub fn arg<T: serde::de::DeserializeOwned>(
+    args: &[Value],
+    i: usize,
+) -> Result<T, (String, String)> {
     let v = args.get(i).cloned().unwrap_or(Value::Null);
-    serde_json::from_value(v).map_err(|e| ("bad_fixture_arg".to_string(), format!("argument {i}: {e}")))
+    serde_json::from_value(v)
+        .map_err(|e| ("bad_fixture_arg".to_string(), format!("argument {i}: {e}")))
 }
 
 /// Helper for dispatchers: serialize a result.

@@ -1,0 +1,521 @@
+//! One-pass, iterative JSON scanner producing a flat table of raw values.
+//!
+//! devalue's `parse` starts with `JSON.parse`, so this accepts exactly what `JSON.parse`
+//! accepts and, on failure, produces the message V8 (Node 20+) gives, position included.
+//! Nothing is unescaped or converted here: strings are recorded as byte ranges (plus their
+//! UTF-16 range, so the JavaScript side can slice its own copy of the text) and only the
+//! strings a payload actually reaches are decoded later. Small non-negative integers and
+//! devalue's negative sentinels, which make up most of a payload, are stored inline in the
+//! reference itself rather than as table rows.
+
+/// A reference to a raw value: a row of [`RawDoc::raws`], an inline small integer, a devalue
+/// sentinel, or JavaScript `undefined` (an absent array slot).
+pub(crate) type RawRef = u32;
+
+/// `INLINE_INT + n` is the integer `n` (`n < 2^30`).
+pub(crate) const INLINE_INT: u32 = 0x8000_0000;
+/// `SENTINEL + k` is the integer `-k` for `k` in 1..=7 (devalue's negative indices).
+pub(crate) const SENTINEL: u32 = 0xC000_0000;
+/// JavaScript `undefined`: what reading past the end of a JSON array gives.
+pub(crate) const UNDEF: RawRef = 0xFFFF_FFFF;
+
+/// One raw JSON value. Arrays list their element refs in `edges[start..start + len]`;
+/// objects list `len` (token, ref) pairs in `edges[start..start + 2 * len]`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Raw {
+    Null,
+    False,
+    True,
+    Num(f64),
+    Str(u32),
+    Arr { start: u32, len: u32 },
+    Obj { start: u32, len: u32 },
+}
+
+/// A string token: byte range of its content (without quotes) in the scanned text, the
+/// same range in UTF-16 code units, and whether it contains a backslash escape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Tok {
+    pub start: u32,
+    pub end: u32,
+    pub u16_start: u32,
+    pub u16_end: u32,
+    pub escaped: bool,
+}
+
+/// What a raw ref stands for, resolved.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum RawVal {
+    Undefined,
+    Null,
+    Bool(bool),
+    Num(f64),
+    Str(u32),
+    Arr { start: u32, len: u32 },
+    Obj { start: u32, len: u32 },
+}
+
+/// The scanned document.
+#[derive(Debug, Default)]
+pub(crate) struct RawDoc {
+    pub raws: Vec<Raw>,
+    pub toks: Vec<Tok>,
+    pub edges: Vec<u32>,
+    pub root: RawRef,
+}
+
+impl RawDoc {
+    /// Resolves a ref; rows that do not exist read as `undefined` (never happens for refs
+    /// produced by the scanner).
+    pub fn get(&self, r: RawRef) -> RawVal {
+        if r == UNDEF {
+            RawVal::Undefined
+        } else if r >= SENTINEL {
+            RawVal::Num(-f64::from(r - SENTINEL))
+        } else if r >= INLINE_INT {
+            RawVal::Num(f64::from(r - INLINE_INT))
+        } else {
+            match self.raws.get(r as usize) {
+                None => RawVal::Undefined,
+                Some(Raw::Null) => RawVal::Null,
+                Some(Raw::False) => RawVal::Bool(false),
+                Some(Raw::True) => RawVal::Bool(true),
+                Some(Raw::Num(n)) => RawVal::Num(*n),
+                Some(Raw::Str(t)) => RawVal::Str(*t),
+                Some(Raw::Arr { start, len }) => RawVal::Arr { start: *start, len: *len },
+                Some(Raw::Obj { start, len }) => RawVal::Obj { start: *start, len: *len },
+            }
+        }
+    }
+
+    /// Element `i` of an array (or `undefined` past its end, as in JavaScript).
+    pub fn elem(&self, start: u32, len: u32, i: u32) -> RawRef {
+        if i >= len {
+            return UNDEF;
+        }
+        self.edges.get((start as usize) + (i as usize)).copied().unwrap_or(UNDEF)
+    }
+
+    /// The token of a string ref, if it is one.
+    pub fn tok_of(&self, r: RawRef) -> Option<Tok> {
+        match self.get(r) {
+            RawVal::Str(t) => self.toks.get(t as usize).copied(),
+            _ => None,
+        }
+    }
+}
+
+/// Why scanning failed, with the byte offset V8 would report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fail {
+    /// V8's default report for the token at `pos` (or end of input).
+    Token(usize),
+    ExpectedPropNameOrRBrace(usize),
+    ExpectedDoubleQuotedPropName(usize),
+    ExpectedColon(usize),
+    ExpectedCommaOrRBrace(usize),
+    ExpectedCommaOrRBrack(usize),
+    UnterminatedString(usize),
+    BadControl(usize),
+    BadEscape(usize),
+    BadUnicodeEscape(usize),
+    NoNumberAfterMinus(usize),
+    UnterminatedFraction(usize),
+    ExponentMissing(usize),
+    NonWhitespaceAfter(usize),
+}
+
+enum Ctx {
+    Arr { base: usize },
+    Obj { base: usize },
+}
+
+/// Scans `text` as `JSON.parse` would. The error is V8's message.
+pub(crate) fn scan(text: &str) -> Result<RawDoc, String> {
+    let mut s = Scanner { b: text.as_bytes(), pos: 0, u16_adjust: 0, doc: RawDoc::default() };
+    match s.run() {
+        Ok(()) => Ok(s.doc),
+        Err(f) => Err(message(text, f)),
+    }
+}
+
+struct Scanner<'a> {
+    b: &'a [u8],
+    pos: usize,
+    /// bytes minus UTF-16 units seen so far (non-ASCII only occurs inside strings).
+    u16_adjust: usize,
+    doc: RawDoc,
+}
+
+fn is_ws(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+impl Scanner<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(c) = self.peek() {
+            if !is_ws(c) {
+                break;
+            }
+            self.pos += 1;
+        }
+    }
+
+    fn push_raw(&mut self, raw: Raw) -> RawRef {
+        let id = self.doc.raws.len() as u32;
+        self.doc.raws.push(raw);
+        id
+    }
+
+    fn run(&mut self) -> Result<(), Fail> {
+        let mut stack: Vec<Ctx> = Vec::new();
+        let mut scratch: Vec<u32> = Vec::new();
+        'value: loop {
+            // Produce one value (or open a container and loop for its first element).
+            self.skip_ws();
+            let mut value: RawRef = match self.peek() {
+                None => return Err(Fail::Token(self.pos)),
+                Some(b'"') => {
+                    let t = self.string()?;
+                    self.push_raw(Raw::Str(t))
+                }
+                Some(b'-' | b'0'..=b'9') => self.number()?,
+                Some(b'[') => {
+                    self.pos += 1;
+                    self.skip_ws();
+                    if self.peek() == Some(b']') {
+                        self.pos += 1;
+                        self.push_raw(Raw::Arr { start: 0, len: 0 })
+                    } else {
+                        stack.push(Ctx::Arr { base: scratch.len() });
+                        continue 'value;
+                    }
+                }
+                Some(b'{') => {
+                    self.pos += 1;
+                    self.skip_ws();
+                    match self.peek() {
+                        Some(b'}') => {
+                            self.pos += 1;
+                            self.push_raw(Raw::Obj { start: 0, len: 0 })
+                        }
+                        Some(b'"') => {
+                            let base = scratch.len();
+                            let key = self.string()?;
+                            scratch.push(key);
+                            self.colon()?;
+                            stack.push(Ctx::Obj { base });
+                            continue 'value;
+                        }
+                        _ => return Err(Fail::ExpectedPropNameOrRBrace(self.pos)),
+                    }
+                }
+                Some(b't') => self.literal(b"true", Raw::True)?,
+                Some(b'f') => self.literal(b"false", Raw::False)?,
+                Some(b'n') => self.literal(b"null", Raw::Null)?,
+                Some(_) => return Err(Fail::Token(self.pos)),
+            };
+            // Hand the value to its container, closing containers as they end.
+            loop {
+                let Some(ctx) = stack.last() else {
+                    self.doc.root = value;
+                    self.skip_ws();
+                    if self.pos < self.b.len() {
+                        return Err(Fail::NonWhitespaceAfter(self.pos));
+                    }
+                    return Ok(());
+                };
+                scratch.push(value);
+                self.skip_ws();
+                match (ctx, self.peek()) {
+                    (_, Some(b',')) => {
+                        self.pos += 1;
+                        if matches!(ctx, Ctx::Obj { .. }) {
+                            self.skip_ws();
+                            if self.peek() != Some(b'"') {
+                                return Err(Fail::ExpectedDoubleQuotedPropName(self.pos));
+                            }
+                            let key = self.string()?;
+                            scratch.push(key);
+                            self.colon()?;
+                        }
+                        continue 'value;
+                    }
+                    (Ctx::Arr { base }, Some(b']')) => {
+                        self.pos += 1;
+                        let base = *base;
+                        value = self.close(&mut scratch, base, false);
+                        stack.pop();
+                    }
+                    (Ctx::Obj { base }, Some(b'}')) => {
+                        self.pos += 1;
+                        let base = *base;
+                        value = self.close(&mut scratch, base, true);
+                        stack.pop();
+                    }
+                    (Ctx::Arr { .. }, _) => return Err(Fail::ExpectedCommaOrRBrack(self.pos)),
+                    (Ctx::Obj { .. }, _) => return Err(Fail::ExpectedCommaOrRBrace(self.pos)),
+                }
+            }
+        }
+    }
+
+    /// Moves a finished container's children from the scratch stack to `edges`.
+    fn close(&mut self, scratch: &mut Vec<u32>, base: usize, object: bool) -> RawRef {
+        let start = self.doc.edges.len() as u32;
+        let items = scratch.get(base..).unwrap_or(&[]);
+        let n = items.len() as u32;
+        self.doc.edges.extend_from_slice(items);
+        scratch.truncate(base);
+        if object {
+            self.push_raw(Raw::Obj { start, len: n / 2 })
+        } else {
+            self.push_raw(Raw::Arr { start, len: n })
+        }
+    }
+
+    fn colon(&mut self) -> Result<(), Fail> {
+        self.skip_ws();
+        if self.peek() != Some(b':') {
+            return Err(Fail::ExpectedColon(self.pos));
+        }
+        self.pos += 1;
+        Ok(())
+    }
+
+    fn literal(&mut self, word: &[u8], raw: Raw) -> Result<RawRef, Fail> {
+        for &w in word {
+            match self.peek() {
+                Some(c) if c == w => self.pos += 1,
+                _ => return Err(Fail::Token(self.pos)),
+            }
+        }
+        Ok(self.push_raw(raw))
+    }
+
+    fn digits(&mut self) -> usize {
+        let from = self.pos;
+        while matches!(self.peek(), Some(b'0'..=b'9')) {
+            self.pos += 1;
+        }
+        self.pos - from
+    }
+
+    fn number(&mut self) -> Result<RawRef, Fail> {
+        let start = self.pos;
+        let negative = self.peek() == Some(b'-');
+        if negative {
+            self.pos += 1;
+        }
+        let int_start = self.pos;
+        match self.peek() {
+            Some(b'0') => {
+                self.pos += 1;
+                if matches!(self.peek(), Some(b'0'..=b'9')) {
+                    return Err(Fail::Token(self.pos));
+                }
+            }
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => return Err(Fail::NoNumberAfterMinus(self.pos)),
+        }
+        let int_end = self.pos;
+        let mut plain = true;
+        if self.peek() == Some(b'.') {
+            plain = false;
+            self.pos += 1;
+            if self.digits() == 0 {
+                return Err(Fail::UnterminatedFraction(self.pos));
+            }
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            plain = false;
+            self.pos += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.pos += 1;
+            }
+            if self.digits() == 0 {
+                return Err(Fail::ExponentMissing(self.pos));
+            }
+        }
+        let digits = self.b.get(int_start..int_end).unwrap_or(&[]);
+        if plain && digits.len() <= 9 {
+            let n = digits.iter().fold(0u32, |acc, d| acc * 10 + u32::from(d - b'0'));
+            if !negative && n < (1 << 30) {
+                return Ok(INLINE_INT + n);
+            }
+            if negative && (1..=7).contains(&n) {
+                return Ok(SENTINEL + n);
+            }
+            let v = f64::from(n);
+            return Ok(self.push_raw(Raw::Num(if negative { -v } else { v })));
+        }
+        let text = self.b.get(start..self.pos).unwrap_or(&[]);
+        // The grammar above is a subset of what Rust's float parser accepts, and it is
+        // correctly rounded like JSON.parse.
+        let v = std::str::from_utf8(text).ok().and_then(|t| t.parse::<f64>().ok()).unwrap_or(f64::NAN);
+        Ok(self.push_raw(Raw::Num(v)))
+    }
+
+    /// Scans a string starting at its opening quote; returns its token id.
+    fn string(&mut self) -> Result<u32, Fail> {
+        self.pos += 1; // opening quote
+        let start = self.pos;
+        let u16_start = start - self.u16_adjust;
+        let mut escaped = false;
+        loop {
+            // Fast skip over ordinary ASCII bytes.
+            while let Some(&c) = self.b.get(self.pos) {
+                if c == b'"' || c == b'\\' || !(0x20..0x80).contains(&c) {
+                    break;
+                }
+                self.pos += 1;
+            }
+            let Some(c) = self.peek() else {
+                return Err(Fail::UnterminatedString(self.pos));
+            };
+            match c {
+                b'"' => break,
+                b'\\' => {
+                    escaped = true;
+                    self.pos += 1;
+                    match self.peek() {
+                        None => return Err(Fail::Token(self.pos)),
+                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => self.pos += 1,
+                        Some(b'u') => {
+                            self.pos += 1;
+                            for _ in 0..4 {
+                                match self.peek() {
+                                    Some(h) if h.is_ascii_hexdigit() => self.pos += 1,
+                                    _ => return Err(Fail::BadUnicodeEscape(self.pos)),
+                                }
+                            }
+                        }
+                        Some(_) => return Err(Fail::BadEscape(self.pos)),
+                    }
+                }
+                0x00..=0x1F => return Err(Fail::BadControl(self.pos)),
+                _ => {
+                    // Non-ASCII: a UTF-8 sequence (the input is a &str, so it is well formed).
+                    let (len, units) = match c {
+                        0xC0..=0xDF => (2, 1),
+                        0xE0..=0xEF => (3, 1),
+                        _ => (4, 2),
+                    };
+                    self.u16_adjust += len - units;
+                    self.pos += len;
+                }
+            }
+        }
+        let end = self.pos;
+        let u16_end = end - self.u16_adjust;
+        self.pos += 1; // closing quote
+        let id = self.doc.toks.len() as u32;
+        self.doc.toks.push(Tok {
+            start: start as u32,
+            end: end as u32,
+            u16_start: u16_start as u32,
+            u16_end: u16_end as u32,
+            escaped,
+        });
+        Ok(id)
+    }
+}
+
+/// V8 reports positions in UTF-16 code units.
+fn utf16_pos(text: &str, byte: usize) -> usize {
+    let mut cut = byte.min(text.len());
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    text.get(..cut).map_or(0, |t| t.encode_utf16().count())
+}
+
+/// The message V8's `JSON.parse` throws for this failure.
+fn message(text: &str, fail: Fail) -> String {
+    let at = |what: &str, p: usize| format!("{what} in JSON at position {}", utf16_pos(text, p));
+    match fail {
+        Fail::Token(p) => token_message(text, p),
+        Fail::ExpectedPropNameOrRBrace(p) => at("Expected property name or '}'", p),
+        Fail::ExpectedDoubleQuotedPropName(p) => at("Expected double-quoted property name", p),
+        Fail::ExpectedColon(p) => at("Expected ':' after property name", p),
+        Fail::ExpectedCommaOrRBrace(p) => at("Expected ',' or '}' after property value", p),
+        Fail::ExpectedCommaOrRBrack(p) => at("Expected ',' or ']' after array element", p),
+        Fail::UnterminatedString(p) => at("Unterminated string", p),
+        Fail::BadControl(p) => at("Bad control character in string literal", p),
+        Fail::BadEscape(p) => at("Bad escaped character", p),
+        Fail::BadUnicodeEscape(p) => at("Bad Unicode escape", p),
+        Fail::NoNumberAfterMinus(p) => at("No number after minus sign", p),
+        Fail::UnterminatedFraction(p) => at("Unterminated fractional number", p),
+        Fail::ExponentMissing(p) => at("Exponent part is missing a number", p),
+        Fail::NonWhitespaceAfter(p) => {
+            format!("Unexpected non-whitespace character after JSON at position {}", utf16_pos(text, p))
+        }
+    }
+}
+
+/// V8's `LookUpErrorMessageForJsonToken`: by the class of the character at `p`.
+fn token_message(text: &str, p: usize) -> String {
+    let Some(&c) = text.as_bytes().get(p) else {
+        return "Unexpected end of JSON input".to_string();
+    };
+    let pos = utf16_pos(text, p);
+    match c {
+        b'"' => return format!("Unexpected string in JSON at position {pos}"),
+        b'-' | b'0'..=b'9' => return format!("Unexpected number in JSON at position {pos}"),
+        _ => {}
+    }
+    if matches!(text, "NaN" | "Infinity" | "undefined" | "[object Object]") {
+        return format!("\"{text}\" is not valid JSON");
+    }
+    // Context: the whole source when short, else ten code units either side.
+    const CONTEXT: usize = 10;
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let n = units.len();
+    let ch = String::from_utf16_lossy(units.get(pos..pos + 1).unwrap_or(&[]));
+    let slice = |a: usize, b: usize| String::from_utf16_lossy(units.get(a..b.min(n)).unwrap_or(&[]));
+    let context = if n <= CONTEXT * 2 {
+        format!("\"{text}\"")
+    } else if pos < CONTEXT {
+        format!("\"{}\"...", slice(0, pos + CONTEXT))
+    } else if pos < n - CONTEXT {
+        format!("...\"{}\"...", slice(pos - CONTEXT, pos + CONTEXT))
+    } else {
+        format!("...\"{}\"", slice(pos - CONTEXT, n))
+    };
+    format!("Unexpected token '{ch}', {context} is not valid JSON")
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+    use super::*;
+
+    #[test]
+    fn scans_nested_values() {
+        let d = scan(r#"[{"a":1,"b":[true,null]},-1,"x\n",1.5,-0]"#).unwrap();
+        let RawVal::Arr { start, len } = d.get(d.root) else { panic!() };
+        assert_eq!(len, 5);
+        assert_eq!(d.get(d.elem(start, len, 1)), RawVal::Num(-1.0));
+        assert!(matches!(d.get(d.elem(start, len, 3)), RawVal::Num(x) if x == 1.5));
+        let RawVal::Num(z) = d.get(d.elem(start, len, 4)) else { panic!() };
+        assert!(z == 0.0 && z.is_sign_negative());
+        assert_eq!(d.elem(start, len, 9), UNDEF);
+    }
+
+    #[test]
+    fn messages_match_v8() {
+        let m = |t: &str| scan(t).unwrap_err();
+        assert_eq!(m(""), "Unexpected end of JSON input");
+        assert_eq!(m("[1,]"), "Unexpected token ']', \"[1,]\" is not valid JSON");
+        assert_eq!(m("[01]"), "Unexpected number in JSON at position 2");
+        assert_eq!(m("{\"a\" 1}"), "Expected ':' after property name in JSON at position 5");
+        assert_eq!(m("NaN"), "\"NaN\" is not valid JSON");
+        assert_eq!(m("[1,2,3,4,5,6,7,8,9,10,11,x]"), "Unexpected token 'x', ...\"8,9,10,11,x]\" is not valid JSON");
+    }
+}

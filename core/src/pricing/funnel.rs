@@ -1,0 +1,49 @@
+//! Funnel stages per user type and the virtual discount layering (spec 02 §4 "Ads").
+
+use super::UserType;
+use serde::{Deserialize, Serialize};
+
+/// A stage of the growth funnel. The spec names acquisition, activation and revenue; the list
+/// is completed with the two remaining stages of the usual AARRR funnel (retention, referral).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FunnelStage {
+    /// Turning a visitor into a registered user.
+    Acquisition,
+    /// Getting a registered user to create (first generation, check-in).
+    Activation,
+    /// Selling credits or a subscription.
+    Revenue,
+    /// Bringing the user back.
+    Retention,
+    /// Getting the user to invite others.
+    Referral,
+}
+
+/// Funnel stages in priority order for a user type (JS `funnelStageOrder`).
+///
+/// The spec fixes the first stage: guest acquisition, free activation, vip revenue. The rest is
+/// designed: after the first stage come the later stages in funnel order (activation, revenue,
+/// retention, referral), and stages the user has already passed are left out, because an
+/// acquisition offer means nothing to someone who is already registered. Standard subscribers
+/// are revenue-first like vip (their next step is the upgrade to premium).
+pub fn funnel_stage_order(user: UserType) -> Vec<FunnelStage> {
+    use FunnelStage::*;
+    match user {
+        UserType::Guest => vec![Acquisition, Activation, Revenue, Retention, Referral],
+        UserType::Free => vec![Activation, Revenue, Retention, Referral],
+        UserType::Standard | UserType::Vip => vec![Revenue, Retention, Referral],
+    }
+}
+
+/// Base value of the virtual discount layering (spec 02 §4).
+pub const VIRTUAL_DISCOUNT_BASE: u32 = 1_000;
+/// Added per rank below the top (spec 02 §4).
+pub const VIRTUAL_DISCOUNT_STEP: u32 = 10;
+
+/// The virtual discount layer value of an offer (JS `virtualDiscountLayer`): base 1000 plus 10
+/// per rank below the top (spec 02 §4), read literally: the top offer (`ranks_below_top` 0) is
+/// 1000, the next 1010, then 1020. Saturates at `u32::MAX` instead of overflowing.
+pub fn virtual_discount_layer(ranks_below_top: u32) -> u32 {
+    VIRTUAL_DISCOUNT_BASE.saturating_add(VIRTUAL_DISCOUNT_STEP.saturating_mul(ranks_below_top))
+}

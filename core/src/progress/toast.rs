@@ -1,0 +1,83 @@
+//! Toast types and layout (spec 02 §9): shown 3000 ms by default, then a 200 ms fade; stacked
+//! from 100 px below the top, 70 px apart.
+
+use super::ProgressError;
+use serde::{Deserialize, Serialize};
+
+/// How long a toast stays fully visible by default (spec 02 §9).
+pub const TOAST_DURATION_MS: u32 = 3_000;
+/// How long it fades out afterwards (spec 02 §9).
+pub const TOAST_FADE_MS: u32 = 200;
+/// Top offset of the first toast in px (spec 02 §9).
+pub const TOAST_TOP_PX: u32 = 100;
+/// Extra offset per toast above it in px (spec 02 §9).
+pub const TOAST_SPACING_PX: u32 = 70;
+
+/// The four toast types (spec 02 §9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ToastKind {
+    /// Neutral information.
+    Info,
+    /// A warning (e.g. 'logged out').
+    Warn,
+    /// A success.
+    Success,
+    /// A failure.
+    Error,
+}
+
+/// Where a toast is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ToastPhase {
+    /// Fully shown.
+    Visible,
+    /// Fading out (the 200 ms after its duration).
+    Fading,
+    /// Finished: remove it.
+    Gone,
+}
+
+/// Reads a toast type name: `info`, `warn`, `success`, `error` (spec 02 §9), trimmed and
+/// ignoring ASCII case; `warning` is accepted for `warn`.
+///
+/// Errors: `unknown_toast_type` for any other name.
+pub fn toast_kind(name: &str) -> Result<ToastKind, ProgressError> {
+    let n = name.trim().to_ascii_lowercase();
+    match n.as_str() {
+        "info" => Ok(ToastKind::Info),
+        "warn" | "warning" => Ok(ToastKind::Warn),
+        "success" => Ok(ToastKind::Success),
+        "error" => Ok(ToastKind::Error),
+        _ => Err(ProgressError::UnknownToastType {
+            name: name.chars().take(40).collect(),
+        }),
+    }
+}
+
+/// Top position in px of the toast at `index` (0 = first shown): 100 + 70 × index (spec 02 §9).
+/// Saturates instead of overflowing for absurd indexes.
+pub fn toast_top(index: u32) -> u32 {
+    TOAST_TOP_PX.saturating_add(TOAST_SPACING_PX.saturating_mul(index))
+}
+
+/// The phase of a toast `elapsed_ms` after it appeared (spec 02 §9): visible during its
+/// duration, fading for the next 200 ms, then gone.
+///
+/// `duration_ms`: `None` or NaN means the default 3000 ms. Decided: a duration of 0 or less, or
+/// an infinite one, makes the toast sticky (visible until closed by the user), as in common
+/// toast libraries. A negative or NaN `elapsed_ms` (clock went back) counts as just shown.
+pub fn toast_phase(elapsed_ms: f64, duration_ms: Option<f64>) -> ToastPhase {
+    let duration = match duration_ms {
+        Some(d) if !d.is_nan() => d,
+        _ => f64::from(TOAST_DURATION_MS),
+    };
+    if duration <= 0.0 || duration.is_infinite() || elapsed_ms.is_nan() || elapsed_ms < duration {
+        ToastPhase::Visible
+    } else if elapsed_ms < duration + f64::from(TOAST_FADE_MS) {
+        ToastPhase::Fading
+    } else {
+        ToastPhase::Gone
+    }
+}

@@ -1,0 +1,149 @@
+//! Plan levels, plan actions and SKU tiers (spec 02 §1, §3, §4, §9).
+//!
+//! Verify levels are compared after trimming and lower-casing, so `" Premium"` is premium.
+
+use super::error::SessionError;
+use serde::{Deserialize, Serialize};
+
+/// The level shown for a user (spec 02 §4 plan level mapping).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PlanLevel {
+    /// Not logged in.
+    Guest,
+    /// Free, inactive or unknown verify level.
+    Free,
+    /// Standard plan.
+    Standard,
+    /// Premium plan (shown as "vip").
+    Vip,
+}
+
+/// The plan panel's action (spec 02 §4: inactive/free -> Purchase, standard -> Upgrade, premium -> Renew).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlanAction {
+    /// Buy a plan.
+    Purchase,
+    /// Move up from standard.
+    Upgrade,
+    /// Extend premium.
+    Renew,
+}
+
+/// A plan tier of SKUs (spec 02 §1: basic, standard, premium).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Tier {
+    /// No paid plan.
+    Basic,
+    /// Standard plan.
+    Standard,
+    /// Premium plan.
+    Premium,
+}
+
+impl Tier {
+    /// The lowercase name (`"basic"`, `"standard"`, `"premium"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Basic => "basic",
+            Self::Standard => "standard",
+            Self::Premium => "premium",
+        }
+    }
+}
+
+/// SKU id -> tier table (spec 02 §9: "24109013 and 24109014 standard; 24109015 and 24109016 premium; 0 basic").
+pub const SKU_TIER_TABLE: [(i64, Tier); 5] = [
+    (0, Tier::Basic),
+    (24_109_013, Tier::Standard),
+    (24_109_014, Tier::Standard),
+    (24_109_015, Tier::Premium),
+    (24_109_016, Tier::Premium),
+];
+
+fn level_key(verify_level: &str) -> String {
+    verify_level.trim().to_ascii_lowercase()
+}
+
+/// The displayed plan level (spec 02 §4): not logged in -> guest; free -> free; premium -> vip;
+/// standard -> standard; anything else (inactive, empty, unknown) -> free.
+pub fn plan_level(is_login: bool, verify_level: &str) -> PlanLevel {
+    if !is_login {
+        return PlanLevel::Guest;
+    }
+    match level_key(verify_level).as_str() {
+        "premium" => PlanLevel::Vip,
+        "standard" => PlanLevel::Standard,
+        _ => PlanLevel::Free,
+    }
+}
+
+/// The plan panel action for a verify level (spec 02 §4). Decided: any level other than
+/// standard or premium (unknown, empty) gets Purchase, like inactive and free.
+pub fn plan_action_label(verify_level: &str) -> PlanAction {
+    match level_key(verify_level).as_str() {
+        "premium" => PlanAction::Renew,
+        "standard" => PlanAction::Upgrade,
+        _ => PlanAction::Purchase,
+    }
+}
+
+/// Premium verify level.
+pub fn is_premium(verify_level: &str) -> bool {
+    level_key(verify_level) == "premium"
+}
+
+/// Standard verify level.
+pub fn is_standard(verify_level: &str) -> bool {
+    level_key(verify_level) == "standard"
+}
+
+/// Subscribed means standard or premium (spec 02 §4). Decided: the level alone decides; the
+/// server reports a lapsed plan as level inactive/free, so `is_expired` is not consulted.
+pub fn is_subscribed(verify_level: &str) -> bool {
+    is_premium(verify_level) || is_standard(verify_level)
+}
+
+/// The tier of a SKU from its `sub_tpl_name` (spec 02 §3: "contains 'standard' or 'premium'"),
+/// basic otherwise. Decided: case-insensitive, and a name containing both words is premium.
+pub fn tier_from_sub_tpl_name(sub_tpl_name: &str) -> Tier {
+    let name = sub_tpl_name.to_lowercase();
+    if name.contains("premium") {
+        Tier::Premium
+    } else if name.contains("standard") {
+        Tier::Standard
+    } else {
+        Tier::Basic
+    }
+}
+
+/// The tier of a SKU id from the table of spec 02 §9; an id not in it is `unknown_sku`
+/// (use [`sku_tier`] to fall back to the SKU's name).
+pub fn tier_from_sku_id(sku_id: i64) -> Result<Tier, SessionError> {
+    SKU_TIER_TABLE
+        .iter()
+        .find(|(id, _)| *id == sku_id)
+        .map(|(_, tier)| *tier)
+        .ok_or(SessionError::UnknownSku { sku_id })
+}
+
+/// The tier of a SKU (JS `skuTier`): the table of spec 02 §9 for a known id, otherwise from its
+/// `sub_tpl_name` (spec 02 §3).
+pub fn sku_tier(sku_id: Option<i64>, sub_tpl_name: &str) -> Tier {
+    sku_id
+        .and_then(|id| tier_from_sku_id(id).ok())
+        .unwrap_or_else(|| tier_from_sub_tpl_name(sub_tpl_name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_sku_ids_have_no_tier() {
+        assert!(tier_from_sku_id(25_284_005).is_err());
+        assert!(tier_from_sku_id(-1).is_err());
+        assert_eq!(tier_from_sku_id(24_109_016), Ok(Tier::Premium));
+    }
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# `npm run build:wasm`: builds the npm package @aivg/core into wasm-bindings/pkg/.
+# One cargo build, bound twice: `bundler` (ES module importing the .wasm, for Vite with
+# vite-plugin-wasm) and `nodejs` (loads the .wasm synchronously, so a plain `import` works in
+# Node 20+ with no flag and no init call). package.json routes each to its own via "exports".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"   # wasm-opt from the npm package binaryen
+rm -rf wasm-bindings/pkg
+for target in bundler nodejs; do
+  wasm-pack --quiet build wasm-bindings --release --target "$target" \
+    --out-dir "pkg/$target" --out-name aivg_core --no-pack 2>&1 | grep -v "could not check for a newer version" || true
+  test -f "wasm-bindings/pkg/$target/aivg_core_bg.wasm" || { echo "wasm-pack failed for $target" >&2; exit 1; }
+done
+node scripts/package-wasm.mjs

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Set-up step run first by `npm start`, `npm test` and `npm run build`.
+# Installs what a fresh machine lacks, from the package registries only, and is a few seconds
+# when everything is already there: each step checks before it installs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { printf '[setup] %s\n' "$*"; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# Node 20 or newer (the machine ships it; the app's toolchain is pinned to versions that support it).
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt 20 ]; then
+  say "Node.js 20 or newer is required (found: $(node --version 2>/dev/null || echo none))"; exit 1
+fi
+
+# Rust: the wasm target for the browser package.
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# wasm-pack (builds the npm package); --locked keeps its own dependency set.
+if ! command -v wasm-pack >/dev/null 2>&1; then
+  say "installing wasm-pack (about 2.5 minutes, once)"
+  cargo install wasm-pack --locked
+fi
+
+# wasm-bindgen-cli at exactly the version Cargo.lock pins, so wasm-pack uses it instead of downloading.
+# No --locked: the registry mirror lacks one of its locked dependencies.
+want_bindgen=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock 2>/dev/null || true)
+if [ -n "$want_bindgen" ]; then
+  have_bindgen=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+  if [ "$have_bindgen" != "$want_bindgen" ]; then
+    say "installing wasm-bindgen-cli $want_bindgen (about 5 minutes, once)"
+    cargo install wasm-bindgen-cli --version "$want_bindgen" --force
+  fi
+fi
+
+# Debian's Chromium for the browser tests (Playwright never downloads a browser here).
+if [ ! -x /usr/bin/chromium ]; then
+  say "installing Debian's chromium"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
+fi
+
+# npm dependencies (binaryen puts wasm-opt on PATH for wasm-pack; devalue makes the fixtures).
+# npm keeps node_modules/.package-lock.json in step with what it installed: reinstall when the lock is newer.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm dependencies"
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+fi
+say "ready"

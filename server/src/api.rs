@@ -1,0 +1,117 @@
+//! The response envelope of every JSON call: `{code, msg, data, trace_id}` with code 0 = success
+//! (spec 01 §7), and the error type every handler returns.
+//!
+//! Status and code choices (the spec leaves server behaviour "not shown"):
+//! - client mistakes answer HTTP 400 with code 400 and a message naming the field;
+//! - a missing, bad, expired or revoked token answers HTTP 401 with code 140013 (spec 02 §8);
+//! - too many attempts 429, unknown things 404, conflicts 409, not enough credits 402, body too large 413;
+//! - only our own failures answer 500, with a message that hides the details (they go to the log).
+
+use axum::Json;
+use axum::extract::FromRequest;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+/// Code of a missing or invalid session (spec 02 §8).
+pub const CODE_LOGGED_OUT: i64 = 140_013;
+
+/// An error answered as an envelope with a non-zero code.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: i64,
+    pub msg: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: i64, msg: impl Into<String>) -> Self {
+        Self { status, code, msg: msg.into() }
+    }
+    /// A client mistake in the named field.
+    pub fn invalid(field: &str, problem: impl std::fmt::Display) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, 400, format!("{field}: {problem}"))
+    }
+    pub fn bad_request(msg: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, 400, msg)
+    }
+    pub fn logged_out(msg: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, CODE_LOGGED_OUT, msg)
+    }
+    pub fn not_found(what: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, 404, what)
+    }
+    pub fn conflict(msg: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, 409, msg)
+    }
+    pub fn too_many(msg: impl Into<String>) -> Self {
+        Self::new(StatusCode::TOO_MANY_REQUESTS, 429, msg)
+    }
+    /// Our own failure: logged with its detail, answered without it.
+    pub fn internal(detail: impl std::fmt::Display) -> Self {
+        tracing::error!("internal error: {detail}");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, 500, "internal server error")
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        Self::internal(format!("database: {e}"))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = json!({ "code": self.code, "msg": self.msg, "data": Value::Null, "trace_id": trace_id() });
+        (self.status, Json(body)).into_response()
+    }
+}
+
+/// The result of a handler: data answered as `{code: 0, msg: "success", data}`.
+pub type ApiResult<T> = Result<Data<T>, ApiError>;
+
+/// A successful envelope.
+#[derive(Debug)]
+pub struct Data<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Data<T> {
+    fn into_response(self) -> Response {
+        Json(json!({ "code": 0, "msg": "success", "data": self.0, "trace_id": trace_id() })).into_response()
+    }
+}
+
+/// Shorthand for `Ok(Data(data))` in handlers.
+pub fn ok<T>(data: T) -> ApiResult<T> {
+    Ok(Data(data))
+}
+
+/// A random id per answer so a user's report can be matched with the log.
+fn trace_id() -> String {
+    format!("{:016x}", rand::random::<u64>())
+}
+
+/// A JSON body whose rejections answer the envelope (400 with the serde message naming the field,
+/// 413 when over the size limit, 415 without a JSON content type) instead of axum's plain text.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    Json<T>: FromRequest<S, Rejection = JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(ApiJson(v)),
+            Err(rejection) => {
+                let status = rejection.status();
+                let code = i64::from(status.as_u16());
+                Err(ApiError::new(status, code, rejection.body_text()))
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! Application state and the router: every call of the spec under `/v1`, the account pages
+//! under `/account`, and the built SPA for everything else.
+
+use crate::auth::JwtKeys;
+use crate::config::Config;
+use crate::db::Db;
+use axum::Router;
+use axum::routing::{get, post};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Request bodies above this answer 413 (uploads use signed URLs with their own limit).
+pub const BODY_LIMIT: usize = 1024 * 1024;
+
+/// What every handler can reach.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub cfg: Arc<Config>,
+    pub jwt: JwtKeys,
+    pub login_limiter: Arc<DefaultKeyedRateLimiter<String>>,
+}
+
+impl AppState {
+    pub fn new(db: Db, cfg: Config, secret: &[u8]) -> Self {
+        // A burst of 10 attempts per e-mail, then one a minute.
+        let burst = NonZeroU32::new(10).unwrap_or(NonZeroU32::MIN);
+        let quota = Quota::with_period(Duration::from_secs(60)).map(|q| q.allow_burst(burst));
+        let quota = quota.unwrap_or_else(|| Quota::per_minute(burst));
+        Self { db, cfg: Arc::new(cfg), jwt: JwtKeys::new(secret), login_limiter: Arc::new(RateLimiter::keyed(quota)) }
+    }
+}
+
+/// The whole router.
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/account/register", post(crate::accounts::register))
+        .route("/account/login", post(crate::accounts::login))
+        .route("/v1/oauth/token", post(crate::accounts::oauth_token))
+        .route("/v1/token/renew", get(crate::accounts::renew))
+        .route("/v1/user", post(crate::accounts::user_info))
+        .route("/v1/logout", post(crate::accounts::logout))
+        .route("/v1/credit/history", get(crate::credits::history))
+        .route("/v1/activity/checkin/status", get(crate::checkin::status))
+        .route("/v1/activity/checkin", post(crate::checkin::claim))
+        .fallback(crate::spa::fallback)
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT));
+    api.with_state(state)
+}

@@ -1,0 +1,79 @@
+//! Configuration from the environment, with zero-configuration defaults so a fresh clone runs as is.
+//!
+//! | variable | default | meaning |
+//! |---|---|---|
+//! | `AIVG_ADDR` | `127.0.0.1:8080` | listen address |
+//! | `AIVG_DATA_DIR` | `./data` | SQLite file, object store folder, generated secret |
+//! | `DATABASE_URL` | `sqlite://{data}/aivg.db` | `postgres://…` moves everything to PostgreSQL |
+//! | `AIVG_STATIC_DIR` | `app/dist` | the built SPA served at `/` (absent: API only) |
+//! | `AIVG_JWT_SECRET` | generated once into `{data}/jwt-secret` | HMAC key of access tokens; set it to share tokens between instances |
+//! | `AIVG_PUBLIC_URL` | `http://{addr}` | origin used in links the server hands out (checkout, signed URLs) |
+//! | `AIVG_COUNTRY_HEADER` | `x-country` | request header carrying the visitor's country (e.g. set by a CDN) |
+//! | `AIVG_DEFAULT_COUNTRY` | `US` | country when the header is absent |
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Everything the server reads from its environment.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub addr: SocketAddr,
+    pub data_dir: PathBuf,
+    pub database_url: String,
+    pub static_dir: Option<PathBuf>,
+    pub jwt_secret: Option<String>,
+    pub public_url: Option<String>,
+    pub country_header: String,
+    pub default_country: String,
+}
+
+/// A configuration value that cannot be used, named so the operator can fix it.
+#[derive(Debug, thiserror::Error)]
+#[error("{name}: {problem}")]
+pub struct ConfigError {
+    pub name: &'static str,
+    pub problem: String,
+}
+
+impl Config {
+    /// Reads the environment; unset variables take the defaults in the module table.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let addr = var("AIVG_ADDR").unwrap_or_else(|| "127.0.0.1:8080".into());
+        let addr = addr.parse().map_err(|e| ConfigError {
+            name: "AIVG_ADDR",
+            problem: format!("{addr:?} is not a socket address like 127.0.0.1:8080 ({e})"),
+        })?;
+        let data_dir = PathBuf::from(var("AIVG_DATA_DIR").unwrap_or_else(|| "data".into()));
+        let database_url = var("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir));
+        let static_dir = Some(PathBuf::from(var("AIVG_STATIC_DIR").unwrap_or_else(|| "app/dist".into())));
+        Ok(Self {
+            addr,
+            data_dir,
+            database_url,
+            static_dir,
+            jwt_secret: var("AIVG_JWT_SECRET"),
+            public_url: var("AIVG_PUBLIC_URL"),
+            country_header: var("AIVG_COUNTRY_HEADER").unwrap_or_else(|| "x-country".into()).to_ascii_lowercase(),
+            default_country: var("AIVG_DEFAULT_COUNTRY").unwrap_or_else(|| "US".into()).to_ascii_uppercase(),
+        })
+    }
+
+    /// A configuration for tests: everything under `data_dir`, an ephemeral port, no SPA.
+    pub fn for_tests(data_dir: PathBuf) -> Self {
+        Self {
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            database_url: std::env::var("DATABASE_URL").unwrap_or_else(|_| sqlite_url(&data_dir)),
+            data_dir,
+            static_dir: None,
+            jwt_secret: None,
+            public_url: None,
+            country_header: "x-country".into(),
+            default_country: "US".into(),
+        }
+    }
+}
+
+fn sqlite_url(data_dir: &std::path::Path) -> String {
+    format!("sqlite://{}/aivg.db?mode=rwc", data_dir.display())
+}

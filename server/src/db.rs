@@ -1,0 +1,72 @@
+//! The database: SQLite by default, PostgreSQL when `DATABASE_URL` says `postgres://`.
+//!
+//! Queries go through sqlx's `Any` driver with `$1`-style placeholders, which both backends
+//! accept, and only the types both map the same way: i64 (`INTEGER` / `BIGINT`), f64, text.
+//! Flags are stored as 0/1 integers and times as epoch seconds or milliseconds (named `*_ms`).
+//! Each backend has its own migration folder because DDL differs (autoincrement keys).
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::migrate::Migrator;
+use sqlx::{AnyPool, Executor};
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// Which SQL dialect the pool speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The shared pool and its dialect.
+#[derive(Debug, Clone)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+impl Db {
+    /// Connects and runs the migrations of the backend.
+    pub async fn connect(url: &str) -> Result<Self, sqlx::Error> {
+        install_default_drivers();
+        let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        };
+        let pool = match backend {
+            Backend::Sqlite => {
+                AnyPoolOptions::new()
+                    .max_connections(8)
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            // WAL lets readers run beside the one writer; the busy timeout makes
+                            // writers queue instead of failing when another holds the write lock.
+                            conn.execute("PRAGMA journal_mode = WAL").await?;
+                            conn.execute("PRAGMA busy_timeout = 10000").await?;
+                            conn.execute("PRAGMA foreign_keys = ON").await?;
+                            Ok(())
+                        })
+                    })
+                    .connect(url)
+                    .await?
+            }
+            Backend::Postgres => AnyPoolOptions::new().max_connections(16).connect(url).await?,
+        };
+        let migrator = match backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&pool).await?;
+        Ok(Self { pool, backend })
+    }
+}
+
+/// True when the error is a violated unique constraint (a second claim, a taken e-mail).
+pub fn is_unique_violation(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Database(d) => d.is_unique_violation(),
+        _ => false,
+    }
+}

@@ -1,0 +1,181 @@
+//! The credits ledger: every change of a user's credits is a row of `credit_entries`; the balance
+//! is derived, never stored.
+//!
+//! - An Acquisition row is a grant (sign-up, check-in, purchase, subscription month) with an
+//!   optional expiry (`expire_time`, epoch seconds, 0 = valid indefinitely; spec 02 §3).
+//! - A Consumption row is a spend; `credit_allocations` records which grants it drew from,
+//!   soonest-expiring first, so expiry is honoured exactly: a grant's remaining credits are its
+//!   amount minus its allocations, and only unexpired grants count toward the balance.
+//! - A refund is an Acquisition row pointing at the consumption (`refund_of`, unique: at most
+//!   once) plus negative allocations giving the credits back to the very grants they came from.
+//!   A grant that has expired meanwhile stays expired: a refund restores what was spent, it does
+//!   not extend validity.
+//!
+//! Concurrency: every writer first bumps `users.ledger_version` inside its transaction. That
+//! takes the user's row lock on PostgreSQL and the write lock on SQLite before anything is read,
+//! so two spends of one user run one after the other and can never overdraw.
+
+use sqlx::{AnyConnection, Row};
+
+/// Why a spend was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    #[error("not enough credits: {needed} needed, {available} available")]
+    Insufficient { needed: i64, available: i64 },
+    #[error("this consumption was already refunded")]
+    AlreadyRefunded,
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+/// Takes the user's ledger lock for the rest of the transaction (see the module doc).
+pub async fn lock_user(conn: &mut AnyConnection, user_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET ledger_version = ledger_version + 1 WHERE id = $1")
+        .bind(user_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A new entry of the ledger.
+#[derive(Debug, Clone)]
+pub struct Entry<'a> {
+    pub user_id: i64,
+    pub reason: &'a str,
+    pub details: &'a str,
+    pub credits: i64,
+    /// Epoch seconds.
+    pub date: i64,
+    /// Epoch seconds; 0 = valid indefinitely.
+    pub expire_time: i64,
+    pub reference: &'a str,
+}
+
+/// Adds a grant; call inside a transaction after [`lock_user`]. Returns the entry id.
+pub async fn grant(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO credit_entries (user_id, type, reason, details, credits, date, expire_time, status, ref)
+         VALUES ($1, 'Acquisition', $2, $3, $4, $5, $6, 1, $7) RETURNING id",
+    )
+    .bind(e.user_id)
+    .bind(e.reason)
+    .bind(e.details)
+    .bind(e.credits)
+    .bind(e.date)
+    .bind(e.expire_time)
+    .bind(e.reference)
+    .fetch_one(conn)
+    .await?;
+    row.try_get(0)
+}
+
+/// Grants with credits left at `now` (epoch seconds), soonest-expiring first, indefinite last.
+async fn open_grants(conn: &mut AnyConnection, user_id: i64, now: i64) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT g.id, g.credits - COALESCE((SELECT SUM(a.credits) FROM credit_allocations a WHERE a.grant_id = g.id), 0) AS remaining,
+                g.expire_time
+         FROM credit_entries g
+         WHERE g.user_id = $1 AND g.type = 'Acquisition' AND g.refund_of IS NULL AND g.status = 1
+           AND (g.expire_time = 0 OR g.expire_time > $2)
+         ORDER BY CASE WHEN g.expire_time = 0 THEN 1 ELSE 0 END, g.expire_time, g.id",
+    )
+    .bind(user_id)
+    .bind(now)
+    .fetch_all(conn)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let remaining: i64 = r.try_get("remaining")?;
+        if remaining > 0 {
+            out.push((r.try_get("id")?, remaining));
+        }
+    }
+    Ok(out)
+}
+
+/// The balance at `now` (epoch seconds): unexpired grants minus what was drawn from them.
+pub async fn balance(conn: &mut AnyConnection, user_id: i64, now: i64) -> Result<i64, sqlx::Error> {
+    Ok(open_grants(conn, user_id, now).await?.iter().map(|(_, r)| r).sum())
+}
+
+/// Spends `e.credits` (must be > 0); call inside a transaction after [`lock_user`].
+/// Returns the consumption's entry id, or `Insufficient` leaving nothing written.
+pub async fn spend(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, LedgerError> {
+    let grants = open_grants(conn, e.user_id, e.date).await?;
+    let available: i64 = grants.iter().map(|(_, r)| r).sum();
+    if available < e.credits {
+        return Err(LedgerError::Insufficient { needed: e.credits, available });
+    }
+    let row = sqlx::query(
+        "INSERT INTO credit_entries (user_id, type, reason, details, credits, date, expire_time, status, ref)
+         VALUES ($1, 'Consumption', $2, $3, $4, $5, 0, 1, $6) RETURNING id",
+    )
+    .bind(e.user_id)
+    .bind(e.reason)
+    .bind(e.details)
+    .bind(e.credits)
+    .bind(e.date)
+    .bind(e.reference)
+    .fetch_one(&mut *conn)
+    .await?;
+    let entry_id: i64 = row.try_get(0)?;
+    let mut left = e.credits;
+    for (grant_id, remaining) in grants {
+        if left == 0 {
+            break;
+        }
+        let take = left.min(remaining);
+        allocate(conn, entry_id, grant_id, take).await?;
+        left -= take;
+    }
+    Ok(entry_id)
+}
+
+async fn allocate(conn: &mut AnyConnection, entry_id: i64, grant_id: i64, credits: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO credit_allocations (entry_id, grant_id, credits) VALUES ($1, $2, $3)")
+        .bind(entry_id)
+        .bind(grant_id)
+        .bind(credits)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Gives a consumption's credits back to the grants they came from; call inside a transaction
+/// after [`lock_user`]. A second refund of the same consumption is refused by the unique index.
+pub async fn refund(conn: &mut AnyConnection, consumption_id: i64, details: &str, now: i64) -> Result<i64, LedgerError> {
+    let row = sqlx::query("SELECT user_id, credits, ref FROM credit_entries WHERE id = $1 AND type = 'Consumption'")
+        .bind(consumption_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    let user_id: i64 = row.try_get("user_id")?;
+    let credits: i64 = row.try_get("credits")?;
+    let reference: String = row.try_get("ref")?;
+    let inserted = sqlx::query(
+        "INSERT INTO credit_entries (user_id, type, reason, details, credits, date, expire_time, status, ref, refund_of)
+         VALUES ($1, 'Acquisition', 'refund', $2, $3, $4, 0, 1, $5, $6) RETURNING id",
+    )
+    .bind(user_id)
+    .bind(details)
+    .bind(credits)
+    .bind(now)
+    .bind(reference)
+    .bind(consumption_id)
+    .fetch_one(&mut *conn)
+    .await;
+    let refund_id: i64 = match inserted {
+        Ok(row) => row.try_get(0)?,
+        Err(e) if crate::db::is_unique_violation(&e) => return Err(LedgerError::AlreadyRefunded),
+        Err(e) => return Err(e.into()),
+    };
+    let allocations = sqlx::query("SELECT grant_id, credits FROM credit_allocations WHERE entry_id = $1")
+        .bind(consumption_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    for a in allocations {
+        let grant_id: i64 = a.try_get("grant_id")?;
+        let credits: i64 = a.try_get("credits")?;
+        allocate(conn, refund_id, grant_id, -credits).await?;
+    }
+    Ok(refund_id)
+}

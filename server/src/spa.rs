@@ -1,0 +1,26 @@
+//! Serves the built SPA (`AIVG_STATIC_DIR`, default `app/dist`): a file when one matches the path,
+//! else `index.html` so client-side routes load; unknown `/v1/…` and `/api/…` paths answer the
+//! JSON envelope with 404 instead.
+
+use crate::api::ApiError;
+use crate::app::AppState;
+use axum::extract::{Request, State};
+use axum::response::{IntoResponse, Response};
+use tower::ServiceExt;
+use tower_http::services::{ServeDir, ServeFile};
+
+/// The fallback of the router.
+pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
+    let path = req.uri().path();
+    if path.starts_with("/v1/") || path.starts_with("/api/") || path.starts_with("/account/") {
+        return ApiError::not_found(format!("no such call: {} {path}", req.method())).into_response();
+    }
+    let Some(dir) = state.cfg.static_dir.clone().filter(|d| d.join("index.html").is_file()) else {
+        return ApiError::not_found("the app is not built: run npm start (or npm run build)").into_response();
+    };
+    let index = ServeFile::new(dir.join("index.html"));
+    match ServeDir::new(&dir).fallback(index).oneshot(req).await {
+        Ok(res) => res.into_response(),
+        Err(e) => ApiError::internal(e).into_response(),
+    }
+}

@@ -1,0 +1,41 @@
+//! The user info answer of `POST /v1/user` (spec 02 §3), in core's `UserInfo` wire shape.
+
+use crate::api::ApiError;
+use crate::app::AppState;
+use crate::clock;
+use crate::ledger;
+use aivg_core::session::{Integral, UserInfo, Verify};
+use sqlx::Row;
+
+/// Builds the user info of one user: identity, plan (`verify`), balance (`integral.integral`),
+/// subscriptions. A plan whose expiry has passed reports `is_expired: 1` and level `free`.
+pub async fn info(state: &AppState, user_id: i64) -> Result<UserInfo, ApiError> {
+    let now = clock::now_s();
+    let row = sqlx::query(
+        "SELECT uid, email, nickname, created_at, verify_level, verify_expired_time, is_free_trial FROM users WHERE id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(&state.db.pool)
+    .await?
+    .ok_or_else(|| ApiError::logged_out("please log in again: this account no longer exists"))?;
+    let mut conn = state.db.pool.acquire().await?;
+    let balance = ledger::balance(&mut conn, user_id, now).await?;
+    let level: String = row.try_get("verify_level")?;
+    let expired_time: i64 = row.try_get("verify_expired_time")?;
+    let paid = level == "standard" || level == "premium";
+    let is_expired = paid && expired_time <= now;
+    let effective = if is_expired { "free" } else { level.as_str() };
+    Ok(UserInfo {
+        uid: row.try_get("uid")?,
+        nickname: row.try_get("nickname")?,
+        firstname: String::new(),
+        lastname: String::new(),
+        email: row.try_get("email")?,
+        avatar: String::new(),
+        verify: Verify { level: effective.to_owned(), expired_time, is_expired },
+        integral: Integral { integral: balance },
+        subscribe: Vec::new(),
+        is_free_trial: row.try_get::<i64, _>("is_free_trial")? != 0,
+        created_at: row.try_get("created_at")?,
+    })
+}

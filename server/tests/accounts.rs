@@ -1,0 +1,110 @@
+//! Accounts over real HTTP: register, login, token exchange, user info, renew, logout, bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
+mod common;
+use common::TestServer;
+use serde_json::json;
+
+#[tokio::test]
+async fn register_login_user_info_logout() {
+    let s = TestServer::start().await;
+    let token = s.register("Ann@Example.com").await;
+    let (status, body) = s.post("/v1/user", Some(&token), json!({})).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["code"], 0);
+    assert_eq!(body["data"]["email"], "ann@example.com");
+    assert_eq!(body["data"]["verify"]["level"], "free");
+    assert_eq!(body["data"]["integral"]["integral"], 5, "new users get the free tier's 5 credits");
+    assert!(body["trace_id"].is_string());
+
+    // Log in again with the password: a second code, not new.
+    let (status, body) = s.post("/account/login", None, json!({"email": "ann@example.com", "password": "secret123"})).await;
+    assert_eq!(status, 200, "{body}");
+    let code = body["data"]["code"].as_str().unwrap().to_owned();
+    let (_, body) = s.post("/v1/oauth/token", None, json!({"code": code})).await;
+    assert_eq!(body["data"]["is_new"], 0);
+    // A code is good once.
+    let (status, body) = s.post("/v1/oauth/token", None, json!({"code": code})).await;
+    assert_eq!(status, 401);
+    assert_eq!(body["code"], 140013);
+
+    // Renew revokes the old token.
+    let (status, body) = s.get("/v1/token/renew", Some(&token)).await;
+    assert_eq!(status, 200, "{body}");
+    let renewed = body["data"]["access_token"].as_str().unwrap().to_owned();
+    let (status, body) = s.post("/v1/user", Some(&token), json!({})).await;
+    assert_eq!((status, body["code"].as_i64()), (401, Some(140013)));
+    assert_eq!(s.balance(&renewed).await, 5);
+
+    // Logout revokes at once.
+    let (status, _) = s.post("/v1/logout", Some(&renewed), json!({})).await;
+    assert_eq!(status, 200);
+    let (status, body) = s.post("/v1/user", Some(&renewed), json!({})).await;
+    assert_eq!((status, body["code"].as_i64()), (401, Some(140013)));
+}
+
+#[tokio::test]
+async fn clear_errors_for_bad_accounts() {
+    let s = TestServer::start().await;
+    s.register("bob@example.com").await;
+    let cases = [
+        (json!({"email": "bob@example.com", "password": "another123"}), 409, "already registered"),
+        (json!({"email": "not-an-email", "password": "secret123"}), 400, "email"),
+        (json!({"email": "c@example.com", "password": "short1"}), 400, "at least 8"),
+        (json!({"email": "c@example.com", "password": "lettersonly"}), 400, "digit"),
+        (json!({"email": "c@example.com"}), 422, "password"),
+    ];
+    for (body, status, text) in cases {
+        let (got, answer) = s.post("/account/register", None, body.clone()).await;
+        assert_eq!(got, status, "{body} -> {answer}");
+        assert_ne!(answer["code"], 0);
+        assert!(answer["msg"].as_str().unwrap().contains(text), "{body} -> {answer}");
+    }
+    let (status, answer) = s.post("/account/login", None, json!({"email": "bob@example.com", "password": "wrong1234"})).await;
+    assert_eq!(status, 400);
+    assert!(answer["msg"].as_str().unwrap().contains("wrong password"), "{answer}");
+    let (status, answer) = s.post("/account/login", None, json!({"email": "nobody@example.com", "password": "wrong1234"})).await;
+    assert_eq!(status, 400);
+    assert!(answer["msg"].as_str().unwrap().contains("register"), "{answer}");
+}
+
+#[tokio::test]
+async fn login_attempts_are_rate_limited() {
+    let s = TestServer::start().await;
+    s.register("eve@example.com").await;
+    let mut limited = false;
+    for _ in 0..15 {
+        let (status, body) = s.post("/account/login", None, json!({"email": "eve@example.com", "password": "guess1234"})).await;
+        if status == 429 {
+            assert_eq!(body["code"], 429);
+            limited = true;
+            break;
+        }
+    }
+    assert!(limited, "15 wrong guesses in a row must hit the limit");
+}
+
+#[tokio::test]
+async fn missing_and_malformed_tokens_answer_140013() {
+    let s = TestServer::start().await;
+    for header in [None, Some("garbage"), Some("eyJhbGciOiJIUzI1NiJ9.e30.x")] {
+        let (status, body) = s.post("/v1/user", header, json!({})).await;
+        assert_eq!(status, 401, "{header:?}");
+        assert_eq!(body["code"], 140013);
+        assert!(body["msg"].as_str().unwrap().contains("log in"));
+    }
+}
+
+#[tokio::test]
+async fn malformed_bodies_get_envelopes_not_500() {
+    let s = TestServer::start().await;
+    let res = s.http.post(s.url("/account/register")).header("content-type", "application/json").body("{not json").send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 400);
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_ne!(body["code"], 0);
+    let res = s.http.post(s.url("/account/register")).header("content-type", "application/json").body(vec![b' '; 2 * 1024 * 1024]).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 413);
+    let (status, body) = s.get("/v1/no-such-call", None).await;
+    assert_eq!(status, 404);
+    assert_eq!(body["code"], 404);
+}

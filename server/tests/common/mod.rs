@@ -1,0 +1,97 @@
+//! Test harness: a real server on an ephemeral port with a temporary data folder, on SQLite, or on
+//! a fresh PostgreSQL database of its own when `DATABASE_URL` is a postgres:// URL.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
+use aivg_server::config::Config;
+use serde_json::{Value, json};
+use sqlx::Connection;
+
+pub struct TestServer {
+    pub base: String,
+    pub running: Option<aivg_server::Running>,
+    pub dir: tempfile::TempDir,
+    pub cfg: Config,
+    pub http: reqwest::Client,
+}
+
+/// A database URL for one test: SQLite under `dir`, or a new PostgreSQL database.
+async fn database_url(dir: &std::path::Path) -> String {
+    match std::env::var("DATABASE_URL") {
+        Ok(url) if url.starts_with("postgres") => {
+            let name = format!("aivg_test_{}", aivg_server::ids::random_token(12));
+            let mut conn = sqlx::PgConnection::connect(&url).await.expect("connect to DATABASE_URL");
+            sqlx::Executor::execute(&mut conn, format!("CREATE DATABASE {name}").as_str()).await.expect("create test database");
+            let (prefix, _) = url.rsplit_once('/').expect("DATABASE_URL names a database");
+            format!("{prefix}/{name}")
+        }
+        _ => format!("sqlite://{}/aivg.db?mode=rwc", dir.display()),
+    }
+}
+
+impl TestServer {
+    pub async fn start() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cfg = Config::for_tests(dir.path().to_path_buf());
+        cfg.database_url = database_url(dir.path()).await;
+        Self::start_with(dir, cfg).await
+    }
+
+    pub async fn start_with(dir: tempfile::TempDir, cfg: Config) -> Self {
+        let running = aivg_server::start(cfg.clone()).await.expect("server starts");
+        let base = format!("http://{}", running.addr);
+        Self { base, running: Some(running), dir, cfg, http: reqwest::Client::new() }
+    }
+
+    /// Stops the server and starts a new one on the same data (a restart).
+    pub async fn restart(mut self) -> Self {
+        if let Some(r) = self.running.take() {
+            r.stop().await.unwrap();
+        }
+        let mut cfg = self.cfg.clone();
+        cfg.addr = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+        Self::start_with(self.dir, cfg).await
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// POST JSON; returns (HTTP status, body as JSON).
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        let mut req = self.http.post(self.url(path)).json(&body);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.unwrap();
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    /// GET with a query string already in `path`; returns (HTTP status, body as JSON).
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut req = self.http.get(self.url(path));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.unwrap();
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    /// Registers a new account and exchanges its code: returns the access token.
+    pub async fn register(&self, email: &str) -> String {
+        let (status, body) = self.post("/account/register", None, json!({"email": email, "password": "secret123"})).await;
+        assert_eq!(status, 200, "register: {body}");
+        let code = body["data"]["code"].as_str().unwrap().to_owned();
+        let (status, body) = self.post("/v1/oauth/token", None, json!({"code": code})).await;
+        assert_eq!(status, 200, "token: {body}");
+        assert_eq!(body["data"]["is_new"], 1);
+        body["data"]["access_token"].as_str().unwrap().to_owned()
+    }
+
+    pub async fn balance(&self, token: &str) -> i64 {
+        let (status, body) = self.post("/v1/user", Some(token), json!({})).await;
+        assert_eq!(status, 200, "user: {body}");
+        body["data"]["integral"]["integral"].as_i64().unwrap()
+    }
+}
