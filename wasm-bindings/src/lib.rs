@@ -9,6 +9,21 @@ use wasm_bindgen::prelude::*;
 
 pub mod error;
 
+pub mod ads;
+pub mod checkin;
+pub mod credits;
+pub mod crop;
+pub mod http;
+pub mod imaging;
+pub mod lang;
+pub mod payload;
+pub mod pricing;
+pub mod progress;
+pub mod request;
+pub mod routes;
+pub mod session;
+pub mod ui;
+
 /// Runs once when the module is instantiated.
 #[wasm_bindgen(start)]
 pub fn start() {

@@ -369,12 +369,19 @@ impl Scanner<'_> {
         let u16_start = start - self.u16_adjust;
         let mut escaped = false;
         loop {
-            // Fast skip over ordinary ASCII bytes.
-            while let Some(&c) = self.b.get(self.pos) {
-                if c == b'"' || c == b'\\' || !(0x20..0x80).contains(&c) {
+            // Eight bytes at a time while none is a quote, a backslash or a control character;
+            // non-ASCII bytes only adjust the UTF-16 offset.
+            while let Some(chunk) = self.b.get(self.pos..self.pos + 8) {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(chunk);
+                let w = u64::from_le_bytes(w);
+                if has_special(w) {
                     break;
                 }
-                self.pos += 1;
+                if w & HIGH != 0 {
+                    self.u16_adjust += utf16_excess(w);
+                }
+                self.pos += 8;
             }
             let Some(c) = self.peek() else {
                 return Err(Fail::UnterminatedString(self.pos));
@@ -401,14 +408,16 @@ impl Scanner<'_> {
                 }
                 0x00..=0x1F => return Err(Fail::BadControl(self.pos)),
                 _ => {
-                    // Non-ASCII: a UTF-8 sequence (the input is a &str, so it is well formed).
-                    let (len, units) = match c {
-                        0xC0..=0xDF => (2, 1),
-                        0xE0..=0xEF => (3, 1),
-                        _ => (4, 2),
-                    };
-                    self.u16_adjust += len - units;
-                    self.pos += len;
+                    // One byte of a UTF-8 sequence (the input is a &str, so it is well formed):
+                    // continuation bytes take no UTF-16 unit, a 4-byte lead takes two.
+                    if c >= 0x80 {
+                        if c & 0xC0 == 0x80 {
+                            self.u16_adjust += 1;
+                        } else if c >= 0xF0 {
+                            self.u16_adjust -= 1;
+                        }
+                    }
+                    self.pos += 1;
                 }
             }
         }
@@ -425,6 +434,28 @@ impl Scanner<'_> {
         });
         Ok(id)
     }
+}
+
+const LOW: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Whether any byte of `w` is zero (exact for "any").
+fn has_zero(w: u64) -> bool {
+    w.wrapping_sub(LOW) & !w & HIGH != 0
+}
+
+/// Whether any byte is `"`, `\\` or below 0x20 (bytes of 0x80 and above never count).
+fn has_special(w: u64) -> bool {
+    let control = w.wrapping_sub(LOW * 0x20) & !w & HIGH != 0;
+    control || has_zero(w ^ (LOW * u64::from(b'"'))) || has_zero(w ^ (LOW * u64::from(b'\\')))
+}
+
+/// Bytes minus UTF-16 units contributed by the bytes of `w`: one per continuation byte, minus
+/// one per 4-byte lead (whose character takes two units).
+fn utf16_excess(w: u64) -> usize {
+    let continuation = w & !(w << 1) & HIGH;
+    let four = w & (w << 1) & (w << 2) & (w << 3) & HIGH;
+    (continuation.count_ones() as usize).wrapping_sub(four.count_ones() as usize)
 }
 
 /// V8 reports positions in UTF-16 code units.

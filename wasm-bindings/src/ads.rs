@@ -1,0 +1,1 @@
+//! JavaScript exports of aivg_core::ads (filled by its issue).

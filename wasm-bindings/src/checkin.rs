@@ -1,0 +1,1 @@
+//! JavaScript exports of aivg_core::checkin (filled by its issue).

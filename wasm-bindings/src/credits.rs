@@ -1,0 +1,1 @@
+//! JavaScript exports of aivg_core::credits (filled by its issue).

@@ -1,0 +1,1 @@
+//! JavaScript exports of aivg_core::crop (filled by its issue).

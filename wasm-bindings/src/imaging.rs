@@ -1,0 +1,1 @@
+//! JavaScript exports of aivg_core::imaging (filled by its issue).

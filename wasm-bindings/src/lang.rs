@@ -1,0 +1,1 @@
+//! JavaScript exports of aivg_core::lang (filled by its issue).

@@ -1,0 +1,1 @@
+//! JavaScript exports of aivg_core::payload (filled by its issue).

@@ -1,0 +1,1 @@
+//! JavaScript exports of aivg_core::pricing (filled by its issue).

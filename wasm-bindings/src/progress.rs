@@ -1,0 +1,1 @@
+//! JavaScript exports of aivg_core::progress (filled by its issue).

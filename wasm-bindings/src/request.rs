@@ -1,0 +1,1 @@
+//! JavaScript exports of aivg_core::request (filled by its issue).

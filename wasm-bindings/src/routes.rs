@@ -1,0 +1,1 @@
+//! JavaScript exports of aivg_core::routes (filled by its issue).

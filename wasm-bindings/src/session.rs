@@ -1,0 +1,1 @@
+//! JavaScript exports of aivg_core::session (filled by its issue).

@@ -1,0 +1,1 @@
+//! JavaScript exports of aivg_core::ui (filled by its issue).
