@@ -45,6 +45,10 @@ pub fn router(state: AppState) -> Router {
         .route("/v1/credit/history", get(crate::credits::history))
         .route("/v1/activity/checkin/status", get(crate::checkin::status))
         .route("/v1/activity/checkin", post(crate::checkin::claim))
+        .merge(crate::store::routes())
+        .merge(crate::site::routes())
+        .merge(crate::uploads::routes())
+        .merge(crate::tasks::routes())
         .fallback(crate::spa::fallback)
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT));
     api.with_state(state)

@@ -11,6 +11,9 @@
 //!   A grant that has expired meanwhile stays expired: a refund restores what was spent, it does
 //!   not extend validity.
 //!
+//! SQL note: PostgreSQL sums BIGINT as NUMERIC, which the `Any` driver cannot read, so sums are
+//! cast back to BIGINT.
+//!
 //! Concurrency: every writer first bumps `users.ledger_version` inside its transaction. That
 //! takes the user's row lock on PostgreSQL and the write lock on SQLite before anything is read,
 //! so two spends of one user run one after the other and can never overdraw.
@@ -72,7 +75,7 @@ pub async fn grant(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, sqlx:
 /// Grants with credits left at `now` (epoch seconds), soonest-expiring first, indefinite last.
 async fn open_grants(conn: &mut AnyConnection, user_id: i64, now: i64) -> Result<Vec<(i64, i64)>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT g.id, g.credits - COALESCE((SELECT SUM(a.credits) FROM credit_allocations a WHERE a.grant_id = g.id), 0) AS remaining,
+        "SELECT g.id, CAST(g.credits - COALESCE((SELECT SUM(a.credits) FROM credit_allocations a WHERE a.grant_id = g.id), 0) AS BIGINT) AS remaining,
                 g.expire_time
          FROM credit_entries g
          WHERE g.user_id = $1 AND g.type = 'Acquisition' AND g.refund_of IS NULL AND g.status = 1

@@ -12,7 +12,11 @@ pub mod credits;
 pub mod db;
 pub mod ids;
 pub mod ledger;
+pub mod site;
 pub mod spa;
+pub mod store;
+pub mod tasks;
+pub mod uploads;
 pub mod users;
 
 use std::net::SocketAddr;

@@ -1,1 +1,263 @@
-//! JavaScript exports of aivg_core::checkin (filled by its issue).
+//! JavaScript exports of aivg_core::checkin: daily cycles at 19:00 UTC-7, rewards by plan level,
+//! the panel's state machine, the auto-show rule and the load-time report (spec 02 §4, §6, §8, §9).
+//!
+//! Times are epoch milliseconds (`Date.now()`); cycle ids and cycle starts cross as JS numbers.
+
+use aivg_core::checkin::{self, CheckinData, CheckinPanelEvent, CheckinPanelState};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{from_js, to_js_value};
+use crate::error::to_js;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CHECKIN: &str = r#"
+/** Whether the user may claim in this cycle. */
+export type CheckinStatus = "check_in" | "checked_in";
+
+/**
+ * The check-in data as `GET /v1/activity/checkin/status` sends it (server field names). Read
+ * leniently: flags may be booleans, 0/1 or "1"/"true"; credits a number or numeric string.
+ */
+export interface CheckinDataInput {
+  is_checked_in?: boolean | number | string | null;
+  today_available?: boolean | number | string | null;
+  today_checkin_credits?: number | string | null;
+  activity_active?: boolean | number | string | null;
+}
+
+/** The check-in data as core answers it. */
+export interface CheckinData {
+  is_checked_in: boolean;
+  today_available: boolean;
+  today_checkin_credits: number;
+  activity_active: boolean;
+}
+
+/** The answer of `POST /v1/activity/checkin`, read leniently like the data. */
+export interface CheckinClaimResponse {
+  success?: boolean | number | string | null;
+  message?: string | null;
+}
+
+/** What the check-in panel shows. */
+export interface CheckinPanelState {
+  loading: boolean;
+  disabled: boolean;
+  status: CheckinStatus;
+  credits: number;
+  error: string | null;
+}
+
+/** Something that happened to the panel. */
+export type CheckinPanelEvent =
+  | { type: "loaded"; data: CheckinDataInput }
+  | { type: "loadFailed" }
+  | { type: "reloading" }
+  | { type: "claim"; loggedIn: boolean }
+  | { type: "claimAnswered"; response: CheckinClaimResponse; mobile: boolean }
+  | { type: "claimFailed"; mobile: boolean };
+
+/** Something the app must do after a panel transition. */
+export type CheckinEffect =
+  | { type: "openLogin" }
+  | { type: "sendClaim" }
+  | { type: "refreshUser" }
+  | { type: "fetchStatus" }
+  | { type: "trackFailure" }
+  | { type: "toast"; kind: "info" | "warn" | "success" | "error"; text: string };
+
+/** A new panel state and the effects to perform, in order. */
+export interface CheckinTransition {
+  state: CheckinPanelState;
+  effects: CheckinEffect[];
+}
+
+/** A panel load time as reported to analytics. */
+export interface CheckinLoadTime {
+  durationMs: number;
+  counted: boolean;
+}
+
+/** The fixed numbers and texts of the check-in rules. */
+export interface CheckinConstants {
+  utcOffsetHours: number;
+  cycleStartHour: number;
+  dayMs: number;
+  cycleOffsetMs: number;
+  maxEpochMs: number;
+  creditsFree: number;
+  creditsStandard: number;
+  creditsPremium: number;
+  creditsDefault: number;
+  creditsFallback: number;
+  fetchFailedText: string;
+  failedText: string;
+  failToastText: string;
+  emailPactivity: string;
+  loadTimeLimitMs: number;
+  loadTimeFallbackMs: number;
+}
+"#;
+
+/// The start (epoch ms) of the check-in cycle containing a time: the latest 19:00 at UTC-7.
+/// ```js
+/// checkinCycleStart(Date.parse("2024-06-20T05:00:00Z")) // Date.parse("2024-06-20T02:00:00Z")
+/// ```
+#[wasm_bindgen(js_name = checkinCycleStart)]
+pub fn checkin_cycle_start(now_ms: f64) -> Result<f64, JsValue> {
+    checkin::checkin_cycle_start(now_ms).map_err(to_js)
+}
+
+/// The start (epoch ms) of the next check-in cycle: when the next claim becomes possible.
+/// ```js
+/// nextCheckinCycle(Date.parse("2024-06-20T01:59:59.999Z")) // Date.parse("2024-06-20T02:00:00Z")
+/// ```
+#[wasm_bindgen(js_name = nextCheckinCycle)]
+pub fn next_checkin_cycle(now_ms: f64) -> Result<f64, JsValue> {
+    checkin::next_checkin_cycle(now_ms).map_err(to_js)
+}
+
+/// The id of the check-in cycle containing a time: whole days since 1970-01-01 02:00 UTC.
+/// ```js
+/// checkinCycleId(Date.parse("2024-06-20T02:00:00Z")) // 19894
+/// ```
+#[wasm_bindgen(js_name = checkinCycleId)]
+pub fn checkin_cycle_id(now_ms: f64) -> Result<f64, JsValue> {
+    // |id| <= 1e8 + 1 for valid times, exact as a double.
+    checkin::checkin_cycle_id(now_ms)
+        .map(|id| id as f64)
+        .map_err(to_js)
+}
+
+/// Whether two times fall in the same daily check-in cycle (19:00 at UTC-7).
+/// ```js
+/// sameCheckinCycle(Date.parse("2025-01-01T01:59:59.999Z"), Date.parse("2025-01-01T02:00:00Z")) // false
+/// ```
+#[wasm_bindgen(js_name = sameCheckinCycle)]
+pub fn same_checkin_cycle(a_ms: f64, b_ms: f64) -> Result<bool, JsValue> {
+    checkin::same_checkin_cycle(a_ms, b_ms).map_err(to_js)
+}
+
+/// The check-in reward of a plan level: free 3, standard 5, premium (or vip) 10, anything else 2.
+/// ```js
+/// checkinReward("Premium") // 10
+/// ```
+#[wasm_bindgen(js_name = checkinReward)]
+pub fn checkin_reward(level: &str) -> u32 {
+    checkin::checkin_reward(level)
+}
+
+/// The status derived from check-in data: checked_in when already claimed in this cycle.
+/// ```js
+/// checkinStatus({ is_checked_in: 1 }) // "checked_in"
+/// ```
+#[wasm_bindgen(js_name = checkinStatus, unchecked_return_type = "CheckinStatus")]
+pub fn checkin_status(
+    #[wasm_bindgen(unchecked_param_type = "CheckinDataInput")] data: JsValue,
+) -> Result<JsValue, JsValue> {
+    let data: CheckinData = from_js("data", data)?;
+    to_js_value(&checkin::checkin_status(&data))
+}
+
+/// What the panel shows when the status fetch fails: claimable, 3 credits.
+/// ```js
+/// checkinFetchFallback().today_checkin_credits // 3
+/// ```
+#[wasm_bindgen(js_name = checkinFetchFallback, unchecked_return_type = "CheckinData")]
+pub fn checkin_fetch_fallback() -> Result<JsValue, JsValue> {
+    to_js_value(&checkin::checkin_fetch_fallback())
+}
+
+/// The panel before the first status answer: loading, nothing claimable.
+/// ```js
+/// checkinPanelInitial() // { loading: true, disabled: true, status: "check_in", credits: 0, error: null }
+/// ```
+#[wasm_bindgen(js_name = checkinPanelInitial, unchecked_return_type = "CheckinPanelState")]
+pub fn checkin_panel_initial() -> Result<JsValue, JsValue> {
+    to_js_value(&checkin::checkin_panel_initial())
+}
+
+/// One step of the check-in panel: the state after an event and the effects to perform.
+/// ```js
+/// checkinPanelStep(state, { type: "claim", loggedIn: true }).effects // [{ type: "sendClaim" }]
+/// ```
+#[wasm_bindgen(js_name = checkinPanelStep, unchecked_return_type = "CheckinTransition")]
+pub fn checkin_panel_step(
+    #[wasm_bindgen(unchecked_param_type = "CheckinPanelState")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CheckinPanelEvent")] event: JsValue,
+) -> Result<JsValue, JsValue> {
+    let state: CheckinPanelState = from_js("state", state)?;
+    let event: CheckinPanelEvent = from_js("event", event)?;
+    to_js_value(&checkin::checkin_panel_step(&state, &event))
+}
+
+/// Whether the check-in popup opens by itself: from the e-mail link, or not yet checked in this cycle.
+/// ```js
+/// checkinShouldAutoShow(null, lastCheckinMs, Date.now()) // true when lastCheckinMs is in an earlier cycle
+/// ```
+#[wasm_bindgen(js_name = checkinShouldAutoShow)]
+pub fn checkin_should_auto_show(
+    pactivity: Option<String>,
+    last_checkin_ms: Option<f64>,
+    now_ms: f64,
+) -> Result<bool, JsValue> {
+    checkin::checkin_should_auto_show(pactivity.as_deref(), last_checkin_ms, now_ms).map_err(to_js)
+}
+
+/// A measured panel load time as reported: counted only strictly between 0 and 30000 ms, else 100.15.
+/// ```js
+/// checkinLoadTime(30000) // { durationMs: 100.15, counted: false }
+/// ```
+#[wasm_bindgen(js_name = checkinLoadTime, unchecked_return_type = "CheckinLoadTime")]
+pub fn checkin_load_time(measured_ms: f64) -> Result<JsValue, JsValue> {
+    to_js_value(&checkin::checkin_load_time(measured_ms))
+}
+
+/// The fixed numbers and texts of the check-in rules, as one object.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CheckinConstants {
+    utc_offset_hours: i64,
+    cycle_start_hour: i64,
+    day_ms: i64,
+    cycle_offset_ms: i64,
+    max_epoch_ms: i64,
+    credits_free: u32,
+    credits_standard: u32,
+    credits_premium: u32,
+    credits_default: u32,
+    credits_fallback: u32,
+    fetch_failed_text: &'static str,
+    failed_text: &'static str,
+    fail_toast_text: &'static str,
+    email_pactivity: &'static str,
+    load_time_limit_ms: f64,
+    load_time_fallback_ms: f64,
+}
+
+/// The fixed numbers and texts of the check-in rules (spec 02 §4, §6, §8, §9), so the app repeats none.
+/// ```js
+/// checkinConstants().creditsFallback // 3
+/// ```
+#[wasm_bindgen(js_name = checkinConstants, unchecked_return_type = "CheckinConstants")]
+pub fn checkin_constants() -> Result<JsValue, JsValue> {
+    to_js_value(&CheckinConstants {
+        utc_offset_hours: checkin::CHECKIN_UTC_OFFSET_HOURS,
+        cycle_start_hour: checkin::CHECKIN_CYCLE_START_HOUR,
+        day_ms: checkin::DAY_MS,
+        cycle_offset_ms: checkin::CHECKIN_CYCLE_OFFSET_MS,
+        max_epoch_ms: checkin::MAX_EPOCH_MS,
+        credits_free: checkin::CHECKIN_CREDITS_FREE,
+        credits_standard: checkin::CHECKIN_CREDITS_STANDARD,
+        credits_premium: checkin::CHECKIN_CREDITS_PREMIUM,
+        credits_default: checkin::CHECKIN_CREDITS_DEFAULT,
+        credits_fallback: checkin::CHECKIN_CREDITS_FALLBACK,
+        fetch_failed_text: checkin::CHECKIN_FETCH_FAILED_TEXT,
+        failed_text: checkin::CHECKIN_FAILED_TEXT,
+        fail_toast_text: checkin::CHECKIN_FAIL_TOAST_TEXT,
+        email_pactivity: checkin::CHECKIN_EMAIL_PACTIVITY,
+        load_time_limit_ms: checkin::CHECKIN_LOAD_TIME_LIMIT_MS,
+        load_time_fallback_ms: checkin::CHECKIN_LOAD_TIME_FALLBACK_MS,
+    })
+}

@@ -1,1 +1,242 @@
-//! JavaScript exports of aivg_core::credits (filled by its issue).
+//! JavaScript exports of aivg_core::credits: credit records normalised for display, the plan
+//! expiry line, and the credit history's paging and filter as a pure state (spec 02 §3, §4, §5, §7, §9).
+
+use aivg_core::credits::{self, CreditHistoryQuery, CreditHistoryState, CreditTypeFilter};
+use serde::Serialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{from_js, to_js_value};
+use crate::error::to_js;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CREDITS: &str = r#"
+/** Kind of a credit transaction. */
+export type CreditType = "acquisition" | "consumption" | "unknown";
+/** Whether the server marks a record valid. */
+export type CreditStatus = "valid" | "invalid";
+/** Expiry of the credits of a record; `atMs` is epoch ms. */
+export type CreditExpiry =
+  | { type: "indefinite" }
+  | { type: "expired" }
+  | { type: "validUntil"; atMs: number }
+  | { type: "unknown" };
+
+/** A display-ready credit transaction record. */
+export interface CreditRecord {
+  type: CreditType;
+  details: string;
+  credits: number;
+  /** Epoch ms, or null when the date is missing or invalid. */
+  dateMs: number | null;
+  expiry: CreditExpiry;
+  showExpiryLine: boolean;
+  status: CreditStatus;
+}
+
+/** The type filter of the credit history ("" and the record spellings are read as well). */
+export type CreditTypeFilter = "all" | "acquisition" | "consumption";
+
+/** The history request, with its wire names (`page_size` defaults to 15 when read). */
+export interface CreditHistoryQuery {
+  type: CreditTypeFilter;
+  page: number;
+  page_size: number;
+}
+
+/** Where the history list stands. */
+export interface CreditHistoryState {
+  filter: CreditTypeFilter;
+  page: number;
+  loaded: number;
+  total: number;
+  pending: CreditHistoryQuery | null;
+}
+
+/** A history step: the new state, the request to send now, and whether to empty the list. */
+export interface CreditHistoryStep {
+  state: CreditHistoryState;
+  query: CreditHistoryQuery | null;
+  resetList: boolean;
+}
+
+/** One page of the history answer, normalised. */
+export interface CreditHistoryPage {
+  records: CreditRecord[];
+  /** Length of the server's list, skipped entries included. */
+  received: number;
+  total: number;
+}
+
+/** The fixed numbers of the credit history. */
+export interface CreditHistoryConstants {
+  pageSize: number;
+  scrollThresholdPx: number;
+  scrollThrottleMs: number;
+}
+"#;
+
+/// Reads the history state argument.
+fn state_arg(value: JsValue) -> Result<CreditHistoryState, JsValue> {
+    from_js("state", value)
+}
+
+/// Reads the history query argument.
+fn query_arg(value: JsValue) -> Result<CreditHistoryQuery, JsValue> {
+    from_js("query", value)
+}
+
+/// Reads a count given as a JS number (a whole number 0..=4294967295).
+fn count_arg(name: &str, value: f64) -> Result<u32, JsValue> {
+    from_js(name, JsValue::from_f64(value))
+}
+
+/// Normalises one raw credit record from the server for display; throws `invalid_record` for a non-object.
+/// ```js
+/// normalizeCreditRecord({ type: "Acquisition", credits: "100", date: 1718848800, status: 1 }).dateMs // 1718848800000
+/// ```
+#[wasm_bindgen(js_name = normalizeCreditRecord, unchecked_return_type = "CreditRecord")]
+pub fn normalize_credit_record(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] raw: JsValue,
+) -> Result<JsValue, JsValue> {
+    let raw: Value = from_js("raw", raw)?;
+    to_js_value(&credits::normalize_credit_record(&raw).map_err(to_js)?)
+}
+
+/// The plan expiry line: `verify.expired_time` (seconds) as epoch ms, or undefined to hide the line.
+/// ```js
+/// planExpiryLine("1735689600") // 1735689600000
+/// ```
+#[wasm_bindgen(js_name = planExpiryLine)]
+pub fn plan_expiry_line(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] expired_time: JsValue,
+) -> Result<Option<f64>, JsValue> {
+    let value: Value = from_js("expiredTime", expired_time)?;
+    Ok(credits::plan_expiry_line(&value))
+}
+
+/// Whether another history page exists: only while total > loaded.
+/// ```js
+/// hasNextPage(40, 30) // true
+/// ```
+#[wasm_bindgen(js_name = hasNextPage)]
+pub fn has_next_page(total: f64, loaded: f64) -> bool {
+    credits::has_next_page(total, loaded)
+}
+
+/// A fresh history list for a type filter: nothing loaded, nothing pending.
+/// ```js
+/// creditHistoryInitial("all") // { filter: "all", page: 0, loaded: 0, total: 0, pending: null }
+/// ```
+#[wasm_bindgen(js_name = creditHistoryInitial, unchecked_return_type = "CreditHistoryState")]
+pub fn credit_history_initial(
+    #[wasm_bindgen(unchecked_param_type = "CreditTypeFilter | \"\"")] filter: JsValue,
+) -> Result<JsValue, JsValue> {
+    let filter: CreditTypeFilter = from_js("filter", filter)?;
+    to_js_value(&credits::credit_history_initial(filter))
+}
+
+/// What to fetch next (on open, or when scrolled to the bottom); nothing while a request is pending.
+/// ```js
+/// creditHistoryNext(creditHistoryInitial("all")).query // { type: "all", page: 1, page_size: 15 }
+/// ```
+#[wasm_bindgen(js_name = creditHistoryNext, unchecked_return_type = "CreditHistoryStep")]
+pub fn credit_history_next(
+    #[wasm_bindgen(unchecked_param_type = "CreditHistoryState")] state: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js_value(&credits::credit_history_next(&state_arg(state)?))
+}
+
+/// Changes the type filter: a different filter resets the list and fetches its page 1.
+/// ```js
+/// creditHistorySetFilter(state, "consumption").resetList // true when the filter was "all"
+/// ```
+#[wasm_bindgen(js_name = creditHistorySetFilter, unchecked_return_type = "CreditHistoryStep")]
+pub fn credit_history_set_filter(
+    #[wasm_bindgen(unchecked_param_type = "CreditHistoryState")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CreditTypeFilter | \"\"")] filter: JsValue,
+) -> Result<JsValue, JsValue> {
+    let state = state_arg(state)?;
+    let filter: CreditTypeFilter = from_js("filter", filter)?;
+    to_js_value(&credits::credit_history_set_filter(&state, filter))
+}
+
+/// Records an answer to the pending query (`received` raw records, server `total`); other answers are ignored.
+/// ```js
+/// creditHistoryLoaded(step.state, step.query, 15, 40).loaded // 15
+/// ```
+#[wasm_bindgen(js_name = creditHistoryLoaded, unchecked_return_type = "CreditHistoryState")]
+pub fn credit_history_loaded(
+    #[wasm_bindgen(unchecked_param_type = "CreditHistoryState")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CreditHistoryQuery")] query: JsValue,
+    received: f64,
+    total: f64,
+) -> Result<JsValue, JsValue> {
+    let state = state_arg(state)?;
+    let query = query_arg(query)?;
+    let received = count_arg("received", received)?;
+    let total = count_arg("total", total)?;
+    to_js_value(&credits::credit_history_loaded(
+        &state, &query, received, total,
+    ))
+}
+
+/// Records a failed request: loading stops and the page is asked again on the next scroll.
+/// ```js
+/// creditHistoryFailed(step.state, step.query).pending // null
+/// ```
+#[wasm_bindgen(js_name = creditHistoryFailed, unchecked_return_type = "CreditHistoryState")]
+pub fn credit_history_failed(
+    #[wasm_bindgen(unchecked_param_type = "CreditHistoryState")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CreditHistoryQuery")] query: JsValue,
+) -> Result<JsValue, JsValue> {
+    let state = state_arg(state)?;
+    let query = query_arg(query)?;
+    to_js_value(&credits::credit_history_failed(&state, &query))
+}
+
+/// Whether the history list is scrolled to its bottom (within 1 px).
+/// ```js
+/// creditHistoryAtBottom(el.scrollTop, el.clientHeight, el.scrollHeight)
+/// ```
+#[wasm_bindgen(js_name = creditHistoryAtBottom)]
+pub fn credit_history_at_bottom(scroll_top: f64, client_height: f64, scroll_height: f64) -> bool {
+    credits::credit_history_at_bottom(scroll_top, client_height, scroll_height)
+}
+
+/// Reads the `data` of a history answer (`list`, `total`) into normalised records; throws `invalid_page`.
+/// ```js
+/// creditHistoryPage({ list: [], total: "0" }) // { records: [], received: 0, total: 0 }
+/// ```
+#[wasm_bindgen(js_name = creditHistoryPage, unchecked_return_type = "CreditHistoryPage")]
+pub fn credit_history_page(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] data: JsValue,
+) -> Result<JsValue, JsValue> {
+    let data: Value = from_js("data", data)?;
+    to_js_value(&credits::credit_history_page(&data).map_err(to_js)?)
+}
+
+/// The fixed numbers of the credit history, as one object.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CreditHistoryConstants {
+    page_size: u32,
+    scroll_threshold_px: f64,
+    scroll_throttle_ms: u32,
+}
+
+/// The fixed numbers of the credit history (spec 02 §9: page size, bottom threshold, scroll throttle).
+/// ```js
+/// creditHistoryConstants().pageSize // 15
+/// ```
+#[wasm_bindgen(
+    js_name = creditHistoryConstants,
+    unchecked_return_type = "CreditHistoryConstants"
+)]
+pub fn credit_history_constants() -> Result<JsValue, JsValue> {
+    to_js_value(&CreditHistoryConstants {
+        page_size: credits::CREDIT_HISTORY_PAGE_SIZE,
+        scroll_threshold_px: credits::CREDIT_HISTORY_SCROLL_THRESHOLD_PX,
+        scroll_throttle_ms: credits::CREDIT_HISTORY_SCROLL_THROTTLE_MS,
+    })
+}

@@ -1,1 +1,399 @@
-//! JavaScript exports of aivg_core::crop (filled by its issue).
+//! JavaScript exports of aivg_core::crop: presets within model bounds, aspect-ratio options, the
+//! downscale rule, zoom steps, the crop box, the view behind it and the source rectangle (spec 01
+//! §3-§5, §9; spec 02 §3, §5).
+//!
+//! Ratios are width / height. The crop box and view offsets are display (CSS) pixels, `scale` is
+//! display pixels per image pixel, a `CropRect` is image pixels. Image sizes are whole numbers.
+
+use aivg_core::crop::{self, BoxSize, CropView};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{from_js, to_js_value};
+use crate::error::to_js;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CROP: &str = r#"
+/** A crop box size in display pixels. */
+export interface BoxSize {
+  width: number;
+  height: number;
+}
+
+/** How the image sits behind the crop box: display px per image px, image corner minus box corner. */
+export interface CropView {
+  scale: number;
+  offsetX: number;
+  offsetY: number;
+}
+
+/** A source rectangle in image pixels (the x, y, w, h of the crop result). */
+export interface CropRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** A crop preset: a named width:height ratio. */
+export interface CropPreset {
+  label: string;
+  width: number;
+  height: number;
+  ratio: number;
+}
+
+/** A width and height in pixels. */
+export interface PixelSize {
+  width: number;
+  height: number;
+}
+
+/** A generation aspect-ratio option with its pixel size. */
+export interface AspectRatioOption {
+  label: string;
+  width: number;
+  height: number;
+}
+
+/** The size an image should have before cropping. */
+export interface DownscaleTarget {
+  width: number;
+  height: number;
+  downscaled: boolean;
+}
+
+/** The zoom range of an image in a crop box. */
+export interface ZoomRange {
+  baseScale: number;
+  minScale: number;
+  maxScale: number;
+  step: number;
+}
+
+/** The fixed numbers of the crop dialog. */
+export interface CropConstants {
+  defaultCropBox: number;
+  minCropWidth: number;
+  maxImageSide: number;
+  maxScaleFactor: number;
+  zoomSteps: number;
+  sliderMax: number;
+  wheelZoomStep: number;
+}
+"#;
+
+/// Reads a whole-number argument (an image side, a step count) given as a JS number.
+fn whole_arg<T: serde::de::DeserializeOwned>(name: &str, value: f64) -> Result<T, JsValue> {
+    from_js(name, JsValue::from_f64(value))
+}
+
+/// Reads the crop box argument.
+fn box_arg(value: JsValue) -> Result<BoxSize, JsValue> {
+    from_js("cropBox", value)
+}
+
+/// Reads the view argument.
+fn view_arg(value: JsValue) -> Result<CropView, JsValue> {
+    from_js("view", value)
+}
+
+/// The crop presets whose ratio lies within the model's bounds (null: unbounded), in spec order.
+/// ```js
+/// cropPresets(0.5625, 0.5625) // [{ label: "9:16", width: 9, height: 16, ratio: 0.5625 }]
+/// ```
+#[wasm_bindgen(js_name = cropPresets, unchecked_return_type = "CropPreset[]")]
+pub fn crop_presets(min_ratio: Option<f64>, max_ratio: Option<f64>) -> Result<JsValue, JsValue> {
+    to_js_value(&crop::crop_presets(min_ratio, max_ratio).map_err(to_js)?)
+}
+
+/// Whether a crop's ratio (width / height) stays within the model's bounds.
+/// ```js
+/// cropRatioOk(1600, 900, 1, 2) // true
+/// ```
+#[wasm_bindgen(js_name = cropRatioOk)]
+pub fn crop_ratio_ok(
+    width: f64,
+    height: f64,
+    min_ratio: Option<f64>,
+    max_ratio: Option<f64>,
+) -> Result<bool, JsValue> {
+    crop::crop_ratio_ok(width, height, min_ratio, max_ratio).map_err(to_js)
+}
+
+/// The two-image check: (h1 / w1) / (h2 / w2) within the model's [lower, upper].
+/// ```js
+/// imagesRatioOk(1000, 1000, 800, 800, 0.5, 2) // true
+/// ```
+#[wasm_bindgen(js_name = imagesRatioOk)]
+pub fn images_ratio_ok(
+    first_width: f64,
+    first_height: f64,
+    second_width: f64,
+    second_height: f64,
+    lower: f64,
+    upper: f64,
+) -> Result<bool, JsValue> {
+    crop::images_ratio_ok(
+        whole_arg("firstWidth", first_width)?,
+        whole_arg("firstHeight", first_height)?,
+        whole_arg("secondWidth", second_width)?,
+        whole_arg("secondHeight", second_height)?,
+        lower,
+        upper,
+    )
+    .map_err(to_js)
+}
+
+/// All generation aspect-ratio options with their pixel sizes, in spec order.
+/// ```js
+/// aspectRatioOptions()[0] // { label: "9:16", width: 576, height: 1024 }
+/// ```
+#[wasm_bindgen(js_name = aspectRatioOptions, unchecked_return_type = "AspectRatioOption[]")]
+pub fn aspect_ratio_options() -> Result<JsValue, JsValue> {
+    to_js_value(&crop::aspect_ratio_options())
+}
+
+/// The pixel size of an aspect-ratio option by its label; throws `unknown_aspect_ratio`.
+/// ```js
+/// aspectRatioSize("16:9") // { width: 1024, height: 576 }
+/// ```
+#[wasm_bindgen(js_name = aspectRatioSize, unchecked_return_type = "PixelSize")]
+pub fn aspect_ratio_size(label: &str) -> Result<JsValue, JsValue> {
+    to_js_value(&crop::aspect_ratio_size(label).map_err(to_js)?)
+}
+
+/// The size an upload should have before cropping: long side at most min(maxValue, 2000).
+/// ```js
+/// downscaleTarget(4000, 3000, null) // { width: 2000, height: 1500, downscaled: true }
+/// ```
+#[wasm_bindgen(js_name = downscaleTarget, unchecked_return_type = "DownscaleTarget")]
+pub fn downscale_target(
+    width: f64,
+    height: f64,
+    max_value: Option<f64>,
+) -> Result<JsValue, JsValue> {
+    let max_value = max_value
+        .map(|v| whole_arg::<u32>("maxValue", v))
+        .transpose()?;
+    let target = crop::downscale_target(
+        whole_arg("width", width)?,
+        whole_arg("height", height)?,
+        max_value,
+    )
+    .map_err(to_js)?;
+    to_js_value(&target)
+}
+
+/// The zoom range of an image in a crop box: base (cover) scale, min, max = 5 × base, one step.
+/// ```js
+/// cropZoomRange(1000, 500, { width: 412, height: 412 }).baseScale // 0.824
+/// ```
+#[wasm_bindgen(js_name = cropZoomRange, unchecked_return_type = "ZoomRange")]
+pub fn crop_zoom_range(
+    image_width: f64,
+    image_height: f64,
+    #[wasm_bindgen(unchecked_param_type = "BoxSize")] crop_box: JsValue,
+) -> Result<JsValue, JsValue> {
+    let range = crop::crop_zoom_range(
+        whole_arg("imageWidth", image_width)?,
+        whole_arg("imageHeight", image_height)?,
+        box_arg(crop_box)?,
+    )
+    .map_err(to_js)?;
+    to_js_value(&range)
+}
+
+/// The 11 stops of the 10 zoom steps from min to max scale, both included.
+/// ```js
+/// cropZoomSteps(1, 5).length // 11
+/// ```
+#[wasm_bindgen(js_name = cropZoomSteps, unchecked_return_type = "number[]")]
+pub fn crop_zoom_steps(min_scale: f64, max_scale: f64) -> Result<JsValue, JsValue> {
+    to_js_value(&crop::crop_zoom_steps(min_scale, max_scale).map_err(to_js)?)
+}
+
+/// The scale after `steps` clicks of the zoom buttons (+1 in, -1 out), clamped to [min, max].
+/// ```js
+/// cropZoomStep(1, 1, 5, 1) // 1.4
+/// ```
+#[wasm_bindgen(js_name = cropZoomStep)]
+pub fn crop_zoom_step(
+    scale: f64,
+    min_scale: f64,
+    max_scale: f64,
+    steps: f64,
+) -> Result<f64, JsValue> {
+    let steps: i32 = whole_arg("steps", steps)?;
+    crop::crop_zoom_step(scale, min_scale, max_scale, steps).map_err(to_js)
+}
+
+/// The scale for a zoom slider position (0 is min, 100 is max).
+/// ```js
+/// cropSliderToScale(50, 1, 5) // 3
+/// ```
+#[wasm_bindgen(js_name = cropSliderToScale)]
+pub fn crop_slider_to_scale(slider: f64, min_scale: f64, max_scale: f64) -> Result<f64, JsValue> {
+    crop::crop_slider_to_scale(slider, min_scale, max_scale).map_err(to_js)
+}
+
+/// The zoom slider position (0-100, not rounded) for a scale.
+/// ```js
+/// cropScaleToSlider(3, 1, 5) // 50
+/// ```
+#[wasm_bindgen(js_name = cropScaleToSlider)]
+pub fn crop_scale_to_slider(scale: f64, min_scale: f64, max_scale: f64) -> Result<f64, JsValue> {
+    crop::crop_scale_to_slider(scale, min_scale, max_scale).map_err(to_js)
+}
+
+/// The scale after one wheel event: wheel up × 1.2, wheel down ÷ 1.2, clamped to [min, max].
+/// ```js
+/// cropWheelZoom(1, event.deltaY, 1, 5) // 1.2 when deltaY < 0
+/// ```
+#[wasm_bindgen(js_name = cropWheelZoom)]
+pub fn crop_wheel_zoom(
+    scale: f64,
+    delta_y: f64,
+    min_scale: f64,
+    max_scale: f64,
+) -> Result<f64, JsValue> {
+    crop::crop_wheel_zoom(scale, delta_y, min_scale, max_scale).map_err(to_js)
+}
+
+/// The initial crop box for a ratio: the largest box of that ratio inside 412 × 412 (null: free).
+/// ```js
+/// cropBoxSize(16 / 9) // { width: 412, height: 231.75 }
+/// ```
+#[wasm_bindgen(js_name = cropBoxSize, unchecked_return_type = "BoxSize")]
+pub fn crop_box_size(ratio: Option<f64>) -> Result<JsValue, JsValue> {
+    to_js_value(&crop::crop_box_size(ratio).map_err(to_js)?)
+}
+
+/// The crop box after the user drags its edge: width at least 40, inside the bounds, ratio kept.
+/// ```js
+/// cropBoxResize(300, 999, 16 / 9, { width: 412, height: 412 }) // { width: 300, height: 168.75 }
+/// ```
+#[wasm_bindgen(js_name = cropBoxResize, unchecked_return_type = "BoxSize")]
+pub fn crop_box_resize(
+    width: f64,
+    height: f64,
+    ratio: Option<f64>,
+    #[wasm_bindgen(unchecked_param_type = "BoxSize")] bounds: JsValue,
+) -> Result<JsValue, JsValue> {
+    let bounds: BoxSize = from_js("bounds", bounds)?;
+    to_js_value(&crop::crop_box_resize(width, height, ratio, bounds).map_err(to_js)?)
+}
+
+/// The restored view: base scale with the image centred on the box (also the initial view).
+/// ```js
+/// cropRestore(1000, 500, { width: 412, height: 412 }) // { scale: 0.824, offsetX: -206, offsetY: 0 }
+/// ```
+#[wasm_bindgen(js_name = cropRestore, unchecked_return_type = "CropView")]
+pub fn crop_restore(
+    image_width: f64,
+    image_height: f64,
+    #[wasm_bindgen(unchecked_param_type = "BoxSize")] crop_box: JsValue,
+) -> Result<JsValue, JsValue> {
+    let view = crop::crop_restore(
+        whole_arg("imageWidth", image_width)?,
+        whole_arg("imageHeight", image_height)?,
+        box_arg(crop_box)?,
+    )
+    .map_err(to_js)?;
+    to_js_value(&view)
+}
+
+/// Brings a view back inside the rules (scale within range, image covering the box); call after every drag.
+/// ```js
+/// cropClampView(1000, 500, box, { scale: 0.824, offsetX: 10, offsetY: 0 }).offsetX // 0
+/// ```
+#[wasm_bindgen(js_name = cropClampView, unchecked_return_type = "CropView")]
+pub fn crop_clamp_view(
+    image_width: f64,
+    image_height: f64,
+    #[wasm_bindgen(unchecked_param_type = "BoxSize")] crop_box: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CropView")] view: JsValue,
+) -> Result<JsValue, JsValue> {
+    let view = crop::crop_clamp_view(
+        whole_arg("imageWidth", image_width)?,
+        whole_arg("imageHeight", image_height)?,
+        box_arg(crop_box)?,
+        view_arg(view)?,
+    )
+    .map_err(to_js)?;
+    to_js_value(&view)
+}
+
+/// The view after zooming to a scale around the centre of the crop box, then clamped.
+/// ```js
+/// cropZoomTo(1000, 500, box, view, view.scale * 2)
+/// ```
+#[wasm_bindgen(js_name = cropZoomTo, unchecked_return_type = "CropView")]
+pub fn crop_zoom_to(
+    image_width: f64,
+    image_height: f64,
+    #[wasm_bindgen(unchecked_param_type = "BoxSize")] crop_box: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CropView")] view: JsValue,
+    scale: f64,
+) -> Result<JsValue, JsValue> {
+    let view = crop::crop_zoom_to(
+        whole_arg("imageWidth", image_width)?,
+        whole_arg("imageHeight", image_height)?,
+        box_arg(crop_box)?,
+        view_arg(view)?,
+        scale,
+    )
+    .map_err(to_js)?;
+    to_js_value(&view)
+}
+
+/// The source rectangle, in image pixels, that the crop box shows for a view.
+/// ```js
+/// cropRect(1000, 500, { width: 412, height: 412 }, { scale: 0.824, offsetX: -206, offsetY: 0 }) // { x: 250, y: 0, w: 500, h: 500 }
+/// ```
+#[wasm_bindgen(js_name = cropRect, unchecked_return_type = "CropRect")]
+pub fn crop_rect(
+    image_width: f64,
+    image_height: f64,
+    #[wasm_bindgen(unchecked_param_type = "BoxSize")] crop_box: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CropView")] view: JsValue,
+) -> Result<JsValue, JsValue> {
+    let rect = crop::crop_rect(
+        whole_arg("imageWidth", image_width)?,
+        whole_arg("imageHeight", image_height)?,
+        box_arg(crop_box)?,
+        view_arg(view)?,
+    )
+    .map_err(to_js)?;
+    to_js_value(&rect)
+}
+
+/// The fixed numbers of the crop dialog, as one object.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CropConstants {
+    default_crop_box: f64,
+    min_crop_width: f64,
+    max_image_side: u32,
+    max_scale_factor: f64,
+    zoom_steps: u32,
+    slider_max: f64,
+    wheel_zoom_step: f64,
+}
+
+/// The fixed numbers of the crop dialog (spec 01 §9: box 412, min width 40, side 2000, zoom 5×, 10 steps, slider 100, wheel 0.2).
+/// ```js
+/// cropConstants().defaultCropBox // 412
+/// ```
+#[wasm_bindgen(js_name = cropConstants, unchecked_return_type = "CropConstants")]
+pub fn crop_constants() -> Result<JsValue, JsValue> {
+    to_js_value(&CropConstants {
+        default_crop_box: crop::DEFAULT_CROP_BOX,
+        min_crop_width: crop::MIN_CROP_WIDTH,
+        max_image_side: crop::MAX_IMAGE_SIDE,
+        max_scale_factor: crop::MAX_SCALE_FACTOR,
+        zoom_steps: crop::ZOOM_STEPS,
+        slider_max: crop::SLIDER_MAX,
+        wheel_zoom_step: crop::WHEEL_ZOOM_STEP,
+    })
+}

@@ -8,6 +8,7 @@
 use wasm_bindgen::prelude::*;
 
 pub mod error;
+pub mod convert;
 
 pub mod ads;
 pub mod checkin;

@@ -1,1 +1,459 @@
-//! JavaScript exports of aivg_core::pricing (filled by its issue).
+//! JavaScript exports of aivg_core::pricing: discounts, per-credit prices, SKU orders and
+//! filters, popup tabs and cards, batches, the promo table and the funnel (spec 02 §4, §5, §9).
+//!
+//! SKUs cross as the server sends them (snake_case fields, numbers or numeric strings); orders
+//! and filters answer with indices into the list given, so the app keeps its own objects. SKU
+//! ids cross as JS numbers.
+
+use aivg_core::pricing::{self, MembershipPeriod, Sku, UserType};
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{from_js, to_js_value};
+use crate::error::to_js;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_PRICING: &str = r#"
+/** Billing period of a subscription SKU. */
+export type PeriodUnit = "week" | "month" | "year";
+/** Plan tier of a SKU or a promo row. */
+export type PlanTier = "basic" | "standard" | "premium";
+/** User types of the pricing rules: guest (not logged in), free, standard, vip (premium). */
+export type UserType = "guest" | "free" | "standard" | "vip";
+/** The two tabs of the buy dialog. */
+export type BuyTab = "credits" | "membership";
+/** The monthly/yearly switch of the membership tab. */
+export type MembershipPeriod = "monthly" | "yearly";
+/** Stages of the growth funnel. */
+export type FunnelStage = "acquisition" | "activation" | "revenue" | "retention" | "referral";
+/** A number as the server may send it: a number or a numeric string. */
+export type ServerNumber = number | string;
+/** A flag as the server may send it: a boolean, 0/1 or "1"/"true". */
+export type ServerFlag = boolean | number | string;
+
+/** One entry of a SKU's `feature_code_list`; the credits amount is under the 2024 credits code. */
+export interface SkuFeatureCode {
+  feature_code?: string | null;
+  sale_unit_value?: ServerNumber | null;
+}
+
+/**
+ * A SKU as the server sends it (spec 02 §3), with the server's field names. Every field is
+ * optional and read tolerantly: unreadable values count as missing.
+ */
+export interface Sku {
+  sku_id?: ServerNumber | null;
+  sub_tpl_id?: ServerNumber | null;
+  sub_tpl_name?: string | null;
+  period_unit?: PeriodUnit | string | null;
+  period_val?: ServerNumber | null;
+  price?: ServerNumber | null;
+  original_price?: ServerNumber | null;
+  recommend_price?: ServerNumber | null;
+  show_rec_price?: ServerFlag | null;
+  currency?: string | null;
+  currency_symbol?: string | null;
+  feature_code_list?: SkuFeatureCode[] | null;
+  buy_url?: string | null;
+  retention_promotion?: ServerFlag | null;
+  retention_promotion_buy_url?: string | null;
+  zero_buy?: ServerFlag | null;
+  zero_buy_url?: string | null;
+}
+
+/** What the popup derives from a SKU. */
+export interface SkuDerived {
+  isSubscription: boolean;
+  /** Credits granted, or null when the SKU has no 2024 credits code. */
+  credits: number | null;
+  tier: PlanTier;
+  /** Translation-key suffix: `standard_monthly`, `premium_yearly`, `credits_pack`, ... */
+  planLabel: string;
+  discountPercent: number | null;
+}
+
+/** The plan B cards as indices into the SKU list (null when the list has none). */
+export interface PlanBCards {
+  monthly: number | null;
+  yearly: number | null;
+}
+
+/** The pricing constants of spec 02 §9. */
+export interface PricingConstants {
+  defaultCouponId: number;
+  couponPercent: number;
+  freeTrialDays: number;
+  defaultPricingPlan: number;
+  mobileCarouselMs: number;
+  freeTrialCountries: string[];
+  defaultCheckinCountries: string[];
+}
+
+/** One row of the promo table of subscription SKUs 25284005..25284016. */
+export interface PromoConfig {
+  skuId: number;
+  tier: PlanTier;
+  periodUnit: PeriodUnit;
+  monthCredits: number;
+  videoNum: number;
+  imageNum: number;
+  checkIn: number;
+  speed: number;
+  discount: number;
+  try3DayCredits: number;
+}
+"#;
+
+/// Reads one SKU argument.
+fn sku_arg(value: JsValue) -> Result<Sku, JsValue> {
+    from_js("sku", value)
+}
+
+/// Reads a SKU list argument.
+fn skus_arg(value: JsValue) -> Result<Vec<Sku>, JsValue> {
+    from_js("skus", value)
+}
+
+/// Reads a whole-number argument (a batch, a rank, an id) given as a JS number.
+fn whole_arg<T: serde::de::DeserializeOwned>(name: &str, value: f64) -> Result<T, JsValue> {
+    from_js(name, JsValue::from_f64(value))
+}
+
+/// An optional integer as `number | null`.
+fn number_or_null(value: Option<i64>) -> JsValue {
+    // Percentages are 1..=100, far inside the exact range of a double.
+    value.map_or(JsValue::NULL, |v| JsValue::from_f64(v as f64))
+}
+
+/// Discount percent of a price against the original (or recommended) price; null when none is shown.
+/// ```js
+/// discountPercent(9.99, 19.99) // 50
+/// discountPercent(10, 10)      // null
+/// ```
+#[wasm_bindgen(js_name = discountPercent, unchecked_return_type = "number | null")]
+pub fn discount_percent(price: Option<f64>, original_price: Option<f64>) -> JsValue {
+    number_or_null(pricing::discount_percent(price, original_price))
+}
+
+/// A SKU's discount against its reference price (recommended when `show_rec_price`, else original).
+/// ```js
+/// skuDiscountPercent({ price: "9.99", original_price: 19.99 }) // 50
+/// ```
+#[wasm_bindgen(js_name = skuDiscountPercent, unchecked_return_type = "number | null")]
+pub fn sku_discount_percent(
+    #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
+) -> Result<JsValue, JsValue> {
+    Ok(number_or_null(pricing::sku_discount_percent(&sku_arg(
+        sku,
+    )?)))
+}
+
+/// Per-credit price with two decimals, rounded half up; throws `no_credits` for 0 credits.
+/// ```js
+/// perCreditPrice(9.99, 100) // "0.10"
+/// ```
+#[wasm_bindgen(js_name = perCreditPrice)]
+pub fn per_credit_price(price: f64, credits: f64) -> Result<String, JsValue> {
+    pricing::per_credit_price(price, credits).map_err(to_js)
+}
+
+/// Monthly price shown for a yearly plan: price / 12 with two decimals.
+/// ```js
+/// yearlyMonthlyPrice(119.88) // "9.99"
+/// ```
+#[wasm_bindgen(js_name = yearlyMonthlyPrice)]
+pub fn yearly_monthly_price(price: f64) -> Result<String, JsValue> {
+    pricing::yearly_monthly_price(price).map_err(to_js)
+}
+
+/// Price display: the currency symbol followed by the amount with two decimals.
+/// ```js
+/// formatPrice(9.99, "$") // "$9.99"
+/// ```
+#[wasm_bindgen(js_name = formatPrice)]
+pub fn format_price(amount: f64, currency_symbol: &str) -> Result<String, JsValue> {
+    pricing::format_price(amount, currency_symbol).map_err(to_js)
+}
+
+/// A SKU's price for display, or undefined when it has no usable price.
+/// ```js
+/// skuPriceText({ price: "9.99", currency_symbol: "$" }) // "$9.99"
+/// ```
+#[wasm_bindgen(js_name = skuPriceText)]
+pub fn sku_price_text(
+    #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
+) -> Result<Option<String>, JsValue> {
+    Ok(pricing::sku_price_text(&sku_arg(sku)?))
+}
+
+/// Everything the popup derives from one SKU (subscription, credits, tier, plan label, discount).
+/// ```js
+/// describeSku({ sku_id: 24109016, period_unit: "year" }).planLabel // "premium_yearly"
+/// ```
+#[wasm_bindgen(js_name = describeSku, unchecked_return_type = "SkuDerived")]
+pub fn describe_sku(
+    #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::describe_sku(&sku_arg(sku)?))
+}
+
+/// Initial state of a SKU's free-trial checkbox when the popup opens (zero_buy and auto-checked).
+/// ```js
+/// trialCheckboxDefault({ zero_buy: 1 }, true) // true
+/// ```
+#[wasm_bindgen(js_name = trialCheckboxDefault)]
+pub fn trial_checkbox_default(
+    #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
+    auto_checked: bool,
+) -> Result<bool, JsValue> {
+    Ok(pricing::trial_checkbox_default(
+        &sku_arg(sku)?,
+        auto_checked,
+    ))
+}
+
+/// Whether the free-trial selector shows: not subscribed, and the SKU has zero_buy and a zero_buy_url.
+/// ```js
+/// freeTrialSelectorVisible(false, { zero_buy: true, zero_buy_url: "https://pay/t" }) // true
+/// ```
+#[wasm_bindgen(js_name = freeTrialSelectorVisible)]
+pub fn free_trial_selector_visible(
+    is_subscribed: bool,
+    #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
+) -> Result<bool, JsValue> {
+    Ok(pricing::free_trial_selector_visible(
+        is_subscribed,
+        &sku_arg(sku)?,
+    ))
+}
+
+/// The store URL a buy click opens (zero_buy_url when the trial box is ticked and offered), or undefined when blank.
+/// ```js
+/// skuBuyUrl({ buy_url: "https://pay/b" }, false, false) // "https://pay/b"
+/// ```
+#[wasm_bindgen(js_name = skuBuyUrl)]
+pub fn sku_buy_url(
+    #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
+    zero_buy_ticked: bool,
+    is_subscribed: bool,
+) -> Result<Option<String>, JsValue> {
+    Ok(pricing::sku_buy_url(
+        &sku_arg(sku)?,
+        zero_buy_ticked,
+        is_subscribed,
+    ))
+}
+
+/// Credits-SKU discount flag: only the 1000 and 2000 credit pay-as-you-go packs.
+/// ```js
+/// creditsDiscountFlag({ feature_code_list: [{ feature_code: "credits_2024", sale_unit_value: 1000 }] }) // true
+/// ```
+#[wasm_bindgen(js_name = creditsDiscountFlag)]
+pub fn credits_discount_flag(
+    #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
+) -> Result<bool, JsValue> {
+    Ok(pricing::credits_discount_flag(&sku_arg(sku)?))
+}
+
+/// Whether a feature code is the 2024 credits code (mentions both "credit" and "2024").
+/// ```js
+/// isCreditsCode("MI_AI_CREDIT_2024") // true
+/// ```
+#[wasm_bindgen(js_name = isCreditsCode)]
+pub fn is_credits_code(code: &str) -> bool {
+    pricing::is_credits_code(code)
+}
+
+/// Display order of credits SKUs as indices: ascending by credits, descending in batch 2.
+/// ```js
+/// creditSkuOrder(skus, pricingBatch(country)) // e.g. [0, 2, 1]
+/// ```
+#[wasm_bindgen(js_name = creditSkuOrder, unchecked_return_type = "number[]")]
+pub fn credit_sku_order(
+    #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
+    batch: f64,
+) -> Result<JsValue, JsValue> {
+    let batch: u8 = whole_arg("batch", batch)?;
+    to_js_value(&pricing::credit_sku_order(&skus_arg(skus)?, batch))
+}
+
+/// Display order of membership SKUs as indices: by price, highest first.
+/// ```js
+/// membershipSkuOrder([{ price: 9.99 }, { price: 19.99 }]) // [1, 0]
+/// ```
+#[wasm_bindgen(js_name = membershipSkuOrder, unchecked_return_type = "number[]")]
+pub fn membership_sku_order(
+    #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::membership_sku_order(&skus_arg(skus)?))
+}
+
+/// The membership tier the popup offers: standard in membership-upgrade mode, else premium.
+/// ```js
+/// membershipTier(true) // "standard"
+/// ```
+#[wasm_bindgen(js_name = membershipTier, unchecked_return_type = "PlanTier")]
+pub fn membership_tier(upgrade_mode: bool) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::membership_tier(upgrade_mode))
+}
+
+/// Indices of the membership SKUs of the offered tier, in the given order.
+/// ```js
+/// membershipSkuFilter([{ sub_tpl_name: "Premium" }, { sub_tpl_name: "Standard" }], false) // [0]
+/// ```
+#[wasm_bindgen(js_name = membershipSkuFilter, unchecked_return_type = "number[]")]
+pub fn membership_sku_filter(
+    #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
+    upgrade_mode: bool,
+) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::membership_sku_filter(
+        &skus_arg(skus)?,
+        upgrade_mode,
+    ))
+}
+
+/// The tab the smart popup opens on: membership without a subscription, credits for subscribers.
+/// ```js
+/// smartPopupTab("free") // "membership"
+/// ```
+#[wasm_bindgen(js_name = smartPopupTab, unchecked_return_type = "BuyTab")]
+pub fn smart_popup_tab(
+    #[wasm_bindgen(unchecked_param_type = "UserType")] user: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::smart_popup_tab(from_js::<UserType>(
+        "user", user,
+    )?))
+}
+
+/// The membership tab's default period: yearly in batch 2, else monthly.
+/// ```js
+/// defaultMembershipPeriod(2) // "yearly"
+/// ```
+#[wasm_bindgen(js_name = defaultMembershipPeriod, unchecked_return_type = "MembershipPeriod")]
+pub fn default_membership_period(batch: f64) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::default_membership_period(whole_arg(
+        "batch", batch,
+    )?))
+}
+
+/// Plan B's monthly and yearly cards as indices: standard SKUs in batch 1, premium otherwise.
+/// ```js
+/// planBCards(skus, 1) // { monthly: 1, yearly: 2 }
+/// ```
+#[wasm_bindgen(js_name = planBCards, unchecked_return_type = "PlanBCards")]
+pub fn plan_b_cards(
+    #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
+    batch: f64,
+) -> Result<JsValue, JsValue> {
+    let batch: u8 = whole_arg("batch", batch)?;
+    to_js_value(&pricing::plan_b_cards(&skus_arg(skus)?, batch))
+}
+
+/// Plan C's standard and premium cards for a period as indices (premium first on mobile).
+/// ```js
+/// planCCards(skus, "yearly", false) // [3, 5]
+/// ```
+#[wasm_bindgen(js_name = planCCards, unchecked_return_type = "number[]")]
+pub fn plan_c_cards(
+    #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "MembershipPeriod")] period: JsValue,
+    is_mobile: bool,
+) -> Result<JsValue, JsValue> {
+    let period: MembershipPeriod = from_js("period", period)?;
+    to_js_value(&pricing::plan_c_cards(&skus_arg(skus)?, period, is_mobile))
+}
+
+/// Pricing batch of a country: 1 for the check-in countries (default IN, ID), else 2.
+/// ```js
+/// pricingBatch("in") // 1
+/// pricingBatch("US", ["US", "CA"]) // 1
+/// ```
+#[wasm_bindgen(js_name = pricingBatch)]
+pub fn pricing_batch(
+    country: &str,
+    #[wasm_bindgen(unchecked_param_type = "string[] | null | undefined")]
+    checkin_countries: JsValue,
+) -> Result<u8, JsValue> {
+    let list: Option<Vec<String>> = from_js("checkinCountries", checkin_countries)?;
+    Ok(pricing::pricing_batch(country, list.as_deref()))
+}
+
+/// Whether a country is offered the 3-day free trial (US, BR, GB, MX, FR, PH).
+/// ```js
+/// isFreeTrialCountry(" us ") // true
+/// ```
+#[wasm_bindgen(js_name = isFreeTrialCountry)]
+pub fn is_free_trial_country(country: &str) -> bool {
+    pricing::is_free_trial_country(country)
+}
+
+/// The pricing plan experiment value: a whole number 1 to 4, anything else gives 4.
+/// ```js
+/// pricingPlan(2) // 2
+/// pricingPlan(undefined) // 4
+/// ```
+#[wasm_bindgen(js_name = pricingPlan)]
+pub fn pricing_plan(value: Option<f64>) -> u8 {
+    pricing::pricing_plan(value)
+}
+
+/// The highest-discount SKU id for a country: 24149003 for India, else 24109016.
+/// ```js
+/// highestDiscountSkuId("IN") // 24149003
+/// ```
+#[wasm_bindgen(js_name = highestDiscountSkuId)]
+pub fn highest_discount_sku_id(country: &str) -> f64 {
+    // The two ids are 8-digit constants: exact as doubles.
+    pricing::highest_discount_sku_id(country) as f64
+}
+
+/// The pricing constants of spec 02 §9 in one object (coupon, trial days, plan default, carousel, countries).
+/// ```js
+/// pricingConstants().couponPercent // 15
+/// ```
+#[wasm_bindgen(js_name = pricingConstants, unchecked_return_type = "PricingConstants")]
+pub fn pricing_constants() -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::pricing_constants())
+}
+
+/// The promo config row of a subscription SKU id, or null outside 25284005..25284016.
+/// ```js
+/// promoConfig(25284005).monthCredits // 50
+/// ```
+#[wasm_bindgen(js_name = promoConfig, unchecked_return_type = "PromoConfig | null")]
+pub fn promo_config(sku_id: f64) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::promo_config(whole_arg("skuId", sku_id)?))
+}
+
+/// The whole promo table, in id order.
+/// ```js
+/// promoConfigTable().length // 12
+/// ```
+#[wasm_bindgen(js_name = promoConfigTable, unchecked_return_type = "PromoConfig[]")]
+pub fn promo_config_table() -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::promo_config_table())
+}
+
+/// Funnel stages in priority order for a user type (stages already passed are left out).
+/// ```js
+/// funnelStageOrder("free") // ["activation", "revenue", "retention", "referral"]
+/// ```
+#[wasm_bindgen(js_name = funnelStageOrder, unchecked_return_type = "FunnelStage[]")]
+pub fn funnel_stage_order(
+    #[wasm_bindgen(unchecked_param_type = "UserType")] user: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::funnel_stage_order(from_js::<UserType>(
+        "user", user,
+    )?))
+}
+
+/// The virtual discount layer of an offer: 1000 plus 10 per rank below the top.
+/// ```js
+/// virtualDiscountLayer(1) // 1010
+/// ```
+#[wasm_bindgen(js_name = virtualDiscountLayer)]
+pub fn virtual_discount_layer(ranks_below_top: f64) -> Result<u32, JsValue> {
+    Ok(pricing::virtual_discount_layer(whole_arg(
+        "ranksBelowTop",
+        ranks_below_top,
+    )?))
+}

@@ -911,21 +911,16 @@ impl<'a, 'r> Engine<'a, 'r> {
         self.order.len()
     }
 
+    pub fn order_tail(&self, from: usize) -> &[u32] {
+        self.order.get(from..).unwrap_or(&[])
+    }
+
     pub fn order_split_off(&mut self, from: usize) -> Vec<u32> {
         self.order.split_off(from.min(self.order.len()))
     }
 
     pub fn order_extend(&mut self, pairs: &[u32]) {
         self.order.extend_from_slice(pairs);
-    }
-
-    /// Whether a string is a canonical array index ("0".."4294967294"), which JavaScript
-    /// orders first.
-    pub fn is_index_key(&self, key: StrId) -> Option<u32> {
-        match self.strs.content(self.input, key) {
-            Content::Str(s) => super::order::array_index(s),
-            Content::Wide(_) => None,
-        }
     }
 
     fn foreign_str(&mut self, doc: &RawDoc, text: &str, t: u32, key: bool) -> StrId {

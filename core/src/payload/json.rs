@@ -8,6 +8,8 @@
 //! devalue's negative sentinels, which make up most of a payload, are stored inline in the
 //! reference itself rather than as table rows.
 
+use super::strings::utf16_excess;
+
 /// A reference to a raw value: a row of [`RawDoc::raws`], an inline small integer, a devalue
 /// sentinel, or JavaScript `undefined` (an absent array slot).
 pub(crate) type RawRef = u32;
@@ -142,7 +144,7 @@ pub(crate) fn scan(text: &str) -> Result<RawDoc, String> {
 struct Scanner<'a> {
     b: &'a [u8],
     pos: usize,
-    /// bytes minus UTF-16 units seen so far (non-ASCII only occurs inside strings).
+    /// Bytes minus UTF-16 units seen so far (non-ASCII only occurs inside strings).
     u16_adjust: usize,
     doc: RawDoc,
 }
@@ -366,7 +368,8 @@ impl Scanner<'_> {
     fn string(&mut self) -> Result<u32, Fail> {
         self.pos += 1; // opening quote
         let start = self.pos;
-        let u16_start = start - self.u16_adjust;
+        // `u16_adjust` is only whole between strings; it wraps transiently inside one.
+        let u16_start = start.wrapping_sub(self.u16_adjust);
         let mut escaped = false;
         loop {
             // Eight bytes at a time while none is a quote, a backslash or a control character;
@@ -379,7 +382,7 @@ impl Scanner<'_> {
                     break;
                 }
                 if w & HIGH != 0 {
-                    self.u16_adjust += utf16_excess(w);
+                    self.u16_adjust = self.u16_adjust.wrapping_add(utf16_excess(w));
                 }
                 self.pos += 8;
             }
@@ -412,9 +415,9 @@ impl Scanner<'_> {
                     // continuation bytes take no UTF-16 unit, a 4-byte lead takes two.
                     if c >= 0x80 {
                         if c & 0xC0 == 0x80 {
-                            self.u16_adjust += 1;
+                            self.u16_adjust = self.u16_adjust.wrapping_add(1);
                         } else if c >= 0xF0 {
-                            self.u16_adjust -= 1;
+                            self.u16_adjust = self.u16_adjust.wrapping_sub(1);
                         }
                     }
                     self.pos += 1;
@@ -422,7 +425,7 @@ impl Scanner<'_> {
             }
         }
         let end = self.pos;
-        let u16_end = end - self.u16_adjust;
+        let u16_end = end.wrapping_sub(self.u16_adjust);
         self.pos += 1; // closing quote
         let id = self.doc.toks.len() as u32;
         self.doc.toks.push(Tok {
@@ -448,14 +451,6 @@ fn has_zero(w: u64) -> bool {
 fn has_special(w: u64) -> bool {
     let control = w.wrapping_sub(LOW * 0x20) & !w & HIGH != 0;
     control || has_zero(w ^ (LOW * u64::from(b'"'))) || has_zero(w ^ (LOW * u64::from(b'\\')))
-}
-
-/// Bytes minus UTF-16 units contributed by the bytes of `w`: one per continuation byte, minus
-/// one per 4-byte lead (whose character takes two units).
-fn utf16_excess(w: u64) -> usize {
-    let continuation = w & !(w << 1) & HIGH;
-    let four = w & (w << 1) & (w << 2) & (w << 3) & HIGH;
-    (continuation.count_ones() as usize).wrapping_sub(four.count_ones() as usize)
 }
 
 /// V8 reports positions in UTF-16 code units.

@@ -19,27 +19,26 @@ pub(crate) fn array_index(s: &str) -> Option<u32> {
     (n < 4_294_967_295).then_some(n as u32)
 }
 
-fn has_duplicates(keys: &[u32]) -> bool {
-    if keys.len() <= 32 {
-        return keys.iter().enumerate().any(|(i, k)| keys.get(i + 1..).is_some_and(|rest| rest.contains(k)));
+/// Whether (key, value) pairs need reordering: a repeated key or an array-index key.
+fn needs_work(pairs: &[u32], is_index: impl Fn(u32) -> bool) -> bool {
+    let keys = || pairs.iter().step_by(2).copied();
+    if keys().any(&is_index) {
+        return true;
     }
-    let mut sorted = keys.to_vec();
+    let n = pairs.len() / 2;
+    if n <= 16 {
+        return keys().enumerate().any(|(i, k)| keys().skip(i + 1).any(|j| j == k));
+    }
+    let mut sorted: Vec<u32> = keys().collect();
     sorted.sort_unstable();
     sorted.windows(2).any(|w| w.first() == w.get(1))
 }
 
 /// Reorders (key, value) pairs in place: repeats merged, index keys first.
 fn normalize_pairs(pairs: &mut Vec<u32>, index_of: impl Fn(u32) -> Option<u32>) {
-    let keys: Vec<u32> = pairs.iter().step_by(2).copied().collect();
-    let indices: Vec<Option<u32>> = keys.iter().map(|k| index_of(*k)).collect();
-    let dup = has_duplicates(&keys);
-    let any_index = indices.iter().any(Option::is_some);
-    if !dup && !any_index {
-        return;
-    }
-    let mut merged: Vec<(u32, u32, Option<u32>)> = Vec::with_capacity(keys.len());
+    let mut merged: Vec<(u32, u32, Option<u32>)> = Vec::with_capacity(pairs.len() / 2);
     let mut seen: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
-    for (i, pair) in pairs.chunks_exact(2).enumerate() {
+    for pair in pairs.chunks_exact(2) {
         let (k, v) = (pair.first().copied().unwrap_or(0), pair.get(1).copied().unwrap_or(0));
         match seen.get(&k) {
             Some(&at) => {
@@ -49,7 +48,7 @@ fn normalize_pairs(pairs: &mut Vec<u32>, index_of: impl Fn(u32) -> Option<u32>) 
             }
             None => {
                 seen.insert(k, merged.len());
-                merged.push((k, v, indices.get(i).copied().flatten()));
+                merged.push((k, v, index_of(k)));
             }
         }
     }
@@ -67,21 +66,22 @@ fn normalize_pairs(pairs: &mut Vec<u32>, index_of: impl Fn(u32) -> Option<u32>) 
 
 /// Orders the (key string id, raw ref) pairs of `engine.order[from..]`.
 pub(crate) fn normalize_order(engine: &mut Engine<'_, '_>, from: usize) {
-    if engine.order_len() <= from + 2 {
+    if engine.order_len() <= from + 2 || !needs_work(engine.order_tail(from), |k| engine.strs.index_of_key(k).is_some()) {
         return;
     }
     let mut pairs = engine.order_split_off(from);
-    normalize_pairs(&mut pairs, |k| engine.is_index_key(k));
+    normalize_pairs(&mut pairs, |k| engine.strs.index_of_key(k));
     engine.order_extend(&pairs);
 }
 
 /// Orders the (key string id, node id) pairs of a span at the end of `engine.edges`.
 pub(crate) fn normalize_entries(engine: &mut Engine<'_, '_>, span: Span) -> Span {
-    if span.len <= 2 {
+    let pairs = engine.edges.get(span.range()).unwrap_or(&[]);
+    if span.len <= 2 || !needs_work(pairs, |k| engine.strs.index_of_key(k).is_some()) {
         return span;
     }
     let mut pairs = engine.edges.split_off(span.start as usize);
-    normalize_pairs(&mut pairs, |k| engine.is_index_key(k));
+    normalize_pairs(&mut pairs, |k| engine.strs.index_of_key(k));
     engine.edges.extend_from_slice(&pairs);
     Span { start: span.start, len: pairs.len() as u32 }
 }

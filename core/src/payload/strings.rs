@@ -44,10 +44,36 @@ pub(crate) enum Content<'a> {
     Wide(&'a [u16]),
 }
 
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Bytes minus UTF-16 units contributed by the bytes of `w`: one per continuation byte, minus
+/// one per 4-byte lead (whose character takes two units). Wraps when a sequence is cut.
+pub(crate) fn utf16_excess(w: u64) -> usize {
+    if w & HIGH == 0 {
+        return 0;
+    }
+    let continuation = w & !(w << 1) & HIGH;
+    let four = w & (w << 1) & (w << 2) & (w << 3) & HIGH;
+    (continuation.count_ones() as usize).wrapping_sub(four.count_ones() as usize)
+}
+
+/// Length of a string in UTF-16 code units.
 fn utf16_len(s: &str) -> u32 {
-    // Every char takes one unit except those outside the BMP (4 UTF-8 bytes) which take two.
-    s.bytes().filter(|b| (b & 0xC0) != 0x80).count() as u32
-        + s.bytes().filter(|b| *b >= 0xF0).count() as u32
+    let b = s.as_bytes();
+    let mut chunks = b.chunks_exact(8);
+    let mut excess = 0usize;
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        excess = excess.wrapping_add(utf16_excess(u64::from_le_bytes(w)));
+    }
+    let mut w = [0u8; 8];
+    let rest = chunks.remainder();
+    if let Some(dst) = w.get_mut(..rest.len()) {
+        dst.copy_from_slice(rest);
+    }
+    excess = excess.wrapping_add(utf16_excess(u64::from_le_bytes(w)));
+    b.len().wrapping_sub(excess) as u32
 }
 
 /// What an escaped token decodes to.
@@ -202,14 +228,14 @@ impl StrStore {
             return None;
         }
         let mask = slots.len() - 1;
+        let tag = (hash >> 32) as u32;
         let mut i = (hash as usize) & mask;
         loop {
-            match slots.get(i).copied().unwrap_or(0) {
-                0 => return None,
-                slot => {
-                    let id = slot - 1;
-                    if self.content(input, id) == want {
-                        return Some(id);
+            match slots.get(i).copied().unwrap_or((0, 0)) {
+                (_, 0) => return None,
+                (t, slot) => {
+                    if t == tag && self.content(input, slot - 1) == want {
+                        return Some(slot - 1);
                     }
                 }
             }
@@ -223,12 +249,17 @@ impl StrStore {
         }
         place(&mut self.interner.slots, hash, id);
         self.interner.len += 1;
+        if let Content::Str(s) = self.content(input, id) {
+            if let Some(ix) = super::order::array_index(s) {
+                self.interner.index_keys.insert(id, ix);
+            }
+        }
     }
 
     fn grow(&mut self, input: &str) {
         let cap = (self.interner.slots.len() * 2).max(64);
-        let old = std::mem::replace(&mut self.interner.slots, vec![0; cap]);
-        for slot in old.into_iter().filter(|s| *s != 0) {
+        let old = std::mem::replace(&mut self.interner.slots, vec![(0, 0); cap]);
+        for (_, slot) in old.into_iter().filter(|s| s.1 != 0) {
             let hash = match self.content(input, slot - 1) {
                 Content::Str(s) => hash_bytes(s.as_bytes(), 0),
                 Content::Wide(w) => hash_wide(w),
@@ -236,25 +267,35 @@ impl StrStore {
             place(&mut self.interner.slots, hash, slot - 1);
         }
     }
+
+    /// The array index an interned key stands for, if it is one ("0".."4294967294").
+    pub fn index_of_key(&self, id: u32) -> Option<u32> {
+        if self.interner.index_keys.is_empty() {
+            return None;
+        }
+        self.interner.index_keys.get(&id).copied()
+    }
 }
 
-fn place(slots: &mut [u32], hash: u64, id: u32) {
+fn place(slots: &mut [(u32, u32)], hash: u64, id: u32) {
     let mask = slots.len().wrapping_sub(1);
     let mut i = (hash as usize) & mask;
     while let Some(slot) = slots.get_mut(i) {
-        if *slot == 0 {
-            *slot = id + 1;
+        if slot.1 == 0 {
+            *slot = ((hash >> 32) as u32, id + 1);
             return;
         }
         i = (i + 1) & mask;
     }
 }
 
-/// Open-addressing set of interned string ids (`id + 1`; 0 is empty).
+/// Open-addressing set of interned string ids: (upper hash bits, `id + 1`; 0 is empty), plus
+/// which interned keys are array indices (JavaScript orders those first).
 #[derive(Debug, Default, Clone, PartialEq)]
 struct Interner {
-    slots: Vec<u32>,
+    slots: Vec<(u32, u32)>,
     len: usize,
+    index_keys: std::collections::HashMap<u32, u32>,
 }
 
 /// FxHash-style word-at-a-time hash; keys are short and not adversarial-sensitive
@@ -283,8 +324,11 @@ fn hash_wide(units: &[u16]) -> u64 {
 }
 
 fn hex4(b: &[u8]) -> Option<u16> {
-    let s = std::str::from_utf8(b.get(..4)?).ok()?;
-    u16::from_str_radix(s, 16).ok()
+    let mut v = 0u16;
+    for &c in b.get(..4)? {
+        v = (v << 4) | u16::try_from(char::from(c).to_digit(16)?).ok()?;
+    }
+    Some(v)
 }
 
 /// Unescapes a JSON string body (already validated by the scanner) into `out`. Returns
@@ -293,10 +337,11 @@ pub(crate) fn unescape_into(raw: &str, out: &mut String) -> bool {
     let b = raw.as_bytes();
     let mut i = 0;
     let mut plain_from = 0;
-    while let Some(&c) = b.get(i) {
-        if c != b'\\' {
-            i += 1;
-            continue;
+    out.reserve(raw.len());
+    while i < b.len() {
+        match raw.get(i..).and_then(|rest| rest.find('\\')) {
+            Some(k) => i += k,
+            None => break,
         }
         out.push_str(raw.get(plain_from..i).unwrap_or(""));
         let e = b.get(i + 1).copied().unwrap_or(b'\\');

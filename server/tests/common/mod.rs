@@ -30,6 +30,7 @@ async fn database_url(dir: &std::path::Path) -> String {
 
 impl TestServer {
     pub async fn start() -> Self {
+        let _ = tracing_subscriber::fmt().with_test_writer().with_env_filter("warn").try_init();
         let dir = tempfile::tempdir().unwrap();
         let mut cfg = Config::for_tests(dir.path().to_path_buf());
         cfg.database_url = database_url(dir.path()).await;

@@ -1,0 +1,36 @@
+//! The HTTP client (gloo-net): typed async functions for every call of spec 01 §7 and spec 02 §7.
+//!
+//! Every rule comes from `aivg_core::request`: URLs and the `_t` cache-buster
+//! ([`build_get_url`](aivg_core::request::build_get_url)), POST bodies, headers, the envelope
+//! and its failure-code rule ([`normalize_response`](aivg_core::request::normalize_response)),
+//! the "logged out" test, the CMS key and the call-tracking record. This module only does the
+//! I/O around them: `fetch`, timers, cookies, session storage and listeners.
+//!
+//! - [`client`]: configuration, access token, client serial, listeners (`configureClient`,
+//!   `setAccessToken`, `onLoggedOut`, `onCallTracked`, ...).
+//! - [`transport`]: one call end to end, and the generic `request` / `requestRaw`.
+//! - [`table`]: the macro that turns one line of the call table into a typed export.
+//! - [`account`], [`generation`], [`workflow`]: the call table of spec 02 §7 and spec 01 §7.
+//! - [`cms`]: CMS data (300 s cache, shared in-flight fetches, debounced variant).
+//! - [`assets`]: language messages (24 h cache), build manifests and page payloads.
+//! - [`cache`]: the shared promise cache used by `cms` and `assets`.
+//! - [`js`]: the few JS globals used directly (timers, crypto, console).
+//!
+//! Decisions where the spec is silent are written next to the code that makes them; the main
+//! ones: the token lives in session storage under [`client::TOKEN_STORAGE_KEY`], the client
+//! serial in the cookie [`client::CLIENT_SERIAL_COOKIE`]; a failure rejects with an `HttpError`
+//! (see the TypeScript section of [`transport`]); only envelope calls (`/v1/...`, CMS) are
+//! tracked, static files (messages, manifests, payloads) are not.
+
+#[macro_use]
+mod table;
+
+pub mod account;
+pub mod assets;
+pub mod cache;
+pub mod client;
+pub mod cms;
+pub mod generation;
+pub mod js;
+pub mod transport;
+pub mod workflow;
