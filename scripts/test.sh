@@ -8,9 +8,19 @@ bash scripts/setup.sh
 echo "== formatting and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+cargo clippy -p aivg-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
 
 echo "== fixtures are what their generators make"
-node fixtures/payload/generate.mjs --check
+bash scripts/check-fixtures.sh
 
-echo "== cargo tests"
+echo "== cargo tests (the server on SQLite)"
 cargo test --workspace
+
+echo "== the server's tests on PostgreSQL"
+pg_url=$(bash scripts/postgres.sh)
+trap 'bash scripts/postgres.sh stop' EXIT
+DATABASE_URL="$pg_url" cargo test -p aivg-server
+
+echo "== the npm package @aivg/core"
+bash scripts/build-wasm.sh
+node --test wasm-bindings/tests-js/

@@ -36,8 +36,8 @@ impl AppState {
 /// The whole router.
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
-        .route("/account/register", post(crate::accounts::register))
-        .route("/account/login", post(crate::accounts::login))
+        .route("/account/register", post(crate::accounts::register).get(crate::account_pages::register_page))
+        .route("/account/login", post(crate::accounts::login).get(crate::account_pages::login_page))
         .route("/v1/oauth/token", post(crate::accounts::oauth_token))
         .route("/v1/token/renew", get(crate::accounts::renew))
         .route("/v1/user", post(crate::accounts::user_info))

@@ -1,6 +1,7 @@
 //! aivg-server: the reference API of the calls in the specification, on a real database,
 //! serving the built SPA too. Rules come from `aivg-core`, so browser and server agree.
 
+pub mod account_pages;
 pub mod accounts;
 pub mod api;
 pub mod app;

@@ -108,3 +108,19 @@ async fn malformed_bodies_get_envelopes_not_500() {
     assert_eq!(status, 404);
     assert_eq!(body["code"], 404);
 }
+
+#[tokio::test]
+async fn account_pages_post_frame_messages() {
+    let s = TestServer::start().await;
+    for (path, mode) in [("/account/login", "login"), ("/account/register", "register")] {
+        let res = s.http.get(s.url(path)).send().await.unwrap();
+        assert_eq!(res.status().as_u16(), 200);
+        assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+        let html = res.text().await.unwrap();
+        assert!(html.contains(&format!("const mode = \"{mode}\"")), "{path}");
+        for message in ["pageview", "auth-code", "registerSuccess"] {
+            assert!(html.contains(message), "{path} posts {message}");
+        }
+        assert!(html.contains("postMessage({ action, data }, location.origin)"), "only to our own origin");
+    }
+}

@@ -383,7 +383,7 @@ pub fn on_logged_out(
 /// ```
 #[wasm_bindgen(js_name = onCallTracked, unchecked_return_type = "() => void")]
 pub fn on_call_tracked(
-    #[wasm_bindgen(unchecked_param_type = "(record: CallTrackingRecord) => void")]
+    #[wasm_bindgen(unchecked_param_type = "(record: HttpCallRecord) => void")]
     callback: Function,
 ) -> Function {
     subscribe(Kind::Tracked, callback)

@@ -1,0 +1,233 @@
+//! Account and money calls (spec 02 §7 "Account and money", plus the credit history and the
+//! promotion apply call of spec 01 §7). Answers are the envelope's `data` as the server sends
+//! it; read them with core's parsers (`parseUserInfo`, check-in data, SKUs ...).
+
+use super::transport::{Call, Method, call_data};
+use crate::convert::from_js;
+use aivg_core::credits::CreditHistoryQuery;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_ACCOUNT: &str = r#"
+/** POST /v1/feature-code/auth */
+export interface FeatureAuthParams { pids: Array<number | string>; }
+export interface FeatureAuthAnswer {
+    feature_auth?: unknown[];
+    free_trial?: unknown[];
+    [key: string]: unknown;
+}
+
+/** POST /v1/oauth/token: the login code plus the provider's extra login parameters. */
+export interface OauthTokenParams { code: string; plan?: number | string; [key: string]: unknown; }
+export interface TokenAnswer {
+    jwt?: string;
+    access_token?: string;
+    is_new?: number | boolean;
+    is_free_trial?: number | boolean;
+    created_at?: number;
+    [key: string]: unknown;
+}
+export interface TokenRenewAnswer { jwt?: string; access_token?: string; [key: string]: unknown; }
+
+/** POST /v1/user: the user info as sent (read it with core's parseUserInfo). */
+export interface UserInfoAnswer {
+    uid?: string | number;
+    nickname?: string;
+    firstname?: string;
+    lastname?: string;
+    email?: unknown;
+    avatar?: string;
+    verify?: { level?: string; expired_time?: number; is_expired?: number | boolean; [key: string]: unknown };
+    integral?: { integral?: number | string; [key: string]: unknown };
+    subscribe?: Array<{ pid?: number | string; name?: string; expired_time?: number; is_expired?: number | boolean; [key: string]: unknown }>;
+    is_free_trial?: number | boolean;
+    created_at?: number;
+    [key: string]: unknown;
+}
+
+/** GET /v1/buy/sku-info */
+export interface SkuInfoParams { plan: number | string; country?: string; }
+export interface SkuInfoAnswer {
+    sku_buy_list?: Array<Record<string, unknown>>;
+    zero_buy_checked?: number | boolean;
+    [key: string]: unknown;
+}
+
+/** GET /v1/buy/trade-info: `time_before` = whole seconds since the buy dialog opened. */
+export interface TradeInfoParams { time_before: number; }
+export interface TradeInfoAnswer {
+    total?: number;
+    list?: Array<{ sku_id_list?: Array<number | string>; [key: string]: unknown }>;
+    [key: string]: unknown;
+}
+
+/** GET /v1/common/ad and /v1/common/marketing: `client` is "" (desktop) or "wap" (mobile). */
+export interface ClientParams { client?: string; }
+
+/** POST /v1/buy/coupon/receive */
+export interface CouponParams { coupon_id: number | string; }
+
+/** GET /v1/activity/checkin/status and POST /v1/activity/checkin: the activity code. */
+export interface ActivityCodeParams { code: string; }
+export interface CheckinStatusAnswer {
+    is_checked_in?: boolean | number | string;
+    today_available?: boolean | number | string;
+    today_checkin_credits?: number | string;
+    activity_active?: boolean | number | string;
+    [key: string]: unknown;
+}
+export interface CheckinClaimAnswer { success?: boolean | number; message?: string; [key: string]: unknown; }
+
+/** GET /v1/common/ab-test */
+export interface AbTestParams { test_code: string; user_id?: string | number; extra?: unknown; }
+export interface AbTestAnswer { plan?: number | string; [key: string]: unknown; }
+
+/** POST /v1/activity/apply (state 1 success, 3 duplicate, 5 ended). */
+export interface ActivityApplyAnswer { state?: number | string; [key: string]: unknown; }
+
+/** GET /v1/credit/history: core's CreditHistoryQuery (page from 1; page_size default 15). */
+export interface CreditHistoryParams {
+    type?: "all" | "acquisition" | "consumption" | "Acquisition" | "Consumption" | "";
+    page: number;
+    page_size?: number;
+}
+export interface CreditHistoryAnswer {
+    list?: Array<Record<string, unknown>>;
+    total?: number | string;
+    [key: string]: unknown;
+}
+"#;
+
+http_call! {
+    /// Which feature codes the user may use (spec 02 §7).
+    /// ```js
+    /// const { feature_auth, free_trial } = await authFeatureCodes({ pids: [101, 102] })
+    /// ```
+    auth_feature_codes => authFeatureCodes(params: "FeatureAuthParams") Post "/v1/feature-code/auth" -> "FeatureAuthAnswer"
+}
+
+http_call! {
+    /// Exchanges the account provider's login code for a token (spec 02 §7).
+    /// ```js
+    /// const { access_token, is_new } = await exchangeOauthToken({ code, plan: 4 })
+    /// ```
+    exchange_oauth_token => exchangeOauthToken(params: "OauthTokenParams") Post "/v1/oauth/token" -> "TokenAnswer"
+}
+
+http_call! {
+    /// Renews the session token (spec 02 §7); never broadcasts "logged out".
+    /// ```js
+    /// const { access_token } = await renewToken()
+    /// ```
+    renew_token => renewToken() Get "/v1/token/renew" -> "TokenRenewAnswer"
+}
+
+http_call! {
+    /// The signed-in user's info (spec 02 §7); read it with core's `parseUserInfo`.
+    /// ```js
+    /// const user = await getUserInfo()
+    /// ```
+    get_user_info => getUserInfo() Post "/v1/user" -> "UserInfoAnswer"
+}
+
+http_call! {
+    /// Ends the session on the server (spec 02 §7); the caller then clears its credentials.
+    /// ```js
+    /// await logout().catch(console.warn); setAccessToken(null)
+    /// ```
+    logout => logout() Post "/v1/logout" -> "unknown"
+}
+
+http_call! {
+    /// The verification record (spec 02 §7; parameters and answer not shown).
+    /// ```js
+    /// const record = await getVerifyRecord({})
+    /// ```
+    get_verify_record => getVerifyRecord(params?: "Record<string, unknown>") Get "/v1/verify/record" -> "unknown"
+}
+
+http_call! {
+    /// The SKUs of a pricing plan for a country (spec 02 §7).
+    /// ```js
+    /// const { sku_buy_list, zero_buy_checked } = await getSkuInfo({ plan: 4, country: "US" })
+    /// ```
+    get_sku_info => getSkuInfo(params: "SkuInfoParams") Get "/v1/buy/sku-info" -> "SkuInfoAnswer"
+}
+
+http_call! {
+    /// Purchases since the buy dialog opened, for the payment poll (spec 02 §4, §7).
+    /// ```js
+    /// const { total, list } = await getTradeInfo({ time_before: 42 })
+    /// ```
+    get_trade_info => getTradeInfo(params: "TradeInfoParams") Get "/v1/buy/trade-info" -> "TradeInfoAnswer"
+}
+
+http_call! {
+    /// The advertisement items (spec 02 §7); `client` is "" on desktop, "wap" on mobile.
+    /// ```js
+    /// const ads = await getAds({ client: "wap" })
+    /// ```
+    get_ads => getAds(params?: "ClientParams") Get "/v1/common/ad" -> "unknown"
+}
+
+http_call! {
+    /// Claims a coupon, e.g. the 15% one (spec 02 §7).
+    /// ```js
+    /// await receiveCoupon({ coupon_id: 13417 })
+    /// ```
+    receive_coupon => receiveCoupon(params: "CouponParams") Post "/v1/buy/coupon/receive" -> "unknown"
+}
+
+http_call! {
+    /// Claims today's check-in credits (spec 02 §7).
+    /// ```js
+    /// const { success, message } = await checkinClaim({ code: "daily_checkin" })
+    /// ```
+    checkin_claim => checkinClaim(params: "ActivityCodeParams") Post "/v1/activity/checkin" -> "CheckinClaimAnswer"
+}
+
+http_call! {
+    /// The check-in state of the user (spec 02 §7); read it with core's check-in data reader.
+    /// ```js
+    /// const status = await checkinStatus({ code: "daily_checkin" })
+    /// ```
+    checkin_status => checkinStatus(params: "ActivityCodeParams") Get "/v1/activity/checkin/status" -> "CheckinStatusAnswer"
+}
+
+http_call! {
+    /// The experiment group of a test (spec 02 §7: plan 2 means variant B).
+    /// ```js
+    /// const { plan } = await getAbTest({ test_code: "login_test", user_id: uid })
+    /// ```
+    get_ab_test => getAbTest(params: "AbTestParams") Get "/v1/common/ab-test" -> "AbTestAnswer"
+}
+
+http_call! {
+    /// Marketing configuration (spec 02 §7; answer not shown).
+    /// ```js
+    /// const marketing = await getMarketing({ client: "" })
+    /// ```
+    get_marketing => getMarketing(params?: "ClientParams") Get "/v1/common/marketing" -> "unknown"
+}
+
+http_call! {
+    /// Applies a promotion, e.g. the prelaunch campaign (spec 01 §4, §7; spec 02 §7).
+    /// ```js
+    /// const { state } = await applyActivity({ code: "nano2_free" })
+    /// ```
+    apply_activity => applyActivity(params: "ActivityCodeParams") Post "/v1/activity/apply" -> "ActivityApplyAnswer"
+}
+
+/// One page of the credit history (spec 02 §7: type, page, page_size); the query is read as
+/// core's `CreditHistoryQuery` (page_size defaults to 15) and sent with its wire names.
+/// ```js
+/// const { list, total } = await getCreditHistory({ type: "consumption", page: 1, page_size: 15 })
+/// ```
+#[wasm_bindgen(js_name = getCreditHistory, unchecked_return_type = "CreditHistoryAnswer")]
+pub async fn get_credit_history(
+    #[wasm_bindgen(unchecked_param_type = "CreditHistoryParams")] query: JsValue,
+) -> Result<JsValue, JsValue> {
+    let query: CreditHistoryQuery = from_js("query", query)?;
+    let params = serde_json::to_value(query).map_err(crate::error::conversion)?;
+    call_data(Call::new(Method::Get, "/v1/credit/history", params)).await
+}

@@ -1,0 +1,60 @@
+//! The call table: one `http_call!` entry per call of spec 01 §7 / spec 02 §7 becomes one
+//! typed async export, so the ~50 calls share one implementation
+//! ([`table_call`](super::transport::table_call)).
+//!
+//! Entry forms (the doc comment, with its JS example, comes first):
+//! - `rust_name => jsName(params: "TsParams") Get "/v1/path" -> "TsAnswer"`: a parameters
+//!   object (query for GET, JSON body for POST);
+//! - `(params?: "TsParams")`: the same, optional;
+//! - `()`: no parameters;
+//! - `(id)`: a string or number that replaces `:id` in the path.
+
+/// Generates one typed export of the call table (see the module doc).
+macro_rules! http_call {
+    ($(#[doc = $doc:tt])* $rust:ident => $js:ident (params: $pty:tt) $method:ident $path:tt -> $ret:tt) => {
+        $(#[doc = $doc])*
+        #[wasm_bindgen(js_name = $js, unchecked_return_type = $ret)]
+        pub async fn $rust(
+            #[wasm_bindgen(unchecked_param_type = $pty)] params: JsValue,
+        ) -> Result<JsValue, JsValue> {
+            $crate::http::transport::table_call(
+                $crate::http::transport::Method::$method, $path, params, None,
+            )
+            .await
+        }
+    };
+    ($(#[doc = $doc:tt])* $rust:ident => $js:ident (params?: $pty:tt) $method:ident $path:tt -> $ret:tt) => {
+        $(#[doc = $doc])*
+        #[wasm_bindgen(js_name = $js, unchecked_return_type = $ret)]
+        pub async fn $rust(
+            #[wasm_bindgen(unchecked_optional_param_type = $pty)] params: JsValue,
+        ) -> Result<JsValue, JsValue> {
+            $crate::http::transport::table_call(
+                $crate::http::transport::Method::$method, $path, params, None,
+            )
+            .await
+        }
+    };
+    ($(#[doc = $doc:tt])* $rust:ident => $js:ident () $method:ident $path:tt -> $ret:tt) => {
+        $(#[doc = $doc])*
+        #[wasm_bindgen(js_name = $js, unchecked_return_type = $ret)]
+        pub async fn $rust() -> Result<JsValue, JsValue> {
+            $crate::http::transport::table_call(
+                $crate::http::transport::Method::$method, $path, JsValue::NULL, None,
+            )
+            .await
+        }
+    };
+    ($(#[doc = $doc:tt])* $rust:ident => $js:ident (id) $method:ident $path:tt -> $ret:tt) => {
+        $(#[doc = $doc])*
+        #[wasm_bindgen(js_name = $js, unchecked_return_type = $ret)]
+        pub async fn $rust(
+            #[wasm_bindgen(unchecked_param_type = "string | number")] id: JsValue,
+        ) -> Result<JsValue, JsValue> {
+            $crate::http::transport::table_call(
+                $crate::http::transport::Method::$method, $path, JsValue::NULL, Some(id),
+            )
+            .await
+        }
+    };
+}

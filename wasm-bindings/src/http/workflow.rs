@@ -1,0 +1,154 @@
+//! Workflow, template, explore and zone calls (spec 01 §7 and spec 02 §7). Only the workflow
+//! list answer is shown (`list` and `paginate.total`); the others are typed `unknown`.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_WORKFLOW: &str = r#"
+/** GET /v1/workflow/list (template lists: fun_module "effect", page size 25). */
+export interface WorkflowListParams {
+    page_size?: number;
+    page?: number;
+    fun_module?: string;
+    fun_category?: string | number;
+    media?: string;
+}
+export interface WorkflowListAnswer {
+    list?: Array<Record<string, unknown>>;
+    paginate?: { total?: number; [key: string]: unknown };
+    [key: string]: unknown;
+}
+
+/** POST /v1/workflow/resource/list */
+export interface WorkflowResourceListParams { params?: Record<string, unknown>; operation?: string; [key: string]: unknown; }
+/** GET calls that take one id (resource info, zone info, explore info). */
+export interface IdParams { id: string | number; }
+/** POST /v1/workflow/resource/export */
+export interface WorkflowExportParams { res_id: string | number; export_type: string | number; }
+/** GET /v1/workflow/explore/list */
+export interface ExploreListParams { page?: number; page_size?: number; media?: string; recommend?: number | boolean | string; }
+/** GET /v1/common/prompt_sample and /v1/common/demo/list */
+export interface KeyParams { key: string; }
+/** GET /v1/recommend/tpl */
+export interface RecommendTplParams { tag?: string; action_conf?: string; action_conf_value?: string | number; }
+"#;
+
+http_call! {
+    /// A page of workflows (templates), e.g. effects (spec 01 §7, spec 02 §7).
+    /// ```js
+    /// const { list, paginate } = await listWorkflows({ page_size: 25, page: 1, fun_module: "effect", fun_category: 3, media: "video" })
+    /// ```
+    list_workflows => listWorkflows(params: "WorkflowListParams") Get "/v1/workflow/list" -> "WorkflowListAnswer"
+}
+
+http_call! {
+    /// The workflow ct list (spec 01 §7; parameters and answer not shown).
+    /// ```js
+    /// const ct = await listWorkflowCt({})
+    /// ```
+    list_workflow_ct => listWorkflowCt(params?: "Record<string, unknown>") Get "/v1/workflow/ct/list" -> "unknown"
+}
+
+http_call! {
+    /// One workflow's information (spec 01 §7; parameters and answer not shown).
+    /// ```js
+    /// const info = await getWorkflowInfo({ id: 12 })
+    /// ```
+    get_workflow_info => getWorkflowInfo(params?: "Record<string, unknown>") Get "/v1/workflow/info" -> "unknown"
+}
+
+http_call! {
+    /// The workflow categories (spec 02 §7; payload not shown).
+    /// ```js
+    /// const categories = await listWorkflowCategories({})
+    /// ```
+    list_workflow_categories => listWorkflowCategories(params?: "Record<string, unknown>") Post "/v1/workflow/category/list" -> "unknown"
+}
+
+http_call! {
+    /// The library resources (spec 02 §7).
+    /// ```js
+    /// const resources = await listWorkflowResources({ params: { page: 1 }, operation: "list" })
+    /// ```
+    list_workflow_resources => listWorkflowResources(params: "WorkflowResourceListParams") Post "/v1/workflow/resource/list" -> "unknown"
+}
+
+http_call! {
+    /// One library resource (spec 02 §7).
+    /// ```js
+    /// const resource = await getWorkflowResourceInfo({ id: 5 })
+    /// ```
+    get_workflow_resource_info => getWorkflowResourceInfo(params: "IdParams") Get "/v1/workflow/resource/info" -> "unknown"
+}
+
+http_call! {
+    /// Exports a library resource (spec 02 §7).
+    /// ```js
+    /// await exportWorkflowResource({ res_id: 5, export_type: "mp4" })
+    /// ```
+    export_workflow_resource => exportWorkflowResource(params: "WorkflowExportParams") Post "/v1/workflow/resource/export" -> "unknown"
+}
+
+http_call! {
+    /// The explore zones (spec 02 §7; a zone with visible_status 1 is publishable).
+    /// ```js
+    /// const zones = await listZones()
+    /// ```
+    list_zones => listZones() Get "/v1/workflow/zone/list" -> "unknown"
+}
+
+http_call! {
+    /// One explore zone (spec 02 §7).
+    /// ```js
+    /// const zone = await getZoneInfo({ id: 2 })
+    /// ```
+    get_zone_info => getZoneInfo(params: "IdParams") Get "/v1/workflow/zone/info" -> "unknown"
+}
+
+http_call! {
+    /// A page of explore items (spec 02 §7).
+    /// ```js
+    /// const page = await listExplore({ page: 1, page_size: 20, media: "image", recommend: 1 })
+    /// ```
+    list_explore => listExplore(params?: "ExploreListParams") Get "/v1/workflow/explore/list" -> "unknown"
+}
+
+http_call! {
+    /// One explore item (spec 02 §7).
+    /// ```js
+    /// const item = await getExploreInfo({ id: 1448 })
+    /// ```
+    get_explore_info => getExploreInfo(params: "IdParams") Get "/v1/workflow/explore/info" -> "unknown"
+}
+
+http_call! {
+    /// Sample prompts for a key (spec 02 §7).
+    /// ```js
+    /// const samples = await getPromptSample({ key: "text2video" })
+    /// ```
+    get_prompt_sample => getPromptSample(params: "KeyParams") Get "/v1/common/prompt_sample" -> "unknown"
+}
+
+http_call! {
+    /// Demo items for a key (spec 02 §7).
+    /// ```js
+    /// const demos = await listDemos({ key: "bg-remover" })
+    /// ```
+    list_demos => listDemos(params: "KeyParams") Get "/v1/common/demo/list" -> "unknown"
+}
+
+http_call! {
+    /// Recommended templates (spec 02 §7).
+    /// ```js
+    /// const tpls = await getRecommendedTemplates({ tag: "mai-fs", action_conf: "hot", action_conf_value: 1 })
+    /// ```
+    get_recommended_templates => getRecommendedTemplates(params?: "RecommendTplParams") Get "/v1/recommend/tpl" -> "unknown"
+}
+
+http_call! {
+    /// Runs a workflow directly (spec 02 §7; payload not shown).
+    /// ```js
+    /// const task = await runWorkflowDirect({ tpl_id: 7, data: {} })
+    /// ```
+    run_workflow_direct => runWorkflowDirect(params?: "Record<string, unknown>") Post "/v1/workflow/direct" -> "unknown"
+}
