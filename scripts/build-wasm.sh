@@ -11,10 +11,15 @@ if [ "${AIVG_WASM_FAST:-}" = 1 ]; then
 fi
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"   # wasm-opt from the npm package binaryen
-rm -rf wasm-bindings/pkg
+# Build into a fresh folder and swap it in at the end, so a test reading pkg/ meanwhile never
+# sees a half-written package.
+out="pkg-build-$$"
+trap 'rm -rf "wasm-bindings/$out"' EXIT
 for target in bundler nodejs; do
   wasm-pack --quiet build wasm-bindings --release --target "$target" \
-    --out-dir "pkg/$target" --out-name aivg_core --no-pack 2>&1 | grep -v "could not check for a newer version" || true
-  test -f "wasm-bindings/pkg/$target/aivg_core_bg.wasm" || { echo "wasm-pack failed for $target" >&2; exit 1; }
+    --out-dir "$out/$target" --out-name aivg_core --no-pack 2>&1 | grep -v "could not check for a newer version" || true
+  test -f "wasm-bindings/$out/$target/aivg_core_bg.wasm" || { echo "wasm-pack failed for $target" >&2; exit 1; }
 done
-node scripts/package-wasm.mjs
+node scripts/package-wasm.mjs "wasm-bindings/$out"
+rm -rf wasm-bindings/pkg
+mv "wasm-bindings/$out" wasm-bindings/pkg

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# `npm run build`: everything, release.
+# `npm run build`: everything, release: the npm package and target/release/aivg-server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 bash scripts/setup.sh
-cargo build --workspace --release
+bash scripts/build-wasm.sh
+cargo build --release -p aivg-server
+echo "built: wasm-bindings/pkg (@aivg/core) and target/release/aivg-server"

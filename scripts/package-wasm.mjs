@@ -1,8 +1,12 @@
-// Writes wasm-bindings/pkg/package.json (and README) for the two bindings built by build-wasm.sh.
+// Writes the package.json (and README) for the two bindings built by build-wasm.sh.
 import { readFileSync, writeFileSync, rmSync, existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
-const pkg = new URL("../wasm-bindings/pkg/", import.meta.url);
+import { pathToFileURL } from "node:url";
+import { resolve } from "node:path";
+
+// The folder to finish (default wasm-bindings/pkg), given by build-wasm.sh.
+const pkg = pathToFileURL(resolve(process.argv[2] ?? "wasm-bindings/pkg") + "/");
 const root = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 for (const target of ["bundler", "nodejs"]) {
   // wasm-pack's own package.json and files we do not ship

@@ -1,16 +1,9 @@
 #!/usr/bin/env bash
-# `npm start`: builds what is needed and runs the product.
-# Until the server exists (issue 5), it builds core and says what there is to run.
+# `npm start`: builds what is needed and runs the product: the server with its embedded SQLite
+# database under ./data, on http://127.0.0.1:8080 unless AIVG_ADDR says otherwise.
+# (The React app is served too once it exists and is built into app/dist.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PATH"
-bash scripts/setup.sh
-cargo build -p aivg-core --release
-cat <<'MSG'
-
-aivg-core is built (target/release/libaivg_core.rlib).
-There is no server or app to open yet. What you can run now:
-  npm test                                   every test (fixtures, lints, property tests)
-  cargo bench -p aivg-benches                criterion benches (payload decoding, image downscaling)
-  node benches/node/devalue-parse.mjs        devalue.parse on the same payloads, for the ratio
-MSG
+bash scripts/build.sh
+echo "starting aivg-server: open http://${AIVG_ADDR:-127.0.0.1:8080}/account/login (Ctrl-C stops it)"
+exec target/release/aivg-server

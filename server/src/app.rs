@@ -21,6 +21,8 @@ pub struct AppState {
     pub cfg: Arc<Config>,
     pub jwt: JwtKeys,
     pub login_limiter: Arc<DefaultKeyedRateLimiter<String>>,
+    pub files: crate::uploads::Files,
+    pub tasks: crate::tasks::Tasks,
 }
 
 impl AppState {
@@ -29,7 +31,8 @@ impl AppState {
         let burst = NonZeroU32::new(10).unwrap_or(NonZeroU32::MIN);
         let quota = Quota::with_period(Duration::from_secs(60)).map(|q| q.allow_burst(burst));
         let quota = quota.unwrap_or_else(|| Quota::per_minute(burst));
-        Self { db, cfg: Arc::new(cfg), jwt: JwtKeys::new(secret), login_limiter: Arc::new(RateLimiter::keyed(quota)) }
+        let (files, tasks) = (crate::uploads::Files::new(&cfg, secret), crate::tasks::Tasks::new(&cfg));
+        Self { db, cfg: Arc::new(cfg), jwt: JwtKeys::new(secret), login_limiter: Arc::new(RateLimiter::keyed(quota)), files, tasks }
     }
 }
 

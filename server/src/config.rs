@@ -10,6 +10,14 @@
 //! | `AIVG_PUBLIC_URL` | `http://{addr}` | origin used in links the server hands out (checkout, signed URLs) |
 //! | `AIVG_COUNTRY_HEADER` | `x-country` | request header carrying the visitor's country (e.g. set by a CDN) |
 //! | `AIVG_DEFAULT_COUNTRY` | `US` | country when the header is absent |
+//! | `AIVG_S3_BUCKET` | unset: files under `{data}/objects` | store uploads and outputs in this S3-compatible bucket |
+//! | `AIVG_S3_ENDPOINT`, `AIVG_S3_REGION` | AWS, `us-east-1` | S3-compatible endpoint URL and region (with `AIVG_S3_BUCKET`) |
+//! | `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` | instance credentials | S3 credentials (read by `object_store`) |
+//! | `AIVG_FFPROBE` | `ffprobe` | program reading video/audio sizes (absent: sizes 0 with a note) |
+//! | `AIVG_COMFYUI_URL` | unset: the built-in `local` provider | run generation tasks on this ComfyUI server |
+//! | `AIVG_TASK_WORKERS` | `2` | generation tasks run at once (the rest queue) |
+//! | `AIVG_FFMPEG` | `ffmpeg` | program of the video tools and video previews (absent: they fail clearly) |
+//! | `AIVG_TASK_TEST_HOOKS` | off (`1` in tests) | prompts with `[fail]` fail, `[slow]` run ~20 s (tests of refunds and restarts) |
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -25,6 +33,8 @@ pub struct Config {
     pub public_url: Option<String>,
     pub country_header: String,
     pub default_country: String,
+    pub uploads: crate::uploads::UploadSettings,
+    pub tasks: crate::tasks::TaskSettings,
 }
 
 /// A configuration value that cannot be used, named so the operator can fix it.
@@ -56,6 +66,8 @@ impl Config {
             public_url: var("AIVG_PUBLIC_URL"),
             country_header: var("AIVG_COUNTRY_HEADER").unwrap_or_else(|| "x-country".into()).to_ascii_lowercase(),
             default_country: var("AIVG_DEFAULT_COUNTRY").unwrap_or_else(|| "US".into()).to_ascii_uppercase(),
+            uploads: crate::uploads::UploadSettings::from_env(&var),
+            tasks: crate::tasks::TaskSettings::from_env(&var)?,
         })
     }
 
@@ -70,6 +82,8 @@ impl Config {
             public_url: None,
             country_header: "x-country".into(),
             default_country: "US".into(),
+            uploads: crate::uploads::UploadSettings::default(),
+            tasks: crate::tasks::TaskSettings::for_tests(),
         }
     }
 }

@@ -34,6 +34,7 @@ pub struct Running {
 impl Running {
     /// Stops accepting, finishes in-flight requests and waits for the server to end.
     pub async fn stop(self) -> Result<(), std::io::Error> {
+        self.state.tasks.shutdown().await;
         let _ = self.shutdown.send(());
         self.task.await.map_err(std::io::Error::other)?
     }
@@ -48,6 +49,8 @@ pub enum StartError {
     Db(#[from] sqlx::Error),
     #[error("listen on {0}: {1}")]
     Bind(SocketAddr, std::io::Error),
+    #[error("object store: {0}")]
+    Storage(String),
 }
 
 /// Loads or creates the token secret: `AIVG_JWT_SECRET`, else `{data}/jwt-secret` made once.
@@ -74,7 +77,9 @@ pub async fn start(cfg: config::Config) -> Result<Running, StartError> {
     let secret = jwt_secret(&cfg)?;
     let listener = tokio::net::TcpListener::bind(cfg.addr).await.map_err(|e| StartError::Bind(cfg.addr, e))?;
     let addr = listener.local_addr().map_err(|e| StartError::Bind(cfg.addr, e))?;
-    let state = app::AppState::new(db, cfg, &secret);
+    let state = app::AppState::new(db, config::Config { addr, ..cfg }, &secret);
+    state.files.check().map_err(StartError::Storage)?;
+    tasks::start(&state).await?;
     let router = app::router(state.clone());
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {

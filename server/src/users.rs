@@ -20,6 +20,7 @@ pub async fn info(state: &AppState, user_id: i64) -> Result<UserInfo, ApiError> 
     .ok_or_else(|| ApiError::logged_out("please log in again: this account no longer exists"))?;
     let mut conn = state.db.pool.acquire().await?;
     let balance = ledger::balance(&mut conn, user_id, now).await?;
+    let subscribe = crate::store::subscriptions::list(&mut conn, user_id, now).await?;
     let level: String = row.try_get("verify_level")?;
     let expired_time: i64 = row.try_get("verify_expired_time")?;
     let paid = level == "standard" || level == "premium";
@@ -34,7 +35,7 @@ pub async fn info(state: &AppState, user_id: i64) -> Result<UserInfo, ApiError> 
         avatar: String::new(),
         verify: Verify { level: effective.to_owned(), expired_time, is_expired },
         integral: Integral { integral: balance },
-        subscribe: Vec::new(),
+        subscribe,
         is_free_trial: row.try_get::<i64, _>("is_free_trial")? != 0,
         created_at: row.try_get("created_at")?,
     })

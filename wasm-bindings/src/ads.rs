@@ -105,7 +105,10 @@ fn record_arg(value: JsValue) -> Result<AdSlotRecord, JsValue> {
 /// localDateText(Date.now(), "America/Los_Angeles") // e.g. "2025-03-08"
 /// ```
 #[wasm_bindgen(js_name = localDateText)]
-pub fn local_date_text(now_ms: f64, time_zone: &str) -> Result<String, JsValue> {
+pub fn local_date_text(
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+    #[wasm_bindgen(js_name = timeZone)] time_zone: &str,
+) -> Result<String, JsValue> {
     ads::local_date_text(now_ms, time_zone).map_err(to_js)
 }
 
@@ -116,8 +119,8 @@ pub fn local_date_text(now_ms: f64, time_zone: &str) -> Result<String, JsValue> 
 #[wasm_bindgen(js_name = adSlotMayShow)]
 pub fn ad_slot_may_show(
     #[wasm_bindgen(unchecked_param_type = "AdSlotRecord")] record: JsValue,
-    now_ms: f64,
-    time_zone: &str,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+    #[wasm_bindgen(js_name = timeZone)] time_zone: &str,
 ) -> Result<bool, JsValue> {
     ads::ad_slot_may_show(&record_arg(record)?, now_ms, time_zone).map_err(to_js)
 }
@@ -129,8 +132,8 @@ pub fn ad_slot_may_show(
 #[wasm_bindgen(js_name = recordAdShown, unchecked_return_type = "AdSlotRecord")]
 pub fn record_ad_shown(
     #[wasm_bindgen(unchecked_param_type = "AdSlotRecord")] record: JsValue,
-    now_ms: f64,
-    time_zone: &str,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+    #[wasm_bindgen(js_name = timeZone)] time_zone: &str,
 ) -> Result<JsValue, JsValue> {
     let next = ads::record_ad_shown(&record_arg(record)?, now_ms, time_zone).map_err(to_js)?;
     to_js_value(&next)
@@ -143,7 +146,7 @@ pub fn record_ad_shown(
 #[wasm_bindgen(js_name = recordAdClosed, unchecked_return_type = "AdSlotRecord")]
 pub fn record_ad_closed(
     #[wasm_bindgen(unchecked_param_type = "AdSlotRecord")] record: JsValue,
-    now_ms: f64,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
 ) -> Result<JsValue, JsValue> {
     let next = ads::record_ad_closed(&record_arg(record)?, now_ms).map_err(to_js)?;
     to_js_value(&next)
@@ -157,10 +160,10 @@ pub fn record_ad_closed(
 pub fn ad_slot_visible(
     #[wasm_bindgen(unchecked_param_type = "AdSlot")] slot: JsValue,
     #[wasm_bindgen(unchecked_param_type = "AdSlotRecord")] record: JsValue,
-    now_ms: f64,
-    time_zone: &str,
-    is_logged_in: bool,
-    is_phone: bool,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+    #[wasm_bindgen(js_name = timeZone)] time_zone: &str,
+    #[wasm_bindgen(js_name = isLoggedIn)] is_logged_in: bool,
+    #[wasm_bindgen(js_name = isPhone)] is_phone: bool,
 ) -> Result<bool, JsValue> {
     let slot: AdSlot = from_js("slot", slot)?;
     ads::ad_slot_visible(
@@ -232,7 +235,10 @@ pub fn header_ad_icon_visible(
 /// promoCountdown(Date.parse("2025-03-09T22:30:00Z"), "UTC") // { hours: 1, minutes: 30, seconds: 0 }
 /// ```
 #[wasm_bindgen(js_name = promoCountdown, unchecked_return_type = "Countdown")]
-pub fn promo_countdown(now_ms: f64, time_zone: &str) -> Result<JsValue, JsValue> {
+pub fn promo_countdown(
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+    #[wasm_bindgen(js_name = timeZone)] time_zone: &str,
+) -> Result<JsValue, JsValue> {
     to_js_value(&ads::promo_countdown(now_ms, time_zone).map_err(to_js)?)
 }
 
@@ -241,7 +247,10 @@ pub fn promo_countdown(now_ms: f64, time_zone: &str) -> Result<JsValue, JsValue>
 /// promoModalMayShow(null, Date.now()) // true
 /// ```
 #[wasm_bindgen(js_name = promoModalMayShow)]
-pub fn promo_modal_may_show(last_shown_ms: Option<f64>, now_ms: f64) -> Result<bool, JsValue> {
+pub fn promo_modal_may_show(
+    #[wasm_bindgen(js_name = lastShownMs)] last_shown_ms: Option<f64>,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+) -> Result<bool, JsValue> {
     ads::promo_modal_may_show(last_shown_ms, now_ms).map_err(to_js)
 }
 
@@ -251,9 +260,9 @@ pub fn promo_modal_may_show(last_shown_ms: Option<f64>, now_ms: f64) -> Result<b
 /// ```
 #[wasm_bindgen(js_name = taskPromoCardVisible)]
 pub fn task_promo_card_visible(
-    dismissed_at_ms: Option<f64>,
-    now_ms: f64,
-    end_ms: Option<f64>,
+    #[wasm_bindgen(js_name = dismissedAtMs)] dismissed_at_ms: Option<f64>,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+    #[wasm_bindgen(js_name = endMs)] end_ms: Option<f64>,
 ) -> Result<bool, JsValue> {
     ads::task_promo_card_visible(dismissed_at_ms, now_ms, end_ms).map_err(to_js)
 }
@@ -265,9 +274,9 @@ pub fn task_promo_card_visible(
 #[wasm_bindgen(js_name = trialBoxState, unchecked_return_type = "TrialBoxState")]
 pub fn trial_box_state(
     #[wasm_bindgen(unchecked_param_type = "TrialBoxUser")] user: JsValue,
-    elapsed_ms: f64,
-    collapsed_at_ms: Option<f64>,
-    plan_variant_b: bool,
+    #[wasm_bindgen(js_name = elapsedMs)] elapsed_ms: f64,
+    #[wasm_bindgen(js_name = collapsedAtMs)] collapsed_at_ms: Option<f64>,
+    #[wasm_bindgen(js_name = planVariantB)] plan_variant_b: bool,
 ) -> Result<JsValue, JsValue> {
     let user: TrialBoxUser = from_js("user", user)?;
     let state =
@@ -282,7 +291,7 @@ pub fn trial_box_state(
 #[wasm_bindgen(js_name = trialBoxClosesOn)]
 pub fn trial_box_closes_on(
     #[wasm_bindgen(unchecked_param_type = "TrialBoxEvent")] event: JsValue,
-    is_mobile: bool,
+    #[wasm_bindgen(js_name = isMobile)] is_mobile: bool,
 ) -> Result<bool, JsValue> {
     let event: TrialBoxEvent = from_js("event", event)?;
     Ok(ads::trial_box_closes_on(event, is_mobile))

@@ -105,7 +105,7 @@ export interface CheckinConstants {
 /// checkinCycleStart(Date.parse("2024-06-20T05:00:00Z")) // Date.parse("2024-06-20T02:00:00Z")
 /// ```
 #[wasm_bindgen(js_name = checkinCycleStart)]
-pub fn checkin_cycle_start(now_ms: f64) -> Result<f64, JsValue> {
+pub fn checkin_cycle_start(#[wasm_bindgen(js_name = nowMs)] now_ms: f64) -> Result<f64, JsValue> {
     checkin::checkin_cycle_start(now_ms).map_err(to_js)
 }
 
@@ -114,7 +114,7 @@ pub fn checkin_cycle_start(now_ms: f64) -> Result<f64, JsValue> {
 /// nextCheckinCycle(Date.parse("2024-06-20T01:59:59.999Z")) // Date.parse("2024-06-20T02:00:00Z")
 /// ```
 #[wasm_bindgen(js_name = nextCheckinCycle)]
-pub fn next_checkin_cycle(now_ms: f64) -> Result<f64, JsValue> {
+pub fn next_checkin_cycle(#[wasm_bindgen(js_name = nowMs)] now_ms: f64) -> Result<f64, JsValue> {
     checkin::next_checkin_cycle(now_ms).map_err(to_js)
 }
 
@@ -123,7 +123,7 @@ pub fn next_checkin_cycle(now_ms: f64) -> Result<f64, JsValue> {
 /// checkinCycleId(Date.parse("2024-06-20T02:00:00Z")) // 19894
 /// ```
 #[wasm_bindgen(js_name = checkinCycleId)]
-pub fn checkin_cycle_id(now_ms: f64) -> Result<f64, JsValue> {
+pub fn checkin_cycle_id(#[wasm_bindgen(js_name = nowMs)] now_ms: f64) -> Result<f64, JsValue> {
     // |id| <= 1e8 + 1 for valid times, exact as a double.
     checkin::checkin_cycle_id(now_ms)
         .map(|id| id as f64)
@@ -135,7 +135,10 @@ pub fn checkin_cycle_id(now_ms: f64) -> Result<f64, JsValue> {
 /// sameCheckinCycle(Date.parse("2025-01-01T01:59:59.999Z"), Date.parse("2025-01-01T02:00:00Z")) // false
 /// ```
 #[wasm_bindgen(js_name = sameCheckinCycle)]
-pub fn same_checkin_cycle(a_ms: f64, b_ms: f64) -> Result<bool, JsValue> {
+pub fn same_checkin_cycle(
+    #[wasm_bindgen(js_name = aMs)] a_ms: f64,
+    #[wasm_bindgen(js_name = bMs)] b_ms: f64,
+) -> Result<bool, JsValue> {
     checkin::same_checkin_cycle(a_ms, b_ms).map_err(to_js)
 }
 
@@ -199,8 +202,8 @@ pub fn checkin_panel_step(
 #[wasm_bindgen(js_name = checkinShouldAutoShow)]
 pub fn checkin_should_auto_show(
     pactivity: Option<String>,
-    last_checkin_ms: Option<f64>,
-    now_ms: f64,
+    #[wasm_bindgen(js_name = lastCheckinMs)] last_checkin_ms: Option<f64>,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
 ) -> Result<bool, JsValue> {
     checkin::checkin_should_auto_show(pactivity.as_deref(), last_checkin_ms, now_ms).map_err(to_js)
 }
@@ -210,7 +213,9 @@ pub fn checkin_should_auto_show(
 /// checkinLoadTime(30000) // { durationMs: 100.15, counted: false }
 /// ```
 #[wasm_bindgen(js_name = checkinLoadTime, unchecked_return_type = "CheckinLoadTime")]
-pub fn checkin_load_time(measured_ms: f64) -> Result<JsValue, JsValue> {
+pub fn checkin_load_time(
+    #[wasm_bindgen(js_name = measuredMs)] measured_ms: f64,
+) -> Result<JsValue, JsValue> {
     to_js_value(&checkin::checkin_load_time(measured_ms))
 }
 

@@ -22,7 +22,11 @@ const MAX_TIME_MS: f64 = 8.64e15;
 
 /// Reads argument `name` as `T`; an unreadable value is an `invalid_argument` Error.
 pub fn from_js<T: DeserializeOwned>(name: &str, value: JsValue) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value::<T>(value).map_err(|e| bad_argument(name, e))
+    serde_wasm_bindgen::from_value::<T>(value).map_err(|e| {
+        // serde-wasm-bindgen's message is a JS Error's text ("Error: unknown variant ...").
+        let text = e.to_string();
+        bad_argument(name, text.strip_prefix("Error: ").unwrap_or(&text))
+    })
 }
 
 /// Writes `value` as a plain JS value (objects, arrays, numbers, strings, booleans, null).
@@ -82,7 +86,10 @@ pub fn u32_arg(name: &str, value: f64) -> Result<u32, JsValue> {
     } else {
         Err(bad_argument(
             name,
-            format!("expected a whole number from 0 to {}, got {value}", u32::MAX),
+            format!(
+                "expected a whole number from 0 to {}, got {value}",
+                u32::MAX
+            ),
         ))
     }
 }
@@ -95,7 +102,10 @@ pub fn u16_arg(name: &str, value: f64) -> Result<u16, JsValue> {
     } else {
         Err(bad_argument(
             name,
-            format!("expected a whole number from 0 to {}, got {value}", u16::MAX),
+            format!(
+                "expected a whole number from 0 to {}, got {value}",
+                u16::MAX
+            ),
         ))
     }
 }

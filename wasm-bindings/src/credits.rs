@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{from_js, to_js_value};
+use crate::convert::{from_js, to_js_value, u32_arg};
 use crate::error::to_js;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -86,11 +86,6 @@ fn query_arg(value: JsValue) -> Result<CreditHistoryQuery, JsValue> {
     from_js("query", value)
 }
 
-/// Reads a count given as a JS number (a whole number 0..=4294967295).
-fn count_arg(name: &str, value: f64) -> Result<u32, JsValue> {
-    from_js(name, JsValue::from_f64(value))
-}
-
 /// Normalises one raw credit record from the server for display; throws `invalid_record` for a non-object.
 /// ```js
 /// normalizeCreditRecord({ type: "Acquisition", credits: "100", date: 1718848800, status: 1 }).dateMs // 1718848800000
@@ -109,7 +104,7 @@ pub fn normalize_credit_record(
 /// ```
 #[wasm_bindgen(js_name = planExpiryLine)]
 pub fn plan_expiry_line(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] expired_time: JsValue,
+    #[wasm_bindgen(js_name = expiredTime, unchecked_param_type = "unknown")] expired_time: JsValue,
 ) -> Result<Option<f64>, JsValue> {
     let value: Value = from_js("expiredTime", expired_time)?;
     Ok(credits::plan_expiry_line(&value))
@@ -174,8 +169,8 @@ pub fn credit_history_loaded(
 ) -> Result<JsValue, JsValue> {
     let state = state_arg(state)?;
     let query = query_arg(query)?;
-    let received = count_arg("received", received)?;
-    let total = count_arg("total", total)?;
+    let received = u32_arg("received", received)?;
+    let total = u32_arg("total", total)?;
     to_js_value(&credits::credit_history_loaded(
         &state, &query, received, total,
     ))
@@ -200,7 +195,11 @@ pub fn credit_history_failed(
 /// creditHistoryAtBottom(el.scrollTop, el.clientHeight, el.scrollHeight)
 /// ```
 #[wasm_bindgen(js_name = creditHistoryAtBottom)]
-pub fn credit_history_at_bottom(scroll_top: f64, client_height: f64, scroll_height: f64) -> bool {
+pub fn credit_history_at_bottom(
+    #[wasm_bindgen(js_name = scrollTop)] scroll_top: f64,
+    #[wasm_bindgen(js_name = clientHeight)] client_height: f64,
+    #[wasm_bindgen(js_name = scrollHeight)] scroll_height: f64,
+) -> bool {
     credits::credit_history_at_bottom(scroll_top, client_height, scroll_height)
 }
 

@@ -9,8 +9,8 @@ use aivg_core::crop::{self, BoxSize, CropView};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{from_js, to_js_value};
-use crate::error::to_js;
+use crate::convert::{from_js, int_arg, to_js_value, u32_arg};
+use crate::error::{bad_argument, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_CROP: &str = r#"
@@ -83,9 +83,14 @@ export interface CropConstants {
 }
 "#;
 
-/// Reads a whole-number argument (an image side, a step count) given as a JS number.
-fn whole_arg<T: serde::de::DeserializeOwned>(name: &str, value: f64) -> Result<T, JsValue> {
-    from_js(name, JsValue::from_f64(value))
+/// Reads the zoom-button step count: a whole number within the range of an `i32`.
+fn steps_arg(value: f64) -> Result<i32, JsValue> {
+    i32::try_from(int_arg("steps", value)?).map_err(|_| {
+        bad_argument(
+            "steps",
+            format!("expected a small whole number, got {value}"),
+        )
+    })
 }
 
 /// Reads the crop box argument.
@@ -103,7 +108,10 @@ fn view_arg(value: JsValue) -> Result<CropView, JsValue> {
 /// cropPresets(0.5625, 0.5625) // [{ label: "9:16", width: 9, height: 16, ratio: 0.5625 }]
 /// ```
 #[wasm_bindgen(js_name = cropPresets, unchecked_return_type = "CropPreset[]")]
-pub fn crop_presets(min_ratio: Option<f64>, max_ratio: Option<f64>) -> Result<JsValue, JsValue> {
+pub fn crop_presets(
+    #[wasm_bindgen(js_name = minRatio)] min_ratio: Option<f64>,
+    #[wasm_bindgen(js_name = maxRatio)] max_ratio: Option<f64>,
+) -> Result<JsValue, JsValue> {
     to_js_value(&crop::crop_presets(min_ratio, max_ratio).map_err(to_js)?)
 }
 
@@ -115,8 +123,8 @@ pub fn crop_presets(min_ratio: Option<f64>, max_ratio: Option<f64>) -> Result<Js
 pub fn crop_ratio_ok(
     width: f64,
     height: f64,
-    min_ratio: Option<f64>,
-    max_ratio: Option<f64>,
+    #[wasm_bindgen(js_name = minRatio)] min_ratio: Option<f64>,
+    #[wasm_bindgen(js_name = maxRatio)] max_ratio: Option<f64>,
 ) -> Result<bool, JsValue> {
     crop::crop_ratio_ok(width, height, min_ratio, max_ratio).map_err(to_js)
 }
@@ -127,18 +135,18 @@ pub fn crop_ratio_ok(
 /// ```
 #[wasm_bindgen(js_name = imagesRatioOk)]
 pub fn images_ratio_ok(
-    first_width: f64,
-    first_height: f64,
-    second_width: f64,
-    second_height: f64,
+    #[wasm_bindgen(js_name = firstWidth)] first_width: f64,
+    #[wasm_bindgen(js_name = firstHeight)] first_height: f64,
+    #[wasm_bindgen(js_name = secondWidth)] second_width: f64,
+    #[wasm_bindgen(js_name = secondHeight)] second_height: f64,
     lower: f64,
     upper: f64,
 ) -> Result<bool, JsValue> {
     crop::images_ratio_ok(
-        whole_arg("firstWidth", first_width)?,
-        whole_arg("firstHeight", first_height)?,
-        whole_arg("secondWidth", second_width)?,
-        whole_arg("secondHeight", second_height)?,
+        u32_arg("firstWidth", first_width)?,
+        u32_arg("firstHeight", first_height)?,
+        u32_arg("secondWidth", second_width)?,
+        u32_arg("secondHeight", second_height)?,
         lower,
         upper,
     )
@@ -171,14 +179,12 @@ pub fn aspect_ratio_size(label: &str) -> Result<JsValue, JsValue> {
 pub fn downscale_target(
     width: f64,
     height: f64,
-    max_value: Option<f64>,
+    #[wasm_bindgen(js_name = maxValue)] max_value: Option<f64>,
 ) -> Result<JsValue, JsValue> {
-    let max_value = max_value
-        .map(|v| whole_arg::<u32>("maxValue", v))
-        .transpose()?;
+    let max_value = max_value.map(|v| u32_arg("maxValue", v)).transpose()?;
     let target = crop::downscale_target(
-        whole_arg("width", width)?,
-        whole_arg("height", height)?,
+        u32_arg("width", width)?,
+        u32_arg("height", height)?,
         max_value,
     )
     .map_err(to_js)?;
@@ -191,13 +197,13 @@ pub fn downscale_target(
 /// ```
 #[wasm_bindgen(js_name = cropZoomRange, unchecked_return_type = "ZoomRange")]
 pub fn crop_zoom_range(
-    image_width: f64,
-    image_height: f64,
-    #[wasm_bindgen(unchecked_param_type = "BoxSize")] crop_box: JsValue,
+    #[wasm_bindgen(js_name = imageWidth)] image_width: f64,
+    #[wasm_bindgen(js_name = imageHeight)] image_height: f64,
+    #[wasm_bindgen(js_name = cropBox, unchecked_param_type = "BoxSize")] crop_box: JsValue,
 ) -> Result<JsValue, JsValue> {
     let range = crop::crop_zoom_range(
-        whole_arg("imageWidth", image_width)?,
-        whole_arg("imageHeight", image_height)?,
+        u32_arg("imageWidth", image_width)?,
+        u32_arg("imageHeight", image_height)?,
         box_arg(crop_box)?,
     )
     .map_err(to_js)?;
@@ -209,7 +215,10 @@ pub fn crop_zoom_range(
 /// cropZoomSteps(1, 5).length // 11
 /// ```
 #[wasm_bindgen(js_name = cropZoomSteps, unchecked_return_type = "number[]")]
-pub fn crop_zoom_steps(min_scale: f64, max_scale: f64) -> Result<JsValue, JsValue> {
+pub fn crop_zoom_steps(
+    #[wasm_bindgen(js_name = minScale)] min_scale: f64,
+    #[wasm_bindgen(js_name = maxScale)] max_scale: f64,
+) -> Result<JsValue, JsValue> {
     to_js_value(&crop::crop_zoom_steps(min_scale, max_scale).map_err(to_js)?)
 }
 
@@ -220,11 +229,11 @@ pub fn crop_zoom_steps(min_scale: f64, max_scale: f64) -> Result<JsValue, JsValu
 #[wasm_bindgen(js_name = cropZoomStep)]
 pub fn crop_zoom_step(
     scale: f64,
-    min_scale: f64,
-    max_scale: f64,
+    #[wasm_bindgen(js_name = minScale)] min_scale: f64,
+    #[wasm_bindgen(js_name = maxScale)] max_scale: f64,
     steps: f64,
 ) -> Result<f64, JsValue> {
-    let steps: i32 = whole_arg("steps", steps)?;
+    let steps = steps_arg(steps)?;
     crop::crop_zoom_step(scale, min_scale, max_scale, steps).map_err(to_js)
 }
 
@@ -233,7 +242,11 @@ pub fn crop_zoom_step(
 /// cropSliderToScale(50, 1, 5) // 3
 /// ```
 #[wasm_bindgen(js_name = cropSliderToScale)]
-pub fn crop_slider_to_scale(slider: f64, min_scale: f64, max_scale: f64) -> Result<f64, JsValue> {
+pub fn crop_slider_to_scale(
+    slider: f64,
+    #[wasm_bindgen(js_name = minScale)] min_scale: f64,
+    #[wasm_bindgen(js_name = maxScale)] max_scale: f64,
+) -> Result<f64, JsValue> {
     crop::crop_slider_to_scale(slider, min_scale, max_scale).map_err(to_js)
 }
 
@@ -242,7 +255,11 @@ pub fn crop_slider_to_scale(slider: f64, min_scale: f64, max_scale: f64) -> Resu
 /// cropScaleToSlider(3, 1, 5) // 50
 /// ```
 #[wasm_bindgen(js_name = cropScaleToSlider)]
-pub fn crop_scale_to_slider(scale: f64, min_scale: f64, max_scale: f64) -> Result<f64, JsValue> {
+pub fn crop_scale_to_slider(
+    scale: f64,
+    #[wasm_bindgen(js_name = minScale)] min_scale: f64,
+    #[wasm_bindgen(js_name = maxScale)] max_scale: f64,
+) -> Result<f64, JsValue> {
     crop::crop_scale_to_slider(scale, min_scale, max_scale).map_err(to_js)
 }
 
@@ -253,9 +270,9 @@ pub fn crop_scale_to_slider(scale: f64, min_scale: f64, max_scale: f64) -> Resul
 #[wasm_bindgen(js_name = cropWheelZoom)]
 pub fn crop_wheel_zoom(
     scale: f64,
-    delta_y: f64,
-    min_scale: f64,
-    max_scale: f64,
+    #[wasm_bindgen(js_name = deltaY)] delta_y: f64,
+    #[wasm_bindgen(js_name = minScale)] min_scale: f64,
+    #[wasm_bindgen(js_name = maxScale)] max_scale: f64,
 ) -> Result<f64, JsValue> {
     crop::crop_wheel_zoom(scale, delta_y, min_scale, max_scale).map_err(to_js)
 }
@@ -290,13 +307,13 @@ pub fn crop_box_resize(
 /// ```
 #[wasm_bindgen(js_name = cropRestore, unchecked_return_type = "CropView")]
 pub fn crop_restore(
-    image_width: f64,
-    image_height: f64,
-    #[wasm_bindgen(unchecked_param_type = "BoxSize")] crop_box: JsValue,
+    #[wasm_bindgen(js_name = imageWidth)] image_width: f64,
+    #[wasm_bindgen(js_name = imageHeight)] image_height: f64,
+    #[wasm_bindgen(js_name = cropBox, unchecked_param_type = "BoxSize")] crop_box: JsValue,
 ) -> Result<JsValue, JsValue> {
     let view = crop::crop_restore(
-        whole_arg("imageWidth", image_width)?,
-        whole_arg("imageHeight", image_height)?,
+        u32_arg("imageWidth", image_width)?,
+        u32_arg("imageHeight", image_height)?,
         box_arg(crop_box)?,
     )
     .map_err(to_js)?;
@@ -309,14 +326,14 @@ pub fn crop_restore(
 /// ```
 #[wasm_bindgen(js_name = cropClampView, unchecked_return_type = "CropView")]
 pub fn crop_clamp_view(
-    image_width: f64,
-    image_height: f64,
-    #[wasm_bindgen(unchecked_param_type = "BoxSize")] crop_box: JsValue,
+    #[wasm_bindgen(js_name = imageWidth)] image_width: f64,
+    #[wasm_bindgen(js_name = imageHeight)] image_height: f64,
+    #[wasm_bindgen(js_name = cropBox, unchecked_param_type = "BoxSize")] crop_box: JsValue,
     #[wasm_bindgen(unchecked_param_type = "CropView")] view: JsValue,
 ) -> Result<JsValue, JsValue> {
     let view = crop::crop_clamp_view(
-        whole_arg("imageWidth", image_width)?,
-        whole_arg("imageHeight", image_height)?,
+        u32_arg("imageWidth", image_width)?,
+        u32_arg("imageHeight", image_height)?,
         box_arg(crop_box)?,
         view_arg(view)?,
     )
@@ -330,15 +347,15 @@ pub fn crop_clamp_view(
 /// ```
 #[wasm_bindgen(js_name = cropZoomTo, unchecked_return_type = "CropView")]
 pub fn crop_zoom_to(
-    image_width: f64,
-    image_height: f64,
-    #[wasm_bindgen(unchecked_param_type = "BoxSize")] crop_box: JsValue,
+    #[wasm_bindgen(js_name = imageWidth)] image_width: f64,
+    #[wasm_bindgen(js_name = imageHeight)] image_height: f64,
+    #[wasm_bindgen(js_name = cropBox, unchecked_param_type = "BoxSize")] crop_box: JsValue,
     #[wasm_bindgen(unchecked_param_type = "CropView")] view: JsValue,
     scale: f64,
 ) -> Result<JsValue, JsValue> {
     let view = crop::crop_zoom_to(
-        whole_arg("imageWidth", image_width)?,
-        whole_arg("imageHeight", image_height)?,
+        u32_arg("imageWidth", image_width)?,
+        u32_arg("imageHeight", image_height)?,
         box_arg(crop_box)?,
         view_arg(view)?,
         scale,
@@ -353,14 +370,14 @@ pub fn crop_zoom_to(
 /// ```
 #[wasm_bindgen(js_name = cropRect, unchecked_return_type = "CropRect")]
 pub fn crop_rect(
-    image_width: f64,
-    image_height: f64,
-    #[wasm_bindgen(unchecked_param_type = "BoxSize")] crop_box: JsValue,
+    #[wasm_bindgen(js_name = imageWidth)] image_width: f64,
+    #[wasm_bindgen(js_name = imageHeight)] image_height: f64,
+    #[wasm_bindgen(js_name = cropBox, unchecked_param_type = "BoxSize")] crop_box: JsValue,
     #[wasm_bindgen(unchecked_param_type = "CropView")] view: JsValue,
 ) -> Result<JsValue, JsValue> {
     let rect = crop::crop_rect(
-        whole_arg("imageWidth", image_width)?,
-        whole_arg("imageHeight", image_height)?,
+        u32_arg("imageWidth", image_width)?,
+        u32_arg("imageHeight", image_height)?,
         box_arg(crop_box)?,
         view_arg(view)?,
     )

@@ -12,7 +12,7 @@ use aivg_core::imaging::{self, Image, ImageFormat};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{from_js, to_js_value};
+use crate::convert::{from_js, to_js_value, u32_arg};
 use crate::error::to_js;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -43,11 +43,6 @@ export interface ImagingConstants {
 }
 "#;
 
-/// Reads a whole-number argument (a side, a quality) given as a JS number.
-fn whole_arg<T: serde::de::DeserializeOwned>(name: &str, value: f64) -> Result<T, JsValue> {
-    from_js(name, JsValue::from_f64(value))
-}
-
 /// The image as `{ pixels, width, height }`, its pixels copied once out of WebAssembly memory.
 fn image_object(image: &Image<'_>) -> Result<JsValue, JsValue> {
     let object = js_sys::Object::new();
@@ -75,13 +70,13 @@ pub fn downscale_rgba(
     #[wasm_bindgen(unchecked_param_type = "Uint8Array | Uint8ClampedArray")] pixels: &[u8],
     width: f64,
     height: f64,
-    max_side: f64,
+    #[wasm_bindgen(js_name = maxSide)] max_side: f64,
 ) -> Result<JsValue, JsValue> {
     let image = imaging::downscale_rgba(
         pixels,
-        whole_arg("width", width)?,
-        whole_arg("height", height)?,
-        whole_arg("maxSide", max_side)?,
+        u32_arg("width", width)?,
+        u32_arg("height", height)?,
+        u32_arg("maxSide", max_side)?,
     )
     .map_err(to_js)?;
     image_object(&image)
@@ -101,8 +96,8 @@ pub fn crop_rgba(
     let rect: CropRect = from_js("rect", rect)?;
     let image = imaging::crop_rgba(
         pixels,
-        whole_arg("width", width)?,
-        whole_arg("height", height)?,
+        u32_arg("width", width)?,
+        u32_arg("height", height)?,
         rect,
     )
     .map_err(to_js)?;
@@ -119,12 +114,8 @@ pub fn enhance_rgba(
     width: f64,
     height: f64,
 ) -> Result<JsValue, JsValue> {
-    let image = imaging::enhance_rgba(
-        pixels,
-        whole_arg("width", width)?,
-        whole_arg("height", height)?,
-    )
-    .map_err(to_js)?;
+    let image = imaging::enhance_rgba(pixels, u32_arg("width", width)?, u32_arg("height", height)?)
+        .map_err(to_js)?;
     image_object(&image)
 }
 
@@ -133,7 +124,9 @@ pub fn enhance_rgba(
 /// const image = decodeImage(new Uint8Array(await file.arrayBuffer())) // { pixels, width, height }
 /// ```
 #[wasm_bindgen(js_name = decodeImage, unchecked_return_type = "RgbaImage")]
-pub fn decode_image(bytes: &[u8]) -> Result<JsValue, JsValue> {
+pub fn decode_image(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: &[u8],
+) -> Result<JsValue, JsValue> {
     image_object(&imaging::decode_image(bytes).map_err(to_js)?)
 }
 
@@ -152,10 +145,10 @@ pub fn encode_image(
     let format: ImageFormat = from_js("format", format)?;
     imaging::encode_image(
         pixels,
-        whole_arg("width", width)?,
-        whole_arg("height", height)?,
+        u32_arg("width", width)?,
+        u32_arg("height", height)?,
         format,
-        whole_arg("quality", quality)?,
+        u32_arg("quality", quality)?,
     )
     .map_err(to_js)
 }
@@ -176,11 +169,15 @@ pub fn is_opaque(
 /// fitLongSide(4000, 3000, 2000) // { width: 2000, height: 1500 }
 /// ```
 #[wasm_bindgen(js_name = fitLongSide, unchecked_return_type = "PixelSize")]
-pub fn fit_long_side(width: f64, height: f64, max_side: f64) -> Result<JsValue, JsValue> {
+pub fn fit_long_side(
+    width: f64,
+    height: f64,
+    #[wasm_bindgen(js_name = maxSide)] max_side: f64,
+) -> Result<JsValue, JsValue> {
     let (width, height) = imaging::fit_long_side(
-        whole_arg("width", width)?,
-        whole_arg("height", height)?,
-        whole_arg("maxSide", max_side)?,
+        u32_arg("width", width)?,
+        u32_arg("height", height)?,
+        u32_arg("maxSide", max_side)?,
     );
     to_js_value(&PixelSize { width, height })
 }

@@ -78,9 +78,7 @@ export interface LanguageResolution {
 /// Reads a language code argument with core's own lookup, so a bad code is core's
 /// `unsupported_language` error.
 pub(crate) fn lang_arg(code: &str) -> Result<Lang, JsValue> {
-    lang::language_by_code(code)
-        .map(|l| l.code)
-        .map_err(to_js)
+    lang::language_by_code(code).map(|l| l.code).map_err(to_js)
 }
 
 /// Reads a stage argument (`"development"`, `"staging"`, `"production"`).

@@ -8,8 +8,8 @@
 use aivg_core::pricing::{self, MembershipPeriod, Sku, UserType};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{from_js, to_js_value};
-use crate::error::to_js;
+use crate::convert::{from_js, int_arg, to_js_value, u32_arg};
+use crate::error::{bad_argument, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_PRICING: &str = r#"
@@ -113,9 +113,24 @@ fn skus_arg(value: JsValue) -> Result<Vec<Sku>, JsValue> {
     from_js("skus", value)
 }
 
-/// Reads a whole-number argument (a batch, a rank, an id) given as a JS number.
-fn whole_arg<T: serde::de::DeserializeOwned>(name: &str, value: f64) -> Result<T, JsValue> {
-    from_js(name, JsValue::from_f64(value))
+/// Reads a pricing batch: a whole number from 0 to 255 (the rules know 1 and 2).
+fn batch_arg(value: f64) -> Result<u8, JsValue> {
+    u8::try_from(u32_arg("batch", value)?).map_err(|_| {
+        bad_argument(
+            "batch",
+            format!("expected a whole number from 0 to 255, got {value}"),
+        )
+    })
+}
+
+/// Reads a SKU id: a whole number from 0 up (SKU ids cross as JS numbers).
+fn sku_id_arg(value: f64) -> Result<u64, JsValue> {
+    u64::try_from(int_arg("skuId", value)?).map_err(|_| {
+        bad_argument(
+            "skuId",
+            format!("expected a whole number from 0 up, got {value}"),
+        )
+    })
 }
 
 /// An optional integer as `number | null`.
@@ -130,7 +145,10 @@ fn number_or_null(value: Option<i64>) -> JsValue {
 /// discountPercent(10, 10)      // null
 /// ```
 #[wasm_bindgen(js_name = discountPercent, unchecked_return_type = "number | null")]
-pub fn discount_percent(price: Option<f64>, original_price: Option<f64>) -> JsValue {
+pub fn discount_percent(
+    price: Option<f64>,
+    #[wasm_bindgen(js_name = originalPrice)] original_price: Option<f64>,
+) -> JsValue {
     number_or_null(pricing::discount_percent(price, original_price))
 }
 
@@ -170,7 +188,10 @@ pub fn yearly_monthly_price(price: f64) -> Result<String, JsValue> {
 /// formatPrice(9.99, "$") // "$9.99"
 /// ```
 #[wasm_bindgen(js_name = formatPrice)]
-pub fn format_price(amount: f64, currency_symbol: &str) -> Result<String, JsValue> {
+pub fn format_price(
+    amount: f64,
+    #[wasm_bindgen(js_name = currencySymbol)] currency_symbol: &str,
+) -> Result<String, JsValue> {
     pricing::format_price(amount, currency_symbol).map_err(to_js)
 }
 
@@ -203,7 +224,7 @@ pub fn describe_sku(
 #[wasm_bindgen(js_name = trialCheckboxDefault)]
 pub fn trial_checkbox_default(
     #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
-    auto_checked: bool,
+    #[wasm_bindgen(js_name = autoChecked)] auto_checked: bool,
 ) -> Result<bool, JsValue> {
     Ok(pricing::trial_checkbox_default(
         &sku_arg(sku)?,
@@ -217,7 +238,7 @@ pub fn trial_checkbox_default(
 /// ```
 #[wasm_bindgen(js_name = freeTrialSelectorVisible)]
 pub fn free_trial_selector_visible(
-    is_subscribed: bool,
+    #[wasm_bindgen(js_name = isSubscribed)] is_subscribed: bool,
     #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
 ) -> Result<bool, JsValue> {
     Ok(pricing::free_trial_selector_visible(
@@ -233,8 +254,8 @@ pub fn free_trial_selector_visible(
 #[wasm_bindgen(js_name = skuBuyUrl)]
 pub fn sku_buy_url(
     #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
-    zero_buy_ticked: bool,
-    is_subscribed: bool,
+    #[wasm_bindgen(js_name = zeroBuyTicked)] zero_buy_ticked: bool,
+    #[wasm_bindgen(js_name = isSubscribed)] is_subscribed: bool,
 ) -> Result<Option<String>, JsValue> {
     Ok(pricing::sku_buy_url(
         &sku_arg(sku)?,
@@ -272,7 +293,7 @@ pub fn credit_sku_order(
     #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
     batch: f64,
 ) -> Result<JsValue, JsValue> {
-    let batch: u8 = whole_arg("batch", batch)?;
+    let batch = batch_arg(batch)?;
     to_js_value(&pricing::credit_sku_order(&skus_arg(skus)?, batch))
 }
 
@@ -292,7 +313,9 @@ pub fn membership_sku_order(
 /// membershipTier(true) // "standard"
 /// ```
 #[wasm_bindgen(js_name = membershipTier, unchecked_return_type = "PlanTier")]
-pub fn membership_tier(upgrade_mode: bool) -> Result<JsValue, JsValue> {
+pub fn membership_tier(
+    #[wasm_bindgen(js_name = upgradeMode)] upgrade_mode: bool,
+) -> Result<JsValue, JsValue> {
     to_js_value(&pricing::membership_tier(upgrade_mode))
 }
 
@@ -303,7 +326,7 @@ pub fn membership_tier(upgrade_mode: bool) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = membershipSkuFilter, unchecked_return_type = "number[]")]
 pub fn membership_sku_filter(
     #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
-    upgrade_mode: bool,
+    #[wasm_bindgen(js_name = upgradeMode)] upgrade_mode: bool,
 ) -> Result<JsValue, JsValue> {
     to_js_value(&pricing::membership_sku_filter(
         &skus_arg(skus)?,
@@ -330,9 +353,7 @@ pub fn smart_popup_tab(
 /// ```
 #[wasm_bindgen(js_name = defaultMembershipPeriod, unchecked_return_type = "MembershipPeriod")]
 pub fn default_membership_period(batch: f64) -> Result<JsValue, JsValue> {
-    to_js_value(&pricing::default_membership_period(whole_arg(
-        "batch", batch,
-    )?))
+    to_js_value(&pricing::default_membership_period(batch_arg(batch)?))
 }
 
 /// Plan B's monthly and yearly cards as indices: standard SKUs in batch 1, premium otherwise.
@@ -344,7 +365,7 @@ pub fn plan_b_cards(
     #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
     batch: f64,
 ) -> Result<JsValue, JsValue> {
-    let batch: u8 = whole_arg("batch", batch)?;
+    let batch = batch_arg(batch)?;
     to_js_value(&pricing::plan_b_cards(&skus_arg(skus)?, batch))
 }
 
@@ -356,7 +377,7 @@ pub fn plan_b_cards(
 pub fn plan_c_cards(
     #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
     #[wasm_bindgen(unchecked_param_type = "MembershipPeriod")] period: JsValue,
-    is_mobile: bool,
+    #[wasm_bindgen(js_name = isMobile)] is_mobile: bool,
 ) -> Result<JsValue, JsValue> {
     let period: MembershipPeriod = from_js("period", period)?;
     to_js_value(&pricing::plan_c_cards(&skus_arg(skus)?, period, is_mobile))
@@ -370,7 +391,7 @@ pub fn plan_c_cards(
 #[wasm_bindgen(js_name = pricingBatch)]
 pub fn pricing_batch(
     country: &str,
-    #[wasm_bindgen(unchecked_param_type = "string[] | null | undefined")]
+    #[wasm_bindgen(js_name = checkinCountries, unchecked_optional_param_type = "string[] | null")]
     checkin_countries: JsValue,
 ) -> Result<u8, JsValue> {
     let list: Option<Vec<String>> = from_js("checkinCountries", checkin_countries)?;
@@ -420,8 +441,8 @@ pub fn pricing_constants() -> Result<JsValue, JsValue> {
 /// promoConfig(25284005).monthCredits // 50
 /// ```
 #[wasm_bindgen(js_name = promoConfig, unchecked_return_type = "PromoConfig | null")]
-pub fn promo_config(sku_id: f64) -> Result<JsValue, JsValue> {
-    to_js_value(&pricing::promo_config(whole_arg("skuId", sku_id)?))
+pub fn promo_config(#[wasm_bindgen(js_name = skuId)] sku_id: f64) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::promo_config(sku_id_arg(sku_id)?))
 }
 
 /// The whole promo table, in id order.
@@ -451,8 +472,10 @@ pub fn funnel_stage_order(
 /// virtualDiscountLayer(1) // 1010
 /// ```
 #[wasm_bindgen(js_name = virtualDiscountLayer)]
-pub fn virtual_discount_layer(ranks_below_top: f64) -> Result<u32, JsValue> {
-    Ok(pricing::virtual_discount_layer(whole_arg(
+pub fn virtual_discount_layer(
+    #[wasm_bindgen(js_name = ranksBelowTop)] ranks_below_top: f64,
+) -> Result<u32, JsValue> {
+    Ok(pricing::virtual_discount_layer(u32_arg(
         "ranksBelowTop",
         ranks_below_top,
     )?))

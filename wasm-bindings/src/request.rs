@@ -1,1 +1,390 @@
-//! JavaScript exports of aivg_core::request (filled by its issue).
+//! Request conventions: URL building, envelopes, failure codes, headers, CMS keys, call tracking
+//! and link classification (core `request`, spec 01 §7-§8, spec 02 §7-§8).
+
+use aivg_core::request::{self, HeaderInput, LinkConfig, NormalizedResponse};
+use serde::Serialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{from_js, opt_int_arg, opt_time_arg, to_js_value, u16_arg};
+use crate::error::to_js;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_REQUEST: &str = r#"
+/** Query parameters or a POST body: an object of name/value pairs, or null for none. */
+export type RequestParams = { [name: string]: unknown } | null;
+
+/** The answer envelope of every call (spec 01 §7), in the server's wire shape. */
+export interface Envelope {
+  /** 0 on success, otherwise the failure code. */
+  code: number;
+  /** Human-readable message ("" when the body had none). */
+  msg: string;
+  /** The payload (null when absent). */
+  data: unknown;
+  /** Server trace id, for support requests. */
+  trace_id: string | null;
+}
+
+/** The one shape every call's outcome takes in the app (spec 01 §8). */
+export interface NormalizedResponse {
+  /** True only for an HTTP 2xx whose envelope code is 0. */
+  success: boolean;
+  /** Envelope code, or the failure code chosen by `normalizeResponse`. */
+  code: number;
+  /** The server's message, or a generated one for failures without a message. */
+  message: string;
+  /** The envelope's data (null when there is none). */
+  data: unknown;
+  /** The envelope's trace id, if any. */
+  traceId: string | null;
+  /** The HTTP status as received (0 when no answer arrived). */
+  httpStatus: number;
+}
+
+/** What the headers of a call are made from (spec 02 §7). */
+export interface HeaderInput {
+  /** Source app name; empty means "ai-video-generator". */
+  appName?: string;
+  /** Front-end product version. */
+  productVersion?: string;
+  /** Client serial from the cookie (see `generateClientSerial`). */
+  clientSerial?: string;
+  /** Phone layout: client type 8, else 7. */
+  isMobile?: boolean;
+  /** Interface language code. */
+  language?: string;
+  /** Session token, when signed in. */
+  token?: string | null;
+}
+
+/** The application constants of spec 01 §3 / spec 02 §3. */
+export interface AppSettings {
+  appSource: number;
+  appId: number;
+  appName: string;
+  brandCode: string;
+}
+
+/** One tracking event about a call (spec 01 §7). */
+export interface CallTrackingRecord {
+  /** `host[:port]` of the URL, lowercase; "" for a relative URL. */
+  host: string;
+  /** The URL without query or fragment. */
+  url: string;
+  /** HTTP status (0 when no answer arrived). */
+  httpStatus: number;
+  /** Normalised code. */
+  code: number;
+  /** Normalised message. */
+  message: string;
+  status: "success" | "fail";
+  /** Whole milliseconds between start and end, never negative. */
+  duration: number;
+  /** Server trace id, if any. */
+  traceId: string | null;
+}
+
+/** Where the page is and what counts as the main site (input of `classifyLink`). */
+export interface LinkConfig {
+  /** Origin of the current page, e.g. "https://www.media.io". */
+  currentOrigin?: string;
+  /** Origin of the main site. */
+  mainSiteOrigin?: string;
+  /** The main site's AI path; empty means "/ai". */
+  aiPath?: string;
+  /** Domain suffix of sibling sub-domains (e.g. ".media.io"); empty means none. */
+  subDomainSuffix?: string;
+}
+
+/** What to do with a link (spec 01 §2, spec 02 §2). */
+export type LinkAction =
+  | { kind: "internal"; route: string }
+  | { kind: "newTab"; url: string; target: "mainSite" | "subDomain" | "external" }
+  | { kind: "replace"; url: string }
+  | { kind: "refused"; scheme: string };
+
+/** The request constants of spec 01 §7-§8 and spec 02 §7-§8. */
+export interface RequestConstants {
+  /** Path prefix of the CMS data call, "/api/cms-data/". */
+  cmsDataPath: string;
+  /** How long fetched CMS data is reused per path, in ms (300000). */
+  cmsCacheTtlMs: number;
+  /** Envelope code of success, 0. */
+  successCode: number;
+  /** Failure code when nothing else gives one, -1. */
+  defaultFailureCode: number;
+  /** Envelope code meaning the session is gone, 140013. */
+  loggedOutCode: number;
+  /** HTTP status meaning the session is gone, 401. */
+  httpUnauthorized: number;
+  /** The session's own calls, whose 401 / 140013 never count as logged out. */
+  sessionCallPaths: string[];
+  /** The cache-busting query parameter of GET requests, "_t". */
+  cacheBustParam: string;
+  /** The placeholder replaced by the id in a path, ":id". */
+  idPlaceholder: string;
+  /** Random bytes `generateClientSerial` needs, 16. */
+  clientSerialRandomBytes: number;
+  /** The main site's path under which the app lives, "/ai". */
+  defaultAiPath: string;
+  /** URL schemes never followed. */
+  refusedSchemes: string[];
+}
+"#;
+
+/// The full URL of a GET call (spec 01 §7): base + path (`:id` replaced), params as a sorted
+/// query, then `_t=<cacheBustMs>` unless it is null; throws `missing_id` or `invalid_params`.
+/// ```js
+/// buildGetUrl("https://api.example.com", "/v1/common/ad", { client: "wap" }, null, null)
+/// // "https://api.example.com/v1/common/ad?client=wap"
+/// ```
+#[wasm_bindgen(js_name = buildGetUrl)]
+pub fn build_get_url(
+    base_url: &str,
+    path: &str,
+    #[wasm_bindgen(unchecked_param_type = "RequestParams | undefined")] params: JsValue,
+    id: Option<String>,
+    cache_bust_ms: Option<f64>,
+) -> Result<String, JsValue> {
+    let params: Value = from_js("params", params)?;
+    let stamp = opt_time_arg("cacheBustMs", cache_bust_ms)?;
+    request::build_get_url(base_url, path, &params, id.as_deref(), stamp).map_err(to_js)
+}
+
+/// The URL of a POST call: base + path with `:id` replaced; throws `missing_id`.
+/// ```js
+/// buildPostUrl("https://api.example.com", "/v1/task/:id", "42") // "https://api.example.com/v1/task/42"
+/// ```
+#[wasm_bindgen(js_name = buildPostUrl)]
+pub fn build_post_url(base_url: &str, path: &str, id: Option<String>) -> Result<String, JsValue> {
+    request::build_post_url(base_url, path, id.as_deref()).map_err(to_js)
+}
+
+/// The JSON body of a POST call: keys sorted at every depth, `null` becomes `{}`.
+/// ```js
+/// buildPostBody({ b: 1, a: 2 }) // '{"a":2,"b":1}'
+/// ```
+#[wasm_bindgen(js_name = buildPostBody)]
+pub fn build_post_body(
+    #[wasm_bindgen(unchecked_param_type = "RequestParams | undefined")] params: JsValue,
+) -> Result<String, JsValue> {
+    let params: Value = from_js("params", params)?;
+    Ok(request::build_post_body(&params))
+}
+
+/// The query string (without `?`) of parameters, sorted by name, with `_t` last when
+/// `cacheBustMs` is given; throws `invalid_params`.
+/// ```js
+/// buildQuery({ page: 1, fun_module: "effect" }, 1700000000000) // "fun_module=effect&page=1&_t=1700000000000"
+/// ```
+#[wasm_bindgen(js_name = buildQuery)]
+pub fn build_query(
+    #[wasm_bindgen(unchecked_param_type = "RequestParams | undefined")] params: JsValue,
+    cache_bust_ms: Option<f64>,
+) -> Result<String, JsValue> {
+    let params: Value = from_js("params", params)?;
+    let stamp = opt_time_arg("cacheBustMs", cache_bust_ms)?;
+    request::build_query(&params, stamp).map_err(to_js)
+}
+
+/// Replaces every `:id` placeholder of a path by the percent-encoded id; throws `missing_id`.
+/// ```js
+/// resolvePath("/v1/task/:id", "a b") // "/v1/task/a%20b"
+/// ```
+#[wasm_bindgen(js_name = resolvePath)]
+pub fn resolve_path(path: &str, id: Option<String>) -> Result<String, JsValue> {
+    request::resolve_path(path, id.as_deref()).map_err(to_js)
+}
+
+/// Joins a base URL and a path with exactly one `/` (absolute paths are kept as they are).
+/// ```js
+/// joinUrl("https://api.example.com/", "/v1/user") // "https://api.example.com/v1/user"
+/// ```
+#[wasm_bindgen(js_name = joinUrl)]
+pub fn join_url(base_url: &str, path: &str) -> String {
+    request::join_url(base_url, path)
+}
+
+/// Parses the raw text of an answer into an envelope; throws `not_json`, `not_an_object`,
+/// `missing_code` or `invalid_code`.
+/// ```js
+/// parseEnvelope('{"code":"12","message":"m"}') // { code: 12, msg: "m", data: null, trace_id: null }
+/// ```
+#[wasm_bindgen(js_name = parseEnvelope, unchecked_return_type = "Envelope")]
+pub fn parse_envelope(text: &str) -> Result<JsValue, JsValue> {
+    to_js_value(&request::parse_envelope(text).map_err(to_js)?)
+}
+
+/// Normalises one call's outcome from its HTTP status and raw body (spec 01 §8).
+/// ```js
+/// normalizeResponse(502, "<html>").message // "Request failed with HTTP status 502"
+/// ```
+#[wasm_bindgen(js_name = normalizeResponse, unchecked_return_type = "NormalizedResponse")]
+pub fn normalize_response(http_status: f64, body: &str) -> Result<JsValue, JsValue> {
+    let status = u16_arg("httpStatus", http_status)?;
+    to_js_value(&request::normalize_response(status, body))
+}
+
+/// The "logged out" test (spec 02 §8): code 140013 or HTTP 401, except on the session's own calls.
+/// ```js
+/// isLoggedOutResponse("/v1/user", 401, null) // true
+/// ```
+#[wasm_bindgen(js_name = isLoggedOutResponse)]
+pub fn is_logged_out_response(
+    url: &str,
+    http_status: f64,
+    code: Option<f64>,
+) -> Result<bool, JsValue> {
+    let status = u16_arg("httpStatus", http_status)?;
+    let code = opt_int_arg("code", code)?;
+    Ok(request::is_logged_out_response(url, status, code))
+}
+
+/// Whether a URL is one of the session's own calls (token renew, oauth token, logout).
+/// ```js
+/// isSessionCall("https://api.example.com/v1/logout?x=1") // true
+/// ```
+#[wasm_bindgen(js_name = isSessionCall)]
+pub fn is_session_call(url: &str) -> bool {
+    request::is_session_call(url)
+}
+
+/// The headers of every call, in order, as `[name, value]` pairs; throws `invalid_header_value`.
+/// ```js
+/// new Headers(requestHeaders({ language: "de", token: "t" }))
+/// ```
+#[wasm_bindgen(js_name = requestHeaders, unchecked_return_type = "[string, string][]")]
+pub fn request_headers(
+    #[wasm_bindgen(unchecked_param_type = "HeaderInput")] input: JsValue,
+) -> Result<JsValue, JsValue> {
+    let input: HeaderInput = from_js("input", input)?;
+    to_js_value(&request::request_headers(&input).map_err(to_js)?)
+}
+
+/// The application constants (app source, id, name, brand code).
+/// ```js
+/// appSettings().appId // 5903
+/// ```
+#[wasm_bindgen(js_name = appSettings, unchecked_return_type = "AppSettings")]
+pub fn app_settings() -> Result<JsValue, JsValue> {
+    to_js_value(&request::app_settings())
+}
+
+/// The request constants of core's request area as one object.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RequestConstants {
+    cms_data_path: &'static str,
+    cms_cache_ttl_ms: i64,
+    success_code: i64,
+    default_failure_code: i64,
+    logged_out_code: i64,
+    http_unauthorized: u16,
+    session_call_paths: [&'static str; 3],
+    cache_bust_param: &'static str,
+    id_placeholder: &'static str,
+    client_serial_random_bytes: usize,
+    default_ai_path: &'static str,
+    refused_schemes: [&'static str; 3],
+}
+
+/// The request constants (CMS cache, envelope codes, session calls, ...) as one object.
+/// ```js
+/// requestConstants().cmsCacheTtlMs // 300000
+/// ```
+#[wasm_bindgen(js_name = requestConstants, unchecked_return_type = "RequestConstants")]
+pub fn request_constants() -> Result<JsValue, JsValue> {
+    to_js_value(&RequestConstants {
+        cms_data_path: request::CMS_DATA_PATH,
+        cms_cache_ttl_ms: request::CMS_CACHE_TTL_MS,
+        success_code: request::SUCCESS_CODE,
+        default_failure_code: request::DEFAULT_FAILURE_CODE,
+        logged_out_code: request::LOGGED_OUT_CODE,
+        http_unauthorized: request::HTTP_UNAUTHORIZED,
+        session_call_paths: request::SESSION_CALL_PATHS,
+        cache_bust_param: request::CACHE_BUST_PARAM,
+        id_placeholder: request::ID_PLACEHOLDER,
+        client_serial_random_bytes: request::CLIENT_SERIAL_RANDOM_BYTES,
+        default_ai_path: request::DEFAULT_AI_PATH,
+        refused_schemes: request::REFUSED_SCHEMES,
+    })
+}
+
+/// A new client serial (a v4 UUID) from at least 16 random bytes; throws `not_enough_randomness`.
+/// ```js
+/// generateClientSerial(crypto.getRandomValues(new Uint8Array(16))) // "0f8e2a6c-1d3b-4c5e-9f70-..."
+/// ```
+#[wasm_bindgen(js_name = generateClientSerial)]
+pub fn generate_client_serial(random: &[u8]) -> Result<String, JsValue> {
+    request::generate_client_serial(random).map_err(to_js)
+}
+
+/// Whether a stored client serial can be reused (a canonical UUID).
+/// ```js
+/// isValidClientSerial("not-a-uuid") // false
+/// ```
+#[wasm_bindgen(js_name = isValidClientSerial)]
+pub fn is_valid_client_serial(serial: &str) -> bool {
+    request::is_valid_client_serial(serial)
+}
+
+/// The CMS cache key of a page path: URL-safe base64 without padding.
+/// ```js
+/// cmsCacheKey("/home") // "L2hvbWU"
+/// ```
+#[wasm_bindgen(js_name = cmsCacheKey)]
+pub fn cms_cache_key(page_path: &str) -> String {
+    request::cms_cache_key(page_path)
+}
+
+/// The path of the CMS data call for a page: `/api/cms-data/<key>`.
+/// ```js
+/// cmsDataPath("/home") // "/api/cms-data/L2hvbWU"
+/// ```
+#[wasm_bindgen(js_name = cmsDataPath)]
+pub fn cms_data_path(page_path: &str) -> String {
+    request::cms_data_path(page_path)
+}
+
+/// The page path a CMS key stands for; throws `invalid_cms_key`.
+/// ```js
+/// cmsPathFromKey("L2hvbWU") // "/home"
+/// ```
+#[wasm_bindgen(js_name = cmsPathFromKey)]
+pub fn cms_path_from_key(key: &str) -> Result<String, JsValue> {
+    request::cms_path_from_key(key).map_err(to_js)
+}
+
+/// The tracking record of one call from its URL, start and end times (ms) and normalised result.
+/// ```js
+/// callTrackingRecord(url, start, performance.now(), normalizeResponse(200, body)).duration
+/// ```
+#[wasm_bindgen(js_name = callTrackingRecord, unchecked_return_type = "CallTrackingRecord")]
+pub fn call_tracking_record(
+    url: &str,
+    started_ms: f64,
+    finished_ms: f64,
+    #[wasm_bindgen(unchecked_param_type = "NormalizedResponse")] response: JsValue,
+) -> Result<JsValue, JsValue> {
+    let response: NormalizedResponse = from_js("response", response)?;
+    to_js_value(&request::call_tracking_record(
+        url,
+        started_ms,
+        finished_ms,
+        &response,
+    ))
+}
+
+/// Classifies a link from server content: internal route, new tab, replace, or refused.
+/// ```js
+/// classifyLink("javascript:alert(1)", config) // { kind: "refused", scheme: "javascript" }
+/// ```
+#[wasm_bindgen(js_name = classifyLink, unchecked_return_type = "LinkAction")]
+pub fn classify_link(
+    href: &str,
+    #[wasm_bindgen(unchecked_param_type = "LinkConfig")] config: JsValue,
+) -> Result<JsValue, JsValue> {
+    let config: LinkConfig = from_js("config", config)?;
+    to_js_value(&request::classify_link(href, &config))
+}

@@ -1,1 +1,267 @@
-//! JavaScript exports of aivg_core::routes (filled by its issue).
+//! Routes: the route table, language prefixes, redirects, canonical links and the sidebar menu
+//! (core `routes`, spec 01 §2). Paths are router paths, below the site's `/ai` base.
+
+use aivg_core::routes::{self, RouteParams};
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{from_js, to_js_option, to_js_value};
+use crate::error::to_js;
+use crate::lang::lang_arg;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_ROUTES: &str = r#"
+/** Every route name (spec 01 §2 named sections plus the other rows of the route table). */
+export type RouteName =
+  | "Index" | "Home" | "NotFound" | "CatchAll" | "DebugTestError" | "Create"
+  | "AiTools" | "AiToolsVideoEnhancer" | "AiToolsImageEnhancer" | "LipSync" | "AiToolsBgRemover"
+  | "AiToolsObjectRemover" | "AiToolsPartialRedrawing" | "AiToolsVideoEraser"
+  | "TextToVideo" | "ImageToVideo" | "VideoToAnime" | "VideoToVideo" | "TextToImage"
+  | "ImageToImage" | "TextToMusic" | "Effect" | "EffectCreate" | "Explore" | "ExploreZone"
+  | "Libraries" | "Template" | "Pricing"
+  | "red1-to-ai-home" | "red1-to-home" | "red1-to-ai-root" | "red1-to-ai-root2" | "red1-to-t2v"
+  | "red1-to-ai-v2t" | "red2-to-ai-home" | "red2-to-home" | "red2-to-ai-root"
+  | "red2-to-ai-root2" | "red2-to-t2v" | "red2-to-ai-v2t";
+
+/** The parameters of a route; absent ones are omitted. Values are percent-decoded. */
+export interface RouteParams {
+  /** `/ai-tools/:category?`, `/ai-tools/video-eraser/:category?`. */
+  category?: string;
+  /** `/text-to-video/:semantic?` and the other creation screens. */
+  semantic?: string;
+  /** `/text-to-music/:semantic?/:tabname?`. */
+  tabname?: string;
+  /** The catch-all's segments. */
+  slug?: string[];
+}
+
+/** Route metadata (spec 01 §2). */
+export interface RouteMeta {
+  /** The generation or tool type, e.g. "text2video". */
+  type?: string;
+  /** E.g. "mai-fs". */
+  tag?: string;
+  /** True only for the background remover. */
+  hasBack: boolean;
+}
+
+/** The route a path shows (`matchRoute`). */
+export interface RouteMatch {
+  name: RouteName;
+  /** The language of the path's prefix ("en" without one). */
+  language: LanguageCode;
+  params: RouteParams;
+  meta: RouteMeta;
+  /** Whether the page carries noindex, nofollow (every page under `zz` does). */
+  noindex: boolean;
+  /** Whether header and sidebar are hidden. */
+  hidesFrame: boolean;
+  /** For the redirecting routes (Index, Create): the target path under the same prefix. */
+  redirectTo?: string;
+}
+
+/** One row of the route table. */
+export interface RouteDef {
+  name: RouteName;
+  /** The unprefixed pattern in router syntax, e.g. "/text-to-music/:semantic?/:tabname?". */
+  path: string;
+  /** The parameter names in pattern order ("slug" for the catch-all). */
+  params: string[];
+  meta: RouteMeta;
+  noindex: boolean;
+  hidesFrame: boolean;
+  /** The unprefixed target of a redirecting route. */
+  redirectTo?: string;
+}
+
+/** A router path split into its language and the path without the prefix. */
+export interface PathSplit {
+  /** The prefix language, or "en" when the path has no prefix. */
+  language: LanguageCode;
+  /** The rest, always starting with "/". */
+  rest: string;
+}
+
+/** Which tab the text-to-music screen opens on. */
+export type MusicTab = "music" | "song";
+
+/** One navigable entry of the menu. */
+export interface MenuEntry {
+  /** The route the entry navigates to (unprefixed). */
+  route: RouteName;
+  /** The translation key of the label, e.g. "menu.imageToVideo". */
+  labelKey: string;
+  /** The English label. */
+  label: string;
+}
+
+/** One item of the left sidebar menu, in display order. */
+export type MenuItem =
+  | ({ kind: "entry" } & MenuEntry)
+  | { kind: "group"; titleKey: string; title: string; entries: MenuEntry[] }
+  | { kind: "divider" };
+"#;
+
+/// Matches a router path (unprefixed or under any prefix) to its route, params and metadata.
+/// ```js
+/// matchRoute("/de/text-to-video/cat").params // { semantic: "cat" }
+/// ```
+#[wasm_bindgen(js_name = matchRoute, unchecked_return_type = "RouteMatch")]
+pub fn match_route(path: &str) -> Result<JsValue, JsValue> {
+    to_js_value(&routes::match_route(path))
+}
+
+/// Where a redirecting route sends the browser (query kept), or `undefined` for a page route.
+/// ```js
+/// routeRedirect("/de", "a=1") // "/de/home?a=1"
+/// ```
+#[wasm_bindgen(js_name = routeRedirect)]
+pub fn route_redirect(path: &str, query: &str) -> Option<String> {
+    routes::route_redirect(path, query)
+}
+
+/// The text-to-music tab from a raw query string: `"song"` when `tab=song`, else `"music"`.
+/// ```js
+/// musicTab("?tab=song") // "song"
+/// ```
+#[wasm_bindgen(js_name = musicTab, unchecked_return_type = "MusicTab")]
+pub fn music_tab(query: &str) -> Result<JsValue, JsValue> {
+    to_js_value(&routes::music_tab(query))
+}
+
+/// Splits a router path into its language prefix and the rest.
+/// ```js
+/// splitPrefix("/de/home") // { language: "de", rest: "/home" }
+/// ```
+#[wasm_bindgen(js_name = splitPrefix, unchecked_return_type = "PathSplit")]
+pub fn split_prefix(path: &str) -> Result<JsValue, JsValue> {
+    to_js_value(&routes::split_prefix(path))
+}
+
+/// Puts the prefix of `language` in front of a path without prefix (English adds none).
+/// ```js
+/// addPrefix("/home", "de") // "/de/home"
+/// ```
+#[wasm_bindgen(js_name = addPrefix)]
+pub fn add_prefix(
+    path: &str,
+    #[wasm_bindgen(unchecked_param_type = "LanguageCode")] language: &str,
+) -> Result<String, JsValue> {
+    Ok(routes::add_prefix(path, lang_arg(language)?))
+}
+
+/// The same page in another language (what the language switch navigates to).
+/// ```js
+/// switchLanguagePath("/de/home", "jp") // "/jp/home"
+/// ```
+#[wasm_bindgen(js_name = switchLanguagePath)]
+pub fn switch_language_path(
+    path: &str,
+    #[wasm_bindgen(unchecked_param_type = "LanguageCode")] language: &str,
+) -> Result<String, JsValue> {
+    Ok(routes::switch_language_path(path, lang_arg(language)?))
+}
+
+/// The canonical URL of a page: origin + `/ai` + router path, without query and hash.
+/// ```js
+/// canonicalUrl("https://example.com", "/de/home") // "https://example.com/ai/de/home"
+/// ```
+#[wasm_bindgen(js_name = canonicalUrl)]
+pub fn canonical_url(origin: &str, path: &str) -> String {
+    routes::canonical_url(origin, path)
+}
+
+/// The left sidebar menu in display order (entries, groups, dividers).
+/// ```js
+/// menu()[0] // { kind: "entry", route: "Home", labelKey: "menu.home", label: "Home" }
+/// ```
+#[wasm_bindgen(js_name = menu, unchecked_return_type = "MenuItem[]")]
+pub fn menu() -> Result<JsValue, JsValue> {
+    to_js_value(&routes::menu())
+}
+
+/// The menu entry (named by its route) to mark active on a route, or `undefined`.
+/// ```js
+/// activeMenuEntry("VideoToAnime") // "VideoToVideo"
+/// ```
+#[wasm_bindgen(js_name = activeMenuEntry, unchecked_return_type = "RouteName | undefined")]
+pub fn active_menu_entry(route_name: &str) -> Result<JsValue, JsValue> {
+    to_js_option(routes::active_menu_entry(route_name).as_ref())
+}
+
+/// Whether the menu entry of `entryRoute` is marked active while `currentRoute` is shown.
+/// ```js
+/// isMenuEntryActive("AiTools", "AiToolsBgRemover") // true
+/// ```
+#[wasm_bindgen(js_name = isMenuEntryActive)]
+pub fn is_menu_entry_active(entry_route: &str, current_route: &str) -> bool {
+    routes::is_menu_entry_active(entry_route, current_route)
+}
+
+/// Every route with a path, in match order (catch-all last).
+/// ```js
+/// routeTable().at(-1).name // "CatchAll"
+/// ```
+#[wasm_bindgen(js_name = routeTable, unchecked_return_type = "RouteDef[]")]
+pub fn route_table() -> Result<JsValue, JsValue> {
+    to_js_value(&routes::route_table())
+}
+
+/// The named sections of the product, in the order of spec 01 §2 (Pricing included).
+/// ```js
+/// namedSections().includes("Pricing") // true
+/// ```
+#[wasm_bindgen(js_name = namedSections, unchecked_return_type = "RouteName[]")]
+pub fn named_sections() -> Result<JsValue, JsValue> {
+    to_js_value(&routes::named_sections())
+}
+
+/// The generation types group (spec 01 §2).
+/// ```js
+/// generationTypes()[0] // "TextToVideo"
+/// ```
+#[wasm_bindgen(js_name = generationTypes, unchecked_return_type = "RouteName[]")]
+pub fn generation_types() -> Result<JsValue, JsValue> {
+    to_js_value(&routes::generation_types())
+}
+
+/// The table row of a route name; throws `unknown_route`, or `route_has_no_path` for Pricing.
+/// ```js
+/// routeByName("TextToVideo").path // "/text-to-video/:semantic?"
+/// ```
+#[wasm_bindgen(js_name = routeByName, unchecked_return_type = "RouteDef")]
+pub fn route_by_name(name: &str) -> Result<JsValue, JsValue> {
+    to_js_value(&routes::route_by_name(name).map_err(to_js)?)
+}
+
+/// Whether a route name is in the generation types group.
+/// ```js
+/// isGenerationType("ImageToVideo") // true
+/// ```
+#[wasm_bindgen(js_name = isGenerationType)]
+pub fn is_generation_type(route_name: &str) -> bool {
+    routes::is_generation_type(route_name)
+}
+
+/// Whether a route with this name hides header and sidebar (names starting with `Template`).
+/// ```js
+/// hidesFrame("Template") // true
+/// ```
+#[wasm_bindgen(js_name = hidesFrame)]
+pub fn hides_frame(route_name: &str) -> bool {
+    routes::hides_frame(route_name)
+}
+
+/// The router path of a named route in a language (inverse of `matchRoute`); throws
+/// `unknown_route`, `route_has_no_path`, `unexpected_param` or `missing_param`.
+/// ```js
+/// routePath("TextToVideo", { semantic: "cat dance" }, "de") // "/de/text-to-video/cat%20dance"
+/// ```
+#[wasm_bindgen(js_name = routePath)]
+pub fn route_path(
+    name: &str,
+    #[wasm_bindgen(unchecked_param_type = "RouteParams")] params: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "LanguageCode")] language: &str,
+) -> Result<String, JsValue> {
+    let params: RouteParams = from_js::<Option<RouteParams>>("params", params)?.unwrap_or_default();
+    routes::route_path(name, &params, lang_arg(language)?).map_err(to_js)
+}

@@ -1,1 +1,385 @@
-//! JavaScript exports of aivg_core::session (filled by its issue).
+//! Session and account rules: the logged-in test, stored values with expiry, user info, the
+//! token's user, plan levels and tiers (core `session`, spec 01 §3-§4, spec 02 §3-§4).
+
+use aivg_core::session::{self, UserInfo};
+use serde::Serialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{from_js, int_arg, opt_int_arg, opt_time_arg, time_arg, to_js_value};
+use crate::error::to_js;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_SESSION: &str = r#"
+/** A value kept in local storage with its expiry: `{ expire, data }`. */
+export interface StoredRecord {
+  /** Epoch ms at and after which the value is dropped; absent = never. */
+  expire?: number;
+  /** The stored value. */
+  data: unknown;
+}
+
+/** What reading a stored key gave (`readStoredValue`). */
+export interface StoredRead {
+  /** The record's `data` while it is valid, else null. */
+  value: unknown;
+  /** Something was stored but cannot be used: remove the key. */
+  remove: boolean;
+}
+
+/** Plan state of the user (spec 02 §3 `verify`). */
+export interface Verify {
+  /** "free", "standard", "premium" or "inactive". */
+  level: string;
+  /** When the plan ends, epoch seconds. */
+  expired_time: number;
+  is_expired: boolean;
+}
+
+/** One subscription of the user (spec 02 §3 `subscribe`). */
+export interface Subscription {
+  pid: number;
+  name: string;
+  /** When it ends, epoch seconds. */
+  expired_time: number;
+  is_expired: boolean;
+}
+
+/** The signed-in user's info in wire shape (spec 02 §3; answer of `POST /v1/user`). */
+export interface UserInfo {
+  uid: string;
+  nickname: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  avatar: string;
+  verify: Verify;
+  integral: { integral: number };
+  subscribe: Subscription[];
+  is_free_trial: boolean;
+  /** Account creation, epoch seconds. */
+  created_at: number;
+}
+
+/**
+ * User info as a function reads it: any subset of the fields; values of the wrong type read
+ * as their defaults (ids may be numbers).
+ */
+export type UserInfoInput = { [K in keyof UserInfo]?: unknown };
+
+/** The answer of the login and token renew calls (spec 02 §3, §7). */
+export interface TokenResponse {
+  jwt: string;
+  access_token: string;
+  is_new: boolean;
+  is_free_trial: boolean;
+  /** Account creation, epoch seconds. */
+  created_at: number;
+}
+
+/** Outcome of checking the user-info cache against the token (`cachedUserInfo`). */
+export interface CachedUserInfo {
+  /** The cached user info, when it may be used with this token; else null. */
+  user: UserInfo | null;
+  /** A record exists but may not be used: remove it. */
+  clear: boolean;
+}
+
+/** The displayed plan level (spec 02 §4). */
+export type PlanLevel = "guest" | "free" | "standard" | "vip";
+
+/** The plan panel's action (spec 02 §4). */
+export type PlanAction = "Purchase" | "Upgrade" | "Renew";
+
+/** A plan tier of SKUs (spec 02 §1). */
+export type Tier = "basic" | "standard" | "premium";
+
+/** What the interface needs to know about the visitor (spec 02 §3). */
+export interface UserFlags {
+  isLogin: boolean;
+  isSubscribed: boolean;
+  isPremium: boolean;
+  isStandard: boolean;
+  /** Credit balance (0 when unknown). */
+  curCredits: number;
+  planLevel: PlanLevel;
+  /** Displayed name ("" for a guest). */
+  displayName: string;
+}
+
+/** The session constants of spec 02 §3, §9. */
+export interface SessionConstants {
+  /** Local-storage key of the user-info record, "mediaio.user-info". */
+  userInfoStorageKey: string;
+  /** How long user info is cached, in ms (24 h). */
+  userInfoCacheTtlMs: number;
+  /** Shown when a user has no name and no e-mail. */
+  defaultUserName: string;
+}
+"#;
+
+/// Whether a stored record `{ expire, data }` may still be used at `nowMs` (valid while now < expire).
+/// ```js
+/// storedValueValid({ expire: Date.now() + 1000, data: 1 }, Date.now()) // true
+/// ```
+#[wasm_bindgen(js_name = storedValueValid)]
+pub fn stored_value_valid(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] record: JsValue,
+    now_ms: f64,
+) -> Result<bool, JsValue> {
+    let record: Value = from_js("record", record)?;
+    Ok(session::stored_value_valid(
+        &record,
+        time_arg("nowMs", now_ms)?,
+    ))
+}
+
+/// Reads a stored value from the raw storage text (`null`: nothing stored) at `nowMs`.
+/// ```js
+/// readStoredValue(localStorage.getItem("k"), Date.now()) // { value: ..., remove: false }
+/// ```
+#[wasm_bindgen(js_name = readStoredValue, unchecked_return_type = "StoredRead")]
+pub fn read_stored_value(raw: Option<String>, now_ms: f64) -> Result<JsValue, JsValue> {
+    to_js_value(&session::read_stored_value(
+        raw.as_deref(),
+        time_arg("nowMs", now_ms)?,
+    ))
+}
+
+/// The record to store for `data` at `nowMs`, expiring `ttlMs` later (null: never).
+/// ```js
+/// makeStoredRecord({ a: 1 }, 1750000000000, 86400000) // { expire: 1750086400000, data: { a: 1 } }
+/// ```
+#[wasm_bindgen(js_name = makeStoredRecord, unchecked_return_type = "StoredRecord")]
+pub fn make_stored_record(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] data: JsValue,
+    now_ms: f64,
+    ttl_ms: Option<f64>,
+) -> Result<JsValue, JsValue> {
+    let data: Value = from_js("data", data)?;
+    to_js_value(&session::make_stored_record(
+        data,
+        time_arg("nowMs", now_ms)?,
+        opt_time_arg("ttlMs", ttl_ms)?,
+    ))
+}
+
+/// The shell's logged-in test (spec 01 §4): the user-info record exists, is not expired and
+/// holds a non-empty object.
+/// ```js
+/// isLoggedIn(JSON.parse(localStorage.getItem("mediaio.user-info")), Date.now())
+/// ```
+#[wasm_bindgen(js_name = isLoggedIn)]
+pub fn is_logged_in(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] record: JsValue,
+    now_ms: f64,
+) -> Result<bool, JsValue> {
+    let record: Value = from_js("record", record)?;
+    Ok(session::is_logged_in(&record, time_arg("nowMs", now_ms)?))
+}
+
+/// Reads user info tolerantly into wire shape with every field present; throws
+/// `invalid_user_info` for a non-object.
+/// ```js
+/// parseUserInfo({ uid: 9 }).uid // "9"
+/// ```
+#[wasm_bindgen(js_name = parseUserInfo, unchecked_return_type = "UserInfo")]
+pub fn parse_user_info(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
+) -> Result<JsValue, JsValue> {
+    let value: Value = from_js("value", value)?;
+    to_js_value(&session::parse_user_info(&value).map_err(to_js)?)
+}
+
+/// Reads a login / renew answer tolerantly; throws `invalid_token_response` for a non-object.
+/// ```js
+/// parseTokenResponse({ jwt: "a.b.c", access_token: "t" }).is_new // false
+/// ```
+#[wasm_bindgen(js_name = parseTokenResponse, unchecked_return_type = "TokenResponse")]
+pub fn parse_token_response(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
+) -> Result<JsValue, JsValue> {
+    let value: Value = from_js("value", value)?;
+    to_js_value(&session::parse_token_response(&value).map_err(to_js)?)
+}
+
+/// Reads user info (wire field names) leniently, as core reads it from JSON.
+fn user_arg(name: &str, value: JsValue) -> Result<UserInfo, JsValue> {
+    let value: Value = from_js(name, value)?;
+    UserInfo::from_value(&value).map_err(to_js)
+}
+
+/// The name shown for a user: nickname, full name, first, last, e-mail, else "User".
+/// ```js
+/// displayName({ firstname: "Bo", lastname: "Li" }) // "Bo Li"
+/// ```
+#[wasm_bindgen(js_name = displayName)]
+pub fn display_name(
+    #[wasm_bindgen(unchecked_param_type = "UserInfoInput")] user: JsValue,
+) -> Result<String, JsValue> {
+    Ok(session::display_name(&user_arg("user", user)?))
+}
+
+/// The uid a session token (JWT) names: its `uid` claim, else `sub`; throws `malformed_token`
+/// or `token_without_uid`.
+/// ```js
+/// tokenUid(token) // "12345"
+/// ```
+#[wasm_bindgen(js_name = tokenUid)]
+pub fn token_uid(token: &str) -> Result<String, JsValue> {
+    session::token_uid(token).map_err(to_js)
+}
+
+/// The decoded (unverified) JSON payload of a JWT; throws `malformed_token`.
+/// ```js
+/// jwtPayload(token).uid // 12345
+/// ```
+#[wasm_bindgen(js_name = jwtPayload, unchecked_return_type = "{ [claim: string]: unknown }")]
+pub fn jwt_payload(token: &str) -> Result<JsValue, JsValue> {
+    to_js_value(&session::jwt_payload(token).map_err(to_js)?)
+}
+
+/// Checks the stored user-info record against the token at `nowMs` (spec 02 §4); throws
+/// `malformed_token` / `token_without_uid` for a token naming no user.
+/// ```js
+/// cachedUserInfo(record, token, Date.now()) // { user: {...} | null, clear: false }
+/// ```
+#[wasm_bindgen(js_name = cachedUserInfo, unchecked_return_type = "CachedUserInfo")]
+pub fn cached_user_info(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] record: JsValue,
+    token: &str,
+    now_ms: f64,
+) -> Result<JsValue, JsValue> {
+    let record: Value = from_js("record", record)?;
+    let now = time_arg("nowMs", now_ms)?;
+    to_js_value(&session::cached_user_info(&record, token, now).map_err(to_js)?)
+}
+
+/// The record to store for freshly fetched user info at `nowMs` (expires 24 h later).
+/// ```js
+/// userInfoRecord(user, 1750000000000).expire // 1750086400000
+/// ```
+#[wasm_bindgen(js_name = userInfoRecord, unchecked_return_type = "StoredRecord")]
+pub fn user_info_record(
+    #[wasm_bindgen(unchecked_param_type = "UserInfoInput")] user: JsValue,
+    now_ms: f64,
+) -> Result<JsValue, JsValue> {
+    let user = user_arg("user", user)?;
+    to_js_value(&session::user_info_record(
+        &user,
+        time_arg("nowMs", now_ms)?,
+    ))
+}
+
+/// The displayed plan level: guest when not logged in, vip for premium, standard, else free.
+/// ```js
+/// planLevel(true, "premium") // "vip"
+/// ```
+#[wasm_bindgen(js_name = planLevel, unchecked_return_type = "PlanLevel")]
+pub fn plan_level(is_login: bool, verify_level: &str) -> Result<JsValue, JsValue> {
+    to_js_value(&session::plan_level(is_login, verify_level))
+}
+
+/// The plan panel's action for a verify level: Renew, Upgrade or Purchase.
+/// ```js
+/// planActionLabel("standard") // "Upgrade"
+/// ```
+#[wasm_bindgen(js_name = planActionLabel, unchecked_return_type = "PlanAction")]
+pub fn plan_action_label(verify_level: &str) -> Result<JsValue, JsValue> {
+    to_js_value(&session::plan_action_label(verify_level))
+}
+
+/// Whether a verify level is subscribed (standard or premium).
+/// ```js
+/// isSubscribed("PREMIUM") // true
+/// ```
+#[wasm_bindgen(js_name = isSubscribed)]
+pub fn is_subscribed(verify_level: &str) -> bool {
+    session::is_subscribed(verify_level)
+}
+
+/// Whether a verify level is premium.
+/// ```js
+/// isPremium("premium") // true
+/// ```
+#[wasm_bindgen(js_name = isPremium)]
+pub fn is_premium(verify_level: &str) -> bool {
+    session::is_premium(verify_level)
+}
+
+/// Whether a verify level is standard.
+/// ```js
+/// isStandard("standard") // true
+/// ```
+#[wasm_bindgen(js_name = isStandard)]
+pub fn is_standard(verify_level: &str) -> bool {
+    session::is_standard(verify_level)
+}
+
+/// The tier of a SKU from its `sub_tpl_name` ("premium" / "standard" in it), else basic.
+/// ```js
+/// tierFromSubTplName("AI Video Standard Monthly") // "standard"
+/// ```
+#[wasm_bindgen(js_name = tierFromSubTplName, unchecked_return_type = "Tier")]
+pub fn tier_from_sub_tpl_name(sub_tpl_name: &str) -> Result<JsValue, JsValue> {
+    to_js_value(&session::tier_from_sub_tpl_name(sub_tpl_name))
+}
+
+/// The tier of a SKU id from the table of spec 02 §9; throws `unknown_sku` for other ids.
+/// ```js
+/// tierFromSkuId(24109016) // "premium"
+/// ```
+#[wasm_bindgen(js_name = tierFromSkuId, unchecked_return_type = "Tier")]
+pub fn tier_from_sku_id(sku_id: f64) -> Result<JsValue, JsValue> {
+    let id = int_arg("skuId", sku_id)?;
+    to_js_value(&session::tier_from_sku_id(id).map_err(to_js)?)
+}
+
+/// The tier of a SKU: the table for a known id, otherwise from its `sub_tpl_name`.
+/// ```js
+/// skuTier(null, "Standard") // "standard"
+/// ```
+#[wasm_bindgen(js_name = skuTier, unchecked_return_type = "Tier")]
+pub fn sku_tier(sku_id: Option<f64>, sub_tpl_name: &str) -> Result<JsValue, JsValue> {
+    let id = opt_int_arg("skuId", sku_id)?;
+    to_js_value(&session::sku_tier(id, sub_tpl_name))
+}
+
+/// The flags for a visitor with `token` (null or blank: guest) and user info, if loaded.
+/// ```js
+/// userFlags(null, null).planLevel // "guest"
+/// ```
+#[wasm_bindgen(js_name = userFlags, unchecked_return_type = "UserFlags")]
+pub fn user_flags(
+    token: Option<String>,
+    #[wasm_bindgen(unchecked_param_type = "UserInfoInput | null | undefined")] user: JsValue,
+) -> Result<JsValue, JsValue> {
+    let user = if user.is_null() || user.is_undefined() {
+        None
+    } else {
+        Some(user_arg("user", user)?)
+    };
+    to_js_value(&session::user_flags(token.as_deref(), user.as_ref()))
+}
+
+/// The session constants as one object.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SessionConstants {
+    user_info_storage_key: &'static str,
+    user_info_cache_ttl_ms: i64,
+    default_user_name: &'static str,
+}
+
+/// The session constants (user-info storage key and cache lifetime, default user name).
+/// ```js
+/// sessionConstants().userInfoStorageKey // "mediaio.user-info"
+/// ```
+#[wasm_bindgen(js_name = sessionConstants, unchecked_return_type = "SessionConstants")]
+pub fn session_constants() -> Result<JsValue, JsValue> {
+    to_js_value(&SessionConstants {
+        user_info_storage_key: session::USER_INFO_STORAGE_KEY,
+        user_info_cache_ttl_ms: session::USER_INFO_CACHE_TTL_MS,
+        default_user_name: session::DEFAULT_USER_NAME,
+    })
+}

@@ -12,11 +12,11 @@ use super::binary::{IndexArg, check_view, decode_base64};
 use super::bigint::{bigint_from_number, is_normal_bigint, parse_bigint_text};
 use super::date::{DateText, parse_date_text, time_clip};
 use super::error::PayloadError;
-use super::json::{Raw, RawDoc, RawRef, RawVal, Tok, UNDEF, scan};
+use super::json::{INLINE_INT, Raw, RawDoc, RawRef, RawVal, SENTINEL, Tok, UNDEF, scan};
 use super::model::{HOLE, Node, NodeId, Payload, Span, StrId, TemporalKind, ViewKind};
 use super::number::js_number_to_string;
 use super::regexp::flags_ok;
-use super::strings::{Content, StrStore, unescape_into};
+use super::strings::{Content, StrStore};
 use super::url::url_ok;
 
 const NONE: u32 = u32::MAX;
@@ -120,6 +120,9 @@ pub(crate) struct Engine<'a, 'r> {
     /// Per custom index revived with an inline value: (copies in progress, progress when the
     /// last copy started, consecutive copies started without progress).
     inline: std::collections::HashMap<u32, (u32, u64, u8)>,
+    /// Per key string id, the object check that last saw it (see `needs_reorder`).
+    key_stamp: Vec<u32>,
+    stamp: u32,
     pub proto_key: StrId,
     pub nodes: Vec<Node>,
     pub edges: Vec<u32>,
@@ -162,6 +165,10 @@ pub(crate) fn decode_text<'a>(text: &'a str, revivers: ReviverSet<'_>) -> Result
             e.values = e.doc.edges.get(start as usize..(start + len) as usize).unwrap_or(&[]).to_vec();
             e.hydrated = vec![NONE; e.values.len()];
             e.hydrating = vec![false; e.values.len()];
+            // Room for every node and edge a typical payload makes, so they never grow (copy).
+            e.nodes.reserve(e.values.len() + 16);
+            e.edges.reserve(e.doc.edges.len());
+            e.fill_order.reserve(e.values.len() / 2);
             e.run()?
         }
         _ => return Err(PayloadError::InvalidInput),
@@ -178,10 +185,10 @@ pub(crate) fn decode_text<'a>(text: &'a str, revivers: ReviverSet<'_>) -> Result
 }
 
 impl<'a, 'r> Engine<'a, 'r> {
-    fn new(input: &'a str, doc: RawDoc, revivers: ReviverSet<'r>) -> Self {
-        let mut strs = StrStore::default();
+    fn new(input: &'a str, mut doc: RawDoc, revivers: ReviverSet<'r>) -> Self {
+        let blob = std::mem::take(&mut doc.blob);
+        let mut strs = StrStore::with_blob(blob, doc.blob_u16);
         let proto_key = strs.intern(input, "__proto__");
-        let n = doc.raws.len() / 2 + 8;
         Engine {
             input,
             doc,
@@ -195,9 +202,11 @@ impl<'a, 'r> Engine<'a, 'r> {
             consts: [NONE; 8],
             progress: 0,
             inline: std::collections::HashMap::new(),
+            key_stamp: Vec::new(),
+            stamp: 0,
             proto_key,
-            nodes: Vec::with_capacity(n),
-            edges: Vec::with_capacity(n),
+            nodes: Vec::with_capacity(16),
+            edges: Vec::new(),
             strs,
             bytes: Vec::new(),
             fill_order: Vec::new(),
@@ -276,6 +285,15 @@ impl<'a, 'r> Engine<'a, 'r> {
 
     /// `hydrate(index)` where the index is a raw JSON value.
     fn resolve(&mut self, r: RawRef) -> Result<Step, PayloadError> {
+        // Fast path: an inline small integer is a plain index.
+        if (INLINE_INT..SENTINEL).contains(&r) {
+            let i = (r - INLINE_INT) as usize;
+            return match self.hydrated.get(i) {
+                Some(&cached) if cached != NONE => Ok(Step::Done(cached)),
+                Some(_) => self.enter(i, true),
+                None => Err(PayloadError::InvalidInput),
+            };
+        }
         match self.doc.get(r) {
             RawVal::Num(x) => self.hydrate_num(x),
             _ => Err(PayloadError::InvalidInput),
@@ -314,23 +332,23 @@ impl<'a, 'r> Engine<'a, 'r> {
     }
 
     fn tok(&self, t: u32) -> Tok {
-        self.doc.toks.get(t as usize).copied().unwrap_or(Tok { start: 0, end: 0, u16_start: 0, u16_end: 0, escaped: false })
+        self.doc.toks.get(t as usize).copied().unwrap_or(Tok { start: 0, end: 0, u16_start: 0, u16_end: 0, esc: 0 })
     }
 
     /// The text of a string token (unescaped; None when it holds a lone surrogate).
     pub fn tok_text(&self, t: u32) -> Option<std::borrow::Cow<'a, str>> {
         let tok = self.tok(t);
-        let raw = self.input.get(tok.start as usize..tok.end as usize).unwrap_or("");
-        if !tok.escaped {
+        if !tok.escaped() {
+            let raw = self.input.get(tok.start as usize..tok.end as usize).unwrap_or("");
             return Some(std::borrow::Cow::Borrowed(raw));
         }
-        let mut s = String::new();
-        unescape_into(raw, &mut s).then_some(std::borrow::Cow::Owned(s))
+        let e = self.doc.escs.get(tok.esc as usize - 1).filter(|e| e.start != super::json::LONE)?;
+        self.strs.unescaped.get(e.start as usize..e.end as usize).map(|s| std::borrow::Cow::Owned(s.to_string()))
     }
 
     fn string_node(&mut self, t: u32) -> NodeId {
         let tok = self.tok(t);
-        let s = self.strs.from_token(self.input, tok);
+        let s = self.strs.from_token(self.input, tok, &self.doc.escs);
         self.push_node(Node::String { str: s })
     }
 
@@ -595,7 +613,7 @@ impl<'a, 'r> Engine<'a, 'r> {
                     let Some(t) = self.doc.tok_of(v1) else {
                         return Err(PayloadError::Unsupported("a Temporal value given as a non-string"));
                     };
-                    let s = self.strs.from_token(self.input, t);
+                    let s = self.strs.from_token(self.input, t, &self.doc.escs);
                     self.push_node(Node::Temporal { temporal, str: s })
                 } else {
                     return Err(PayloadError::UnknownType(name.to_string()));
@@ -616,7 +634,7 @@ impl<'a, 'r> Engine<'a, 'r> {
     /// `String(value)` for a constructor argument given as JSON (arrays unsupported).
     fn text_arg(&mut self, r: RawRef, array_msg: &'static str) -> Result<StrId, PayloadError> {
         let s = match self.doc.get(r) {
-            RawVal::Str(t) => return Ok(self.strs.from_token(self.input, self.tok(t))),
+            RawVal::Str(t) => return Ok(self.strs.from_token(self.input, self.tok(t), &self.doc.escs)),
             RawVal::Undefined => "undefined".to_string(),
             RawVal::Null => "null".to_string(),
             RawVal::Bool(b) => b.to_string(),
@@ -632,7 +650,7 @@ impl<'a, 'r> Engine<'a, 'r> {
             RawVal::Str(t) => match self.tok_text(t).map(|s| parse_date_text(&s)) {
                 Some(DateText::Time(t)) => t,
                 _ => {
-                    let s = self.strs.from_token(self.input, self.tok(t));
+                    let s = self.strs.from_token(self.input, self.tok(t), &self.doc.escs);
                     return Ok(self.push_node(Node::DateText { str: s }));
                 }
             },
@@ -672,8 +690,8 @@ impl<'a, 'r> Engine<'a, 'r> {
                 };
                 match parse_bigint_text(&content) {
                     None => return Err(PayloadError::BigInt(format!("Cannot convert {content} to a BigInt"))),
-                    Some(_) if !tok.escaped && is_normal_bigint(&content) => {
-                        let s = self.strs.from_token(self.input, tok);
+                    Some(_) if !tok.escaped() && is_normal_bigint(&content) => {
+                        let s = self.strs.from_token(self.input, tok, &self.doc.escs);
                         return Ok(self.push_node(Node::BigInt { str: s }));
                     }
                     Some(n) => n,
@@ -815,7 +833,7 @@ impl<'a, 'r> Engine<'a, 'r> {
                     let Some(tok) = self.doc.tok_of(k) else {
                         return Err(PayloadError::NonStringKey);
                     };
-                    let key = self.strs.key_from_token(self.input, tok);
+                    let key = self.strs.key_from_token(self.input, tok, &self.doc.escs);
                     if key == self.proto_key {
                         return Err(PayloadError::ProtoKey);
                     }
@@ -900,7 +918,7 @@ impl<'a, 'r> Engine<'a, 'r> {
             let at = (start as usize) + 2 * (k as usize);
             let t = self.doc.edges.get(at).copied().unwrap_or(0);
             let r = self.doc.edges.get(at + 1).copied().unwrap_or(UNDEF);
-            let key = self.strs.key_from_token(self.input, self.tok(t));
+            let key = self.strs.key_from_token(self.input, self.tok(t), &self.doc.escs);
             self.order.push(key);
             self.order.push(r);
         }
@@ -911,8 +929,35 @@ impl<'a, 'r> Engine<'a, 'r> {
         self.order.len()
     }
 
-    pub fn order_tail(&self, from: usize) -> &[u32] {
-        self.order.get(from..).unwrap_or(&[])
+    /// Whether the (key, value) pairs at `start..end` of `order` (or of `edges`) need
+    /// reordering: a repeated key or an array-index key. Repeats are found with one stamp per
+    /// key id, so the check is linear and allocates nothing once warm.
+    pub fn needs_reorder(&mut self, in_order: bool, start: usize, end: usize) -> bool {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.key_stamp.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        let list: &Vec<u32> = if in_order { &self.order } else { &self.edges };
+        let mut i = start;
+        while i < end {
+            let k = list.get(i).copied().unwrap_or(0);
+            i += 2;
+            if self.strs.index_of_key(k).is_some() {
+                return true;
+            }
+            let slot = k as usize;
+            if slot >= self.key_stamp.len() {
+                let want = (slot + 1).max(self.strs.spans.len());
+                self.key_stamp.resize(want, 0);
+            }
+            match self.key_stamp.get_mut(slot) {
+                Some(seen) if *seen == self.stamp => return true,
+                Some(seen) => *seen = self.stamp,
+                None => return true,
+            }
+        }
+        false
     }
 
     pub fn order_split_off(&mut self, from: usize) -> Vec<u32> {
@@ -926,7 +971,7 @@ impl<'a, 'r> Engine<'a, 'r> {
     fn foreign_str(&mut self, doc: &RawDoc, text: &str, t: u32, key: bool) -> StrId {
         let tok = doc.toks.get(t as usize).copied();
         let raw = tok.and_then(|k| text.get(k.start as usize..k.end as usize)).unwrap_or("");
-        let escaped = tok.is_some_and(|k| k.escaped);
+        let escaped = tok.is_some_and(|k| k.escaped());
         self.strs.from_foreign(self.input, raw, escaped, key)
     }
 

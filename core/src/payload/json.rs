@@ -2,13 +2,14 @@
 //!
 //! devalue's `parse` starts with `JSON.parse`, so this accepts exactly what `JSON.parse`
 //! accepts and, on failure, produces the message V8 (Node 20+) gives, position included.
-//! Nothing is unescaped or converted here: strings are recorded as byte ranges (plus their
-//! UTF-16 range, so the JavaScript side can slice its own copy of the text) and only the
-//! strings a payload actually reaches are decoded later. Small non-negative integers and
+//! Strings are recorded as byte ranges (plus their UTF-16 range, so the JavaScript side can
+//! slice its own copy of the text); the few with escapes are also unescaped, on the same pass,
+//! into one shared buffer. Numbers are converted here; nothing else is. Small non-negative
+//! integers and
 //! devalue's negative sentinels, which make up most of a payload, are stored inline in the
 //! reference itself rather than as table rows.
 
-use super::strings::utf16_excess;
+use super::strings::utf16_len;
 
 /// A reference to a raw value: a row of [`RawDoc::raws`], an inline small integer, a devalue
 /// sentinel, or JavaScript `undefined` (an absent array slot).
@@ -35,15 +36,36 @@ pub(crate) enum Raw {
 }
 
 /// A string token: byte range of its content (without quotes) in the scanned text, the
-/// same range in UTF-16 code units, and whether it contains a backslash escape.
+/// same range in UTF-16 code units, and `esc`: 0 when it has no backslash escape, else 1 + the
+/// index of its unescaped form in [`RawDoc::escs`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Tok {
     pub start: u32,
     pub end: u32,
     pub u16_start: u32,
     pub u16_end: u32,
-    pub escaped: bool,
+    pub esc: u32,
 }
+
+impl Tok {
+    /// Whether the token has escapes.
+    pub fn escaped(&self) -> bool {
+        self.esc != 0
+    }
+}
+
+/// Where an escaped token's unescaped text lives in [`RawDoc::blob`] (bytes and UTF-16 units);
+/// `start == LONE` when it holds a lone surrogate (then it is decoded on demand).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct EscTok {
+    pub start: u32,
+    pub end: u32,
+    pub u16_start: u32,
+    pub u16_end: u32,
+}
+
+/// [`EscTok::start`] of a token whose text is not valid Unicode.
+pub(crate) const LONE: u32 = u32::MAX;
 
 /// What a raw ref stands for, resolved.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -62,6 +84,11 @@ pub(crate) enum RawVal {
 pub(crate) struct RawDoc {
     pub raws: Vec<Raw>,
     pub toks: Vec<Tok>,
+    pub escs: Vec<EscTok>,
+    /// The unescaped text of every escaped token, one after the other.
+    pub blob: String,
+    /// Length of `blob` in UTF-16 code units.
+    pub blob_u16: u32,
     pub edges: Vec<u32>,
     pub root: RawRef,
 }
@@ -134,7 +161,15 @@ enum Ctx {
 
 /// Scans `text` as `JSON.parse` would. The error is V8's message.
 pub(crate) fn scan(text: &str) -> Result<RawDoc, String> {
-    let mut s = Scanner { b: text.as_bytes(), pos: 0, u16_adjust: 0, doc: RawDoc::default() };
+    // Capacity for a typical payload up front: growing these would copy them repeatedly, and
+    // untouched capacity costs nothing.
+    let doc = RawDoc {
+        raws: Vec::with_capacity(text.len() / 12),
+        toks: Vec::with_capacity(text.len() / 24),
+        edges: Vec::with_capacity(text.len() / 3),
+        ..RawDoc::default()
+    };
+    let mut s = Scanner { text, b: text.as_bytes(), pos: 0, u16_adjust: 0, doc };
     match s.run() {
         Ok(()) => Ok(s.doc),
         Err(f) => Err(message(text, f)),
@@ -142,6 +177,7 @@ pub(crate) fn scan(text: &str) -> Result<RawDoc, String> {
 }
 
 struct Scanner<'a> {
+    text: &'a str,
     b: &'a [u8],
     pos: usize,
     /// Bytes minus UTF-16 units seen so far (non-ASCII only occurs inside strings).
@@ -301,10 +337,12 @@ impl Scanner<'_> {
 
     fn digits(&mut self) -> usize {
         let from = self.pos;
-        while matches!(self.peek(), Some(b'0'..=b'9')) {
-            self.pos += 1;
+        let mut p = from;
+        while self.b.get(p).is_some_and(u8::is_ascii_digit) {
+            p += 1;
         }
-        self.pos - from
+        self.pos = p;
+        p - from
     }
 
     fn number(&mut self) -> Result<RawRef, Fail> {
@@ -364,93 +402,218 @@ impl Scanner<'_> {
         Ok(self.push_raw(Raw::Num(v)))
     }
 
-    /// Scans a string starting at its opening quote; returns its token id.
+    /// Scans a string starting at its opening quote; returns its token id. Escaped strings are
+    /// unescaped into the blob on the way.
     fn string(&mut self) -> Result<u32, Fail> {
-        self.pos += 1; // opening quote
-        let start = self.pos;
-        // `u16_adjust` is only whole between strings; it wraps transiently inside one.
-        let u16_start = start.wrapping_sub(self.u16_adjust);
-        let mut escaped = false;
+        let b = self.b;
+        let mut pos = self.pos + 1; // after the opening quote
+        let start = pos;
+        // Bytes minus UTF-16 units before this string.
+        let mut adjust = self.u16_adjust;
+        let u16_start = start - adjust;
+        let mut esc: Option<Unescape> = None;
+        // Any byte >= 0x80 seen in the fast loop: then the UTF-16 length is counted at the end.
+        let mut high = 0u64;
         loop {
-            // Eight bytes at a time while none is a quote, a backslash or a control character;
+            // Eight bytes at a time up to the first quote, backslash or control character;
             // non-ASCII bytes only adjust the UTF-16 offset.
-            while let Some(chunk) = self.b.get(self.pos..self.pos + 8) {
+            while let Some(chunk) = b.get(pos..pos + 8) {
                 let mut w = [0u8; 8];
                 w.copy_from_slice(chunk);
                 let w = u64::from_le_bytes(w);
-                if has_special(w) {
-                    break;
+                let m = special_mask(w);
+                if m == 0 {
+                    high |= w;
+                    pos += 8;
+                    continue;
                 }
-                if w & HIGH != 0 {
-                    self.u16_adjust = self.u16_adjust.wrapping_add(utf16_excess(w));
+                let k = (m.trailing_zeros() / 8) as usize;
+                if k > 0 {
+                    high |= w & ((1u64 << (8 * k)) - 1);
+                    pos += k;
                 }
-                self.pos += 8;
+                break;
             }
-            let Some(c) = self.peek() else {
-                return Err(Fail::UnterminatedString(self.pos));
+            let Some(&c) = b.get(pos) else {
+                return Err(Fail::UnterminatedString(pos));
             };
             match c {
                 b'"' => break,
                 b'\\' => {
-                    escaped = true;
-                    self.pos += 1;
-                    match self.peek() {
-                        None => return Err(Fail::Token(self.pos)),
-                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => self.pos += 1,
+                    if self.doc.blob.capacity() == 0 {
+                        // One reservation for all escaped strings (at most the rest of the text).
+                        self.doc.blob.reserve(b.len() - start);
+                    }
+                    let e = esc.get_or_insert(Unescape {
+                        blob_start: self.doc.blob.len(),
+                        from: start,
+                        overhead: 0,
+                        high: None,
+                        lone: false,
+                    });
+                    e.copy_plain(self.text, pos, &mut self.doc.blob);
+                    pos += 1;
+                    let decoded = match b.get(pos) {
+                        None => return Err(Fail::Token(pos)),
+                        Some(b'"') => '"',
+                        Some(b'\\') => '\\',
+                        Some(b'/') => '/',
+                        Some(b'b') => '\u{8}',
+                        Some(b'f') => '\u{c}',
+                        Some(b'n') => '\n',
+                        Some(b'r') => '\r',
+                        Some(b't') => '\t',
                         Some(b'u') => {
-                            self.pos += 1;
+                            let mut u = 0u32;
                             for _ in 0..4 {
-                                match self.peek() {
-                                    Some(h) if h.is_ascii_hexdigit() => self.pos += 1,
-                                    _ => return Err(Fail::BadUnicodeEscape(self.pos)),
+                                pos += 1;
+                                match b.get(pos).and_then(|h| char::from(*h).to_digit(16)) {
+                                    Some(d) => u = (u << 4) | d,
+                                    None => return Err(Fail::BadUnicodeEscape(pos)),
                                 }
                             }
+                            pos += 1;
+                            e.overhead += 5;
+                            e.unit(u, &mut self.doc.blob);
+                            e.from = pos;
+                            continue;
                         }
-                        Some(_) => return Err(Fail::BadEscape(self.pos)),
-                    }
+                        Some(_) => return Err(Fail::BadEscape(pos)),
+                    };
+                    pos += 1;
+                    e.overhead += 1;
+                    e.push(decoded, &mut self.doc.blob);
+                    e.from = pos;
                 }
-                0x00..=0x1F => return Err(Fail::BadControl(self.pos)),
+                0x00..=0x1F => return Err(Fail::BadControl(pos)),
                 _ => {
-                    // One byte of a UTF-8 sequence (the input is a &str, so it is well formed):
-                    // continuation bytes take no UTF-16 unit, a 4-byte lead takes two.
-                    if c >= 0x80 {
-                        if c & 0xC0 == 0x80 {
-                            self.u16_adjust = self.u16_adjust.wrapping_add(1);
-                        } else if c >= 0xF0 {
-                            self.u16_adjust = self.u16_adjust.wrapping_sub(1);
-                        }
-                    }
-                    self.pos += 1;
+                    // A byte near the end of the text, outside the fast loop.
+                    high |= u64::from(c) << 56;
+                    pos += 1;
                 }
             }
         }
-        let end = self.pos;
-        let u16_end = end.wrapping_sub(self.u16_adjust);
-        self.pos += 1; // closing quote
+        let end = pos;
+        if high & HIGH != 0 {
+            // Non-ASCII: continuation bytes take no UTF-16 unit, 4-byte characters take two.
+            let content = self.text.get(start..end).unwrap_or("");
+            adjust = adjust.wrapping_add(content.len() - utf16_len(content) as usize);
+        }
+        let u16_end = end - adjust;
+        self.pos = pos + 1; // after the closing quote
+        self.u16_adjust = adjust;
+        let esc_id = match esc {
+            None => 0,
+            Some(mut e) => {
+                e.copy_plain(self.text, end, &mut self.doc.blob);
+                e.end_string();
+                let tok = if e.lone {
+                    self.doc.blob.truncate(e.blob_start);
+                    EscTok { start: LONE, end: LONE, u16_start: 0, u16_end: 0 }
+                } else {
+                    let units = (u16_end.wrapping_sub(u16_start)).saturating_sub(e.overhead) as u32;
+                    let t = EscTok {
+                        start: e.blob_start as u32,
+                        end: self.doc.blob.len() as u32,
+                        u16_start: self.doc.blob_u16,
+                        u16_end: self.doc.blob_u16 + units,
+                    };
+                    self.doc.blob_u16 += units;
+                    t
+                };
+                self.doc.escs.push(tok);
+                self.doc.escs.len() as u32
+            }
+        };
         let id = self.doc.toks.len() as u32;
         self.doc.toks.push(Tok {
             start: start as u32,
             end: end as u32,
             u16_start: u16_start as u32,
             u16_end: u16_end as u32,
-            escaped,
+            esc: esc_id,
         });
         Ok(id)
+    }
+}
+
+/// Unescaping state of one string.
+#[derive(Debug, Clone, Copy)]
+struct Unescape {
+    blob_start: usize,
+    /// Start of the plain text not yet copied.
+    from: usize,
+    /// UTF-16 units the escapes take beyond what they decode to.
+    overhead: usize,
+    /// A `\\u` high surrogate waiting for its low half.
+    high: Option<u32>,
+    /// The string holds a lone surrogate: nothing more is written.
+    lone: bool,
+}
+
+impl Unescape {
+    fn unpaired(&mut self) {
+        if self.high.take().is_some() {
+            self.lone = true;
+        }
+    }
+
+    fn copy_plain(&mut self, text: &str, to: usize, blob: &mut String) {
+        if to > self.from {
+            self.unpaired();
+            if !self.lone {
+                blob.push_str(text.get(self.from..to).unwrap_or(""));
+            }
+        }
+    }
+
+    fn push(&mut self, c: char, blob: &mut String) {
+        self.unpaired();
+        if !self.lone {
+            blob.push(c);
+        }
+    }
+
+    /// A `\\uXXXX` code unit.
+    fn unit(&mut self, u: u32, blob: &mut String) {
+        match (self.high.take(), u) {
+            (Some(h), 0xDC00..=0xDFFF) => {
+                let cp = 0x10000 + ((h - 0xD800) << 10) + (u - 0xDC00);
+                if !self.lone {
+                    blob.push(char::from_u32(cp).unwrap_or('\u{FFFD}'));
+                }
+            }
+            (pending, _) => {
+                if pending.is_some() {
+                    self.lone = true;
+                }
+                match u {
+                    0xD800..=0xDBFF => self.high = Some(u),
+                    0xDC00..=0xDFFF => self.lone = true,
+                    _ => {
+                        if !self.lone {
+                            blob.push(char::from_u32(u).unwrap_or('\u{FFFD}'));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn end_string(&mut self) {
+        self.unpaired();
     }
 }
 
 const LOW: u64 = 0x0101_0101_0101_0101;
 const HIGH: u64 = 0x8080_8080_8080_8080;
 
-/// Whether any byte of `w` is zero (exact for "any").
-fn has_zero(w: u64) -> bool {
-    w.wrapping_sub(LOW) & !w & HIGH != 0
-}
-
-/// Whether any byte is `"`, `\\` or below 0x20 (bytes of 0x80 and above never count).
-fn has_special(w: u64) -> bool {
-    let control = w.wrapping_sub(LOW * 0x20) & !w & HIGH != 0;
-    control || has_zero(w ^ (LOW * u64::from(b'"'))) || has_zero(w ^ (LOW * u64::from(b'\\')))
+/// High bits marking bytes that are `"`, `\\` or below 0x20; the lowest mark is exact (marks
+/// above a true one may be spurious), which is all the scanner uses.
+fn special_mask(w: u64) -> u64 {
+    let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
+    let control = w.wrapping_sub(LOW * 0x20) & !w & HIGH;
+    control | zero(w ^ (LOW * u64::from(b'"'))) | zero(w ^ (LOW * u64::from(b'\\')))
 }
 
 /// V8 reports positions in UTF-16 code units.

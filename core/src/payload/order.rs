@@ -19,21 +19,6 @@ pub(crate) fn array_index(s: &str) -> Option<u32> {
     (n < 4_294_967_295).then_some(n as u32)
 }
 
-/// Whether (key, value) pairs need reordering: a repeated key or an array-index key.
-fn needs_work(pairs: &[u32], is_index: impl Fn(u32) -> bool) -> bool {
-    let keys = || pairs.iter().step_by(2).copied();
-    if keys().any(&is_index) {
-        return true;
-    }
-    let n = pairs.len() / 2;
-    if n <= 16 {
-        return keys().enumerate().any(|(i, k)| keys().skip(i + 1).any(|j| j == k));
-    }
-    let mut sorted: Vec<u32> = keys().collect();
-    sorted.sort_unstable();
-    sorted.windows(2).any(|w| w.first() == w.get(1))
-}
-
 /// Reorders (key, value) pairs in place: repeats merged, index keys first.
 fn normalize_pairs(pairs: &mut Vec<u32>, index_of: impl Fn(u32) -> Option<u32>) {
     let mut merged: Vec<(u32, u32, Option<u32>)> = Vec::with_capacity(pairs.len() / 2);
@@ -66,7 +51,8 @@ fn normalize_pairs(pairs: &mut Vec<u32>, index_of: impl Fn(u32) -> Option<u32>) 
 
 /// Orders the (key string id, raw ref) pairs of `engine.order[from..]`.
 pub(crate) fn normalize_order(engine: &mut Engine<'_, '_>, from: usize) {
-    if engine.order_len() <= from + 2 || !needs_work(engine.order_tail(from), |k| engine.strs.index_of_key(k).is_some()) {
+    let end = engine.order_len();
+    if end <= from + 2 || !engine.needs_reorder(true, from, end) {
         return;
     }
     let mut pairs = engine.order_split_off(from);
@@ -76,8 +62,8 @@ pub(crate) fn normalize_order(engine: &mut Engine<'_, '_>, from: usize) {
 
 /// Orders the (key string id, node id) pairs of a span at the end of `engine.edges`.
 pub(crate) fn normalize_entries(engine: &mut Engine<'_, '_>, span: Span) -> Span {
-    let pairs = engine.edges.get(span.range()).unwrap_or(&[]);
-    if span.len <= 2 || !needs_work(pairs, |k| engine.strs.index_of_key(k).is_some()) {
+    let range = span.range();
+    if span.len <= 2 || !engine.needs_reorder(false, range.start, range.end) {
         return span;
     }
     let mut pairs = engine.edges.split_off(span.start as usize);

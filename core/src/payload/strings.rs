@@ -10,6 +10,16 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::json::{EscTok, LONE, Tok};
+
+/// The unescaped form of a token, if it has escapes.
+fn esc_of(tok: Tok, escs: &[EscTok]) -> Option<EscTok> {
+    if tok.esc == 0 {
+        return None;
+    }
+    escs.get(tok.esc as usize - 1).copied().or(Some(EscTok { start: LONE, end: LONE, u16_start: 0, u16_end: 0 }))
+}
+
 /// Where a string's content lives (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "in")]
@@ -52,13 +62,16 @@ pub(crate) fn utf16_excess(w: u64) -> usize {
     if w & HIGH == 0 {
         return 0;
     }
+    // Count marked bytes with one multiply (each byte 0 or 1, the top byte gets the sum):
+    // cheaper than a popcount where the CPU baseline lacks one.
+    let count = |m: u64| ((m >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
     let continuation = w & !(w << 1) & HIGH;
     let four = w & (w << 1) & (w << 2) & (w << 3) & HIGH;
-    (continuation.count_ones() as usize).wrapping_sub(four.count_ones() as usize)
+    count(continuation).wrapping_sub(count(four))
 }
 
 /// Length of a string in UTF-16 code units.
-fn utf16_len(s: &str) -> u32 {
+pub(crate) fn utf16_len(s: &str) -> u32 {
     let b = s.as_bytes();
     let mut chunks = b.chunks_exact(8);
     let mut excess = 0usize;
@@ -143,36 +156,51 @@ impl StrStore {
         Decoded::Wide
     }
 
-    /// The string of a token of the payload text: a slice of `input` when it has no escapes.
-    pub fn from_token(&mut self, input: &str, tok: super::json::Tok) -> u32 {
-        if !tok.escaped {
-            return self.push_span(StrSpan::Input {
-                start: tok.start,
-                end: tok.end,
-                u16_start: tok.u16_start,
-                u16_end: tok.u16_end,
-            });
+    /// Takes over the scanner's buffer of unescaped strings (escaped tokens point into it).
+    pub fn with_blob(blob: String, blob_u16: u32) -> Self {
+        StrStore { unescaped: blob, unescaped_u16: blob_u16, ..StrStore::default() }
+    }
+
+    fn input_span(tok: Tok) -> StrSpan {
+        StrSpan::Input { start: tok.start, end: tok.end, u16_start: tok.u16_start, u16_end: tok.u16_end }
+    }
+
+    /// The string of a token of the payload text: a slice of `input`, or of the unescaped
+    /// buffer when it had escapes (no copy either way).
+    pub fn from_token(&mut self, input: &str, tok: Tok, escs: &[EscTok]) -> u32 {
+        match esc_of(tok, escs) {
+            None => self.push_span(Self::input_span(tok)),
+            Some(e) if e.start != LONE => self.push_span(StrSpan::Unescaped {
+                start: e.start,
+                end: e.end,
+                u16_start: e.u16_start,
+                u16_end: e.u16_end,
+            }),
+            Some(_) => {
+                let raw = input.get(tok.start as usize..tok.end as usize).unwrap_or("");
+                self.from_foreign(input, raw, true, false)
+            }
         }
-        let raw = input.get(tok.start as usize..tok.end as usize).unwrap_or("");
-        self.from_foreign(input, raw, true, false)
     }
 
     /// The interned string of a key token of the payload text: equal contents, equal ids.
-    pub fn key_from_token(&mut self, input: &str, tok: super::json::Tok) -> u32 {
-        let raw = input.get(tok.start as usize..tok.end as usize).unwrap_or("");
-        if tok.escaped {
-            return self.from_foreign(input, raw, true, true);
-        }
-        let hash = hash_bytes(raw.as_bytes(), 0);
-        if let Some(id) = self.lookup(input, hash, Content::Str(raw)) {
+    pub fn key_from_token(&mut self, input: &str, tok: Tok, escs: &[EscTok]) -> u32 {
+        let (span, content) = match esc_of(tok, escs) {
+            None => (Self::input_span(tok), input.get(tok.start as usize..tok.end as usize).unwrap_or("")),
+            Some(e) if e.start != LONE => (
+                StrSpan::Unescaped { start: e.start, end: e.end, u16_start: e.u16_start, u16_end: e.u16_end },
+                self.unescaped.get(e.start as usize..e.end as usize).unwrap_or(""),
+            ),
+            Some(_) => {
+                let raw = input.get(tok.start as usize..tok.end as usize).unwrap_or("");
+                return self.from_foreign(input, raw, true, true);
+            }
+        };
+        let hash = hash_bytes(content.as_bytes(), 0);
+        if let Some(id) = self.lookup(input, hash, Content::Str(content)) {
             return id;
         }
-        let id = self.push_span(StrSpan::Input {
-            start: tok.start,
-            end: tok.end,
-            u16_start: tok.u16_start,
-            u16_end: tok.u16_end,
-        });
+        let id = self.push_span(span);
         self.insert(input, hash, id);
         id
     }
@@ -228,16 +256,20 @@ impl StrStore {
             return None;
         }
         let mask = slots.len() - 1;
-        let tag = (hash >> 32) as u32;
+        let probe = Slot::new(hash, 0, want);
         let mut i = (hash as usize) & mask;
         loop {
-            match slots.get(i).copied().unwrap_or((0, 0)) {
-                (_, 0) => return None,
-                (t, slot) => {
-                    if t == tag && self.content(input, slot - 1) == want {
-                        return Some(slot - 1);
-                    }
-                }
+            let slot = slots.get(i).copied().unwrap_or_default();
+            if slot.id1 == 0 {
+                return None;
+            }
+            // Short keys are compared by their inline bytes, longer ones by content.
+            if slot.tag == probe.tag
+                && slot.len == probe.len
+                && slot.words == probe.words
+                && (probe.len <= 16 || self.content(input, slot.id1 - 1) == want)
+            {
+                return Some(slot.id1 - 1);
             }
             i = (i + 1) & mask;
         }
@@ -247,7 +279,8 @@ impl StrStore {
         if (self.interner.len + 1) * 2 > self.interner.slots.len() {
             self.grow(input);
         }
-        place(&mut self.interner.slots, hash, id);
+        let slot = Slot::new(hash, id + 1, self.content(input, id));
+        place(&mut self.interner.slots, hash, slot);
         self.interner.len += 1;
         if let Content::Str(s) = self.content(input, id) {
             if let Some(ix) = super::order::array_index(s) {
@@ -258,13 +291,13 @@ impl StrStore {
 
     fn grow(&mut self, input: &str) {
         let cap = (self.interner.slots.len() * 2).max(64);
-        let old = std::mem::replace(&mut self.interner.slots, vec![(0, 0); cap]);
-        for (_, slot) in old.into_iter().filter(|s| s.1 != 0) {
-            let hash = match self.content(input, slot - 1) {
+        let old = std::mem::replace(&mut self.interner.slots, vec![Slot::default(); cap]);
+        for slot in old.into_iter().filter(|s| s.id1 != 0) {
+            let hash = match self.content(input, slot.id1 - 1) {
                 Content::Str(s) => hash_bytes(s.as_bytes(), 0),
                 Content::Wide(w) => hash_wide(w),
             };
-            place(&mut self.interner.slots, hash, slot - 1);
+            place(&mut self.interner.slots, hash, slot);
         }
     }
 
@@ -277,23 +310,58 @@ impl StrStore {
     }
 }
 
-fn place(slots: &mut [(u32, u32)], hash: u64, id: u32) {
+fn place(slots: &mut [Slot], hash: u64, slot: Slot) {
     let mask = slots.len().wrapping_sub(1);
     let mut i = (hash as usize) & mask;
-    while let Some(slot) = slots.get_mut(i) {
-        if slot.1 == 0 {
-            *slot = ((hash >> 32) as u32, id + 1);
+    while let Some(s) = slots.get_mut(i) {
+        if s.id1 == 0 {
+            *s = slot;
             return;
         }
         i = (i + 1) & mask;
     }
 }
 
-/// Open-addressing set of interned string ids: (upper hash bits, `id + 1`; 0 is empty), plus
-/// which interned keys are array indices (JavaScript orders those first).
+/// One interned string: upper hash bits, `id + 1` (0 is empty), byte length and the first 16
+/// bytes (so short keys, nearly all of them, compare without a memory compare).
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+struct Slot {
+    tag: u32,
+    id1: u32,
+    len: u32,
+    words: [u64; 2],
+}
+
+impl Slot {
+    fn new(hash: u64, id1: u32, content: Content<'_>) -> Slot {
+        let (len, words) = match content {
+            Content::Str(s) => {
+                let mut w = [0u8; 16];
+                let b = s.as_bytes();
+                let n = b.len().min(16);
+                if let (Some(dst), Some(src)) = (w.get_mut(..n), b.get(..n)) {
+                    dst.copy_from_slice(src);
+                }
+                let (lo, hi) = w.split_at(8);
+                let word = |x: &[u8]| {
+                    let mut a = [0u8; 8];
+                    a.copy_from_slice(x);
+                    u64::from_le_bytes(a)
+                };
+                (b.len() as u32, [word(lo), word(hi)])
+            }
+            // Wide strings never share a length marker with text ones.
+            Content::Wide(w) => (u32::MAX - w.len().min(1 << 30) as u32, [0, 0]),
+        };
+        Slot { tag: (hash >> 32) as u32, id1, len, words }
+    }
+}
+
+/// Open-addressing set of interned strings, plus which interned keys are array indices
+/// (JavaScript orders those first).
 #[derive(Debug, Default, Clone, PartialEq)]
 struct Interner {
-    slots: Vec<(u32, u32)>,
+    slots: Vec<Slot>,
     len: usize,
     index_keys: std::collections::HashMap<u32, u32>,
 }
@@ -436,10 +504,11 @@ mod tests {
     fn interns_by_content() {
         let input = r#"["a","\u0061"]"#;
         let mut st = StrStore::default();
-        let t1 = super::super::json::Tok { start: 2, end: 3, u16_start: 2, u16_end: 3, escaped: false };
-        let t2 = super::super::json::Tok { start: 6, end: 12, u16_start: 6, u16_end: 12, escaped: true };
-        let a = st.key_from_token(input, t1);
-        let b = st.key_from_token(input, t2);
+        let t1 = Tok { start: 2, end: 3, u16_start: 2, u16_end: 3, esc: 0 };
+        let t2 = Tok { start: 6, end: 12, u16_start: 6, u16_end: 12, esc: 1 };
+        let lone = [EscTok { start: LONE, end: LONE, u16_start: 0, u16_end: 0 }];
+        let a = st.key_from_token(input, t1, &[]);
+        let b = st.key_from_token(input, t2, &lone);
         assert_eq!(a, b);
         assert_eq!(utf16_len("é😀"), 3);
         for i in 0..500 {

@@ -1,6 +1,12 @@
 //! Test harness: a real server on an ephemeral port with a temporary data folder, on SQLite, or on
 //! a fresh PostgreSQL database of its own when `DATABASE_URL` is a postgres:// URL.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use aivg_server::config::Config;
 use serde_json::{Value, json};
@@ -19,8 +25,12 @@ async fn database_url(dir: &std::path::Path) -> String {
     match std::env::var("DATABASE_URL") {
         Ok(url) if url.starts_with("postgres") => {
             let name = format!("aivg_test_{}", aivg_server::ids::random_token(12));
-            let mut conn = sqlx::PgConnection::connect(&url).await.expect("connect to DATABASE_URL");
-            sqlx::Executor::execute(&mut conn, format!("CREATE DATABASE {name}").as_str()).await.expect("create test database");
+            let mut conn = sqlx::PgConnection::connect(&url)
+                .await
+                .expect("connect to DATABASE_URL");
+            sqlx::Executor::execute(&mut conn, format!("CREATE DATABASE {name}").as_str())
+                .await
+                .expect("create test database");
             let (prefix, _) = url.rsplit_once('/').expect("DATABASE_URL names a database");
             format!("{prefix}/{name}")
         }
@@ -30,7 +40,10 @@ async fn database_url(dir: &std::path::Path) -> String {
 
 impl TestServer {
     pub async fn start() -> Self {
-        let _ = tracing_subscriber::fmt().with_test_writer().with_env_filter("warn").try_init();
+        let _ = tracing_subscriber::fmt()
+            .with_test_writer()
+            .with_env_filter("warn")
+            .try_init();
         let dir = tempfile::tempdir().unwrap();
         let mut cfg = Config::for_tests(dir.path().to_path_buf());
         cfg.database_url = database_url(dir.path()).await;
@@ -38,9 +51,17 @@ impl TestServer {
     }
 
     pub async fn start_with(dir: tempfile::TempDir, cfg: Config) -> Self {
-        let running = aivg_server::start(cfg.clone()).await.expect("server starts");
+        let running = aivg_server::start(cfg.clone())
+            .await
+            .expect("server starts");
         let base = format!("http://{}", running.addr);
-        Self { base, running: Some(running), dir, cfg, http: reqwest::Client::new() }
+        Self {
+            base,
+            running: Some(running),
+            dir,
+            cfg,
+            http: reqwest::Client::new(),
+        }
     }
 
     /// Stops the server and starts a new one on the same data (a restart).
@@ -81,10 +102,18 @@ impl TestServer {
 
     /// Registers a new account and exchanges its code: returns the access token.
     pub async fn register(&self, email: &str) -> String {
-        let (status, body) = self.post("/account/register", None, json!({"email": email, "password": "secret123"})).await;
+        let (status, body) = self
+            .post(
+                "/account/register",
+                None,
+                json!({"email": email, "password": "secret123"}),
+            )
+            .await;
         assert_eq!(status, 200, "register: {body}");
         let code = body["data"]["code"].as_str().unwrap().to_owned();
-        let (status, body) = self.post("/v1/oauth/token", None, json!({"code": code})).await;
+        let (status, body) = self
+            .post("/v1/oauth/token", None, json!({"code": code}))
+            .await;
         assert_eq!(status, 200, "token: {body}");
         assert_eq!(body["data"]["is_new"], 1);
         body["data"]["access_token"].as_str().unwrap().to_owned()

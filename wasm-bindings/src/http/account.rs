@@ -181,17 +181,17 @@ http_call! {
 http_call! {
     /// Claims today's check-in credits (spec 02 §7).
     /// ```js
-    /// const { success, message } = await checkinClaim({ code: "daily_checkin" })
+    /// const { success, message } = await claimCheckin({ code: "daily_checkin" })
     /// ```
-    checkin_claim => checkinClaim(params: "ActivityCodeParams") Post "/v1/activity/checkin" -> "CheckinClaimAnswer"
+    claim_checkin => claimCheckin(params: "ActivityCodeParams") Post "/v1/activity/checkin" -> "CheckinClaimAnswer"
 }
 
 http_call! {
     /// The check-in state of the user (spec 02 §7); read it with core's check-in data reader.
     /// ```js
-    /// const status = await checkinStatus({ code: "daily_checkin" })
+    /// const status = await getCheckinStatus({ code: "daily_checkin" })
     /// ```
-    checkin_status => checkinStatus(params: "ActivityCodeParams") Get "/v1/activity/checkin/status" -> "CheckinStatusAnswer"
+    get_checkin_status => getCheckinStatus(params: "ActivityCodeParams") Get "/v1/activity/checkin/status" -> "CheckinStatusAnswer"
 }
 
 http_call! {

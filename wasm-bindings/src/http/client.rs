@@ -84,7 +84,7 @@ export interface LoggedOutEvent {
 
 /// The settings of [`configureClient`](configure_client), all optional.
 #[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 struct ConfigInput {
     base_url: Option<String>,
     app_name: Option<String>,
@@ -269,9 +269,8 @@ fn cookie_value(cookies: &str, name: &str) -> Option<String> {
 }
 
 fn random_bytes() -> Result<Vec<u8>, JsValue> {
-    let buffer = Uint8Array::new_with_length(
-        u32::try_from(CLIENT_SERIAL_RANDOM_BYTES).unwrap_or(u32::MAX),
-    );
+    let buffer =
+        Uint8Array::new_with_length(u32::try_from(CLIENT_SERIAL_RANDOM_BYTES).unwrap_or(u32::MAX));
     get_random_values(&buffer)?;
     Ok(buffer.to_vec())
 }
@@ -383,8 +382,7 @@ pub fn on_logged_out(
 /// ```
 #[wasm_bindgen(js_name = onCallTracked, unchecked_return_type = "() => void")]
 pub fn on_call_tracked(
-    #[wasm_bindgen(unchecked_param_type = "(record: HttpCallRecord) => void")]
-    callback: Function,
+    #[wasm_bindgen(unchecked_param_type = "(record: HttpCallRecord) => void")] callback: Function,
 ) -> Function {
     subscribe(Kind::Tracked, callback)
 }

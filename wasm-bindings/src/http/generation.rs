@@ -53,7 +53,10 @@ export interface ExploreReportParams { explore_id: string | number; reason: stri
 fn algorithm_segment(algorithm: &str) -> Result<String, JsValue> {
     let trimmed = algorithm.trim();
     if trimmed.is_empty() {
-        return Err(bad_argument("algorithm", "expected a non-empty algorithm name"));
+        return Err(bad_argument(
+            "algorithm",
+            "expected a non-empty algorithm name",
+        ));
     }
     Ok(encode_uri_component(trimmed))
 }
@@ -131,9 +134,9 @@ pub async fn get_sensitive_detect_result(
 /// ```
 #[wasm_bindgen(js_name = getTaskResults, unchecked_return_type = "unknown")]
 pub async fn get_task_results(
-    #[wasm_bindgen(unchecked_param_type = "Array<string | number>")] task_ids: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Array<string | number>")] ids: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let ids: Vec<serde_json::Value> = crate::convert::from_js("taskIds", task_ids)?;
+    let ids: Vec<serde_json::Value> = crate::convert::from_js("ids", ids)?;
     let body = json!({ "task_ids": ids });
     call_data(Call::new(Method::Post, "/v1/ai/result/batch", body)).await
 }
@@ -144,11 +147,11 @@ pub async fn get_task_results(
 /// ```
 #[wasm_bindgen(js_name = retryTask, unchecked_return_type = "unknown")]
 pub async fn retry_task(
-    #[wasm_bindgen(unchecked_param_type = "string | number")] task_id: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | number")] id: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let task_id: serde_json::Value = crate::convert::from_js("taskId", task_id)?;
+    let task_id: serde_json::Value = crate::convert::from_js("id", id)?;
     // Sent as given (string or number), after checking it is one of those.
-    id_value("taskId", &task_id)?;
+    id_value("id", &task_id)?;
     let body = json!({ "task_id": task_id });
     call_data(Call::new(Method::Post, "/v1/ai/retry", body)).await
 }

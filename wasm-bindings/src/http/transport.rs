@@ -224,8 +224,8 @@ where
     }
     let timer = match timeout_ms {
         Some(ms) => {
-            let controller = web_sys::AbortController::new()
-                .map_err(|e| NoAnswer::Network(format!("{e:?}")))?;
+            let controller =
+                web_sys::AbortController::new().map_err(|e| NoAnswer::Network(format!("{e:?}")))?;
             builder = builder.abort_signal(Some(&controller.signal()));
             let fired = Rc::new(Cell::new(false));
             let flag = Rc::clone(&fired);
@@ -421,7 +421,7 @@ pub async fn table_call(
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 struct RequestOptions {
     #[serde(default)]
     method: Option<String>,

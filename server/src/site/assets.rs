@@ -1,0 +1,277 @@
+//! Files the site serves itself (spec 01 §4 build updates, §7 icons):
+//! - `GET /static/seed/{name}.svg`: the seeded media (template, explore, zone, resource, demo
+//!   and ad pictures), drawn on the fly as small SVGs: a gradient from the name's hash, the
+//!   item's title, and for video previews a moving light and a play mark (SMIL animation, so a
+//!   "video" preview moves without any binary file). Unknown names answer 404;
+//! - `GET /builds/latest.json` → `{id, timestamp}` and `GET /builds/meta/{id}.json` → `{id,
+//!   timestamp, matcher, prerendered}`: the SPA build's files under `AIVG_STATIC_DIR/builds/`
+//!   when present, else a built-in build `dev` (timestamp = server start, empty matcher, nothing
+//!   prerendered); another id without a file answers 404 (the client tolerates it). No caching;
+//! - `GET /app_static/icons/{name}.svg`: the project's own icons (home, explore, effect, video,
+//!   image, music, tools, gift, close, menu, globe, user; 24×24, `currentColor`), 404 otherwise.
+
+use super::params::html_escape;
+use super::seed::{Seeds, seeds};
+use crate::api::ApiError;
+use crate::app::AppState;
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+use std::sync::LazyLock;
+
+/// The URL of a drawn seed picture.
+pub fn media_url(origin: &str, name: &str) -> String {
+    format!("{origin}/static/seed/{name}.svg")
+}
+
+/// Thumbnail size of an aspect ratio: half of core's pixel size of the option (`9:16` → 288×512).
+pub fn ratio_size(ratio: &str) -> (u32, u32) {
+    aivg_core::crop::aspect_ratio_size(ratio).map_or((512, 512), |s| (s.width / 2, s.height / 2))
+}
+
+/// What to draw.
+struct Drawing {
+    width: u32,
+    height: u32,
+    label: String,
+    animated: bool,
+}
+
+fn id_after(name: &str, prefix: &str) -> Option<(i64, bool)> {
+    let rest = name.strip_prefix(prefix)?;
+    let (id, preview) = match rest.strip_suffix("-preview") {
+        Some(id) => (id, true),
+        None => (rest, false),
+    };
+    Some((id.parse().ok()?, preview))
+}
+
+fn drawing(s: &Seeds, name: &str) -> Option<Drawing> {
+    let d = |(width, height): (u32, u32), label: &str, animated: bool| Drawing {
+        width,
+        height,
+        label: label.to_owned(),
+        animated,
+    };
+    if let Some((id, preview)) = id_after(name, "tpl-") {
+        let t = s.templates.templates.iter().find(|t| t.tpl_id == id)?;
+        let video = s
+            .templates
+            .categories
+            .iter()
+            .any(|c| c.id == t.category && c.media == "video");
+        return Some(d(ratio_size(&t.ratio), &t.name, preview && video));
+    }
+    if let Some((id, preview)) = id_after(name, "explore-") {
+        let i = s.explore.items.iter().find(|i| i.id == id)?;
+        return Some(d(
+            ratio_size(&i.ratio),
+            &i.title,
+            preview && i.media == "video",
+        ));
+    }
+    if let Some((id, false)) = id_after(name, "zone-") {
+        let z = s.explore.zones.iter().find(|z| z.id == id)?;
+        return Some(d((640, 360), &z.name, false));
+    }
+    if let Some((id, false)) = id_after(name, "res-") {
+        let r = s.resources.resources.iter().find(|r| r.id == id)?;
+        return Some(d(ratio_size(&r.ratio), &r.name, r.kind == "video"));
+    }
+    if let Some(rest) = name.strip_prefix("demo-") {
+        let (rest, side) = rest.rsplit_once('-')?;
+        let (key, n) = rest.rsplit_once('-')?;
+        let n: usize = n.parse().ok()?;
+        let title = s.tools.demos.get(key)?.get(n.checked_sub(1)?)?;
+        return match side {
+            "before" | "after" => Some(d((480, 360), &format!("{title} · {side}"), false)),
+            _ => None,
+        };
+    }
+    let ad = s
+        .ads
+        .desktop
+        .iter()
+        .chain(&s.ads.wap)
+        .find(|a| a.thumbnail == name)?;
+    let size = match ad.module.as_str() {
+        "studio_footer" => (728, 90),
+        "hooks_banner_mobile" => (640, 160),
+        _ => (128, 128),
+    };
+    Some(d(size, &ad.activity.replace('_', " "), false))
+}
+
+fn fnv(text: &str) -> u32 {
+    text.bytes().fold(0x811c_9dc5, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+fn svg(name: &str, d: &Drawing) -> String {
+    let base = name.strip_suffix("-preview").unwrap_or(name);
+    let hash = fnv(base);
+    let (h1, h2) = (hash % 360, (hash / 360 + 40) % 360);
+    let (w, h) = (d.width, d.height);
+    let r = w.min(h) / 6;
+    let font = (w.min(h) / 10).clamp(10, 40);
+    let label = html_escape(&d.label);
+    let (light, play) = if d.animated {
+        (
+            format!(
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{r}\" fill=\"#fff\" fill-opacity=\".3\"><animate attributeName=\"cx\" values=\"{};{};{}\" dur=\"4s\" repeatCount=\"indefinite\"/></circle>",
+                w / 4,
+                h / 3,
+                w / 4,
+                w * 3 / 4,
+                w / 4
+            ),
+            format!(
+                "<path d=\"M{} {}l{} {}l-{} {}z\" fill=\"#fff\" fill-opacity=\".85\"/>",
+                w / 2 - r / 3,
+                h * 3 / 4 - r / 2,
+                r,
+                r / 2,
+                r,
+                r / 2
+            ),
+        )
+    } else {
+        (
+            format!(
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{r}\" fill=\"#fff\" fill-opacity=\".2\"/>",
+                w * 3 / 4,
+                h / 4
+            ),
+            String::new(),
+        )
+    };
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\
+<defs><linearGradient id=\"g\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\"><stop offset=\"0\" stop-color=\"hsl({h1},70%,58%)\"/>\
+<stop offset=\"1\" stop-color=\"hsl({h2},65%,32%)\"/></linearGradient></defs>\
+<rect width=\"{w}\" height=\"{h}\" fill=\"url(#g)\"/>{light}\
+<text x=\"50%\" y=\"50%\" text-anchor=\"middle\" dominant-baseline=\"middle\" font-family=\"system-ui,sans-serif\" font-size=\"{font}\" fill=\"#fff\">{label}</text>{play}</svg>"
+    )
+}
+
+fn svg_response(body: String, max_age: u32) -> Response {
+    let mut res = body.into_response();
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("image/svg+xml"),
+    );
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'"),
+    );
+    h.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    if let Ok(v) = HeaderValue::from_str(&format!("public, max-age={max_age}")) {
+        h.insert(header::CACHE_CONTROL, v);
+    }
+    res
+}
+
+/// `GET /static/seed/{name}.svg`.
+pub async fn seed_svg(Path(file): Path<String>) -> Response {
+    let Some(name) = file.strip_suffix(".svg").filter(|n| n.len() <= 128) else {
+        return ApiError::not_found(format!("no such picture: {file}")).into_response();
+    };
+    let s = match seeds() {
+        Ok(s) => s,
+        Err(e) => return e.into_response(),
+    };
+    match drawing(s, name) {
+        Some(d) => svg_response(svg(name, &d), 86_400),
+        None => ApiError::not_found(format!("no such picture: {file}")).into_response(),
+    }
+}
+
+const ICONS: [(&str, &str); 12] = [
+    ("home", include_str!("../../seed/icons/home.svg")),
+    ("explore", include_str!("../../seed/icons/explore.svg")),
+    ("effect", include_str!("../../seed/icons/effect.svg")),
+    ("video", include_str!("../../seed/icons/video.svg")),
+    ("image", include_str!("../../seed/icons/image.svg")),
+    ("music", include_str!("../../seed/icons/music.svg")),
+    ("tools", include_str!("../../seed/icons/tools.svg")),
+    ("gift", include_str!("../../seed/icons/gift.svg")),
+    ("close", include_str!("../../seed/icons/close.svg")),
+    ("menu", include_str!("../../seed/icons/menu.svg")),
+    ("globe", include_str!("../../seed/icons/globe.svg")),
+    ("user", include_str!("../../seed/icons/user.svg")),
+];
+
+/// `GET /app_static/icons/{name}.svg`.
+pub async fn icon(Path(file): Path<String>) -> Response {
+    let found = file
+        .strip_suffix(".svg")
+        .and_then(|name| ICONS.iter().find(|(n, _)| *n == name));
+    match found {
+        Some((_, body)) => svg_response((*body).to_owned(), 86_400),
+        None => ApiError::not_found(format!("no such icon: {file}")).into_response(),
+    }
+}
+
+/// When this server started: the timestamp of the built-in `dev` build.
+static STARTED_MS: LazyLock<i64> = LazyLock::new(crate::clock::now_ms);
+
+fn json_file(body: Vec<u8>) -> Response {
+    let mut res = body.into_response();
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    res
+}
+
+async fn build_file(state: &AppState, rel: &str) -> Option<Vec<u8>> {
+    let path = state.cfg.static_dir.as_ref()?.join("builds").join(rel);
+    tokio::fs::read(path).await.ok()
+}
+
+/// `GET /builds/latest.json` (any query, e.g. the poll's timestamp, is ignored).
+pub async fn latest(State(state): State<AppState>) -> Response {
+    match build_file(&state, "latest.json").await {
+        Some(body) => json_file(body),
+        None => json_file(
+            json!({ "id": "dev", "timestamp": *STARTED_MS })
+                .to_string()
+                .into_bytes(),
+        ),
+    }
+}
+
+/// `GET /builds/meta/{id}.json`.
+pub async fn meta(State(state): State<AppState>, Path(file): Path<String>) -> Response {
+    let id = file.strip_suffix(".json").filter(|id| {
+        !id.is_empty()
+            && id.len() <= 128
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+    });
+    let Some(id) = id else {
+        return ApiError::not_found(format!("no build manifest {file}")).into_response();
+    };
+    if let Some(body) = build_file(&state, &format!("meta/{id}.json")).await {
+        return json_file(body);
+    }
+    if id == "dev" {
+        let manifest = json!({
+            "id": "dev",
+            "timestamp": *STARTED_MS,
+            "matcher": { "static": {}, "wildcard": {}, "dynamic": {} },
+            "prerendered": [],
+        });
+        return json_file(manifest.to_string().into_bytes());
+    }
+    ApiError::not_found(format!("no build manifest {id}")).into_response()
+}

@@ -1,0 +1,251 @@
+//! Explore items and zones (spec 02 §3 Explore item, Zone, §7), and reports of items:
+//! - `GET /v1/workflow/explore/list?page&page_size&media&recommend` → `{list, paginate:{total,
+//!   page, page_size}}`, page size default 20 (spec 02 §9 example list), at most 100;
+//!   `recommend=1` keeps recommended items only;
+//! - `GET /v1/workflow/explore/info?id` → one item (404 when unknown);
+//! - `GET /v1/workflow/zone/list` → `{list}` of every zone with `visible_status` (1 =
+//!   publishable; the client shows only those), cover and item count;
+//! - `GET /v1/workflow/zone/info?id` → the zone with its items (a zone with visible_status 0 is
+//!   answered too, so a preview can show it; 404 when unknown);
+//! - `POST /v1/explore/report {explore_id, reason, other}` → `{report_id}`: stored in
+//!   `explore_reports`; `reason` must be report_reason_1..report_reason_11 (spec 02 §3), `other`
+//!   at most 500 characters; guests may report (user 0).
+//!
+//! An item: `{id, title, prompt, media, algorithm, ratio, thumbnail, preview_url, recommend,
+//! likes, author, route, extra_data:{width, height}}`; `route` is the creation screen that
+//! reuses the item (`/image-to-image?exploreId=1448`).
+
+use super::assets::{media_url, ratio_size};
+use super::params::{self, ApiQuery};
+use super::seed::{ExploreItem, Zone, seeds};
+use super::workflow::parse_media;
+use crate::api::{ApiError, ApiResult, ok};
+use crate::app::AppState;
+use crate::auth::MaybeUser;
+use crate::clock;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sqlx::Row;
+
+/// Number of report reasons (spec 02 §3).
+pub const REPORT_REASONS: u32 = 11;
+const MAX_OTHER_CHARS: usize = 500;
+
+fn route_of(algorithm: &str) -> &'static str {
+    match algorithm {
+        "text2video" => "/text-to-video",
+        "image2video" => "/image-to-video",
+        "text2image" => "/text-to-image",
+        _ => "/image-to-image",
+    }
+}
+
+fn item_json(origin: &str, i: &ExploreItem) -> Value {
+    let (width, height) = ratio_size(&i.ratio);
+    let thumb = media_url(origin, &format!("explore-{}", i.id));
+    let preview = if i.media == "video" {
+        media_url(origin, &format!("explore-{}-preview", i.id))
+    } else {
+        thumb.clone()
+    };
+    json!({
+        "id": i.id,
+        "title": i.title,
+        "prompt": i.prompt,
+        "media": i.media,
+        "algorithm": i.algorithm,
+        "ratio": i.ratio,
+        "thumbnail": thumb,
+        "preview_url": preview,
+        "recommend": i.recommend,
+        "likes": i.likes,
+        "author": i.author,
+        "route": format!("{}?exploreId={}", route_of(&i.algorithm), i.id),
+        "extra_data": { "width": width, "height": height },
+    })
+}
+
+/// Query of the list.
+#[derive(Debug, Deserialize)]
+pub struct ListQuery {
+    pub page: Option<String>,
+    pub page_size: Option<String>,
+    pub media: Option<String>,
+    pub recommend: Option<String>,
+}
+
+/// `GET /v1/workflow/explore/list`.
+pub async fn list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiQuery(q): ApiQuery<ListQuery>,
+) -> ApiResult<Value> {
+    let page = params::int("page", q.page.as_deref(), Some(1), 1, 1_000_000)?;
+    let size = params::int("page_size", q.page_size.as_deref(), Some(20), 1, 100)?;
+    let media = parse_media(q.media.as_deref())?;
+    let recommend = params::flag("recommend", q.recommend.as_deref())?;
+    let matching: Vec<&ExploreItem> = seeds()?
+        .explore
+        .items
+        .iter()
+        .filter(|i| media.is_none_or(|m| i.media == m))
+        .filter(|i| !recommend || i.recommend == 1)
+        .collect();
+    let origin = params::origin(&state, &headers);
+    let skip = usize::try_from((page - 1) * size).unwrap_or(usize::MAX);
+    let list: Vec<Value> = matching
+        .iter()
+        .skip(skip)
+        .take(usize::try_from(size).unwrap_or(0))
+        .map(|i| item_json(&origin, i))
+        .collect();
+    ok(
+        json!({ "list": list, "paginate": { "total": matching.len(), "page": page, "page_size": size } }),
+    )
+}
+
+/// `id`.
+#[derive(Debug, Deserialize)]
+pub struct IdQuery {
+    pub id: Option<String>,
+}
+
+fn find_item(id: i64) -> Result<&'static ExploreItem, ApiError> {
+    seeds()?
+        .explore
+        .items
+        .iter()
+        .find(|i| i.id == id)
+        .ok_or_else(|| ApiError::not_found(format!("id: no explore item {id}")))
+}
+
+/// `GET /v1/workflow/explore/info`.
+pub async fn info(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiQuery(q): ApiQuery<IdQuery>,
+) -> ApiResult<Value> {
+    let id = params::int("id", q.id.as_deref(), None, 1, i64::MAX)?;
+    ok(item_json(&params::origin(&state, &headers), find_item(id)?))
+}
+
+fn zone_json(origin: &str, z: &Zone) -> Value {
+    json!({
+        "id": z.id,
+        "name": z.name,
+        "description": z.description,
+        "visible_status": z.visible_status,
+        "cover": media_url(origin, &format!("zone-{}", z.id)),
+        "total": z.explore_ids.len(),
+    })
+}
+
+/// `GET /v1/workflow/zone/list`.
+pub async fn zones(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Value> {
+    let origin = params::origin(&state, &headers);
+    let list: Vec<Value> = seeds()?
+        .explore
+        .zones
+        .iter()
+        .map(|z| zone_json(&origin, z))
+        .collect();
+    ok(json!({ "list": list }))
+}
+
+/// `GET /v1/workflow/zone/info`.
+pub async fn zone_info(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiQuery(q): ApiQuery<IdQuery>,
+) -> ApiResult<Value> {
+    let id = params::int("id", q.id.as_deref(), None, 1, i64::MAX)?;
+    let s = seeds()?;
+    let zone = s
+        .explore
+        .zones
+        .iter()
+        .find(|z| z.id == id)
+        .ok_or_else(|| ApiError::not_found(format!("id: no zone {id}")))?;
+    let origin = params::origin(&state, &headers);
+    let items: Vec<Value> = zone
+        .explore_ids
+        .iter()
+        .filter_map(|id| s.explore.items.iter().find(|i| i.id == *id))
+        .map(|i| item_json(&origin, i))
+        .collect();
+    let mut value = zone_json(&origin, zone);
+    if let Some(obj) = value.as_object_mut() {
+        obj.insert("list".into(), Value::Array(items));
+    }
+    ok(value)
+}
+
+/// Body of a report.
+#[derive(Debug, Deserialize)]
+pub struct ReportBody {
+    #[serde(default)]
+    pub explore_id: Value,
+    #[serde(default)]
+    pub reason: Value,
+    #[serde(default)]
+    pub other: Value,
+}
+
+/// Whether `reason` is one of report_reason_1..=report_reason_11.
+pub fn valid_reason(reason: &str) -> bool {
+    reason
+        .strip_prefix("report_reason_")
+        .filter(|n| !n.starts_with('0'))
+        .and_then(|n| n.parse::<u32>().ok())
+        .is_some_and(|n| (1..=REPORT_REASONS).contains(&n))
+}
+
+/// `POST /v1/explore/report`.
+pub async fn report(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    crate::api::ApiJson(b): crate::api::ApiJson<ReportBody>,
+) -> ApiResult<Value> {
+    let id = params::json_int("explore_id", &b.explore_id, 1, i64::MAX)?
+        .ok_or_else(|| ApiError::invalid("explore_id", "missing: give the reported item"))?;
+    find_item(id).map_err(|_| ApiError::invalid("explore_id", format!("no explore item {id}")))?;
+    let reason = match &b.reason {
+        Value::String(r) if valid_reason(r.trim()) => r.trim().to_owned(),
+        Value::Null => {
+            return Err(ApiError::invalid(
+                "reason",
+                "missing: use report_reason_1 to report_reason_11",
+            ));
+        }
+        other => {
+            return Err(ApiError::invalid(
+                "reason",
+                format!("must be report_reason_1 to report_reason_11, got {other}"),
+            ));
+        }
+    };
+    let other = match &b.other {
+        Value::Null => String::new(),
+        Value::String(s) if s.chars().count() <= MAX_OTHER_CHARS => s.trim().to_owned(),
+        Value::String(_) => {
+            return Err(ApiError::invalid(
+                "other",
+                format!("at most {MAX_OTHER_CHARS} characters"),
+            ));
+        }
+        v => return Err(ApiError::invalid("other", format!("must be text, got {v}"))),
+    };
+    let row = sqlx::query(
+        "INSERT INTO explore_reports (user_id, explore_id, reason, other, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+    )
+    .bind(user.0.map_or(0, |u| u.id))
+    .bind(id)
+    .bind(&reason)
+    .bind(&other)
+    .bind(clock::now_s())
+    .fetch_one(&state.db.pool)
+    .await?;
+    ok(json!({ "report_id": row.try_get::<i64, _>(0)?, "explore_id": id, "reason": reason }))
+}

@@ -1,0 +1,145 @@
+//! Creation helpers of the generator and tool pages (spec 02 §7; answers not shown):
+//! - `GET /v1/common/prompt_sample?key=` → `{key, list:[{id, prompt}]}`: sample prompts of a
+//!   creation screen (keys: text2video, image2video, text2image, image2image, video2anime,
+//!   txt2Music, txt2Song);
+//! - `GET /v1/prompt/category-and-presets?algorithm=&model_type=&lang=` → `{algorithm, lang,
+//!   list:[{category, name, presets:[{id, title, prompt}]}]}`: presets for a model, those made
+//!   for other models (`model_type`) left out; texts are English for every language (`lang`
+//!   must be one of the nine codes, and the answer's `lang` says `en`);
+//! - `GET /v1/common/demo/list?key=` → `{key, list:[{id, name, before, after}]}`: before/after
+//!   pictures of an AI tool page (keys as the tool routes: bg-remover, video-enhancer, …);
+//! - `GET /v1/ai/tts/voice` → `{list:[{voice_id, name, gender, lang, style}]}`.
+//!
+//! A missing or unknown key/algorithm answers 400 naming the field and listing the known ones.
+
+use super::assets::media_url;
+use super::params::{self, ApiQuery};
+use super::seed::seeds;
+use crate::api::{ApiError, ApiResult, ok};
+use crate::app::AppState;
+use aivg_core::lang::Lang;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// `key`.
+#[derive(Debug, Deserialize)]
+pub struct KeyQuery {
+    pub key: Option<String>,
+}
+
+fn known<'a, V>(
+    field: &str,
+    raw: Option<&'a str>,
+    map: &'a std::collections::BTreeMap<String, V>,
+) -> Result<(&'a str, &'a V), ApiError> {
+    let names = || {
+        map.keys()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let key = params::text(raw)
+        .ok_or_else(|| ApiError::invalid(field, format!("missing: use one of {}", names())))?;
+    map.get_key_value(key)
+        .map(|(k, v)| (k.as_str(), v))
+        .ok_or_else(|| {
+            ApiError::invalid(
+                field,
+                format!(
+                    "unknown {field} {:?}: use one of {}",
+                    key.chars().take(64).collect::<String>(),
+                    names()
+                ),
+            )
+        })
+}
+
+/// `GET /v1/common/prompt_sample`.
+pub async fn prompt_sample(ApiQuery(q): ApiQuery<KeyQuery>) -> ApiResult<Value> {
+    let (key, samples) = known("key", q.key.as_deref(), &seeds()?.prompts.samples)?;
+    let list: Vec<Value> = samples
+        .iter()
+        .enumerate()
+        .map(|(i, p)| json!({ "id": i + 1, "prompt": p }))
+        .collect();
+    ok(json!({ "key": key, "list": list }))
+}
+
+/// Query of the presets.
+#[derive(Debug, Deserialize)]
+pub struct PresetsQuery {
+    pub algorithm: Option<String>,
+    pub model_type: Option<String>,
+    pub lang: Option<String>,
+}
+
+/// `GET /v1/prompt/category-and-presets`.
+pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Value> {
+    let (algorithm, categories) = known(
+        "algorithm",
+        q.algorithm.as_deref(),
+        &seeds()?.prompts.presets,
+    )?;
+    if let Some(lang) = params::text(q.lang.as_deref())
+        && Lang::from_code(lang).is_none()
+    {
+        let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+        return Err(ApiError::invalid(
+            "lang",
+            format!("unknown language {lang:?}: use one of {}", codes.join(", ")),
+        ));
+    }
+    let model = params::text(q.model_type.as_deref());
+    if model.is_some_and(|m| m.len() > 64) {
+        return Err(ApiError::invalid("model_type", "at most 64 characters"));
+    }
+    let list: Vec<Value> = categories
+        .iter()
+        .map(|c| {
+            let presets: Vec<Value> = c
+                .presets
+                .iter()
+                .filter(|p| {
+                    p.model_types.is_empty()
+                        || model.is_none_or(|m| p.model_types.iter().any(|t| t == m))
+                })
+                .map(|p| json!({ "id": p.id, "title": p.title, "prompt": p.prompt }))
+                .collect();
+            json!({ "category": c.category, "name": c.name, "presets": presets })
+        })
+        .collect();
+    ok(
+        json!({ "algorithm": algorithm, "model_type": model.unwrap_or(""), "lang": Lang::En.code(), "list": list }),
+    )
+}
+
+/// `GET /v1/common/demo/list`.
+pub async fn demos(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiQuery(q): ApiQuery<KeyQuery>,
+) -> ApiResult<Value> {
+    let (key, names) = known("key", q.key.as_deref(), &seeds()?.tools.demos)?;
+    let origin = params::origin(&state, &headers);
+    let list: Vec<Value> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let n = i + 1;
+            json!({
+                "id": n,
+                "name": name,
+                "before": media_url(&origin, &format!("demo-{key}-{n}-before")),
+                "after": media_url(&origin, &format!("demo-{key}-{n}-after")),
+            })
+        })
+        .collect();
+    ok(json!({ "key": key, "list": list }))
+}
+
+/// `GET /v1/ai/tts/voice`.
+pub async fn voices() -> ApiResult<Value> {
+    ok(json!({ "list": seeds()?.tools.voices }))
+}

@@ -1,0 +1,332 @@
+//! The site's seed data: JSON files under `server/seed/`, embedded at build time and read once.
+//! A file that does not parse or contradicts itself is our failure: the calls using it answer
+//! 500 and the log names the file (the unit test below keeps that from shipping).
+
+use crate::api::ApiError;
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::LazyLock;
+
+/// `seed/cms.json`.
+#[derive(Debug, Deserialize)]
+pub struct Cms {
+    pub pages: HashMap<String, CmsPage>,
+    /// Placeholder route name (core's `RouteName`) → rule.
+    pub redirects: HashMap<String, Redirect>,
+}
+
+/// CMS data of one page path (spec 01 §3).
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+pub struct CmsPage {
+    pub tdk: Tdk,
+    #[serde(default)]
+    pub head: String,
+    #[serde(default)]
+    pub content: String,
+    #[serde(default)]
+    pub bottom: String,
+}
+
+/// Title, description, keywords.
+#[derive(Debug, Clone, Default, Deserialize, serde::Serialize)]
+pub struct Tdk {
+    pub title: String,
+    pub description: String,
+    pub keywords: String,
+}
+
+/// A server redirect rule (spec 01 §4): a path, or an absolute URL when `external`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Redirect {
+    pub to: String,
+    pub external: bool,
+}
+
+/// `seed/ads.json`.
+#[derive(Debug, Deserialize)]
+pub struct Ads {
+    pub desktop: Vec<Ad>,
+    pub wap: Vec<Ad>,
+}
+
+/// An ad item of the seed (`thumbnail` names a drawn SVG).
+#[derive(Debug, Deserialize)]
+pub struct Ad {
+    pub module: String,
+    pub activity: String,
+    pub turn_url: String,
+    pub thumbnail: String,
+}
+
+/// `seed/experiments.json`: test code → number of groups.
+#[derive(Debug, Deserialize)]
+pub struct Experiments {
+    pub tests: BTreeMap<String, i64>,
+}
+
+/// `seed/activities.json`.
+#[derive(Debug, Deserialize)]
+pub struct Activities {
+    pub activities: BTreeMap<String, Activity>,
+    pub campaign: Campaign,
+}
+
+/// A promotion.
+#[derive(Debug, Deserialize)]
+pub struct Activity {
+    pub title: String,
+    pub credits: i64,
+    pub valid_days: i64,
+    /// Epoch seconds.
+    pub ends_at: i64,
+}
+
+/// The prelaunch campaign link (spec 01 §4).
+#[derive(Debug, Deserialize)]
+pub struct Campaign {
+    pub query_key: String,
+    pub query_value: String,
+    pub activity: String,
+}
+
+/// `seed/prompts.json`.
+#[derive(Debug, Deserialize)]
+pub struct Prompts {
+    pub samples: BTreeMap<String, Vec<String>>,
+    pub presets: BTreeMap<String, Vec<PresetCategory>>,
+}
+
+/// A category of prompt presets.
+#[derive(Debug, Deserialize)]
+pub struct PresetCategory {
+    pub category: String,
+    pub name: String,
+    pub presets: Vec<Preset>,
+}
+
+/// One prompt preset; `model_types` empty = every model.
+#[derive(Debug, Deserialize)]
+pub struct Preset {
+    pub id: String,
+    pub title: String,
+    pub prompt: String,
+    #[serde(default)]
+    pub model_types: Vec<String>,
+}
+
+/// `seed/tools.json`.
+#[derive(Debug, Deserialize)]
+pub struct Tools {
+    pub demos: BTreeMap<String, Vec<String>>,
+    pub voices: Vec<Value>,
+}
+
+/// `seed/templates.json`.
+#[derive(Debug, Deserialize)]
+pub struct Templates {
+    /// Template kind → what generating with it needs.
+    pub kinds: BTreeMap<String, TemplateKind>,
+    pub categories: Vec<Category>,
+    pub templates: Vec<Template>,
+}
+
+/// A kind of template: the generation algorithm (the task module of `POST
+/// /v1/ai/create/{algorithm}`), the `user_data.module` of its tasks and its request fields.
+#[derive(Debug, Deserialize)]
+pub struct TemplateKind {
+    pub algorithm: String,
+    pub module: String,
+    pub media: String,
+    pub request: Vec<Value>,
+}
+
+/// A template category (spec 01 §3).
+#[derive(Debug, Deserialize)]
+pub struct Category {
+    pub id: i64,
+    pub title: String,
+    pub media: String,
+}
+
+/// A template in its compact seed form (expanded by `workflow`).
+#[derive(Debug, Deserialize)]
+pub struct Template {
+    pub tpl_id: i64,
+    pub name: String,
+    pub category: i64,
+    pub kind: String,
+    pub hot: i64,
+    #[serde(default)]
+    pub new: i64,
+    pub ratio: String,
+    #[serde(default)]
+    pub tags: Vec<String>,
+}
+
+/// `seed/explore.json`.
+#[derive(Debug, Deserialize)]
+pub struct Explore {
+    pub items: Vec<ExploreItem>,
+    pub zones: Vec<Zone>,
+}
+
+/// An explore item in its seed form.
+#[derive(Debug, Deserialize)]
+pub struct ExploreItem {
+    pub id: i64,
+    pub title: String,
+    pub prompt: String,
+    pub media: String,
+    pub algorithm: String,
+    pub ratio: String,
+    pub recommend: i64,
+    pub likes: i64,
+    pub author: String,
+}
+
+/// An explore zone (spec 02 §3: visible_status 1 = publishable).
+#[derive(Debug, Deserialize)]
+pub struct Zone {
+    pub id: i64,
+    pub name: String,
+    pub description: String,
+    pub visible_status: i64,
+    pub explore_ids: Vec<i64>,
+}
+
+/// `seed/resources.json`.
+#[derive(Debug, Deserialize)]
+pub struct Resources {
+    pub resources: Vec<Resource>,
+}
+
+/// A library resource.
+#[derive(Debug, Deserialize)]
+pub struct Resource {
+    pub id: i64,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub category: String,
+    pub ratio: String,
+    #[serde(default)]
+    pub tags: Vec<String>,
+}
+
+/// Every seed of the site.
+#[derive(Debug)]
+pub struct Seeds {
+    pub cms: Cms,
+    pub ads: Ads,
+    pub experiments: Experiments,
+    pub activities: Activities,
+    pub prompts: Prompts,
+    pub tools: Tools,
+    pub templates: Templates,
+    pub explore: Explore,
+    pub resources: Resources,
+}
+
+fn parse<T: serde::de::DeserializeOwned>(name: &str, text: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| format!("seed/{name}: {e}"))
+}
+
+fn check(ok: bool, problem: impl FnOnce() -> String) -> Result<(), String> {
+    if ok { Ok(()) } else { Err(problem()) }
+}
+
+fn load() -> Result<Seeds, String> {
+    let seeds = Seeds {
+        cms: parse("cms.json", include_str!("../../seed/cms.json"))?,
+        ads: parse("ads.json", include_str!("../../seed/ads.json"))?,
+        experiments: parse(
+            "experiments.json",
+            include_str!("../../seed/experiments.json"),
+        )?,
+        activities: parse(
+            "activities.json",
+            include_str!("../../seed/activities.json"),
+        )?,
+        prompts: parse("prompts.json", include_str!("../../seed/prompts.json"))?,
+        tools: parse("tools.json", include_str!("../../seed/tools.json"))?,
+        templates: parse("templates.json", include_str!("../../seed/templates.json"))?,
+        explore: parse("explore.json", include_str!("../../seed/explore.json"))?,
+        resources: parse("resources.json", include_str!("../../seed/resources.json"))?,
+    };
+    let ratio_ok = |r: &str| aivg_core::crop::aspect_ratio_size(r).is_ok();
+    let t = &seeds.templates;
+    for (i, tpl) in t.templates.iter().enumerate() {
+        let at = || format!("seed/templates.json: template {}", tpl.tpl_id);
+        check(t.categories.iter().any(|c| c.id == tpl.category), || {
+            format!("{}: unknown category", at())
+        })?;
+        check(t.kinds.contains_key(&tpl.kind), || {
+            format!("{}: unknown kind", at())
+        })?;
+        check(ratio_ok(&tpl.ratio), || format!("{}: unknown ratio", at()))?;
+        check(
+            !t.templates.iter().take(i).any(|o| o.tpl_id == tpl.tpl_id),
+            || format!("{}: listed twice", at()),
+        )?;
+    }
+    let e = &seeds.explore;
+    for (i, item) in e.items.iter().enumerate() {
+        check(ratio_ok(&item.ratio), || {
+            format!("seed/explore.json: item {}: unknown ratio", item.id)
+        })?;
+        check(!e.items.iter().take(i).any(|o| o.id == item.id), || {
+            format!("seed/explore.json: item {} listed twice", item.id)
+        })?;
+    }
+    for z in &e.zones {
+        check(
+            z.explore_ids
+                .iter()
+                .all(|id| e.items.iter().any(|i| i.id == *id)),
+            || format!("seed/explore.json: zone {} names an unknown item", z.id),
+        )?;
+    }
+    for r in &seeds.resources.resources {
+        check(ratio_ok(&r.ratio), || {
+            format!("seed/resources.json: resource {}: unknown ratio", r.id)
+        })?;
+    }
+    for (code, n) in &seeds.experiments.tests {
+        check((2..=8).contains(n), || {
+            format!("seed/experiments.json: {code} needs 2 to 8 groups")
+        })?;
+    }
+    for name in seeds.cms.redirects.keys() {
+        check(
+            aivg_core::routes::RouteName::from_name(name).is_some(),
+            || format!("seed/cms.json: redirect {name} is not a route name"),
+        )?;
+    }
+    check(
+        seeds
+            .activities
+            .activities
+            .contains_key(&seeds.activities.campaign.activity),
+        || "seed/activities.json: the campaign names an unknown activity".to_owned(),
+    )?;
+    Ok(seeds)
+}
+
+static SEEDS: LazyLock<Result<Seeds, String>> = LazyLock::new(load);
+
+/// The seeds, read once.
+pub fn seeds() -> Result<&'static Seeds, ApiError> {
+    SEEDS.as_ref().map_err(ApiError::internal)
+}
+
+#[cfg(test)]
+#[allow(clippy::panic)]
+mod tests {
+    #[test]
+    fn every_seed_file_loads() {
+        if let Err(e) = super::load() {
+            panic!("{e}");
+        }
+    }
+}

@@ -1,9 +1,0 @@
-//! Routes of the store area (filled by its helper).
-
-use crate::app::AppState;
-use axum::Router;
-
-/// The routes of this area, merged into the app router.
-pub fn routes() -> Router<AppState> {
-    Router::new()
-}

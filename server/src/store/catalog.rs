@@ -1,0 +1,335 @@
+//! The test store's catalog: `seed/skus.json` completed from core (tiers from the SKU table of
+//! spec 02 §9, the promo table of SKUs 25284005..25284016) and shown in core's `Sku` wire shape.
+//!
+//! Decisions (the spec shows SKU fields, not the catalog):
+//! - three kinds of product: memberships (standard/premium, monthly or yearly, optional 3-day
+//!   trial), credit plans (a number of credits each week or month, tier basic) and pay-as-you-go
+//!   packs (no period, credits valid indefinitely);
+//! - `sale_unit_value` of the credits code is the credits per month for memberships (the
+//!   benefit table's "100 credits per month"), per period for credit plans, the pack size for
+//!   packs; a purchase grants a whole period at once: a yearly membership 12 months' credits,
+//!   all expiring at the period end;
+//! - periods are fixed lengths: a week 7 days, a month 30 days, a year 365 days, the trial 3 days.
+
+use crate::api::ApiError;
+use aivg_core::pricing::{FREE_TRIAL_DAYS, FeatureCode, PeriodUnit, PlanTier, Sku, promo_config};
+use serde::Deserialize;
+use std::sync::LazyLock;
+
+const SEED: &str = include_str!("../../seed/skus.json");
+
+/// Credits per month of the standard plan (spec 02 §1 benefit table; core has no constant).
+pub const STANDARD_MONTHLY_CREDITS: i64 = 100;
+/// Credits per month of the premium plan (spec 02 §1 benefit table).
+pub const PREMIUM_MONTHLY_CREDITS: i64 = 500;
+const DAY: i64 = 24 * 3600;
+
+/// What a product is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// A standard or premium plan.
+    Membership,
+    /// Credits each week or month, no plan level.
+    CreditPlan,
+    /// Pay as you go: credits once, valid indefinitely.
+    Pack,
+}
+
+#[derive(Debug, Deserialize)]
+struct SeedFile {
+    currency: String,
+    currency_symbol: String,
+    credits_feature_code: String,
+    membership_feature_codes: Vec<String>,
+    skus: Vec<SeedSku>,
+}
+
+#[derive(Debug, Deserialize)]
+struct SeedSku {
+    sku_id: u64,
+    sub_tpl_id: u64,
+    kind: Kind,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    period_unit: Option<PeriodUnit>,
+    #[serde(default)]
+    credits: i64,
+    price: f64,
+    original_price: f64,
+    #[serde(default)]
+    plans: Vec<u8>,
+    #[serde(default)]
+    countries: Vec<String>,
+    #[serde(default)]
+    not_countries: Vec<String>,
+    #[serde(default)]
+    trial: bool,
+    #[serde(default)]
+    trial_credits: i64,
+}
+
+/// One product of the store, ready for sale.
+#[derive(Debug, Clone)]
+pub struct Product {
+    pub sku_id: u64,
+    pub sub_tpl_id: u64,
+    pub name: String,
+    pub kind: Kind,
+    pub tier: PlanTier,
+    pub period_unit: Option<PeriodUnit>,
+    /// Credits per month (memberships), per period (credit plans) or per pack.
+    pub unit_credits: i64,
+    pub price_cents: i64,
+    pub original_cents: i64,
+    plans: Vec<u8>,
+    countries: Vec<String>,
+    not_countries: Vec<String>,
+    /// Offers the 3-day free trial.
+    pub trial: bool,
+    /// Credits of the trial.
+    pub trial_credits: i64,
+}
+
+impl Product {
+    /// Whether it is sold by subscription (has a period).
+    pub fn is_subscription(&self) -> bool {
+        self.period_unit.is_some()
+    }
+
+    /// Length of one billing period in seconds (0 for packs).
+    pub fn period_seconds(&self) -> i64 {
+        match self.period_unit {
+            None => 0,
+            Some(PeriodUnit::Week) => 7 * DAY,
+            Some(PeriodUnit::Month) => 30 * DAY,
+            Some(PeriodUnit::Year) => 365 * DAY,
+        }
+    }
+
+    /// Credits a paid purchase grants: a whole period at once (12 months for a yearly plan).
+    pub fn credits_granted(&self) -> i64 {
+        match (self.kind, self.period_unit) {
+            (Kind::Membership, Some(PeriodUnit::Year)) => self.unit_credits * 12,
+            _ => self.unit_credits,
+        }
+    }
+
+    /// Listed for this pricing plan (1..4) and country (upper-case, may be empty).
+    pub fn listed_for(&self, plan: u8, country: &str) -> bool {
+        (self.plans.is_empty() || self.plans.contains(&plan))
+            && (self.countries.is_empty() || self.countries.iter().any(|c| c == country))
+            && !self.not_countries.iter().any(|c| c == country)
+    }
+
+    /// The price in dollars as the wire shows it.
+    pub fn price(&self) -> f64 {
+        cents_to_amount(self.price_cents)
+    }
+}
+
+/// Cents to an amount with two decimals.
+#[allow(clippy::cast_precision_loss)] // prices are far below 2^53 cents
+pub fn cents_to_amount(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+#[allow(clippy::cast_possible_truncation)] // checked finite and small before
+fn amount_to_cents(what: &str, amount: f64) -> Result<i64, String> {
+    if amount.is_finite() && (0.0..1e9).contains(&amount) {
+        Ok((amount * 100.0).round() as i64)
+    } else {
+        Err(format!("{what}: the price {amount} is not a sum of money"))
+    }
+}
+
+/// The whole catalog.
+#[derive(Debug)]
+pub struct Catalog {
+    pub currency: String,
+    pub currency_symbol: String,
+    pub credits_code: String,
+    membership_codes: Vec<String>,
+    pub products: Vec<Product>,
+}
+
+static CATALOG: LazyLock<Result<Catalog, String>> = LazyLock::new(|| build(SEED));
+
+/// The catalog, read once from the seed; a broken seed is our failure (500, logged).
+pub fn catalog() -> Result<&'static Catalog, ApiError> {
+    CATALOG
+        .as_ref()
+        .map_err(|e| ApiError::internal(format!("seed/skus.json: {e}")))
+}
+
+fn title(tier: PlanTier) -> &'static str {
+    match tier {
+        PlanTier::Basic => "Basic",
+        PlanTier::Standard => "Standard",
+        PlanTier::Premium => "Premium",
+    }
+}
+
+fn build(seed: &str) -> Result<Catalog, String> {
+    let file: SeedFile = serde_json::from_str(seed).map_err(|e| e.to_string())?;
+    if !aivg_core::pricing::is_credits_code(&file.credits_feature_code) {
+        return Err(format!(
+            "{} is not a 2024 credits code",
+            file.credits_feature_code
+        ));
+    }
+    let mut products = Vec::with_capacity(file.skus.len());
+    for s in file.skus {
+        let at = format!("sku {}", s.sku_id);
+        if products.iter().any(|p: &Product| p.sku_id == s.sku_id) {
+            return Err(format!("{at}: listed twice"));
+        }
+        let promo = promo_config(s.sku_id);
+        let (name, tier, period_unit, unit_credits, trial_credits) = match (&promo, s.kind) {
+            (Some(p), Kind::Membership) => {
+                let period = if p.period_unit == PeriodUnit::Year {
+                    "Yearly"
+                } else {
+                    "Monthly"
+                };
+                let name = format!("{} {} {period}", title(p.tier), p.month_credits);
+                (
+                    name,
+                    p.tier,
+                    Some(p.period_unit),
+                    i64::from(p.month_credits),
+                    i64::from(p.try3_day_credits),
+                )
+            }
+            (Some(_), _) => return Err(format!("{at}: promo SKUs are memberships")),
+            (None, Kind::Membership) => {
+                let id = i64::try_from(s.sku_id).map_err(|e| format!("{at}: {e}"))?;
+                let tier = aivg_core::session::sku_tier(Some(id), &s.name);
+                let monthly = match tier {
+                    PlanTier::Standard => STANDARD_MONTHLY_CREDITS,
+                    PlanTier::Premium => PREMIUM_MONTHLY_CREDITS,
+                    PlanTier::Basic => {
+                        return Err(format!("{at}: a membership must be standard or premium"));
+                    }
+                };
+                (s.name, tier, s.period_unit, monthly, s.trial_credits)
+            }
+            (None, Kind::CreditPlan) => (s.name, PlanTier::Basic, s.period_unit, s.credits, 0),
+            (None, Kind::Pack) => (s.name, PlanTier::Basic, None, s.credits, 0),
+        };
+        if name.trim().is_empty() || unit_credits <= 0 {
+            return Err(format!("{at}: needs a name and credits"));
+        }
+        if s.kind != Kind::Pack && period_unit.is_none() {
+            return Err(format!("{at}: a subscription needs a period_unit"));
+        }
+        if s.kind == Kind::Pack && s.period_unit.is_some() {
+            return Err(format!("{at}: a pack has no period"));
+        }
+        if s.trial && (s.kind != Kind::Membership || trial_credits <= 0) {
+            return Err(format!(
+                "{at}: only memberships with trial credits offer a trial"
+            ));
+        }
+        products.push(Product {
+            sku_id: s.sku_id,
+            sub_tpl_id: s.sub_tpl_id,
+            name,
+            kind: s.kind,
+            tier,
+            period_unit,
+            unit_credits,
+            price_cents: amount_to_cents(&at, s.price)?,
+            original_cents: amount_to_cents(&at, s.original_price)?,
+            plans: s.plans,
+            countries: s.countries.iter().map(|c| c.to_ascii_uppercase()).collect(),
+            not_countries: s
+                .not_countries
+                .iter()
+                .map(|c| c.to_ascii_uppercase())
+                .collect(),
+            trial: s.trial,
+            trial_credits,
+        });
+    }
+    Ok(Catalog {
+        currency: file.currency,
+        currency_symbol: file.currency_symbol,
+        credits_code: file.credits_feature_code,
+        membership_codes: file.membership_feature_codes,
+        products,
+    })
+}
+
+impl Catalog {
+    /// The product with this SKU id.
+    pub fn find(&self, sku_id: u64) -> Option<&Product> {
+        self.products.iter().find(|p| p.sku_id == sku_id)
+    }
+
+    /// Feature codes a membership unlocks (spec 02 §1 listed features).
+    pub fn membership_codes(&self) -> &[String] {
+        &self.membership_codes
+    }
+
+    /// A product in core's SKU wire shape; `origin` prefixes the checkout links, `zero_buy`
+    /// says whether the free trial is offered to this visitor.
+    #[allow(clippy::cast_precision_loss)] // credits are far below 2^53
+    pub fn to_sku(&self, p: &Product, origin: &str, zero_buy: bool) -> Sku {
+        let mut features = vec![FeatureCode {
+            feature_code: self.credits_code.clone(),
+            sale_unit_value: Some(p.unit_credits as f64),
+        }];
+        if p.kind == Kind::Membership {
+            features.extend(self.membership_codes.iter().map(|c| FeatureCode {
+                feature_code: c.clone(),
+                sale_unit_value: Some(1.0),
+            }));
+        }
+        let url = |zero: u8| format!("{origin}/store/checkout?sku_id={}&zero={zero}", p.sku_id);
+        Sku {
+            sku_id: Some(p.sku_id),
+            sub_tpl_id: Some(p.sub_tpl_id),
+            sub_tpl_name: p.name.clone(),
+            period_unit: p.period_unit,
+            period_val: p.period_unit.map(|_| 1),
+            price: Some(p.price()),
+            original_price: Some(cents_to_amount(p.original_cents)),
+            recommend_price: None,
+            show_rec_price: false,
+            currency: self.currency.clone(),
+            currency_symbol: self.currency_symbol.clone(),
+            feature_code_list: features,
+            buy_url: url(0),
+            retention_promotion: false,
+            retention_promotion_buy_url: String::new(),
+            zero_buy,
+            zero_buy_url: if zero_buy { url(1) } else { String::new() },
+        }
+    }
+}
+
+/// Length of the free trial in seconds (core's 3 days, spec 02 §9).
+pub fn trial_seconds() -> i64 {
+    i64::from(FREE_TRIAL_DAYS) * DAY
+}
+
+#[cfg(test)]
+#[allow(clippy::panic)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_seed_builds_and_agrees_with_core() {
+        let c = build(SEED).unwrap_or_else(|e| panic!("{e}"));
+        let sku = |id| c.find(id).map(|p| c.to_sku(p, "", false));
+        assert_eq!(sku(24_109_013).map(|s| s.tier()), Some(PlanTier::Standard));
+        assert_eq!(sku(24_109_016).map(|s| s.tier()), Some(PlanTier::Premium));
+        for id in 25_284_005..=25_284_016 {
+            let p = c.find(id).unwrap_or_else(|| panic!("promo {id} missing"));
+            assert_eq!(c.to_sku(p, "", false).tier(), p.tier, "{id}");
+        }
+        assert_eq!(sku(24_122_000).and_then(|s| s.credits()), Some(2000));
+    }
+}

@@ -1,0 +1,112 @@
+//! Subscriptions of a user: the `subscribe` list of the user info (spec 02 §3) and the plan
+//! level they give.
+//!
+//! The plan level stored on `users` (verify_level, verify_expired_time) is recomputed after each
+//! subscription: the highest tier among the user's unexpired standard/premium subscriptions, and
+//! the latest end among that tier's. Credit plans (tier basic) never change the level.
+
+use aivg_core::session::Subscription;
+use sqlx::{AnyConnection, Row};
+
+/// The user's subscriptions, newest first, in core's wire shape.
+pub async fn list(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    now: i64,
+) -> Result<Vec<Subscription>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT pid, name, expired_time FROM subscriptions WHERE user_id = $1 ORDER BY start_time DESC, id DESC",
+    )
+    .bind(user_id)
+    .fetch_all(conn)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let expired_time: i64 = r.try_get("expired_time")?;
+        out.push(Subscription {
+            pid: r.try_get("pid")?,
+            name: r.try_get("name")?,
+            expired_time,
+            is_expired: expired_time <= now,
+        });
+    }
+    Ok(out)
+}
+
+/// Whether the user has ever started a free trial (one per user).
+pub async fn had_trial(conn: &mut AnyConnection, user_id: i64) -> Result<bool, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS n FROM subscriptions WHERE user_id = $1 AND is_free_trial = 1",
+    )
+    .bind(user_id)
+    .fetch_one(conn)
+    .await?;
+    Ok(row.try_get::<i64, _>("n")? > 0)
+}
+
+/// The active plan: (`standard`|`premium`, end) of the highest unexpired tier, or `None`.
+pub async fn active_plan(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    now: i64,
+) -> Result<Option<(String, i64)>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT tier, CAST(MAX(expired_time) AS BIGINT) AS until FROM subscriptions
+         WHERE user_id = $1 AND expired_time > $2 AND tier IN ('standard', 'premium')
+         GROUP BY tier ORDER BY CASE WHEN tier = 'premium' THEN 0 ELSE 1 END LIMIT 1",
+    )
+    .bind(user_id)
+    .bind(now)
+    .fetch_optional(conn)
+    .await?;
+    match row {
+        Some(r) => Ok(Some((r.try_get("tier")?, r.try_get("until")?))),
+        None => Ok(None),
+    }
+}
+
+/// When a new period of this product starts: at the end of the user's latest unexpired
+/// subscription of the same product (a renewal extends it), else now.
+pub async fn next_start(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    pid: i64,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT CAST(COALESCE(MAX(expired_time), 0) AS BIGINT) AS until FROM subscriptions
+         WHERE user_id = $1 AND pid = $2 AND expired_time > $3 AND is_free_trial = 0",
+    )
+    .bind(user_id)
+    .bind(pid)
+    .bind(now)
+    .fetch_one(conn)
+    .await?;
+    Ok(row.try_get::<i64, _>("until")?.max(now))
+}
+
+/// Stores the plan level of [`active_plan`] on the user row (free when none is active).
+pub async fn refresh_level(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    now: i64,
+    is_free_trial: Option<bool>,
+) -> Result<(), sqlx::Error> {
+    let (level, until) = active_plan(conn, user_id, now)
+        .await?
+        .unwrap_or_else(|| ("free".to_owned(), 0));
+    sqlx::query("UPDATE users SET verify_level = $1, verify_expired_time = $2 WHERE id = $3")
+        .bind(&level)
+        .bind(until)
+        .bind(user_id)
+        .execute(&mut *conn)
+        .await?;
+    if let Some(trial) = is_free_trial {
+        sqlx::query("UPDATE users SET is_free_trial = $1 WHERE id = $2")
+            .bind(i64::from(trial))
+            .bind(user_id)
+            .execute(conn)
+            .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,143 @@
+//! The task runner's shared parts: the provider, the wake-up signal of the workers, the
+//! per-user event feed, cancel signals of running jobs and the shutdown switch.
+
+use super::comfyui::ComfyUi;
+use super::local::LocalProvider;
+use super::provider::Provider;
+use super::settings::TaskSettings;
+use crate::config::Config;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::{Notify, broadcast, oneshot, watch};
+use tokio::task::JoinHandle;
+
+/// A change of one of a user's tasks, pushed to the user's event streams. `name` is one of the
+/// spec's queue events (spec 02 §4): `addTask`, `updateTask`, `delTask`, `retryTask`.
+#[derive(Debug, Clone)]
+pub struct TaskEvent {
+    pub user_id: i64,
+    pub name: &'static str,
+    pub data: Value,
+}
+
+struct Inner {
+    settings: TaskSettings,
+    provider: Arc<dyn Provider>,
+    wake: Notify,
+    events: broadcast::Sender<TaskEvent>,
+    cancels: Mutex<HashMap<String, oneshot::Sender<()>>>,
+    shutdown: watch::Sender<bool>,
+    workers: Mutex<Vec<JoinHandle<()>>>,
+}
+
+/// The task runner (cheap to clone).
+#[derive(Clone)]
+pub struct Tasks {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Tasks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tasks").field("provider", &self.inner.provider.name()).field("workers", &self.inner.settings.workers).finish()
+    }
+}
+
+impl Tasks {
+    /// The runner of a configuration: ComfyUI when `AIVG_COMFYUI_URL` is set, else local.
+    pub fn new(cfg: &Config) -> Self {
+        let settings = cfg.tasks.clone();
+        let provider: Arc<dyn Provider> = match &settings.comfyui_url {
+            Some(url) => Arc::new(ComfyUi::new(url)),
+            None => Arc::new(LocalProvider),
+        };
+        let (events, _) = broadcast::channel(1024);
+        let (shutdown, _) = watch::channel(false);
+        Self {
+            inner: Arc::new(Inner {
+                settings,
+                provider,
+                wake: Notify::new(),
+                events,
+                cancels: Mutex::new(HashMap::new()),
+                shutdown,
+                workers: Mutex::new(Vec::new()),
+            }),
+        }
+    }
+
+    pub fn settings(&self) -> &TaskSettings {
+        &self.inner.settings
+    }
+
+    pub fn provider(&self) -> Arc<dyn Provider> {
+        Arc::clone(&self.inner.provider)
+    }
+
+    /// Wakes the idle workers (a task was queued).
+    pub fn wake(&self) {
+        self.inner.wake.notify_waiters();
+    }
+
+    pub(crate) fn wake_signal(&self) -> &Notify {
+        &self.inner.wake
+    }
+
+    /// Pushes an event to the user's streams (dropped when nobody listens).
+    pub fn emit(&self, event: TaskEvent) {
+        let _ = self.inner.events.send(event);
+    }
+
+    /// A receiver of every event (streams filter by user).
+    pub fn subscribe(&self) -> broadcast::Receiver<TaskEvent> {
+        self.inner.events.subscribe()
+    }
+
+    /// Flips to `true` when the server stops.
+    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.inner.shutdown.subscribe()
+    }
+
+    /// Registers a running job; the receiver fires when the task is cancelled.
+    pub(crate) fn on_cancel(&self, task_id: &str) -> oneshot::Receiver<()> {
+        let (tx, rx) = oneshot::channel();
+        if let Ok(mut map) = self.inner.cancels.lock() {
+            map.insert(task_id.to_owned(), tx);
+        }
+        rx
+    }
+
+    /// Forgets a job that ended.
+    pub(crate) fn forget(&self, task_id: &str) {
+        if let Ok(mut map) = self.inner.cancels.lock() {
+            map.remove(task_id);
+        }
+    }
+
+    /// Stops the job of a task if it runs in this process.
+    pub fn stop_job(&self, task_id: &str) {
+        let tx = self.inner.cancels.lock().ok().and_then(|mut map| map.remove(task_id));
+        if let Some(tx) = tx {
+            let _ = tx.send(());
+        }
+    }
+
+    pub(crate) fn add_worker(&self, handle: JoinHandle<()>) {
+        if let Ok(mut w) = self.inner.workers.lock() {
+            w.push(handle);
+        }
+    }
+
+    /// Stops the workers (a job in progress is dropped where it stands: the next start fails
+    /// and refunds it) and ends the event streams.
+    pub async fn shutdown(&self) {
+        let _ = self.inner.shutdown.send(true);
+        let handles: Vec<JoinHandle<()>> = self.inner.workers.lock().map(|mut w| w.drain(..).collect()).unwrap_or_default();
+        for h in &handles {
+            h.abort();
+        }
+        for h in handles {
+            let _ = h.await;
+        }
+    }
+}

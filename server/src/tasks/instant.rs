@@ -1,0 +1,144 @@
+//! The algorithms that finish at once and cost nothing (spec 02 §7 names them; behaviour not
+//! shown, decided here). They are still tasks — created with `POST /v1/ai/create/{algorithm}`
+//! and read with `GET /v1/ai/result/{algorithm}/{id}` — but are `succeeded` on creation:
+//!
+//! - `t_sensitive_detect` `{data: {prompt}}` → `result: {pass, words}`: the prompt is checked
+//!   against a small built-in word list ([`BLOCKED_WORDS`], whole words, any case);
+//! - `i_sensitive_detect` / `v_sensitive_detect` `{data: {file_path}}` → `result: {pass: true}`:
+//!   there is no image or video classifier, so every file passes (after the ownership check);
+//! - `image_fkp` `{data: {file_path}}` → `result: {width, height, faces: []}`: no face detector,
+//!   so no key points; the image size is read;
+//! - `watermark_download` `{prev_task, data: {file_path}}` → `result: {outputs: [original]}` for
+//!   standard and premium plans (outputs here carry no watermark, so the original is the file
+//!   itself, offered as `download_url`); free users get HTTP 403 with
+//!   [`CODE_UPGRADE_REQUIRED`], so the app can open the purchase dialog.
+
+use super::calls::{id_text, split_body, task_of};
+use super::lifecycle::{self, NewTask};
+use crate::api::ApiError;
+use crate::app::AppState;
+use crate::auth::AuthUser;
+use crate::uploads::{mediainfo, objects, paths, quota};
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+/// Envelope code of "this needs a paid plan" (HTTP 403).
+pub const CODE_UPGRADE_REQUIRED: i64 = 140_403;
+
+/// Words `t_sensitive_detect` refuses (whole words, case-insensitive).
+pub const BLOCKED_WORDS: [&str; 12] =
+    ["nude", "naked", "nsfw", "porn", "sex", "gore", "beheading", "genocide", "terrorist", "suicide", "rape", "cocaine"];
+
+/// The blocked words found in a text.
+pub fn blocked_words(text: &str) -> Vec<&'static str> {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    BLOCKED_WORDS.iter().copied().filter(|b| words.contains(b)).collect()
+}
+
+async fn finished(state: &AppState, user: &AuthUser, algorithm: &str, data: &Value, result: &Value) -> Result<String, ApiError> {
+    let t = NewTask {
+        user_id: user.id,
+        algorithm,
+        module: algorithm,
+        title: algorithm,
+        credits: 0,
+        data,
+        user_data: &Value::Null,
+        retry_of: "",
+        finished: Some(result),
+    };
+    lifecycle::create(state, &t).await
+}
+
+/// Creates an instant task when `algorithm` is one; `None` for the queued modules.
+pub async fn create(state: &AppState, user: &AuthUser, algorithm: &str, body: &Value) -> Result<Option<String>, ApiError> {
+    let id = match algorithm {
+        "t_sensitive_detect" => {
+            let (data, _) = split_body(body.clone())?;
+            let text = ["prompt", "text"].iter().find_map(|f| data.get(*f).and_then(Value::as_str)).unwrap_or_default();
+            if text.trim().is_empty() {
+                return Err(ApiError::invalid("data.prompt", "required: the text to check"));
+            }
+            let words = blocked_words(text);
+            let result = json!({ "outputs": [], "pass": words.is_empty(), "words": words });
+            finished(state, user, algorithm, &data, &result).await?
+        }
+        "i_sensitive_detect" | "v_sensitive_detect" => {
+            let (data, _) = split_body(body.clone())?;
+            let kind = if algorithm.starts_with('i') { "image" } else { "video" };
+            super::modules::input_file(state, user, &data, kind).await?;
+            let note = format!("no {kind} classifier is configured: every {kind} passes");
+            let result = json!({ "outputs": [], "pass": true, "words": [], "note": note });
+            finished(state, user, algorithm, &data, &result).await?
+        }
+        "image_fkp" => {
+            let (data, _) = split_body(body.clone())?;
+            let obj = super::modules::input_file(state, user, &data, "image").await?;
+            let info = mediainfo::probe(&state.files, &obj).await.map_err(ApiError::internal)?;
+            let result = json!({
+                "outputs": [],
+                "width": info.width,
+                "height": info.height,
+                "faces": [],
+                "note": "no face detector is configured: no key points are reported",
+            });
+            finished(state, user, algorithm, &data, &result).await?
+        }
+        "watermark_download" => watermark_download(state, user, body).await?,
+        _ => return Ok(None),
+    };
+    Ok(Some(id))
+}
+
+async fn watermark_download(state: &AppState, user: &AuthUser, body: &Value) -> Result<String, ApiError> {
+    let prev = id_text(body.get("prev_task").or_else(|| body.pointer("/data/prev_task")), "prev_task")?;
+    let (data, _) = split_body(body.clone())?;
+    let raw = data.get("file_path").and_then(Value::as_str).unwrap_or_default();
+    if raw.trim().is_empty() {
+        return Err(ApiError::invalid("data.file_path", "required: the output to download"));
+    }
+    let path = paths::normalise(raw).ok_or_else(|| ApiError::invalid("data.file_path", "not an oss_path of this server"))?;
+    let mut conn = state.db.pool.acquire().await?;
+    let level = quota::effective_level(&mut conn, user.id, crate::clock::now_s()).await?;
+    drop(conn);
+    if level == "free" {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            CODE_UPGRADE_REQUIRED,
+            "Watermark-free downloads come with the standard and premium plans. Upgrade to download the original.",
+        ));
+    }
+    let prev_task = task_of(state, user, &prev).await?;
+    if prev_task.status != "succeeded" {
+        return Err(ApiError::conflict(format!("task {prev} has not succeeded ({}): nothing to download", prev_task.status)));
+    }
+    let prev_result: Value = serde_json::from_str(&prev_task.result).unwrap_or(Value::Null);
+    let output = prev_result
+        .get("outputs")
+        .and_then(Value::as_array)
+        .and_then(|list| list.iter().find(|o| o.get("oss_path").and_then(Value::as_str) == Some(path.as_str())))
+        .cloned()
+        .ok_or_else(|| ApiError::invalid("data.file_path", format!("{path} is not an output of task {prev}")))?;
+    // The file must still exist (it goes when its task is deleted).
+    objects::owned(state, user, &path, "data.file_path").await?;
+    let mut data = data;
+    if let Some(obj) = data.as_object_mut() {
+        obj.insert("prev_task".into(), json!(prev));
+    }
+    let result = json!({ "outputs": [output], "source_task": prev, "watermark": false });
+    finished(state, user, "watermark_download", &data, &result).await
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::panic, clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocked_words_are_whole_words() {
+        assert_eq!(blocked_words("A NUDE statue"), vec!["nude"]);
+        assert!(blocked_words("Sussex countryside at dawn").is_empty());
+        assert!(blocked_words("a cat on a surfboard").is_empty());
+    }
+}

@@ -1,0 +1,258 @@
+//! Task state changes, each in one transaction with its credits:
+//!
+//! - accepted: the ledger spend and the task row are written together (a refused spend writes
+//!   nothing; HTTP 402 with [`CODE_INSUFFICIENT_CREDITS`]);
+//! - failed, or cancelled before it finished: the status change and the ledger refund are written
+//!   together, guarded by the status the task had, so a task is refunded exactly once (the
+//!   ledger's unique refund index backs this up);
+//! - succeeded: outputs are stored first, then the status changes only if the task still runs
+//!   (a task cancelled meanwhile keeps its refund and its outputs are removed).
+
+use super::hub::TaskEvent;
+use super::provider::Outputs;
+use super::record::{self, TaskRow};
+use crate::api::ApiError;
+use crate::app::AppState;
+use crate::clock;
+use crate::ledger::{self, Entry, LedgerError};
+use crate::uploads::objects::{self, NewObject};
+use crate::uploads::paths;
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+use sqlx::Row;
+
+/// Envelope code of "not enough credits" (HTTP 402).
+pub const CODE_INSUFFICIENT_CREDITS: i64 = 140_402;
+
+/// A task to record.
+#[derive(Debug, Clone)]
+pub struct NewTask<'a> {
+    pub user_id: i64,
+    pub algorithm: &'a str,
+    /// What the list's `module` filter matches: `user_data.module` when given, else the algorithm.
+    pub module: &'a str,
+    /// The credit history line ("Text to image").
+    pub title: &'a str,
+    pub credits: i64,
+    pub data: &'a Value,
+    pub user_data: &'a Value,
+    pub retry_of: &'a str,
+    /// The result of a task that finishes at once (sensitive checks, downloads), else `None`.
+    pub finished: Option<&'a Value>,
+}
+
+fn json_text(v: &Value) -> String {
+    if v.is_null() { String::new() } else { v.to_string() }
+}
+
+/// Records a task and charges its credits; answers its public id. Queued tasks wake the workers.
+pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<String, ApiError> {
+    let task_id = crate::ids::random_token(20);
+    let now_ms = clock::now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    ledger::lock_user(&mut tx, t.user_id).await?;
+    let charge_id = if t.credits > 0 {
+        let entry = Entry {
+            user_id: t.user_id,
+            reason: "task",
+            details: t.title,
+            credits: t.credits,
+            date: now_ms / 1000,
+            expire_time: 0,
+            reference: &task_id,
+        };
+        match ledger::spend(&mut tx, &entry).await {
+            Ok(id) => id,
+            Err(LedgerError::Insufficient { needed, available }) => {
+                return Err(ApiError::new(
+                    StatusCode::PAYMENT_REQUIRED,
+                    CODE_INSUFFICIENT_CREDITS,
+                    format!("Not enough credits: this task needs {needed} and you have {available}. Buy credits or upgrade your plan."),
+                ));
+            }
+            Err(LedgerError::AlreadyRefunded) => return Err(ApiError::internal("spend answered AlreadyRefunded")),
+            Err(LedgerError::Db(e)) => return Err(e.into()),
+        }
+    } else {
+        0
+    };
+    let (status, progress, result, finished_ms) = match t.finished {
+        Some(r) => ("succeeded", 100, r.to_string(), now_ms),
+        None => ("queued", 0, String::new(), 0),
+    };
+    sqlx::query(
+        "INSERT INTO tasks (task_id, user_id, algorithm, module, data, status, progress, credits, charge_id, result, user_data, retry_of, created_ms, finished_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+    )
+    .bind(&task_id)
+    .bind(t.user_id)
+    .bind(t.algorithm)
+    .bind(t.module)
+    .bind(t.data.to_string())
+    .bind(status)
+    .bind(progress)
+    .bind(t.credits)
+    .bind(charge_id)
+    .bind(result)
+    .bind(json_text(t.user_data))
+    .bind(t.retry_of)
+    .bind(now_ms)
+    .bind(finished_ms)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    // Announce before waking the workers, so `addTask` comes before the task's updates.
+    emit(state, &task_id, "addTask").await;
+    if t.finished.is_none() {
+        state.tasks.wake();
+    }
+    Ok(task_id)
+}
+
+/// Pushes the task's current view as event `name` to its owner's streams.
+pub async fn emit(state: &AppState, task_id: &str, name: &'static str) {
+    match record::by_task_id(state, task_id).await {
+        Ok(Some(t)) => match record::view_of(state, &t).await {
+            Ok(view) => state.tasks.emit(TaskEvent { user_id: t.user_id, name, data: view }),
+            Err(e) => tracing::warn!("task {task_id}: no event: {e}"),
+        },
+        Ok(None) => {}
+        Err(e) => tracing::warn!("task {task_id}: no event: {e}"),
+    }
+}
+
+/// Ends an open task as `to` (`failed` or `cancelled`) with `error`, refunding its credits, if
+/// its status is still one of `from`. Answers whether this call ended it.
+pub async fn end_with_refund(state: &AppState, t: &TaskRow, from: [&str; 2], to: &str, error: &str) -> Result<bool, sqlx::Error> {
+    let now_ms = clock::now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    ledger::lock_user(&mut tx, t.user_id).await?;
+    let ended = sqlx::query(
+        "UPDATE tasks SET status = $1, error = $2, finished_ms = $3 WHERE task_id = $4 AND (status = $5 OR status = $6) RETURNING charge_id",
+    )
+    .bind(to)
+    .bind(error)
+    .bind(now_ms)
+    .bind(&t.task_id)
+    .bind(from[0])
+    .bind(from[1])
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(row) = ended else {
+        tx.rollback().await?;
+        return Ok(false);
+    };
+    let charge_id: i64 = row.try_get("charge_id")?;
+    if charge_id > 0 {
+        let what = if to == "cancelled" { "cancelled" } else { "failed" };
+        let details = format!("Refund: task {what}");
+        match ledger::refund(&mut tx, charge_id, &details, now_ms / 1000).await {
+            Ok(_) | Err(LedgerError::AlreadyRefunded) => {}
+            Err(LedgerError::Db(e)) => return Err(e),
+            Err(LedgerError::Insufficient { .. }) => {}
+        }
+        sqlx::query("UPDATE tasks SET refunded = 1 WHERE task_id = $1").bind(&t.task_id).execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Records a running task's progress (never backwards); answers whether it changed.
+pub async fn set_progress(state: &AppState, task_id: &str, progress: u8) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE tasks SET progress = $1 WHERE task_id = $2 AND status = 'running' AND progress < $1")
+        .bind(i64::from(progress))
+        .bind(task_id)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Stores the outputs and marks the task succeeded, if it still runs. Answers whether it did.
+pub async fn succeed(state: &AppState, t: &TaskRow, out: Outputs) -> Result<bool, String> {
+    let mut stored = Vec::new();
+    let mut listed = Vec::new();
+    for (n, o) in out.outputs.iter().enumerate() {
+        let path = paths::output_path(&t.uid, &t.task_id, n, &o.ext);
+        if let Err(e) = state.files.put(&path, o.bytes.clone()).await {
+            remove(state, &stored).await;
+            return Err(format!("the output could not be stored ({e})"));
+        }
+        let size = i64::try_from(o.bytes.len()).unwrap_or(i64::MAX);
+        listed.push(json!({
+            "oss_path": path,
+            "width": o.width,
+            "height": o.height,
+            "size": size,
+            "ext": o.ext,
+            "media_type": paths::media_kind(&o.content_type),
+            "content_type": o.content_type,
+            "duration": o.duration,
+        }));
+        stored.push((path, size, o.content_type.clone()));
+    }
+    let result = json!({ "outputs": listed, "preview": out.preview, "note": out.note });
+    match record_success(state, t, &result, &stored).await {
+        Ok(true) => Ok(true),
+        Ok(false) => {
+            remove(state, &stored).await;
+            Ok(false)
+        }
+        Err(e) => {
+            remove(state, &stored).await;
+            Err(format!("the result could not be recorded ({e})"))
+        }
+    }
+}
+
+async fn record_success(state: &AppState, t: &TaskRow, result: &Value, stored: &[(String, i64, String)]) -> Result<bool, sqlx::Error> {
+    let now_ms = clock::now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let done = sqlx::query(
+        "UPDATE tasks SET status = 'succeeded', progress = 100, result = $1, finished_ms = $2 WHERE task_id = $3 AND status = 'running'",
+    )
+    .bind(result.to_string())
+    .bind(now_ms)
+    .bind(&t.task_id)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() == 0 {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    for (path, size, content_type) in stored {
+        let row = NewObject {
+            user_id: t.user_id,
+            oss_path: path,
+            origin: "output",
+            task_id: &t.task_id,
+            size: *size,
+            content_type,
+            created_ms: now_ms,
+        };
+        objects::insert(&mut tx, &row).await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+async fn remove(state: &AppState, stored: &[(String, i64, String)]) {
+    for (path, _, _) in stored {
+        let _ = state.files.delete(path).await;
+    }
+}
+
+/// At start: tasks left running by a stopped server fail and are refunded (their job is gone);
+/// queued ones stay queued and the workers pick them up. Answers how many were failed.
+pub async fn recover(state: &AppState) -> Result<usize, sqlx::Error> {
+    let sql = format!("SELECT {} FROM tasks t JOIN users u ON u.id = t.user_id WHERE t.status = 'running'", record::COLUMNS);
+    let rows = sqlx::query(&sql).fetch_all(&state.db.pool).await?;
+    let mut failed = 0;
+    for r in &rows {
+        let t = TaskRow::from_row(r)?;
+        let msg = "The server restarted while this task was running. Your credits were refunded; please try again.";
+        if end_with_refund(state, &t, ["running", "running"], "failed", msg).await? {
+            failed += 1;
+        }
+    }
+    Ok(failed)
+}

@@ -1,0 +1,212 @@
+//! The `local` provider, the zero-configuration default. It does real work where no model is
+//! needed and makes clearly labelled previews where one would be:
+//!
+//! - image enhancer (`mai_imagesharpen`, `tool_itr`, `photomaker_imagefix`): decode, core's
+//!   `enhance_rgba` (2× Lanczos3 + unsharp mask), encode (JPEG stays JPEG, else PNG): twice the size;
+//! - other image tools: `data.crop {x, y, w, h}` crops and `data.max_side` downscales (core's
+//!   `crop_rgba` / `downscale_rgba`); without either, the input comes back with a PREVIEW band;
+//! - image generation: a PNG gradient seeded by the prompt's hash with PREVIEW in block letters,
+//!   at the `aspect_ratio` size (core's `aspect_ratio_size`, default 1:1 = 1024×1024; image2image
+//!   keeps the input's shape, long side 1024);
+//! - video generation: with ffmpeg a 2-second H.264 clip of the animated preview at half the
+//!   aspect size; without ffmpeg an animated PNG (12 frames, 8 fps) at a quarter of it;
+//! - video tools: ffmpeg (enhancers upscale 2× and sharpen; the others copy the video with a
+//!   PREVIEW band); without ffmpeg they fail with "ffmpeg is not installed";
+//! - music and songs: a 3-second WAV tune picked by the prompt's hash.
+
+pub mod audio;
+pub mod ffmpeg;
+pub mod preview;
+
+use super::modules::Work;
+use super::provider::{Job, Output, Outputs, ProgressSender, Provider, ProviderError};
+use aivg_core::crop::CropRect;
+use aivg_core::imaging::{ImageFormat, crop_rgba, decode_image, downscale_rgba, enhance_rgba, encode_image};
+use bytes::Bytes;
+use serde_json::Value;
+
+/// The built-in provider.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LocalProvider;
+
+const PREVIEW_NOTE: &str = "Preview: this server has no AI model configured, so this is a labelled stand-in.";
+
+#[async_trait::async_trait]
+impl Provider for LocalProvider {
+    fn name(&self) -> &'static str {
+        "local"
+    }
+
+    async fn run(&self, job: &Job, progress: ProgressSender) -> Result<Outputs, ProviderError> {
+        progress.set(5);
+        match job.module.work {
+            Work::GenImage => gen_image(job).await,
+            Work::GenVideo => gen_video(job, &progress).await,
+            Work::GenAudio => Ok(gen_audio(job)),
+            Work::Enhance => enhance(job).await,
+            Work::ImageTool => image_tool(job).await,
+            Work::VideoEnhance => video_tool(job, "scale=iw*2:ih*2:flags=lanczos,unsharp=5:5:0.8", false).await,
+            Work::VideoTool => video_tool(job, "drawbox=x=0:y=ih*7/16:w=iw:h=ih/8:color=black@0.5:t=fill", true).await,
+        }
+    }
+}
+
+fn failed(e: impl std::fmt::Display) -> ProviderError {
+    ProviderError::new(e.to_string())
+}
+
+/// Runs CPU-heavy pixel work off the async threads.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ProviderError> + Send + 'static) -> Result<T, ProviderError> {
+    tokio::task::spawn_blocking(f).await.map_err(|e| ProviderError::new(format!("the image work stopped: {e}")))?
+}
+
+/// The seed of a job's preview: its module, prompt and inputs.
+fn seed(job: &Job) -> u64 {
+    let inputs: Vec<&str> = job.inputs.iter().map(|i| i.oss_path.as_str()).collect();
+    preview::seed_of(&format!("{}\n{}\n{}", job.module.code, job.prompt(), inputs.join("\n")))
+}
+
+/// The output size of a generation: `aspect_ratio`, else the input image's shape, else 1:1.
+async fn gen_size(job: &Job) -> Result<(u32, u32), ProviderError> {
+    let ratio = job.text("aspect_ratio");
+    if !ratio.trim().is_empty() {
+        let s = aivg_core::crop::aspect_ratio_size(ratio).map_err(failed)?;
+        return Ok((s.width, s.height));
+    }
+    if let Some(input) = job.inputs.first() {
+        let head = job.files.get(&input.oss_path).await.map_err(failed)?;
+        if let Some((w, h)) = crate::uploads::mediainfo::image_dimensions(&head) {
+            // The input's shape with a long side of 1024, small inputs included.
+            let long = u64::from(w.max(h).max(1));
+            let side = |s: u32| u32::try_from(u64::from(s) * 1024 / long).unwrap_or(1024).max(1);
+            return Ok((side(w), side(h)));
+        }
+    }
+    Ok((1024, 1024))
+}
+
+fn png_output(bytes: Vec<u8>, w: u32, h: u32) -> Output {
+    Output { bytes: Bytes::from(bytes), ext: "png".into(), content_type: "image/png".into(), width: w, height: h, duration: 0.0 }
+}
+
+async fn gen_image(job: &Job) -> Result<Outputs, ProviderError> {
+    let (w, h) = gen_size(job).await?;
+    let seed = seed(job);
+    let bytes = blocking(move || preview::png(&preview::frame(w, h, seed, 0.0), w, h)).await?;
+    Ok(Outputs { outputs: vec![png_output(bytes, w, h)], preview: true, note: Some(PREVIEW_NOTE.into()) })
+}
+
+async fn gen_video(job: &Job, progress: &ProgressSender) -> Result<Outputs, ProviderError> {
+    let (w, h) = gen_size(job).await?;
+    let seed = seed(job);
+    if ffmpeg::available(&job.ffmpeg).await {
+        // Half size, even sides (H.264 with 4:2:0 needs them).
+        let (w, h) = ((w / 2) & !1, (h / 2) & !1);
+        let (w, h) = (w.max(2), h.max(2));
+        const FPS: u32 = 12;
+        let frames = blocking(move || Ok(frames(w, h, seed, FPS as usize * 2))).await?;
+        progress.set(50);
+        let clip = ffmpeg::frames_to_mp4(job, &frames, w, h, FPS).await?;
+        return Ok(Outputs { outputs: vec![clip], preview: true, note: Some(PREVIEW_NOTE.into()) });
+    }
+    let (w, h) = ((w / 4).max(1), (h / 4).max(1));
+    let bytes = blocking(move || preview::apng(&frames(w, h, seed, 12), w, h, 8)).await?;
+    let mut out = png_output(bytes, w, h);
+    out.duration = 1.5;
+    Ok(Outputs {
+        outputs: vec![out],
+        preview: true,
+        note: Some(format!("{PREVIEW_NOTE} ffmpeg is not installed, so the video is an animated PNG.")),
+    })
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn frames(w: u32, h: u32, seed: u64, n: usize) -> Vec<Vec<u8>> {
+    (0..n).map(|i| preview::frame(w, h, seed, i as f32 / n as f32)).collect()
+}
+
+fn gen_audio(job: &Job) -> Outputs {
+    let text = format!("{}\n{}", job.prompt(), job.text("lyrics"));
+    let bytes = audio::tune(preview::seed_of(&text), audio::PREVIEW_SECONDS);
+    let out = Output {
+        bytes: Bytes::from(bytes),
+        ext: "wav".into(),
+        content_type: "audio/wav".into(),
+        width: 0,
+        height: 0,
+        duration: f64::from(audio::PREVIEW_SECONDS),
+    };
+    Outputs { outputs: vec![out], preview: true, note: Some(PREVIEW_NOTE.into()) }
+}
+
+/// The input image's bytes and whether it is a JPEG.
+async fn input_image(job: &Job) -> Result<(Bytes, bool), ProviderError> {
+    let input = job.inputs.first().ok_or_else(|| ProviderError::new("data.file_path: no input image"))?;
+    let bytes = job.files.get(&input.oss_path).await.map_err(failed)?;
+    Ok((bytes, input.content_type == "image/jpeg"))
+}
+
+/// Encodes as JPEG (quality 92) when the input was one, else PNG.
+fn encode(px: &[u8], w: u32, h: u32, jpeg: bool) -> Result<Output, ProviderError> {
+    if jpeg {
+        let bytes = encode_image(px, w, h, ImageFormat::Jpeg, 92).map_err(failed)?;
+        Ok(Output { bytes: Bytes::from(bytes), ext: "jpg".into(), content_type: "image/jpeg".into(), width: w, height: h, duration: 0.0 })
+    } else {
+        Ok(png_output(encode_image(px, w, h, ImageFormat::Png, 90).map_err(failed)?, w, h))
+    }
+}
+
+async fn enhance(job: &Job) -> Result<Outputs, ProviderError> {
+    let (bytes, jpeg) = input_image(job).await?;
+    let out = blocking(move || {
+        let img = decode_image(&bytes).map_err(failed)?;
+        let big = enhance_rgba(&img.pixels, img.width, img.height).map_err(failed)?;
+        encode(&big.pixels, big.width, big.height, jpeg)
+    })
+    .await?;
+    Ok(Outputs { outputs: vec![out], preview: false, note: None })
+}
+
+fn u32_field(v: &Value, field: &str) -> Result<u32, ProviderError> {
+    v.get(field)
+        .and_then(Value::as_u64)
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| ProviderError::new(format!("data.crop.{field}: must be a whole number of pixels")))
+}
+
+async fn image_tool(job: &Job) -> Result<Outputs, ProviderError> {
+    let (bytes, jpeg) = input_image(job).await?;
+    let crop = match job.data.get("crop") {
+        None | Some(Value::Null) => None,
+        Some(c) => Some(CropRect { x: u32_field(c, "x")?, y: u32_field(c, "y")?, w: u32_field(c, "w")?, h: u32_field(c, "h")? }),
+    };
+    let max_side = job.data.get("max_side").and_then(Value::as_u64).and_then(|n| u32::try_from(n).ok());
+    let real = crop.is_some() || max_side.is_some();
+    let out = blocking(move || {
+        let img = decode_image(&bytes).map_err(failed)?;
+        let (mut px, mut w, mut h) = (img.pixels.into_owned(), img.width, img.height);
+        if let Some(rect) = crop {
+            let c = crop_rgba(&px, w, h, rect).map_err(failed)?;
+            (w, h) = (c.width, c.height);
+            px = c.into_pixels();
+        }
+        if let Some(max) = max_side {
+            let d = downscale_rgba(&px, w, h, max).map_err(failed)?;
+            (w, h) = (d.width, d.height);
+            px = d.into_pixels();
+        }
+        if !real {
+            preview::draw_label(&mut px, w, h);
+        }
+        encode(&px, w, h, jpeg)
+    })
+    .await?;
+    let note = (!real).then(|| PREVIEW_NOTE.to_owned());
+    Ok(Outputs { outputs: vec![out], preview: !real, note })
+}
+
+async fn video_tool(job: &Job, filter: &str, preview: bool) -> Result<Outputs, ProviderError> {
+    let input = job.inputs.first().ok_or_else(|| ProviderError::new("data.file_path: no input video"))?;
+    let out = ffmpeg::filter_video(job, input, filter).await?;
+    Ok(Outputs { outputs: vec![out], preview, note: preview.then(|| PREVIEW_NOTE.to_owned()) })
+}

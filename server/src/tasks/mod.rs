@@ -1,0 +1,54 @@
+//! Generation tasks (spec 02 §3 "Task", §4 "Task queue events", §7 "Generation, tools"; answers
+//! not shown, decided here and documented per call).
+//!
+//! - `modules.rs`: the module codes, their credit prices and input rules;
+//! - `calls.rs`: create, result, batch, list, cancel, delete, retry, data_save, like;
+//! - `instant.rs`: the free, immediate algorithms (sensitive checks, image_fkp, watermark download);
+//! - `prompt.rs`: prompt polish and image-to-prompt;
+//! - `events.rs`: server-sent events of the user's task changes;
+//! - `lifecycle.rs`: every state change with its credits (charge on accept, refund exactly once
+//!   on failure or cancel);
+//! - `worker.rs`, `hub.rs`: the worker pool over the persistent queue; restarts fail-and-refund
+//!   the tasks that were running and keep the queued ones;
+//! - `provider.rs`, `local/`, `comfyui.rs`: the providers.
+
+pub mod calls;
+pub mod comfyui;
+pub mod events;
+pub mod hub;
+pub mod instant;
+pub mod lifecycle;
+pub mod local;
+pub mod modules;
+pub mod prompt;
+pub mod provider;
+pub mod record;
+pub mod settings;
+pub mod worker;
+
+pub use hub::{TaskEvent, Tasks};
+pub use instant::CODE_UPGRADE_REQUIRED;
+pub use lifecycle::CODE_INSUFFICIENT_CREDITS;
+pub use settings::TaskSettings;
+pub use worker::start;
+
+use crate::app::AppState;
+use axum::Router;
+use axum::routing::{get, post};
+
+/// The routes of this area, merged into the app router.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/v1/ai/create/{algorithm}", post(calls::create))
+        .route("/v1/ai/result/batch", post(calls::batch))
+        .route("/v1/ai/result/{algorithm}/{id}", get(calls::result))
+        .route("/v1/ai/task", post(calls::list))
+        .route("/v1/ai/cancel/{id}", post(calls::cancel))
+        .route("/v1/ai/del/{id}", post(calls::delete))
+        .route("/v1/ai/retry", post(calls::retry))
+        .route("/v1/ai/task/data_save", post(calls::data_save))
+        .route("/v1/ai/task/like", post(calls::like))
+        .route("/v1/ai/prompt/polish", post(prompt::polish))
+        .route("/v1/ai/prompt/img2prompt", post(prompt::img2prompt))
+        .route("/v1/ai/events", get(events::events))
+}

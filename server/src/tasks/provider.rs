@@ -1,0 +1,97 @@
+//! The provider interface: what a worker hands a provider (a [`Job`]) and what it gets back
+//! ([`Outputs`]), with progress reported on the way.
+
+use super::modules::Module;
+use crate::uploads::Files;
+use crate::uploads::objects::StoredObject;
+use bytes::Bytes;
+use serde_json::Value;
+use tokio::sync::mpsc::UnboundedSender;
+
+/// One run of a task.
+#[derive(Debug, Clone)]
+pub struct Job {
+    pub task_id: String,
+    pub module: &'static Module,
+    /// The task's `data` as sent (validated).
+    pub data: Value,
+    /// The uploaded files named in `data`, in order.
+    pub inputs: Vec<StoredObject>,
+    /// Reads inputs (and gives external programs a file path).
+    pub files: Files,
+    /// The ffmpeg program.
+    pub ffmpeg: String,
+}
+
+impl Job {
+    /// `data.prompt` (empty when absent).
+    pub fn prompt(&self) -> &str {
+        self.data.get("prompt").and_then(Value::as_str).unwrap_or_default()
+    }
+
+    /// `data.{field}` as text (empty when absent).
+    pub fn text(&self, field: &str) -> &str {
+        self.data.get(field).and_then(Value::as_str).unwrap_or_default()
+    }
+}
+
+/// One produced file.
+#[derive(Debug, Clone)]
+pub struct Output {
+    pub bytes: Bytes,
+    /// Extension without the dot (`png`).
+    pub ext: String,
+    pub content_type: String,
+    pub width: u32,
+    pub height: u32,
+    /// Seconds, 0 for images.
+    pub duration: f64,
+}
+
+/// What a run produced.
+#[derive(Debug, Clone, Default)]
+pub struct Outputs {
+    pub outputs: Vec<Output>,
+    /// True when the output is a labelled stand-in made without a model.
+    pub preview: bool,
+    /// A sentence for the user about how it was made (e.g. why a preview).
+    pub note: Option<String>,
+}
+
+/// Why a run failed: the message is shown to the user, so it says what to do.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{0}")]
+pub struct ProviderError(pub String);
+
+impl ProviderError {
+    pub fn new(msg: impl Into<String>) -> Self {
+        Self(msg.into())
+    }
+}
+
+/// Progress reports, 0-100; the worker stores and pushes them.
+#[derive(Debug, Clone)]
+pub struct ProgressSender(pub(crate) UnboundedSender<u8>);
+
+impl ProgressSender {
+    /// Reports progress (values above 99 are kept at 99 until the task has finished).
+    pub fn set(&self, percent: u8) {
+        let _ = self.0.send(percent.min(99));
+    }
+
+    /// Reports `done` of `total` steps.
+    pub fn steps(&self, done: u64, total: u64) {
+        if let Some(p) = (done.min(total) * 100).checked_div(total) {
+            self.set(u8::try_from(p).unwrap_or(99));
+        }
+    }
+}
+
+/// Something that runs jobs: the built-in `local` provider or ComfyUI.
+#[async_trait::async_trait]
+pub trait Provider: Send + Sync + std::fmt::Debug {
+    /// Its name, recorded in logs.
+    fn name(&self) -> &'static str;
+    /// Runs one job to the end.
+    async fn run(&self, job: &Job, progress: ProgressSender) -> Result<Outputs, ProviderError>;
+}

@@ -1,0 +1,58 @@
+//! Settings of the task runner (see the table in `config.rs`).
+
+use crate::config::ConfigError;
+
+/// How tasks run.
+#[derive(Debug, Clone)]
+pub struct TaskSettings {
+    /// `AIVG_COMFYUI_URL`: run on this ComfyUI server instead of the built-in `local` provider.
+    pub comfyui_url: Option<String>,
+    /// `AIVG_TASK_WORKERS`: tasks run at once (1 to 64, default 2); the rest wait in the queue.
+    pub workers: usize,
+    /// `AIVG_TASK_TEST_HOOKS=1`: prompts containing `[fail]` fail and `[slow]` run ~20 s, so
+    /// refunds, cancels and restarts can be tested. Off unless set (on in `Config::for_tests`).
+    pub test_hooks: bool,
+    /// `AIVG_FFMPEG`: the ffmpeg program (default `ffmpeg`).
+    pub ffmpeg: String,
+}
+
+impl Default for TaskSettings {
+    fn default() -> Self {
+        Self { comfyui_url: None, workers: 2, test_hooks: false, ffmpeg: "ffmpeg".into() }
+    }
+}
+
+impl TaskSettings {
+    /// Reads the variables through `var`.
+    pub fn from_env(var: &dyn Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let workers = match var("AIVG_TASK_WORKERS") {
+            None => 2,
+            Some(raw) => match raw.trim().parse::<usize>() {
+                Ok(n) if (1..=64).contains(&n) => n,
+                _ => {
+                    return Err(ConfigError {
+                        name: "AIVG_TASK_WORKERS",
+                        problem: format!("{raw:?} is not a number of workers from 1 to 64"),
+                    });
+                }
+            },
+        };
+        let comfyui_url = var("AIVG_COMFYUI_URL").map(|u| u.trim().trim_end_matches('/').to_owned());
+        if let Some(url) = &comfyui_url
+            && !(url.starts_with("http://") || url.starts_with("https://"))
+        {
+            return Err(ConfigError { name: "AIVG_COMFYUI_URL", problem: format!("{url:?} must start with http:// or https://") });
+        }
+        Ok(Self {
+            comfyui_url,
+            workers,
+            test_hooks: var("AIVG_TASK_TEST_HOOKS").is_some_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
+            ffmpeg: var("AIVG_FFMPEG").unwrap_or_else(|| "ffmpeg".into()),
+        })
+    }
+
+    /// Tests: two workers, test hooks on, the local provider.
+    pub fn for_tests() -> Self {
+        Self { test_hooks: true, ..Self::default() }
+    }
+}

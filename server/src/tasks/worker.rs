@@ -1,0 +1,165 @@
+//! The worker pool: `AIVG_TASK_WORKERS` tokio tasks, each taking the oldest queued task (the
+//! queue is the `tasks` table, so it survives restarts and is shared by instances on one
+//! PostgreSQL), running it through the provider, and recording the end.
+//!
+//! Test hooks (only with `AIVG_TASK_TEST_HOOKS=1`, on in tests): a prompt containing `[fail]`
+//! fails the run (refund path), one containing `[slow]` runs ~20 s before the provider (cancel
+//! and restart paths).
+
+use super::lifecycle;
+use super::modules;
+use super::provider::{Job, Outputs, ProgressSender, ProviderError};
+use super::record::{self, TaskRow};
+use crate::app::AppState;
+use crate::clock;
+use crate::db::Backend;
+use crate::uploads::objects;
+use std::time::Duration;
+
+/// A run longer than this fails (and is refunded).
+pub const RUN_TIMEOUT: Duration = Duration::from_secs(40 * 60);
+
+/// Recovers tasks of a previous run and starts the workers.
+pub async fn start(state: &AppState) -> Result<(), sqlx::Error> {
+    let failed = lifecycle::recover(state).await?;
+    if failed > 0 {
+        tracing::warn!("{failed} task(s) were running when the server stopped: failed and refunded");
+    }
+    for _ in 0..state.tasks.settings().workers {
+        let s = state.clone();
+        state.tasks.add_worker(tokio::spawn(async move { work(s).await }));
+    }
+    Ok(())
+}
+
+async fn work(state: AppState) {
+    let mut shutdown = state.tasks.shutdown_signal();
+    loop {
+        if *shutdown.borrow() {
+            return;
+        }
+        // Listen before looking, so a wake-up between the two is not lost.
+        let wake = state.tasks.wake_signal().notified();
+        tokio::pin!(wake);
+        wake.as_mut().enable();
+        match claim(&state).await {
+            Ok(Some(task)) => run(&state, task).await,
+            Ok(None) => {
+                // The periodic look also finds tasks queued by other instances.
+                tokio::select! {
+                    () = &mut wake => {}
+                    () = tokio::time::sleep(Duration::from_secs(2)) => {}
+                    _ = shutdown.changed() => return,
+                }
+            }
+            Err(e) => {
+                tracing::warn!("task queue: {e}");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }
+    }
+}
+
+/// Marks the oldest queued task running and answers it.
+async fn claim(state: &AppState) -> Result<Option<TaskRow>, sqlx::Error> {
+    // SKIP LOCKED lets concurrent workers on PostgreSQL take different tasks; SQLite has one writer.
+    let pick = match state.db.backend {
+        Backend::Postgres => "SELECT id FROM tasks WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED",
+        Backend::Sqlite => "SELECT id FROM tasks WHERE status = 'queued' ORDER BY id LIMIT 1",
+    };
+    let sql = format!("UPDATE tasks SET status = 'running', started_ms = $1 WHERE id = ({pick}) AND status = 'queued' RETURNING task_id");
+    let row = sqlx::query(&sql).bind(clock::now_ms()).fetch_optional(&state.db.pool).await?;
+    let Some(row) = row else { return Ok(None) };
+    let task_id: String = sqlx::Row::try_get(&row, "task_id")?;
+    lifecycle::emit(state, &task_id, "updateTask").await;
+    record::by_task_id(state, &task_id).await
+}
+
+/// Builds the job of a task (its module and input files).
+async fn job_of(state: &AppState, t: &TaskRow) -> Result<Job, ProviderError> {
+    let module = modules::find(&t.algorithm).ok_or_else(|| ProviderError::new(format!("unknown module {}", t.algorithm)))?;
+    let data = t.data_value();
+    let mut inputs = Vec::new();
+    for field in ["file_path", "oss_path"] {
+        if let Some(raw) = data.get(field).and_then(|v| v.as_str()).filter(|s| !s.trim().is_empty()) {
+            let path = crate::uploads::paths::normalise(raw).unwrap_or_default();
+            match objects::find(state, &path).await {
+                Ok(Some(obj)) if obj.user_id == t.user_id => inputs.push(obj),
+                Ok(_) => return Err(ProviderError::new(format!("data.{field}: the input file was deleted"))),
+                Err(e) => return Err(ProviderError::new(format!("the input file could not be read ({e})"))),
+            }
+            break;
+        }
+    }
+    Ok(Job {
+        task_id: t.task_id.clone(),
+        module,
+        data,
+        inputs,
+        files: state.files.clone(),
+        ffmpeg: state.tasks.settings().ffmpeg.clone(),
+    })
+}
+
+/// The test hooks (see the module doc); `None` = run normally.
+async fn test_hook(state: &AppState, job: &Job, progress: &ProgressSender) -> Option<ProviderError> {
+    if !state.tasks.settings().test_hooks {
+        return None;
+    }
+    let prompt = job.prompt();
+    if prompt.contains("[fail]") {
+        return Some(ProviderError::new("The task failed on purpose (test hook [fail])."));
+    }
+    if prompt.contains("[slow]") {
+        for i in 0..200u8 {
+            progress.set(i / 4);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    None
+}
+
+async fn execute(state: &AppState, t: &TaskRow, progress: ProgressSender) -> Result<Outputs, ProviderError> {
+    let job = job_of(state, t).await?;
+    if let Some(e) = test_hook(state, &job, &progress).await {
+        return Err(e);
+    }
+    state.tasks.provider().run(&job, progress).await
+}
+
+/// Runs one claimed task to its end.
+async fn run(state: &AppState, t: TaskRow) {
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let mut cancelled = state.tasks.on_cancel(&t.task_id);
+    let job = tokio::time::timeout(RUN_TIMEOUT, execute(state, &t, ProgressSender(tx)));
+    tokio::pin!(job);
+    let outcome = loop {
+        tokio::select! {
+            r = &mut job => break Some(r.unwrap_or_else(|_| Err(ProviderError::new("The task took too long and was stopped.")))),
+            Some(p) = rx.recv() => {
+                if lifecycle::set_progress(state, &t.task_id, p).await.unwrap_or(false) {
+                    lifecycle::emit(state, &t.task_id, "updateTask").await;
+                }
+            }
+            _ = &mut cancelled => break None,
+        }
+    };
+    state.tasks.forget(&t.task_id);
+    match outcome {
+        // Cancelled: the cancel call already ended the task and refunded it.
+        None => {}
+        Some(Ok(out)) => match lifecycle::succeed(state, &t, out).await {
+            Ok(_) => lifecycle::emit(state, &t.task_id, "updateTask").await,
+            Err(e) => fail(state, &t, &format!("The task could not be finished: {e}")).await,
+        },
+        Some(Err(e)) => fail(state, &t, &e.0).await,
+    }
+}
+
+async fn fail(state: &AppState, t: &TaskRow, msg: &str) {
+    tracing::info!("task {} ({}) failed: {msg}", t.task_id, t.algorithm);
+    match lifecycle::end_with_refund(state, t, ["running", "running"], "failed", msg).await {
+        Ok(_) => lifecycle::emit(state, &t.task_id, "updateTask").await,
+        Err(e) => tracing::error!("task {}: could not record the failure: {e}", t.task_id),
+    }
+}

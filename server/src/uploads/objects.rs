@@ -1,0 +1,121 @@
+//! The `objects` table: who owns each stored file, its size and type.
+
+use super::paths;
+use crate::api::ApiError;
+use crate::app::AppState;
+use crate::auth::AuthUser;
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+/// A stored file.
+#[derive(Debug, Clone)]
+pub struct StoredObject {
+    pub user_id: i64,
+    pub oss_path: String,
+    /// `upload` or `output`.
+    pub origin: String,
+    /// The task that made an output (empty for uploads).
+    pub task_id: String,
+    pub size: i64,
+    pub content_type: String,
+}
+
+impl StoredObject {
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            user_id: r.try_get("user_id")?,
+            oss_path: r.try_get("oss_path")?,
+            origin: r.try_get("origin")?,
+            task_id: r.try_get("task_id")?,
+            size: r.try_get("size")?,
+            content_type: r.try_get("content_type")?,
+        })
+    }
+
+    /// The extension of the path, else of the content type.
+    pub fn ext(&self) -> String {
+        let ext = paths::ext_of(&self.oss_path);
+        if ext.is_empty() { paths::ext_for_content_type(&self.content_type).unwrap_or_default().to_owned() } else { ext }
+    }
+}
+
+const COLUMNS: &str = "user_id, oss_path, origin, task_id, size, content_type";
+
+/// The object at `path`, whoever owns it.
+pub async fn find(state: &AppState, path: &str) -> Result<Option<StoredObject>, sqlx::Error> {
+    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM objects WHERE oss_path = $1"))
+        .bind(path)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    row.as_ref().map(StoredObject::from_row).transpose()
+}
+
+/// The objects of a task's outputs.
+pub async fn of_task(state: &AppState, task_id: &str) -> Result<Vec<StoredObject>, sqlx::Error> {
+    let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM objects WHERE task_id = $1 AND origin = 'output' ORDER BY id"))
+        .bind(task_id)
+        .fetch_all(&state.db.pool)
+        .await?;
+    rows.iter().map(StoredObject::from_row).collect()
+}
+
+/// The user's object named by a client value (a path or one of our URLs) in `field`.
+/// A malformed value answers 400 naming the field; a path that is not the user's, or does not
+/// exist, answers 404 (another user's files are indistinguishable from missing ones).
+pub async fn owned(state: &AppState, user: &AuthUser, raw: &str, field: &str) -> Result<StoredObject, ApiError> {
+    if raw.trim().is_empty() {
+        return Err(ApiError::invalid(field, "required: the oss_path of an uploaded file"));
+    }
+    let path = paths::normalise(raw)
+        .ok_or_else(|| ApiError::invalid(field, format!("{raw:?} is not an oss_path of this server")))?;
+    let not_found = || ApiError::not_found(format!("{field}: no file of yours at {path}"));
+    if !path.starts_with(&paths::user_prefix(&user.uid)) {
+        return Err(not_found());
+    }
+    match find(state, &path).await? {
+        Some(obj) if obj.user_id == user.id => Ok(obj),
+        _ => Err(not_found()),
+    }
+}
+
+/// A new row of `objects`.
+#[derive(Debug, Clone)]
+pub struct NewObject<'a> {
+    pub user_id: i64,
+    pub oss_path: &'a str,
+    /// `upload` or `output`.
+    pub origin: &'a str,
+    pub task_id: &'a str,
+    pub size: i64,
+    pub content_type: &'a str,
+    pub created_ms: i64,
+}
+
+/// Records a stored object.
+pub async fn insert(conn: &mut sqlx::AnyConnection, o: &NewObject<'_>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO objects (user_id, oss_path, origin, task_id, size, content_type, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(o.user_id)
+    .bind(o.oss_path)
+    .bind(o.origin)
+    .bind(o.task_id)
+    .bind(o.size)
+    .bind(o.content_type)
+    .bind(o.created_ms)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Forgets the objects of a task's outputs and removes their bytes (best effort).
+pub async fn delete_task_outputs(state: &AppState, task_id: &str) -> Result<(), sqlx::Error> {
+    let outputs = of_task(state, task_id).await?;
+    sqlx::query("DELETE FROM objects WHERE task_id = $1 AND origin = 'output'").bind(task_id).execute(&state.db.pool).await?;
+    for o in outputs {
+        if let Err(e) = state.files.delete(&o.oss_path).await {
+            tracing::warn!("could not remove {}: {e}", o.oss_path);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,100 @@
+//! Storage quotas per plan (the spec shows the 'Not enough space' modal, spec 01 §8 and 02 §8,
+//! but no sizes; decided here):
+//!
+//! | plan | quota |
+//! |---|---|
+//! | free (and inactive, and expired paid plans) | 500 MB |
+//! | standard | 10 GB |
+//! | premium | 50 GB |
+//!
+//! Only uploads count: task outputs are the product's own results and never block an upload.
+//! An upload that would pass the quota answers HTTP 507 with code [`CODE_NOT_ENOUGH_SPACE`],
+//! which the app maps to the drive-space modal; the message is the modal's default text.
+
+use crate::api::ApiError;
+use axum::http::StatusCode;
+use sqlx::{AnyConnection, Row};
+
+/// Envelope code of "not enough space" (HTTP 507): the app opens the drive-space modal.
+pub const CODE_NOT_ENOUGH_SPACE: i64 = 140_507;
+
+const MB: i64 = 1000 * 1000;
+const GB: i64 = 1000 * MB;
+/// Quota of free users (and inactive or expired plans), bytes.
+pub const FREE_QUOTA: i64 = 500 * MB;
+/// Quota of standard users, bytes.
+pub const STANDARD_QUOTA: i64 = 10 * GB;
+/// Quota of premium users, bytes.
+pub const PREMIUM_QUOTA: i64 = 50 * GB;
+
+/// The quota of a plan level.
+pub fn quota_for_level(level: &str) -> i64 {
+    match level {
+        "premium" => PREMIUM_QUOTA,
+        "standard" => STANDARD_QUOTA,
+        _ => FREE_QUOTA,
+    }
+}
+
+/// The user's effective plan level: a paid level counts only while unexpired.
+pub async fn effective_level(conn: &mut AnyConnection, user_id: i64, now_s: i64) -> Result<String, sqlx::Error> {
+    let row = sqlx::query("SELECT verify_level, verify_expired_time FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_one(conn)
+        .await?;
+    let level: String = row.try_get("verify_level")?;
+    let expires: i64 = row.try_get("verify_expired_time")?;
+    let paid = level == "standard" || level == "premium";
+    Ok(if paid && expires > now_s { level } else { "free".into() })
+}
+
+/// Bytes of the user's uploads.
+pub async fn used_bytes(conn: &mut AnyConnection, user_id: i64) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query("SELECT CAST(COALESCE(SUM(size), 0) AS BIGINT) AS n FROM objects WHERE user_id = $1 AND origin = 'upload'")
+        .bind(user_id)
+        .fetch_one(conn)
+        .await?;
+    row.try_get("n")
+}
+
+/// The user's quota and usage.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct Usage {
+    pub used: i64,
+    pub limit: i64,
+}
+
+impl Usage {
+    /// Bytes still free.
+    pub fn remaining(self) -> i64 {
+        (self.limit - self.used).max(0)
+    }
+
+    /// `Err(not enough space)` when `incoming` more bytes would pass the quota.
+    pub fn admit(self, incoming: i64) -> Result<(), ApiError> {
+        if self.used.saturating_add(incoming) > self.limit {
+            Err(not_enough_space(self, incoming))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The user's usage and limit.
+pub async fn usage(conn: &mut AnyConnection, user_id: i64, now_s: i64) -> Result<Usage, sqlx::Error> {
+    let level = effective_level(conn, user_id, now_s).await?;
+    Ok(Usage { used: used_bytes(conn, user_id).await?, limit: quota_for_level(&level) })
+}
+
+/// The drive-space error (HTTP 507, [`CODE_NOT_ENOUGH_SPACE`]).
+pub fn not_enough_space(usage: Usage, incoming: i64) -> ApiError {
+    let status = StatusCode::INSUFFICIENT_STORAGE;
+    ApiError::new(
+        status,
+        CODE_NOT_ENOUGH_SPACE,
+        format!(
+            "Remaining cloud storage not enough. Please upgrade your plan and try uploading again ({} of {} bytes used, {incoming} more needed).",
+            usage.used, usage.limit
+        ),
+    )
+}

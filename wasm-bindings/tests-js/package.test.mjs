@@ -1,0 +1,129 @@
+// The built npm package as a user gets it: `npm pack` of wasm-bindings/pkg, installed from the
+// tarball into a fresh Node project (offline, no dependencies), then imported with a plain
+// `import` (no flags, no init call). Also: the `types` entry exists, the generated .d.ts has no
+// `any`, and types-check.ts type-checks against the installed package with `tsc --strict`.
+//
+// Builds nothing: run `npm run build:wasm` (or `AIVG_WASM_FAST=1 npm run build:wasm`) first.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const pkgDir = fileURLToPath(new URL("../pkg/", import.meta.url));
+const rootDir = fileURLToPath(new URL("../../", import.meta.url));
+const here = fileURLToPath(new URL("./", import.meta.url));
+const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+
+let work; // temp folder holding the tarball and the fresh project
+let project;
+
+const npm = (args, cwd) =>
+  execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+before(() => {
+  work = mkdtempSync(join(tmpdir(), "aivg-core-pack-"));
+  const packed = JSON.parse(npm(["pack", pkgDir, "--json", "--pack-destination", work], work));
+  const tarball = join(work, packed[0].filename);
+  project = join(work, "app");
+  mkdirSync(project);
+  writeFileSync(
+    join(project, "package.json"),
+    JSON.stringify({ name: "aivg-core-consumer", version: "1.0.0", private: true, type: "module" }, null, 2),
+  );
+  npm(["install", tarball, "--offline", "--no-audit", "--no-fund"], project);
+});
+
+after(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test("the tarball installs as @aivg/core with its files", () => {
+  const installed = join(project, "node_modules", "@aivg", "core");
+  const meta = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
+  assert.equal(meta.name, "@aivg/core");
+  assert.equal(meta.dependencies, undefined, "the package must have no dependencies");
+  for (const f of ["nodejs/aivg_core.js", "nodejs/aivg_core_bg.wasm", "bundler/aivg_core.js", "bundler/aivg_core_bg.wasm"]) {
+    assert.ok(existsSync(join(installed, f)), `${f} is missing from the package`);
+  }
+});
+
+test("a plain import works in Node (no flags, no init)", () => {
+  const script = `
+    import("@aivg/core").then((m) => {
+      const out = {
+        resolution: m.resolveLanguage({ path: "/", query: "a=1", savedLanguage: null, browserLanguages: ["de-AT"], stage: "production" }),
+        route: m.matchRoute("/de/text-to-video/cat").name,
+        url: m.buildGetUrl("https://api.example.com", "/v1/common/ad", { client: "wap" }, null, null),
+        zoom: m.previewZoomIn(1),
+        toast: m.toastPhase(3100, null),
+      };
+      let error;
+      try { m.languageByCode("xx"); } catch (e) { error = { code: e.code, isError: e instanceof Error }; }
+      process.stdout.write(JSON.stringify({ ...out, error }));
+    }).catch((e) => { console.error(e); process.exit(1); });
+  `;
+  const out = execFileSync(process.execPath, ["-e", script], { cwd: project, encoding: "utf8" });
+  assert.deepEqual(JSON.parse(out), {
+    resolution: { language: "de", save: true, redirectTo: "/de?a=1", step: 3 },
+    route: "TextToVideo",
+    url: "https://api.example.com/v1/common/ad?client=wap",
+    zoom: 1.2,
+    toast: "fading",
+    error: { code: "unsupported_language", isError: true },
+  });
+});
+
+test("the types entry exists and the exports give Node its build", () => {
+  assert.equal(typeof manifest.types, "string");
+  assert.ok(existsSync(join(pkgDir, manifest.types)), `types entry ${manifest.types} does not exist`);
+  const dot = manifest.exports?.["."];
+  assert.ok(dot && typeof dot.types === "string" && existsSync(join(pkgDir, dot.types)));
+  assert.ok(typeof dot.node === "string" && existsSync(join(pkgDir, dot.node)));
+});
+
+/** The .d.ts text without comments (block and line), so words in docs do not count. */
+function withoutComments(text) {
+  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+}
+
+test("the generated .d.ts files contain no `any`", () => {
+  for (const target of ["bundler", "nodejs"]) {
+    const file = join(pkgDir, target, "aivg_core.d.ts");
+    const lines = withoutComments(readFileSync(file, "utf8")).split("\n");
+    const hits = lines
+      .map((line, i) => ({ line: line.trim(), i }))
+      .filter(({ line }) => /\bany\b/.test(line))
+      .map(({ line }) => `  ${line}`);
+    assert.equal(hits.length, 0, `${target}/aivg_core.d.ts has \`any\`:\n${hits.join("\n")}`);
+  }
+});
+
+test("types-check.ts type-checks against the installed package (tsc --strict)", () => {
+  const tsc = join(rootDir, "node_modules", "typescript", "bin", "tsc");
+  assert.ok(existsSync(tsc), "typescript is not installed (npm install at the repository root)");
+  copyFileSync(join(here, "types-check.ts"), join(project, "types-check.ts"));
+  writeFileSync(
+    join(project, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        lib: ["ES2022", "DOM"],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+      },
+      files: ["types-check.ts"],
+    }),
+  );
+  try {
+    execFileSync(process.execPath, [tsc, "-p", project], { cwd: project, encoding: "utf8" });
+  } catch (e) {
+    assert.fail(`tsc found type errors:\n${e.stdout}${e.stderr}`);
+  }
+});
