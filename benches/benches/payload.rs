@@ -11,7 +11,10 @@ use std::process::Command;
 use aivg_core::payload::decode;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-const FILES: [(&str, &str); 2] = [("strings", "payload-strings.json"), ("objects", "payload-objects.json")];
+const FILES: [(&str, &str); 2] = [
+    ("strings", "payload-strings.json"),
+    ("objects", "payload-objects.json"),
+];
 const MAKE: &str = "node benches/node/make-payloads.mjs";
 
 /// Reads a bench payload, running the Node script once to make the files when missing.
@@ -19,9 +22,15 @@ fn load(file: &str) -> Option<String> {
     let path: PathBuf = aivg_benches::data_dir().join(file);
     if !path.exists() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let made = Command::new("node").arg("benches/node/make-payloads.mjs").current_dir(&root).status();
+        let made = Command::new("node")
+            .arg("benches/node/make-payloads.mjs")
+            .current_dir(&root)
+            .status();
         if !made.is_ok_and(|s| s.success()) {
-            eprintln!("{} is missing and `{MAKE}` (from the repository root) failed; run it first", path.display());
+            eprintln!(
+                "{} is missing and `{MAKE}` (from the repository root) failed; run it first",
+                path.display()
+            );
             return None;
         }
     }
@@ -37,7 +46,10 @@ fn payload(c: &mut Criterion) {
             b.iter(|| decode(black_box(text.as_str()), &[] as &[&str]).map(|p| p.nodes().len()))
         });
         group.bench_function(format!("decode+canonical/{name}"), |b| {
-            b.iter(|| decode(black_box(text.as_str()), &[] as &[&str]).map(|p| p.to_canonical_json().len()))
+            b.iter(|| {
+                decode(black_box(text.as_str()), &[] as &[&str])
+                    .map(|p| p.to_canonical_json().len())
+            })
         });
     }
     group.finish();

@@ -1,5 +1,10 @@
 //! The payload decoder against the devalue fixtures, plus depth, size and robustness checks.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 mod common;
 
@@ -16,8 +21,16 @@ fn canonical(p: &Payload<'_>) -> Value {
 /// `decodePayload(text, revivers?)` / `decodeNuxtPayload(text, revivers?)`, described canonically.
 fn decode_case(func: &str, args: &[Value]) -> Outcome {
     let text: String = arg(args, 0)?;
-    let names: Vec<String> = if args.len() > 1 { arg(args, 1)? } else { Vec::new() };
-    let decoded = if func == "decodeNuxtPayload" { decode_nuxt(&text, &names) } else { decode(&text, &names) };
+    let names: Vec<String> = if args.len() > 1 {
+        arg(args, 1)?
+    } else {
+        Vec::new()
+    };
+    let decoded = if func == "decodeNuxtPayload" {
+        decode_nuxt(&text, &names)
+    } else {
+        decode(&text, &names)
+    };
     decoded.map(|p| canonical(&p)).map_err(err)
 }
 
@@ -57,10 +70,13 @@ fn million_deep_reference_chain() {
     }
     assert_eq!(depth, n - 1);
     assert!(matches!(p.node(id), Node::String { .. }));
-    assert_eq!(p.text(match p.node(id) {
-        Node::String { str } => str,
-        _ => unreachable!(),
-    }), "end");
+    assert_eq!(
+        p.text(match p.node(id) {
+            Node::String { str } => str,
+            _ => unreachable!(),
+        }),
+        "end"
+    );
     // The canonical writer is iterative too.
     let json = p.to_canonical_json();
     assert!(json.len() > n * 10);
@@ -86,15 +102,26 @@ fn million_deep_json_nesting() {
     let n = 1_000_000;
     // devalue: an array element that is itself an array is not an index.
     let text = format!("[{}{}]", "[".repeat(n), "]".repeat(n));
-    assert_eq!(decode(&text, &[] as &[&str]).unwrap_err(), PayloadError::InvalidInput);
+    assert_eq!(
+        decode(&text, &[] as &[&str]).unwrap_err(),
+        PayloadError::InvalidInput
+    );
     // Deep but unreachable nesting is fine (devalue never looks at it).
     let text = format!("[1,{}{}]", "[".repeat(n), "]".repeat(n));
-    assert!(matches!(decode(&text, &[] as &[&str]).map(|p| p.node(p.root())), Ok(Node::Number { value }) if value == 1.0));
+    assert!(
+        matches!(decode(&text, &[] as &[&str]).map(|p| p.node(p.root())), Ok(Node::Number { value }) if value == 1.0)
+    );
     // Unclosed: an error, not a crash.
     let text = "[".repeat(n);
-    assert_eq!(decode(&text, &[] as &[&str]).unwrap_err().code(), "invalid_json");
+    assert_eq!(
+        decode(&text, &[] as &[&str]).unwrap_err().code(),
+        "invalid_json"
+    );
     let text = "{\"a\":".repeat(n);
-    assert_eq!(decode(&text, &[] as &[&str]).unwrap_err().code(), "invalid_json");
+    assert_eq!(
+        decode(&text, &[] as &[&str]).unwrap_err().code(),
+        "invalid_json"
+    );
 }
 
 #[test]
@@ -134,8 +161,16 @@ fn huge_sparse_array_allocates_nothing_per_slot() {
 
 #[test]
 fn endless_inline_reviver_stops() {
-    for text in [r#"[["C",{"a":0}]]"#, r#"[["C",[0,0,0]]]"#, r#"[["C",["D",{"a":1}]]]"#] {
-        assert_eq!(decode(text, &["C", "D"]).unwrap_err(), PayloadError::EndlessReference, "{text}");
+    for text in [
+        r#"[["C",{"a":0}]]"#,
+        r#"[["C",[0,0,0]]]"#,
+        r#"[["C",["D",{"a":1}]]]"#,
+    ] {
+        assert_eq!(
+            decode(text, &["C", "D"]).unwrap_err(),
+            PayloadError::EndlessReference,
+            "{text}"
+        );
     }
 }
 
@@ -144,19 +179,30 @@ fn strings_point_into_the_input_or_the_unescaped_buffer() {
     use aivg_core::payload::StrSpan;
     let text = r#"["héllo\n"]"#;
     let p = decode(text, &[] as &[&str]).unwrap();
-    let Node::String { str } = p.node(p.root()) else { panic!() };
+    let Node::String { str } = p.node(p.root()) else {
+        panic!()
+    };
     match p.strings()[str as usize] {
-        StrSpan::Unescaped { u16_start, u16_end, .. } => assert_eq!(u16_end - u16_start, 6),
+        StrSpan::Unescaped {
+            u16_start, u16_end, ..
+        } => assert_eq!(u16_end - u16_start, 6),
         other => panic!("{other:?}"),
     }
     let text = r#"[{"ключ":1},"😀x"]"#;
     let p = decode(text, &[] as &[&str]).unwrap();
-    let Node::Object { entries } = p.node(p.root()) else { panic!() };
+    let Node::Object { entries } = p.node(p.root()) else {
+        panic!()
+    };
     let key = p.span(entries)[0];
     let units: Vec<u16> = text.encode_utf16().collect();
     match p.strings()[key as usize] {
-        StrSpan::Input { u16_start, u16_end, .. } => {
-            assert_eq!(String::from_utf16_lossy(&units[u16_start as usize..u16_end as usize]), "ключ");
+        StrSpan::Input {
+            u16_start, u16_end, ..
+        } => {
+            assert_eq!(
+                String::from_utf16_lossy(&units[u16_start as usize..u16_end as usize]),
+                "ключ"
+            );
         }
         other => panic!("{other:?}"),
     }

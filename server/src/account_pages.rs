@@ -8,7 +8,13 @@ use axum::response::Html;
 
 const TEMPLATE: &str = include_str!("../pages/account.html");
 
-fn page(mode: &str, title: &str, submit: &str, autocomplete: &str, switch: (&str, &str, &str)) -> Html<String> {
+fn page(
+    mode: &str,
+    title: &str,
+    submit: &str,
+    autocomplete: &str,
+    switch: (&str, &str, &str),
+) -> Html<String> {
     let (text, href, link) = switch;
     Html(
         TEMPLATE
@@ -24,10 +30,22 @@ fn page(mode: &str, title: &str, submit: &str, autocomplete: &str, switch: (&str
 
 /// `GET /account/login`.
 pub async fn login_page() -> Html<String> {
-    page("login", "Log in", "Log in", "current-password", ("No account yet?", "/account/register", "Sign up"))
+    page(
+        "login",
+        "Log in",
+        "Log in",
+        "current-password",
+        ("No account yet?", "/account/register", "Sign up"),
+    )
 }
 
 /// `GET /account/register`.
 pub async fn register_page() -> Html<String> {
-    page("register", "Create your account", "Sign up", "new-password", ("Already registered?", "/account/login", "Log in"))
+    page(
+        "register",
+        "Create your account",
+        "Sign up",
+        "new-password",
+        ("Already registered?", "/account/login", "Log in"),
+    )
 }

@@ -15,8 +15,10 @@ use crate::auth::{self, AuthUser};
 use crate::clock;
 use crate::ids::random_token;
 use crate::ledger::{self, Entry};
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng};
 use argon2::Argon2;
+use argon2::password_hash::{
+    PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,
+};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -36,22 +38,42 @@ fn normalise_email(raw: &str) -> Result<String, ApiError> {
     let email = raw.trim().to_lowercase();
     let valid = email.len() <= 254
         && email.split_once('@').is_some_and(|(local, domain)| {
-            !local.is_empty() && !domain.contains('@') && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
+            !local.is_empty()
+                && !domain.contains('@')
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
         })
         && !email.chars().any(char::is_whitespace);
-    if valid { Ok(email) } else { Err(ApiError::invalid("email", "enter an e-mail address like name@example.com")) }
+    if valid {
+        Ok(email)
+    } else {
+        Err(ApiError::invalid(
+            "email",
+            "enter an e-mail address like name@example.com",
+        ))
+    }
 }
 
 fn check_password_strength(password: &str) -> Result<(), ApiError> {
     let len = password.chars().count();
     if len < 8 {
-        return Err(ApiError::invalid("password", "too weak: use at least 8 characters"));
+        return Err(ApiError::invalid(
+            "password",
+            "too weak: use at least 8 characters",
+        ));
     }
     if len > 128 {
-        return Err(ApiError::invalid("password", "too long: use at most 128 characters"));
+        return Err(ApiError::invalid(
+            "password",
+            "too long: use at most 128 characters",
+        ));
     }
     if !password.chars().any(char::is_alphabetic) || !password.chars().any(|c| c.is_ascii_digit()) {
-        return Err(ApiError::invalid("password", "too weak: use at least one letter and one digit"));
+        return Err(ApiError::invalid(
+            "password",
+            "too weak: use at least one letter and one digit",
+        ));
     }
     Ok(())
 }
@@ -59,7 +81,9 @@ fn check_password_strength(password: &str) -> Result<(), ApiError> {
 async fn hash_password(password: String) -> Result<String, ApiError> {
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
-        Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string())
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
     })
     .await
     .map_err(ApiError::internal)?
@@ -68,7 +92,11 @@ async fn hash_password(password: String) -> Result<String, ApiError> {
 
 async fn verify_password(password: String, hash: String) -> Result<bool, ApiError> {
     tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash).map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        PasswordHash::new(&hash).map(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
     })
     .await
     .map_err(ApiError::internal)?
@@ -79,7 +107,9 @@ fn limit_attempts(state: &AppState, email: &str) -> Result<(), ApiError> {
     state
         .login_limiter
         .check_key(&email.to_owned())
-        .map_err(|_| ApiError::too_many("too many attempts for this e-mail: wait a minute and try again"))
+        .map_err(|_| {
+            ApiError::too_many("too many attempts for this e-mail: wait a minute and try again")
+        })
 }
 
 async fn new_code(state: &AppState, user_id: i64, is_new: bool) -> Result<String, ApiError> {
@@ -95,7 +125,10 @@ async fn new_code(state: &AppState, user_id: i64, is_new: bool) -> Result<String
 }
 
 /// `POST /account/register` {email, password} → `{code}`: creates the account with its sign-up credits.
-pub async fn register(state: axum::extract::State<AppState>, ApiJson(c): ApiJson<Credentials>) -> ApiResult<Value> {
+pub async fn register(
+    state: axum::extract::State<AppState>,
+    ApiJson(c): ApiJson<Credentials>,
+) -> ApiResult<Value> {
     let email = normalise_email(&c.email)?;
     check_password_strength(&c.password)?;
     limit_attempts(&state, &email)?;
@@ -117,7 +150,9 @@ pub async fn register(state: axum::extract::State<AppState>, ApiJson(c): ApiJson
     let user_id: i64 = match inserted {
         Ok(row) => row.try_get(0)?,
         Err(e) if crate::db::is_unique_violation(&e) => {
-            return Err(ApiError::conflict("email: this e-mail is already registered; log in instead"));
+            return Err(ApiError::conflict(
+                "email: this e-mail is already registered; log in instead",
+            ));
         }
         Err(e) => return Err(e.into()),
     };
@@ -138,7 +173,10 @@ pub async fn register(state: axum::extract::State<AppState>, ApiJson(c): ApiJson
 }
 
 /// `POST /account/login` {email, password} → `{code}`.
-pub async fn login(state: axum::extract::State<AppState>, ApiJson(c): ApiJson<Credentials>) -> ApiResult<Value> {
+pub async fn login(
+    state: axum::extract::State<AppState>,
+    ApiJson(c): ApiJson<Credentials>,
+) -> ApiResult<Value> {
     let email = normalise_email(&c.email)?;
     if c.password.is_empty() {
         return Err(ApiError::invalid("password", "enter your password"));
@@ -149,7 +187,10 @@ pub async fn login(state: axum::extract::State<AppState>, ApiJson(c): ApiJson<Cr
         .fetch_optional(&state.db.pool)
         .await?;
     let Some(row) = row else {
-        return Err(ApiError::invalid("email", "no account uses this e-mail; register first"));
+        return Err(ApiError::invalid(
+            "email",
+            "no account uses this e-mail; register first",
+        ));
     };
     let hash: String = row.try_get("password_hash")?;
     if !verify_password(c.password, hash).await? {
@@ -177,7 +218,10 @@ fn token_answer(issued: &auth::Issued, is_new: bool, is_free_trial: i64, created
 }
 
 /// `POST /v1/oauth/token` {code} → {jwt, access_token, is_new, is_free_trial, created_at}.
-pub async fn oauth_token(state: axum::extract::State<AppState>, ApiJson(req): ApiJson<TokenRequest>) -> ApiResult<Value> {
+pub async fn oauth_token(
+    state: axum::extract::State<AppState>,
+    ApiJson(req): ApiJson<TokenRequest>,
+) -> ApiResult<Value> {
     let code = req.code.trim();
     if code.is_empty() {
         return Err(ApiError::invalid("code", "missing authorization code"));
@@ -200,27 +244,46 @@ pub async fn oauth_token(state: axum::extract::State<AppState>, ApiJson(req): Ap
         .await?;
     let uid: String = user.try_get("uid")?;
     let issued = auth::issue(&state, user_id, &uid, now).await?;
-    ok(token_answer(&issued, is_new != 0, user.try_get("is_free_trial")?, user.try_get("created_at")?))
+    ok(token_answer(
+        &issued,
+        is_new != 0,
+        user.try_get("is_free_trial")?,
+        user.try_get("created_at")?,
+    ))
 }
 
 /// `GET /v1/token/renew` → a fresh token; the old one is revoked.
 pub async fn renew(state: axum::extract::State<AppState>, user: AuthUser) -> ApiResult<Value> {
     let issued = auth::issue(&state, user.id, &user.uid, clock::now_ms()).await?;
-    sqlx::query("UPDATE tokens SET revoked = 1 WHERE jti = $1").bind(&user.jti).execute(&state.db.pool).await?;
+    sqlx::query("UPDATE tokens SET revoked = 1 WHERE jti = $1")
+        .bind(&user.jti)
+        .execute(&state.db.pool)
+        .await?;
     let row = sqlx::query("SELECT is_free_trial, created_at FROM users WHERE id = $1")
         .bind(user.id)
         .fetch_one(&state.db.pool)
         .await?;
-    ok(token_answer(&issued, false, row.try_get("is_free_trial")?, row.try_get("created_at")?))
+    ok(token_answer(
+        &issued,
+        false,
+        row.try_get("is_free_trial")?,
+        row.try_get("created_at")?,
+    ))
 }
 
 /// `POST /v1/logout`: revokes the token at once.
 pub async fn logout(state: axum::extract::State<AppState>, user: AuthUser) -> ApiResult<Value> {
-    sqlx::query("UPDATE tokens SET revoked = 1 WHERE jti = $1").bind(&user.jti).execute(&state.db.pool).await?;
+    sqlx::query("UPDATE tokens SET revoked = 1 WHERE jti = $1")
+        .bind(&user.jti)
+        .execute(&state.db.pool)
+        .await?;
     ok(Value::Null)
 }
 
 /// `POST /v1/user` → the user info of spec 02 §3.
-pub async fn user_info(state: axum::extract::State<AppState>, user: AuthUser) -> ApiResult<aivg_core::session::UserInfo> {
+pub async fn user_info(
+    state: axum::extract::State<AppState>,
+    user: AuthUser,
+) -> ApiResult<aivg_core::session::UserInfo> {
     ok(crate::users::info(&state, user.id).await?)
 }

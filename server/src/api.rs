@@ -28,7 +28,11 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(status: StatusCode, code: i64, msg: impl Into<String>) -> Self {
-        Self { status, code, msg: msg.into() }
+        Self {
+            status,
+            code,
+            msg: msg.into(),
+        }
     }
     /// A client mistake in the named field.
     pub fn invalid(field: &str, problem: impl std::fmt::Display) -> Self {
@@ -52,7 +56,11 @@ impl ApiError {
     /// Our own failure: logged with its detail, answered without it.
     pub fn internal(detail: impl std::fmt::Display) -> Self {
         tracing::error!("internal error: {detail}");
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, 500, "internal server error")
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            500,
+            "internal server error",
+        )
     }
 }
 
@@ -78,7 +86,8 @@ pub struct Data<T>(pub T);
 
 impl<T: Serialize> IntoResponse for Data<T> {
     fn into_response(self) -> Response {
-        Json(json!({ "code": 0, "msg": "success", "data": self.0, "trace_id": trace_id() })).into_response()
+        Json(json!({ "code": 0, "msg": "success", "data": self.0, "trace_id": trace_id() }))
+            .into_response()
     }
 }
 

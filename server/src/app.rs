@@ -31,16 +31,32 @@ impl AppState {
         let burst = NonZeroU32::new(10).unwrap_or(NonZeroU32::MIN);
         let quota = Quota::with_period(Duration::from_secs(60)).map(|q| q.allow_burst(burst));
         let quota = quota.unwrap_or_else(|| Quota::per_minute(burst));
-        let (files, tasks) = (crate::uploads::Files::new(&cfg, secret), crate::tasks::Tasks::new(&cfg));
-        Self { db, cfg: Arc::new(cfg), jwt: JwtKeys::new(secret), login_limiter: Arc::new(RateLimiter::keyed(quota)), files, tasks }
+        let (files, tasks) = (
+            crate::uploads::Files::new(&cfg, secret),
+            crate::tasks::Tasks::new(&cfg),
+        );
+        Self {
+            db,
+            cfg: Arc::new(cfg),
+            jwt: JwtKeys::new(secret),
+            login_limiter: Arc::new(RateLimiter::keyed(quota)),
+            files,
+            tasks,
+        }
     }
 }
 
 /// The whole router.
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
-        .route("/account/register", post(crate::accounts::register).get(crate::account_pages::register_page))
-        .route("/account/login", post(crate::accounts::login).get(crate::account_pages::login_page))
+        .route(
+            "/account/register",
+            post(crate::accounts::register).get(crate::account_pages::register_page),
+        )
+        .route(
+            "/account/login",
+            post(crate::accounts::login).get(crate::account_pages::login_page),
+        )
         .route("/v1/oauth/token", post(crate::accounts::oauth_token))
         .route("/v1/token/renew", get(crate::accounts::renew))
         .route("/v1/user", post(crate::accounts::user_info))

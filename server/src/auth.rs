@@ -27,7 +27,10 @@ impl std::fmt::Debug for JwtKeys {
 
 impl JwtKeys {
     pub fn new(secret: &[u8]) -> Self {
-        Self { enc: EncodingKey::from_secret(secret), dec: DecodingKey::from_secret(secret) }
+        Self {
+            enc: EncodingKey::from_secret(secret),
+            dec: DecodingKey::from_secret(secret),
+        }
     }
 }
 
@@ -51,7 +54,12 @@ pub struct Issued {
 }
 
 /// Issues and records a token for the user.
-pub async fn issue(state: &AppState, user_id: i64, uid: &str, now_ms: i64) -> Result<Issued, ApiError> {
+pub async fn issue(
+    state: &AppState,
+    user_id: i64,
+    uid: &str,
+    now_ms: i64,
+) -> Result<Issued, ApiError> {
     let jti = crate::ids::random_token(16);
     let expires_ms = now_ms + TOKEN_LIFETIME_MS;
     let claims = Claims {
@@ -69,7 +77,11 @@ pub async fn issue(state: &AppState, user_id: i64, uid: &str, now_ms: i64) -> Re
         .bind(expires_ms)
         .execute(&state.db.pool)
         .await?;
-    Ok(Issued { token, jti, expires_ms })
+    Ok(Issued {
+        token,
+        jti,
+        expires_ms,
+    })
 }
 
 /// The signed-in user of a request: a valid, unexpired, unrevoked Bearer token.
@@ -84,7 +96,10 @@ pub struct AuthUser {
 impl FromRequestParts<AppState> for AuthUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let header = parts
             .headers
             .get(axum::http::header::AUTHORIZATION)
@@ -94,11 +109,19 @@ impl FromRequestParts<AppState> for AuthUser {
             .strip_prefix("Bearer ")
             .map(str::trim)
             .filter(|t| !t.is_empty())
-            .ok_or_else(|| ApiError::logged_out("please log in: the Authorization header must be 'Bearer <token>'"))?;
+            .ok_or_else(|| {
+                ApiError::logged_out(
+                    "please log in: the Authorization header must be 'Bearer <token>'",
+                )
+            })?;
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
-        let data = jsonwebtoken::decode::<Claims>(token, &state.jwt.dec, &validation)
-            .map_err(|e| ApiError::logged_out(format!("please log in again: the access token is not valid ({e})")))?;
+        let data =
+            jsonwebtoken::decode::<Claims>(token, &state.jwt.dec, &validation).map_err(|e| {
+                ApiError::logged_out(format!(
+                    "please log in again: the access token is not valid ({e})"
+                ))
+            })?;
         let row = sqlx::query("SELECT t.user_id, t.expires_ms, t.revoked, u.uid FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.jti = $1")
             .bind(&data.claims.jti)
             .fetch_optional(&state.db.pool)
@@ -107,9 +130,15 @@ impl FromRequestParts<AppState> for AuthUser {
         let revoked: i64 = row.try_get("revoked")?;
         let expires_ms: i64 = row.try_get("expires_ms")?;
         if revoked != 0 || expires_ms <= crate::clock::now_ms() {
-            return Err(ApiError::logged_out("please log in again: this session has ended"));
+            return Err(ApiError::logged_out(
+                "please log in again: this session has ended",
+            ));
         }
-        Ok(AuthUser { id: row.try_get("user_id")?, uid: row.try_get("uid")?, jti: data.claims.jti })
+        Ok(AuthUser {
+            id: row.try_get("user_id")?,
+            uid: row.try_get("uid")?,
+            jti: data.claims.jti,
+        })
     }
 }
 
@@ -120,10 +149,19 @@ pub struct MaybeUser(pub Option<AuthUser>);
 impl FromRequestParts<AppState> for MaybeUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        if parts.headers.get(axum::http::header::AUTHORIZATION).is_none() {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        if parts
+            .headers
+            .get(axum::http::header::AUTHORIZATION)
+            .is_none()
+        {
             return Ok(MaybeUser(None));
         }
-        AuthUser::from_request_parts(parts, state).await.map(|u| MaybeUser(Some(u)))
+        AuthUser::from_request_parts(parts, state)
+            .await
+            .map(|u| MaybeUser(Some(u)))
     }
 }

@@ -8,7 +8,9 @@ use crate::app::AppState;
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::ledger::{self, Entry};
-use aivg_core::checkin::{CheckinClaimResponse, CheckinData, checkin_cycle_id, checkin_reward, next_checkin_cycle};
+use aivg_core::checkin::{
+    CheckinClaimResponse, CheckinData, checkin_cycle_id, checkin_reward, next_checkin_cycle,
+};
 use serde::Deserialize;
 use sqlx::Row;
 
@@ -28,7 +30,10 @@ fn check_code(code: &str) -> Result<(), ApiError> {
     } else if code.is_empty() {
         Err(ApiError::invalid("code", "missing: use daily_checkin"))
     } else {
-        Err(ApiError::invalid("code", format!("unknown activity {code:?}: use daily_checkin")))
+        Err(ApiError::invalid(
+            "code",
+            format!("unknown activity {code:?}: use daily_checkin"),
+        ))
     }
 }
 
@@ -46,7 +51,11 @@ async fn reward_for(state: &AppState, user_id: i64, now_s: i64) -> Result<u32, A
         .await?;
     let level: String = row.try_get("verify_level")?;
     let expired: i64 = row.try_get("verify_expired_time")?;
-    let level = if level != "free" && expired <= now_s { "free" } else { level.as_str() };
+    let level = if level != "free" && expired <= now_s {
+        "free"
+    } else {
+        level.as_str()
+    };
     Ok(checkin_reward(level))
 }
 
@@ -95,13 +104,15 @@ pub async fn claim(
     let reward = i64::from(reward_for(&state, user.id, now_s).await?);
     let mut tx = state.db.pool.begin().await?;
     ledger::lock_user(&mut tx, user.id).await?;
-    let inserted = sqlx::query("INSERT INTO checkins (user_id, cycle_id, credits, created_ms) VALUES ($1, $2, $3, $4)")
-        .bind(user.id)
-        .bind(cycle)
-        .bind(reward)
-        .bind(now_ms)
-        .execute(&mut *tx)
-        .await;
+    let inserted = sqlx::query(
+        "INSERT INTO checkins (user_id, cycle_id, credits, created_ms) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(user.id)
+    .bind(cycle)
+    .bind(reward)
+    .bind(now_ms)
+    .execute(&mut *tx)
+    .await;
     match inserted {
         Ok(_) => {}
         Err(e) if crate::db::is_unique_violation(&e) => {
@@ -123,5 +134,8 @@ pub async fn claim(
     };
     ledger::grant(&mut tx, &entry).await?;
     tx.commit().await?;
-    ok(CheckinClaimResponse { success: true, message: format!("Checked in: +{reward} credits") })
+    ok(CheckinClaimResponse {
+        success: true,
+        message: format!("Checked in: +{reward} credits"),
+    })
 }

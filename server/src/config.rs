@@ -56,7 +56,9 @@ impl Config {
         })?;
         let data_dir = PathBuf::from(var("AIVG_DATA_DIR").unwrap_or_else(|| "data".into()));
         let database_url = var("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir));
-        let static_dir = Some(PathBuf::from(var("AIVG_STATIC_DIR").unwrap_or_else(|| "app/dist".into())));
+        let static_dir = Some(PathBuf::from(
+            var("AIVG_STATIC_DIR").unwrap_or_else(|| "app/dist".into()),
+        ));
         Ok(Self {
             addr,
             data_dir,
@@ -64,8 +66,12 @@ impl Config {
             static_dir,
             jwt_secret: var("AIVG_JWT_SECRET"),
             public_url: var("AIVG_PUBLIC_URL"),
-            country_header: var("AIVG_COUNTRY_HEADER").unwrap_or_else(|| "x-country".into()).to_ascii_lowercase(),
-            default_country: var("AIVG_DEFAULT_COUNTRY").unwrap_or_else(|| "US".into()).to_ascii_uppercase(),
+            country_header: var("AIVG_COUNTRY_HEADER")
+                .unwrap_or_else(|| "x-country".into())
+                .to_ascii_lowercase(),
+            default_country: var("AIVG_DEFAULT_COUNTRY")
+                .unwrap_or_else(|| "US".into())
+                .to_ascii_uppercase(),
             uploads: crate::uploads::UploadSettings::from_env(&var),
             tasks: crate::tasks::TaskSettings::from_env(&var)?,
         })

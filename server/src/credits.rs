@@ -28,7 +28,10 @@ fn positive(field: &str, raw: Option<&str>, default: i64, max: i64) -> Result<i6
         None => Ok(default),
         Some(s) => match s.parse::<i64>() {
             Ok(n) if (1..=max).contains(&n) => Ok(n),
-            _ => Err(ApiError::invalid(field, format!("must be a whole number from 1 to {max}, got {s:?}"))),
+            _ => Err(ApiError::invalid(
+                field,
+                format!("must be a whole number from 1 to {max}, got {s:?}"),
+            )),
         },
     }
 }
@@ -43,18 +46,30 @@ pub async fn history(
         "" | "all" => None,
         "Acquisition" | "acquisition" => Some("Acquisition"),
         "Consumption" | "consumption" => Some("Consumption"),
-        other => return Err(ApiError::invalid("type", format!("unknown type {other:?}: use Acquisition or Consumption"))),
+        other => {
+            return Err(ApiError::invalid(
+                "type",
+                format!("unknown type {other:?}: use Acquisition or Consumption"),
+            ));
+        }
     };
     let page = positive("page", q.page.as_deref(), 1, 1_000_000)?;
-    let size = positive("page_size", q.page_size.as_deref(), PAGE_SIZE, MAX_PAGE_SIZE)?;
+    let size = positive(
+        "page_size",
+        q.page_size.as_deref(),
+        PAGE_SIZE,
+        MAX_PAGE_SIZE,
+    )?;
     // An empty kind matches every row.
     let kind = kind.unwrap_or("");
-    let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM credit_entries WHERE user_id = $1 AND ($2 = '' OR type = $2)")
-        .bind(user.id)
-        .bind(kind)
-        .fetch_one(&state.db.pool)
-        .await?
-        .try_get("n")?;
+    let total: i64 = sqlx::query(
+        "SELECT COUNT(*) AS n FROM credit_entries WHERE user_id = $1 AND ($2 = '' OR type = $2)",
+    )
+    .bind(user.id)
+    .bind(kind)
+    .fetch_one(&state.db.pool)
+    .await?
+    .try_get("n")?;
     let rows = sqlx::query(
         "SELECT type, details, credits, date, expire_time, status FROM credit_entries
          WHERE user_id = $1 AND ($2 = '' OR type = $2) ORDER BY date DESC, id DESC LIMIT $3 OFFSET $4",

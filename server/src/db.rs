@@ -52,7 +52,12 @@ impl Db {
                     .connect(url)
                     .await?
             }
-            Backend::Postgres => AnyPoolOptions::new().max_connections(16).connect(url).await?,
+            Backend::Postgres => {
+                AnyPoolOptions::new()
+                    .max_connections(16)
+                    .connect(url)
+                    .await?
+            }
         };
         let migrator = match backend {
             Backend::Sqlite => &SQLITE_MIGRATIONS,

@@ -73,7 +73,11 @@ pub async fn grant(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, sqlx:
 }
 
 /// Grants with credits left at `now` (epoch seconds), soonest-expiring first, indefinite last.
-async fn open_grants(conn: &mut AnyConnection, user_id: i64, now: i64) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+async fn open_grants(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    now: i64,
+) -> Result<Vec<(i64, i64)>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT g.id, CAST(g.credits - COALESCE((SELECT SUM(a.credits) FROM credit_allocations a WHERE a.grant_id = g.id), 0) AS BIGINT) AS remaining,
                 g.expire_time
@@ -98,7 +102,11 @@ async fn open_grants(conn: &mut AnyConnection, user_id: i64, now: i64) -> Result
 
 /// The balance at `now` (epoch seconds): unexpired grants minus what was drawn from them.
 pub async fn balance(conn: &mut AnyConnection, user_id: i64, now: i64) -> Result<i64, sqlx::Error> {
-    Ok(open_grants(conn, user_id, now).await?.iter().map(|(_, r)| r).sum())
+    Ok(open_grants(conn, user_id, now)
+        .await?
+        .iter()
+        .map(|(_, r)| r)
+        .sum())
 }
 
 /// Spends `e.credits` (must be > 0); call inside a transaction after [`lock_user`].
@@ -107,7 +115,10 @@ pub async fn spend(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, Ledge
     let grants = open_grants(conn, e.user_id, e.date).await?;
     let available: i64 = grants.iter().map(|(_, r)| r).sum();
     if available < e.credits {
-        return Err(LedgerError::Insufficient { needed: e.credits, available });
+        return Err(LedgerError::Insufficient {
+            needed: e.credits,
+            available,
+        });
     }
     let row = sqlx::query(
         "INSERT INTO credit_entries (user_id, type, reason, details, credits, date, expire_time, status, ref)
@@ -134,7 +145,12 @@ pub async fn spend(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, Ledge
     Ok(entry_id)
 }
 
-async fn allocate(conn: &mut AnyConnection, entry_id: i64, grant_id: i64, credits: i64) -> Result<(), sqlx::Error> {
+async fn allocate(
+    conn: &mut AnyConnection,
+    entry_id: i64,
+    grant_id: i64,
+    credits: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query("INSERT INTO credit_allocations (entry_id, grant_id, credits) VALUES ($1, $2, $3)")
         .bind(entry_id)
         .bind(grant_id)
@@ -146,11 +162,18 @@ async fn allocate(conn: &mut AnyConnection, entry_id: i64, grant_id: i64, credit
 
 /// Gives a consumption's credits back to the grants they came from; call inside a transaction
 /// after [`lock_user`]. A second refund of the same consumption is refused by the unique index.
-pub async fn refund(conn: &mut AnyConnection, consumption_id: i64, details: &str, now: i64) -> Result<i64, LedgerError> {
-    let row = sqlx::query("SELECT user_id, credits, ref FROM credit_entries WHERE id = $1 AND type = 'Consumption'")
-        .bind(consumption_id)
-        .fetch_one(&mut *conn)
-        .await?;
+pub async fn refund(
+    conn: &mut AnyConnection,
+    consumption_id: i64,
+    details: &str,
+    now: i64,
+) -> Result<i64, LedgerError> {
+    let row = sqlx::query(
+        "SELECT user_id, credits, ref FROM credit_entries WHERE id = $1 AND type = 'Consumption'",
+    )
+    .bind(consumption_id)
+    .fetch_one(&mut *conn)
+    .await?;
     let user_id: i64 = row.try_get("user_id")?;
     let credits: i64 = row.try_get("credits")?;
     let reference: String = row.try_get("ref")?;
@@ -171,10 +194,11 @@ pub async fn refund(conn: &mut AnyConnection, consumption_id: i64, details: &str
         Err(e) if crate::db::is_unique_violation(&e) => return Err(LedgerError::AlreadyRefunded),
         Err(e) => return Err(e.into()),
     };
-    let allocations = sqlx::query("SELECT grant_id, credits FROM credit_allocations WHERE entry_id = $1")
-        .bind(consumption_id)
-        .fetch_all(&mut *conn)
-        .await?;
+    let allocations =
+        sqlx::query("SELECT grant_id, credits FROM credit_allocations WHERE entry_id = $1")
+            .bind(consumption_id)
+            .fetch_all(&mut *conn)
+            .await?;
     for a in allocations {
         let grant_id: i64 = a.try_get("grant_id")?;
         let credits: i64 = a.try_get("credits")?;

@@ -72,22 +72,35 @@ fn jwt_secret(cfg: &config::Config) -> Result<Vec<u8>, StartError> {
 
 /// Connects the database (running migrations), binds and serves in the background.
 pub async fn start(cfg: config::Config) -> Result<Running, StartError> {
-    std::fs::create_dir_all(&cfg.data_dir).map_err(|e| StartError::DataDir(cfg.data_dir.display().to_string(), e))?;
+    std::fs::create_dir_all(&cfg.data_dir)
+        .map_err(|e| StartError::DataDir(cfg.data_dir.display().to_string(), e))?;
     let db = db::Db::connect(&cfg.database_url).await?;
     let secret = jwt_secret(&cfg)?;
-    let listener = tokio::net::TcpListener::bind(cfg.addr).await.map_err(|e| StartError::Bind(cfg.addr, e))?;
-    let addr = listener.local_addr().map_err(|e| StartError::Bind(cfg.addr, e))?;
+    let listener = tokio::net::TcpListener::bind(cfg.addr)
+        .await
+        .map_err(|e| StartError::Bind(cfg.addr, e))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| StartError::Bind(cfg.addr, e))?;
     let state = app::AppState::new(db, config::Config { addr, ..cfg }, &secret);
     state.files.check().map_err(StartError::Storage)?;
     tasks::start(&state).await?;
     let router = app::router(state.clone());
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
-        axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(async {
-                let _ = rx.await;
-            })
-            .await
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async {
+            let _ = rx.await;
+        })
+        .await
     });
-    Ok(Running { addr, state, shutdown: tx, task })
+    Ok(Running {
+        addr,
+        state,
+        shutdown: tx,
+        task,
+    })
 }

@@ -13,10 +13,17 @@ use tower_http::services::{ServeDir, ServeFile};
 pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     let path = req.uri().path();
     if path.starts_with("/v1/") || path.starts_with("/api/") || path.starts_with("/account/") {
-        return ApiError::not_found(format!("no such call: {} {path}", req.method())).into_response();
+        return ApiError::not_found(format!("no such call: {} {path}", req.method()))
+            .into_response();
     }
-    let Some(dir) = state.cfg.static_dir.clone().filter(|d| d.join("index.html").is_file()) else {
-        return ApiError::not_found("the app is not built: run npm start (or npm run build)").into_response();
+    let Some(dir) = state
+        .cfg
+        .static_dir
+        .clone()
+        .filter(|d| d.join("index.html").is_file())
+    else {
+        return ApiError::not_found("the app is not built: run npm start (or npm run build)")
+            .into_response();
     };
     let index = ServeFile::new(dir.join("index.html"));
     match ServeDir::new(&dir).fallback(index).oneshot(req).await {

@@ -33,7 +33,11 @@ pub async fn info(state: &AppState, user_id: i64) -> Result<UserInfo, ApiError> 
         lastname: String::new(),
         email: row.try_get("email")?,
         avatar: String::new(),
-        verify: Verify { level: effective.to_owned(), expired_time, is_expired },
+        verify: Verify {
+            level: effective.to_owned(),
+            expired_time,
+            is_expired,
+        },
         integral: Integral { integral: balance },
         subscribe,
         is_free_trial: row.try_get::<i64, _>("is_free_trial")? != 0,

@@ -1,5 +1,10 @@
 //! Accounts over real HTTP: register, login, token exchange, user info, renew, logout, bad input.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 mod common;
 use common::TestServer;
@@ -14,11 +19,20 @@ async fn register_login_user_info_logout() {
     assert_eq!(body["code"], 0);
     assert_eq!(body["data"]["email"], "ann@example.com");
     assert_eq!(body["data"]["verify"]["level"], "free");
-    assert_eq!(body["data"]["integral"]["integral"], 5, "new users get the free tier's 5 credits");
+    assert_eq!(
+        body["data"]["integral"]["integral"], 5,
+        "new users get the free tier's 5 credits"
+    );
     assert!(body["trace_id"].is_string());
 
     // Log in again with the password: a second code, not new.
-    let (status, body) = s.post("/account/login", None, json!({"email": "ann@example.com", "password": "secret123"})).await;
+    let (status, body) = s
+        .post(
+            "/account/login",
+            None,
+            json!({"email": "ann@example.com", "password": "secret123"}),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
     let code = body["data"]["code"].as_str().unwrap().to_owned();
     let (_, body) = s.post("/v1/oauth/token", None, json!({"code": code})).await;
@@ -48,24 +62,61 @@ async fn clear_errors_for_bad_accounts() {
     let s = TestServer::start().await;
     s.register("bob@example.com").await;
     let cases = [
-        (json!({"email": "bob@example.com", "password": "another123"}), 409, "already registered"),
-        (json!({"email": "not-an-email", "password": "secret123"}), 400, "email"),
-        (json!({"email": "c@example.com", "password": "short1"}), 400, "at least 8"),
-        (json!({"email": "c@example.com", "password": "lettersonly"}), 400, "digit"),
+        (
+            json!({"email": "bob@example.com", "password": "another123"}),
+            409,
+            "already registered",
+        ),
+        (
+            json!({"email": "not-an-email", "password": "secret123"}),
+            400,
+            "email",
+        ),
+        (
+            json!({"email": "c@example.com", "password": "short1"}),
+            400,
+            "at least 8",
+        ),
+        (
+            json!({"email": "c@example.com", "password": "lettersonly"}),
+            400,
+            "digit",
+        ),
         (json!({"email": "c@example.com"}), 422, "password"),
     ];
     for (body, status, text) in cases {
         let (got, answer) = s.post("/account/register", None, body.clone()).await;
         assert_eq!(got, status, "{body} -> {answer}");
         assert_ne!(answer["code"], 0);
-        assert!(answer["msg"].as_str().unwrap().contains(text), "{body} -> {answer}");
+        assert!(
+            answer["msg"].as_str().unwrap().contains(text),
+            "{body} -> {answer}"
+        );
     }
-    let (status, answer) = s.post("/account/login", None, json!({"email": "bob@example.com", "password": "wrong1234"})).await;
+    let (status, answer) = s
+        .post(
+            "/account/login",
+            None,
+            json!({"email": "bob@example.com", "password": "wrong1234"}),
+        )
+        .await;
     assert_eq!(status, 400);
-    assert!(answer["msg"].as_str().unwrap().contains("wrong password"), "{answer}");
-    let (status, answer) = s.post("/account/login", None, json!({"email": "nobody@example.com", "password": "wrong1234"})).await;
+    assert!(
+        answer["msg"].as_str().unwrap().contains("wrong password"),
+        "{answer}"
+    );
+    let (status, answer) = s
+        .post(
+            "/account/login",
+            None,
+            json!({"email": "nobody@example.com", "password": "wrong1234"}),
+        )
+        .await;
     assert_eq!(status, 400);
-    assert!(answer["msg"].as_str().unwrap().contains("register"), "{answer}");
+    assert!(
+        answer["msg"].as_str().unwrap().contains("register"),
+        "{answer}"
+    );
 }
 
 #[tokio::test]
@@ -74,7 +125,13 @@ async fn login_attempts_are_rate_limited() {
     s.register("eve@example.com").await;
     let mut limited = false;
     for _ in 0..15 {
-        let (status, body) = s.post("/account/login", None, json!({"email": "eve@example.com", "password": "guess1234"})).await;
+        let (status, body) = s
+            .post(
+                "/account/login",
+                None,
+                json!({"email": "eve@example.com", "password": "guess1234"}),
+            )
+            .await;
         if status == 429 {
             assert_eq!(body["code"], 429);
             limited = true;
@@ -98,11 +155,25 @@ async fn missing_and_malformed_tokens_answer_140013() {
 #[tokio::test]
 async fn malformed_bodies_get_envelopes_not_500() {
     let s = TestServer::start().await;
-    let res = s.http.post(s.url("/account/register")).header("content-type", "application/json").body("{not json").send().await.unwrap();
+    let res = s
+        .http
+        .post(s.url("/account/register"))
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status().as_u16(), 400);
     let body: serde_json::Value = res.json().await.unwrap();
     assert_ne!(body["code"], 0);
-    let res = s.http.post(s.url("/account/register")).header("content-type", "application/json").body(vec![b' '; 2 * 1024 * 1024]).send().await.unwrap();
+    let res = s
+        .http
+        .post(s.url("/account/register"))
+        .header("content-type", "application/json")
+        .body(vec![b' '; 2 * 1024 * 1024])
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status().as_u16(), 413);
     let (status, body) = s.get("/v1/no-such-call", None).await;
     assert_eq!(status, 404);
@@ -112,15 +183,26 @@ async fn malformed_bodies_get_envelopes_not_500() {
 #[tokio::test]
 async fn account_pages_post_frame_messages() {
     let s = TestServer::start().await;
-    for (path, mode) in [("/account/login", "login"), ("/account/register", "register")] {
+    for (path, mode) in [
+        ("/account/login", "login"),
+        ("/account/register", "register"),
+    ] {
         let res = s.http.get(s.url(path)).send().await.unwrap();
         assert_eq!(res.status().as_u16(), 200);
-        assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+        assert!(
+            res.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("text/html")
+        );
         let html = res.text().await.unwrap();
         assert!(html.contains(&format!("const mode = \"{mode}\"")), "{path}");
         for message in ["pageview", "auth-code", "registerSuccess"] {
             assert!(html.contains(message), "{path} posts {message}");
         }
-        assert!(html.contains("postMessage({ action, data }, location.origin)"), "only to our own origin");
+        assert!(
+            html.contains("postMessage({ action, data }, location.origin)"),
+            "only to our own origin"
+        );
     }
 }

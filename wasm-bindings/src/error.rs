@@ -23,5 +23,8 @@ pub fn bad_argument(name: &str, e: impl std::fmt::Display) -> JsValue {
 
 /// A result that could not be converted to JS (should not happen; reported, never panicked).
 pub fn conversion(e: impl std::fmt::Display) -> JsValue {
-    coded_error("conversion_failed", &format!("could not convert the result to JavaScript: {e}"))
+    coded_error(
+        "conversion_failed",
+        &format!("could not convert the result to JavaScript: {e}"),
+    )
 }

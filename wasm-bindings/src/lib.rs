@@ -7,8 +7,8 @@
 
 use wasm_bindgen::prelude::*;
 
-pub mod error;
 pub mod convert;
+pub mod error;
 
 pub mod ads;
 pub mod checkin;

@@ -6,7 +6,12 @@
 //! `cargo run --release -p aivg-benches --bin server_load -- [rate=1000] [seconds=10]`
 //! The server runs in this process on its own runtime (2 worker threads) with a temporary SQLite
 //! database; the load generator runs on a separate single-threaded runtime.
-#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::time::{Duration, Instant};
 
@@ -27,8 +32,12 @@ async fn run(client: &reqwest::Client, base: &str, token: &str, what: &str, rate
         let scheduled = start + interval * i as u32;
         tokio::time::sleep_until(scheduled.into()).await;
         let req = match what {
-            "user" => client.post(format!("{base}/v1/user")).json(&serde_json::json!({})),
-            _ => client.get(format!("{base}/v1/activity/checkin/status?code=daily_checkin")),
+            "user" => client
+                .post(format!("{base}/v1/user"))
+                .json(&serde_json::json!({})),
+            _ => client.get(format!(
+                "{base}/v1/activity/checkin/status?code=daily_checkin"
+            )),
         }
         .bearer_auth(token);
         handles.push(tokio::spawn(async move {
@@ -57,15 +66,27 @@ async fn run(client: &reqwest::Client, base: &str, token: &str, what: &str, rate
 }
 
 fn main() {
-    let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
     let rate = args.first().copied().unwrap_or(1000).max(1);
     let secs = args.get(1).copied().unwrap_or(10).max(1);
     let dir = tempfile::tempdir().expect("temp dir");
-    let server_rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let server_rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
     let cfg = aivg_server::config::Config::for_tests(dir.path().to_path_buf());
-    let running = server_rt.block_on(aivg_server::start(cfg)).expect("server starts");
+    let running = server_rt
+        .block_on(aivg_server::start(cfg))
+        .expect("server starts");
     let base = format!("http://{}", running.addr);
-    let client_rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let client_rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     client_rt.block_on(async {
         let client = reqwest::Client::builder().pool_max_idle_per_host(512).build().unwrap();
         let reg: serde_json::Value = client

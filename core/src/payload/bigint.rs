@@ -9,7 +9,13 @@ pub(crate) fn is_js_space(c: char) -> bool {
     matches!(
         c,
         '\u{9}' | '\u{A}' | '\u{B}' | '\u{C}' | '\u{D}' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200A}' | '\u{2028}' | '\u{2029}' | '\u{202F}' | '\u{205F}' | '\u{3000}' | '\u{FEFF}'
+            ..='\u{200A}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202F}'
+                | '\u{205F}'
+                | '\u{3000}'
+                | '\u{FEFF}'
     )
 }
 
@@ -55,7 +61,11 @@ pub(crate) fn parse_bigint_text(s: &str) -> Option<String> {
     if trimmed.is_empty() {
         return Some("0".into());
     }
-    Some(if negative { format!("-{trimmed}") } else { trimmed.to_string() })
+    Some(if negative {
+        format!("-{trimmed}")
+    } else {
+        trimmed.to_string()
+    })
 }
 
 /// Whether a text is already in the normalised form of [`parse_bigint_text`].
@@ -155,8 +165,14 @@ mod tests {
         assert_eq!(parse_bigint_text("0x"), None);
         assert_eq!(to_decimal("0xff").as_deref(), Some("255"));
         assert_eq!(to_decimal("0b0").as_deref(), Some("0"));
-        assert_eq!(bigint_from_number(1e21).as_deref(), Ok("1000000000000000000000"));
-        assert_eq!(bigint_from_number(-2f64.powi(64)).as_deref(), Ok("-18446744073709551616"));
+        assert_eq!(
+            bigint_from_number(1e21).as_deref(),
+            Ok("1000000000000000000000")
+        );
+        assert_eq!(
+            bigint_from_number(-2f64.powi(64)).as_deref(),
+            Ok("-18446744073709551616")
+        );
         assert!(bigint_from_number(1.5).is_err());
     }
 }

@@ -120,8 +120,13 @@ pub(crate) fn check_view(
     // V8 names the argument as given for typed arrays, truncated for a DataView.
     let dv = kind == ViewKind::DataView;
     let shown = |raw: f64, int: f64| js_number_to_string(if dv { int } else { raw });
-    let outside = || format!("Start offset {} is outside the bounds of the buffer", shown(raw_off, off));
-    if off < 0.0 || off > 9_007_199_254_740_991.0 {
+    let outside = || {
+        format!(
+            "Start offset {} is outside the bounds of the buffer",
+            shown(raw_off, off)
+        )
+    };
+    if !(0.0..=9_007_199_254_740_991.0).contains(&off) {
         return Err(outside());
     }
     if dv {
@@ -132,7 +137,7 @@ pub(crate) fn check_view(
             IndexArg::Absent => blen - off,
             IndexArg::Num(x) => {
                 let l = to_integer(x);
-                if l < 0.0 || l > 9_007_199_254_740_991.0 || off + l > blen {
+                if !(0.0..=9_007_199_254_740_991.0).contains(&l) || off + l > blen {
                     return Err(format!("Invalid DataView length {}", shown(x, l)));
                 }
                 l
@@ -141,12 +146,16 @@ pub(crate) fn check_view(
         return Ok((off as u32, len as u32));
     }
     if off % f64::from(size) != 0.0 {
-        return Err(format!("start offset of {name} should be a multiple of {size}"));
+        return Err(format!(
+            "start offset of {name} should be a multiple of {size}"
+        ));
     }
     match length {
         IndexArg::Absent => {
-            if buffer_len % size != 0 {
-                return Err(format!("byte length of {name} should be a multiple of {size}"));
+            if !buffer_len.is_multiple_of(size) {
+                return Err(format!(
+                    "byte length of {name} should be a multiple of {size}"
+                ));
             }
             if off > blen {
                 return Err(outside());
@@ -155,7 +164,7 @@ pub(crate) fn check_view(
         }
         IndexArg::Num(x) => {
             let l = to_integer(x);
-            if l < 0.0 || l > 9_007_199_254_740_991.0 || off + l * f64::from(size) > blen {
+            if !(0.0..=9_007_199_254_740_991.0).contains(&l) || off + l * f64::from(size) > blen {
                 return Err(format!("Invalid typed array length: {}", shown(x, l)));
             }
             Ok((off as u32, l as u32))
@@ -191,10 +200,25 @@ mod tests {
     #[test]
     fn view_bounds_like_v8() {
         let n = IndexArg::Num;
-        assert_eq!(check_view(ViewKind::Int16Array, 3, IndexArg::Absent, IndexArg::Absent).unwrap_err(), "byte length of Int16Array should be a multiple of 2");
-        assert_eq!(check_view(ViewKind::Uint8Array, 3, n(5.0), IndexArg::Absent).unwrap_err(), "Start offset 5 is outside the bounds of the buffer");
-        assert_eq!(check_view(ViewKind::Uint8Array, 3, n(1.0), n(10.0)).unwrap_err(), "Invalid typed array length: 10");
-        assert_eq!(check_view(ViewKind::DataView, 3, n(0.0), n(10.0)).unwrap_err(), "Invalid DataView length 10");
-        assert_eq!(check_view(ViewKind::Int32Array, 8, n(4.0), IndexArg::Absent), Ok((4, 1)));
+        assert_eq!(
+            check_view(ViewKind::Int16Array, 3, IndexArg::Absent, IndexArg::Absent).unwrap_err(),
+            "byte length of Int16Array should be a multiple of 2"
+        );
+        assert_eq!(
+            check_view(ViewKind::Uint8Array, 3, n(5.0), IndexArg::Absent).unwrap_err(),
+            "Start offset 5 is outside the bounds of the buffer"
+        );
+        assert_eq!(
+            check_view(ViewKind::Uint8Array, 3, n(1.0), n(10.0)).unwrap_err(),
+            "Invalid typed array length: 10"
+        );
+        assert_eq!(
+            check_view(ViewKind::DataView, 3, n(0.0), n(10.0)).unwrap_err(),
+            "Invalid DataView length 10"
+        );
+        assert_eq!(
+            check_view(ViewKind::Int32Array, 8, n(4.0), IndexArg::Absent),
+            Ok((4, 1))
+        );
     }
 }

@@ -69,13 +69,24 @@ fn json_string(s: &str) -> String {
 impl Payload<'_> {
     /// The canonical JSON description of the decoded value (module docs of `canonical.rs`).
     pub fn to_canonical_json(&self) -> String {
-        Writer { p: self, out: String::new(), ids: vec![NONE; self.nodes.len()], next: 0, tasks: Vec::new() }.run()
+        Writer {
+            p: self,
+            out: String::new(),
+            ids: vec![NONE; self.nodes.len()],
+            next: 0,
+            tasks: Vec::new(),
+        }
+        .run()
     }
 
     /// What `Object(x)` returns for node `n`: the node itself unless it boxes an object.
     fn identity(&self, n: NodeId) -> NodeId {
         match self.node(n) {
-            Node::Boxed { value } if self.node(value).has_children() || is_object_leaf(self.node(value)) => value,
+            Node::Boxed { value }
+                if self.node(value).has_children() || is_object_leaf(self.node(value)) =>
+            {
+                value
+            }
             _ => n,
         }
     }
@@ -89,8 +100,12 @@ impl Payload<'_> {
         match (self.node(a), self.node(b)) {
             (Node::Undefined, Node::Undefined) | (Node::Null, Node::Null) => true,
             (Node::Bool { value: x }, Node::Bool { value: y }) => x == y,
-            (Node::Number { value: x }, Node::Number { value: y }) => x == y || x.is_nan() && y.is_nan(),
-            (Node::String { str: x }, Node::String { str: y }) => self.content(x) == self.content(y),
+            (Node::Number { value: x }, Node::Number { value: y }) => {
+                x == y || x.is_nan() && y.is_nan()
+            }
+            (Node::String { str: x }, Node::String { str: y }) => {
+                self.content(x) == self.content(y)
+            }
             (Node::BigInt { str: x }, Node::BigInt { str: y }) => {
                 to_decimal(&self.text(x)).is_some_and(|d| Some(d) == to_decimal(&self.text(y)))
             }
@@ -108,9 +123,15 @@ impl Payload<'_> {
             Node::Number { value } => (value + 0.0).to_bits(),
             Node::String { str } => match self.content(str) {
                 Content::Str(s) => hash_bytes(s.as_bytes(), 7),
-                Content::Wide(w) => hash_bytes(&w.iter().flat_map(|u| u.to_le_bytes()).collect::<Vec<u8>>(), 8),
+                Content::Wide(w) => hash_bytes(
+                    &w.iter().flat_map(|u| u.to_le_bytes()).collect::<Vec<u8>>(),
+                    8,
+                ),
             },
-            Node::BigInt { str } => hash_bytes(to_decimal(&self.text(str)).unwrap_or_default().as_bytes(), 9),
+            Node::BigInt { str } => hash_bytes(
+                to_decimal(&self.text(str)).unwrap_or_default().as_bytes(),
+                9,
+            ),
             _ => u64::from(n) ^ 0xABCD_0000_0000,
         }
     }
@@ -122,7 +143,10 @@ impl Payload<'_> {
         let mut buckets: HashMap<u64, Vec<usize>> = HashMap::new();
         for (i, n) in items.enumerate() {
             let bucket = buckets.entry(self.svz_hash(n)).or_default();
-            let found = bucket.iter().copied().find(|k| kept.get(*k).is_some_and(|(m, _, _)| self.same_value_zero(*m, n)));
+            let found = bucket.iter().copied().find(|k| {
+                kept.get(*k)
+                    .is_some_and(|(m, _, _)| self.same_value_zero(*m, n))
+            });
             match found {
                 Some(k) => {
                     if let Some(entry) = kept.get_mut(k) {
@@ -170,7 +194,7 @@ impl Writer<'_, '_> {
                 Task::Str(s) => self.string(s),
                 Task::Node(n) => self.node(n),
                 Task::Member(n) => match self.p.node(n) {
-                    Node::Number { value } if value == 0.0 => self.out.push('0'),
+                    Node::Number { value: 0.0 } => self.out.push('0'),
                     _ => self.node(n),
                 },
             }
@@ -183,7 +207,10 @@ impl Writer<'_, '_> {
             Content::Str(t) => push_json_string(&mut self.out, t),
             Content::Wide(w) => {
                 let units: Vec<String> = w.iter().map(u16::to_string).collect();
-                self.out.push_str(&format!("{{\"t\":\"string\",\"utf16\":[{}]}}", units.join(",")));
+                self.out.push_str(&format!(
+                    "{{\"t\":\"string\",\"utf16\":[{}]}}",
+                    units.join(",")
+                ));
             }
         }
     }
@@ -206,7 +233,16 @@ impl Writer<'_, '_> {
     }
 
     fn pairs(&self, span: Span) -> Vec<(u32, u32)> {
-        self.p.span(span).chunks_exact(2).map(|c| (c.first().copied().unwrap_or(0), c.get(1).copied().unwrap_or(0))).collect()
+        self.p
+            .span(span)
+            .chunks_exact(2)
+            .map(|c| {
+                (
+                    c.first().copied().unwrap_or(0),
+                    c.get(1).copied().unwrap_or(0),
+                )
+            })
+            .collect()
     }
 
     fn node(&mut self, n: NodeId) {
@@ -227,15 +263,21 @@ impl Writer<'_, '_> {
                 } else {
                     return self.out.push_str(&js_number_to_string(value));
                 };
-                return self.out.push_str(&format!("{{\"t\":\"number\",\"v\":\"{special}\"}}"));
+                return self
+                    .out
+                    .push_str(&format!("{{\"t\":\"number\",\"v\":\"{special}\"}}"));
             }
             Node::String { str } => return self.string(str),
             Node::BigInt { str } => {
                 let text = self.p.text(str);
                 let v = to_decimal(&text).unwrap_or_else(|| text.into_owned());
-                return self.out.push_str(&format!("{{\"t\":\"bigint\",\"v\":{}}}", json_string(&v)));
+                return self
+                    .out
+                    .push_str(&format!("{{\"t\":\"bigint\",\"v\":{}}}", json_string(&v)));
             }
-            Node::Boxed { value } if self.p.identity(n) != n => return self.tasks.push(Task::Node(value)),
+            Node::Boxed { value } if self.p.identity(n) != n => {
+                return self.tasks.push(Task::Node(value));
+            }
             _ => {}
         }
         let seen = self.ids.get(n as usize).copied().unwrap_or(NONE);
@@ -259,9 +301,15 @@ impl Writer<'_, '_> {
                         .iter()
                         .enumerate()
                         .filter(|(_, e)| **e != HOLE)
-                        .map(|(i, e)| vec![Task::Text(format!("[{i},")), Task::Node(*e), Task::Raw("]")])
+                        .map(|(i, e)| {
+                            vec![Task::Text(format!("[{i},")), Task::Node(*e), Task::Raw("]")]
+                        })
                         .collect();
-                    self.list(format!("{},\"length\":{},\"entries\":[", head("array"), edges.len()), items, "]}");
+                    self.list(
+                        format!("{},\"length\":{},\"entries\":[", head("array"), edges.len()),
+                        items,
+                        "]}",
+                    );
                 }
             }
             Node::SparseArray { len, entries } => {
@@ -270,13 +318,25 @@ impl Writer<'_, '_> {
                     let items = pairs.iter().map(|(_, v)| vec![Task::Node(*v)]).collect();
                     self.list(format!("{},\"v\":[", head("array")), items, "]}");
                 } else {
-                    let items =
-                        pairs.iter().map(|(i, v)| vec![Task::Text(format!("[{i},")), Task::Node(*v), Task::Raw("]")]).collect();
-                    self.list(format!("{},\"length\":{len},\"entries\":[", head("array")), items, "]}");
+                    let items = pairs
+                        .iter()
+                        .map(|(i, v)| {
+                            vec![Task::Text(format!("[{i},")), Task::Node(*v), Task::Raw("]")]
+                        })
+                        .collect();
+                    self.list(
+                        format!("{},\"length\":{len},\"entries\":[", head("array")),
+                        items,
+                        "]}",
+                    );
                 }
             }
             Node::Object { entries } | Node::NullProtoObject { entries } => {
-                let t = if matches!(node, Node::Object { .. }) { "object" } else { "nullproto" };
+                let t = if matches!(node, Node::Object { .. }) {
+                    "object"
+                } else {
+                    "nullproto"
+                };
                 let items = self.keyed(entries);
                 self.list(format!("{},\"v\":[", head(t)), items, "]}");
             }
@@ -286,11 +346,18 @@ impl Writer<'_, '_> {
                     Content::Str(s) => json_string(s),
                     Content::Wide(w) => json_string(&String::from_utf16_lossy(w)),
                 };
-                self.list(format!("{},\"message\":{msg},\"v\":[", head("error")), items, "]}");
+                self.list(
+                    format!("{},\"message\":{msg},\"v\":[", head("error")),
+                    items,
+                    "]}",
+                );
             }
             Node::Set { items } => {
                 let kept = self.p.distinct(self.p.span(items).iter().copied());
-                let items = kept.into_iter().map(|(n, _, _)| vec![Task::Member(n)]).collect();
+                let items = kept
+                    .into_iter()
+                    .map(|(n, _, _)| vec![Task::Member(n)])
+                    .collect();
                 self.list(format!("{},\"v\":[", head("set")), items, "]}");
             }
             Node::Map { entries } => {
@@ -301,7 +368,13 @@ impl Writer<'_, '_> {
                     .map(|(k, _, last)| {
                         // A repeated key keeps its first place and the value set last.
                         let v = pairs.get(last).map_or(k, |(_, v)| *v);
-                        vec![Task::Raw("["), Task::Member(k), Task::Raw(","), Task::Node(v), Task::Raw("]")]
+                        vec![
+                            Task::Raw("["),
+                            Task::Member(k),
+                            Task::Raw(","),
+                            Task::Node(v),
+                            Task::Raw("]"),
+                        ]
                     })
                     .collect();
                 self.list(format!("{},\"v\":[", head("map")), items, "]}");
@@ -312,15 +385,23 @@ impl Writer<'_, '_> {
             }
             Node::DateText { str } => {
                 let v = json_string(&self.p.text(str));
-                self.out.push_str(&format!("{},\"text\":{v}}}", head("date")));
+                self.out
+                    .push_str(&format!("{},\"text\":{v}}}", head("date")));
             }
             Node::RegExp { source, flags } => {
                 let s = json_string(&canonical_source(&self.p.text(source)));
                 let f = json_string(&canonical_flags(&self.p.text(flags)));
-                self.out.push_str(&format!("{},\"source\":{s},\"flags\":{f}}}", head("regexp")));
+                self.out.push_str(&format!(
+                    "{},\"source\":{s},\"flags\":{f}}}",
+                    head("regexp")
+                ));
             }
             Node::Boxed { value } => {
-                self.queue(vec![Task::Text(format!("{},\"v\":", head("boxed"))), Task::Node(value), Task::Raw("}")]);
+                self.queue(vec![
+                    Task::Text(format!("{},\"v\":", head("boxed"))),
+                    Task::Node(value),
+                    Task::Raw("}"),
+                ]);
             }
             Node::Url { str } => {
                 let v = json_string(&self.p.text(str));
@@ -331,36 +412,73 @@ impl Writer<'_, '_> {
                     .iter()
                     .map(|(k, v)| format!("[{},{}]", json_string(k), json_string(v)))
                     .collect();
-                self.out.push_str(&format!("{},\"v\":[{}]}}", head("urlsearchparams"), pairs.join(",")));
+                self.out.push_str(&format!(
+                    "{},\"v\":[{}]}}",
+                    head("urlsearchparams"),
+                    pairs.join(",")
+                ));
             }
             Node::ArrayBuffer { bytes } => {
                 let b = self.p.bytes().get(bytes.range()).unwrap_or(&[]);
-                self.out.push_str(&format!("{},\"v\":\"{}\"}}", head("arraybuffer"), encode_base64(b)));
+                self.out.push_str(&format!(
+                    "{},\"v\":\"{}\"}}",
+                    head("arraybuffer"),
+                    encode_base64(b)
+                ));
             }
-            Node::View { view, buffer, byte_offset, length } => {
-                let len_key = if view == ViewKind::DataView { "byteLength" } else { "length" };
+            Node::View {
+                view,
+                buffer,
+                byte_offset,
+                length,
+            } => {
+                let len_key = if view == ViewKind::DataView {
+                    "byteLength"
+                } else {
+                    "length"
+                };
                 self.queue(vec![
                     Task::Text(format!("{},\"buffer\":", head(view.name()))),
                     Task::Node(buffer),
-                    Task::Text(format!(",\"byteOffset\":{byte_offset},\"{len_key}\":{length}}}")),
+                    Task::Text(format!(
+                        ",\"byteOffset\":{byte_offset},\"{len_key}\":{length}}}"
+                    )),
                 ]);
             }
             Node::Temporal { temporal, str } => {
                 let v = json_string(&self.p.text(str));
-                self.out.push_str(&format!("{},\"v\":{v}}}", head(temporal.tag())));
+                self.out
+                    .push_str(&format!("{},\"v\":{v}}}", head(temporal.tag())));
             }
             Node::Custom { name, value } => {
                 let t = json_string(&self.p.text(name));
-                self.queue(vec![Task::Text(format!("{},\"type\":{t},\"v\":", head("revived"))), Task::Node(value), Task::Raw("}")]);
+                self.queue(vec![
+                    Task::Text(format!("{},\"type\":{t},\"v\":", head("revived"))),
+                    Task::Node(value),
+                    Task::Raw("}"),
+                ]);
             }
-            Node::Undefined | Node::Null | Node::Bool { .. } | Node::Number { .. } | Node::String { .. } | Node::BigInt { .. } => {}
+            Node::Undefined
+            | Node::Null
+            | Node::Bool { .. }
+            | Node::Number { .. }
+            | Node::String { .. }
+            | Node::BigInt { .. } => {}
         }
     }
 
     fn keyed(&self, span: Span) -> Vec<Vec<Task>> {
         self.pairs(span)
             .into_iter()
-            .map(|(k, v)| vec![Task::Raw("["), Task::Str(k), Task::Raw(","), Task::Node(v), Task::Raw("]")])
+            .map(|(k, v)| {
+                vec![
+                    Task::Raw("["),
+                    Task::Str(k),
+                    Task::Raw(","),
+                    Task::Node(v),
+                    Task::Raw("]"),
+                ]
+            })
             .collect()
     }
 }

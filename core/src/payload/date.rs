@@ -16,7 +16,11 @@ pub(crate) enum DateText {
 
 /// ECMAScript `TimeClip`: NaN outside ±8.64e15 ms, else truncated to an integer.
 pub(crate) fn time_clip(t: f64) -> f64 {
-    if !t.is_finite() || t.abs() > 8.64e15 { f64::NAN } else { t.trunc() + 0.0 }
+    if !t.is_finite() || t.abs() > 8.64e15 {
+        f64::NAN
+    } else {
+        t.trunc() + 0.0
+    }
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (day may overflow its month).
@@ -94,11 +98,20 @@ fn parse_iso_fast(b: &[u8]) -> Option<f64> {
         return None;
     }
     let sep = |i: usize, c: u8| b.get(i) == Some(&c);
-    if !(sep(4, b'-') && sep(7, b'-') && sep(10, b'T') && sep(13, b':') && sep(16, b':') && sep(19, b'.') && sep(23, b'Z')) {
+    if !(sep(4, b'-')
+        && sep(7, b'-')
+        && sep(10, b'T')
+        && sep(13, b':')
+        && sep(16, b':')
+        && sep(19, b'.')
+        && sep(23, b'Z'))
+    {
         return None;
     }
     let num = |from: usize, n: usize| -> Option<i64> {
-        b.get(from..from + n)?.iter().try_fold(0i64, |a, d| d.is_ascii_digit().then(|| a * 10 + i64::from(d - b'0')))
+        b.get(from..from + n)?.iter().try_fold(0i64, |a, d| {
+            d.is_ascii_digit().then(|| a * 10 + i64::from(d - b'0'))
+        })
     };
     let (y, mo, d) = (num(0, 4)?, num(5, 2)?, num(8, 2)?);
     let (h, mi, sec, ms) = (num(11, 2)?, num(14, 2)?, num(17, 2)?, num(20, 3)?);
@@ -112,7 +125,10 @@ fn parse_iso_fast(b: &[u8]) -> Option<f64> {
 /// None: not the strict format (or local time); Some(None): the format, out of range.
 #[allow(clippy::option_option)]
 fn parse_iso(s: &str) -> Option<Option<f64>> {
-    let mut c = Cursor { b: s.as_bytes(), i: 0 };
+    let mut c = Cursor {
+        b: s.as_bytes(),
+        i: 0,
+    };
     let year = if c.eat(b'+') {
         c.digits(6)?
     } else if c.eat(b'-') {
@@ -158,7 +174,9 @@ fn parse_iso(s: &str) -> Option<Option<f64>> {
                 if frac.is_empty() {
                     return None;
                 }
-                ms = (0..3).fold(0i64, |a, k| a * 10 + frac.get(k).map_or(0, |d| i64::from(d - b'0')));
+                ms = (0..3).fold(0i64, |a, k| {
+                    a * 10 + frac.get(k).map_or(0, |d| i64::from(d - b'0'))
+                });
             }
         }
         if c.eat(b'Z') {
@@ -234,15 +252,36 @@ mod tests {
 
     #[test]
     fn reads_iso_like_v8() {
-        assert_eq!(iso("2021-02-30").as_deref(), Some("2021-03-02T00:00:00.000Z"));
+        assert_eq!(
+            iso("2021-02-30").as_deref(),
+            Some("2021-03-02T00:00:00.000Z")
+        );
         assert_eq!(iso("2020-13-01"), None);
-        assert_eq!(iso("2020-01-01T24:00:00Z").as_deref(), Some("2020-01-02T00:00:00.000Z"));
-        assert_eq!(iso("2020-01-01T00:00:00.123456Z").as_deref(), Some("2020-01-01T00:00:00.123Z"));
-        assert_eq!(iso("2020-01-01T00:00:00+05:30").as_deref(), Some("2019-12-31T18:30:00.000Z"));
-        assert_eq!(iso("+275760-09-13T00:00:00.000Z").as_deref(), Some("+275760-09-13T00:00:00.000Z"));
+        assert_eq!(
+            iso("2020-01-01T24:00:00Z").as_deref(),
+            Some("2020-01-02T00:00:00.000Z")
+        );
+        assert_eq!(
+            iso("2020-01-01T00:00:00.123456Z").as_deref(),
+            Some("2020-01-01T00:00:00.123Z")
+        );
+        assert_eq!(
+            iso("2020-01-01T00:00:00+05:30").as_deref(),
+            Some("2019-12-31T18:30:00.000Z")
+        );
+        assert_eq!(
+            iso("+275760-09-13T00:00:00.000Z").as_deref(),
+            Some("+275760-09-13T00:00:00.000Z")
+        );
         assert_eq!(iso("+275760-09-13T00:00:00.001Z"), None);
-        assert_eq!(iso("-271821-04-20T00:00:00.000Z").as_deref(), Some("-271821-04-20T00:00:00.000Z"));
-        assert_eq!(iso("-000001-01-01T00:00:00Z").as_deref(), Some("-000001-01-01T00:00:00.000Z"));
+        assert_eq!(
+            iso("-271821-04-20T00:00:00.000Z").as_deref(),
+            Some("-271821-04-20T00:00:00.000Z")
+        );
+        assert_eq!(
+            iso("-000001-01-01T00:00:00Z").as_deref(),
+            Some("-000001-01-01T00:00:00.000Z")
+        );
         assert_eq!(iso("-000000-01-01T00:00:00Z"), None);
         assert_eq!(iso("2020-01-01T00:00:00").as_deref(), Some("undecided"));
         assert_eq!(iso(""), None);

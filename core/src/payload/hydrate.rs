@@ -8,8 +8,8 @@
 //! pointing at something that is not a primitive / an `ArrayBuffer`), this follows 6.0, which
 //! rejects with "Invalid input" where 5.9 throws a TypeError or builds a nonsensical object.
 
-use super::binary::{IndexArg, check_view, decode_base64};
 use super::bigint::{bigint_from_number, is_normal_bigint, parse_bigint_text};
+use super::binary::{IndexArg, check_view, decode_base64};
 use super::date::{DateText, parse_date_text, time_clip};
 use super::error::PayloadError;
 use super::json::{INLINE_INT, Raw, RawDoc, RawRef, RawVal, SENTINEL, Tok, UNDEF, scan};
@@ -76,24 +76,83 @@ enum Step {
 #[derive(Debug, Clone, Copy)]
 enum Frame {
     /// A plain array: raw elements `start..start+len`, next is `pos`.
-    Dense { node: NodeId, start: u32, len: u32, pos: u32, base: u32 },
+    Dense {
+        node: NodeId,
+        start: u32,
+        len: u32,
+        pos: u32,
+        base: u32,
+    },
     /// `[-7, length, index, value, ...]`.
-    Sparse { node: NodeId, start: u32, len: u32, pos: u32, base: u32, length: u32 },
+    Sparse {
+        node: NodeId,
+        start: u32,
+        len: u32,
+        pos: u32,
+        base: u32,
+        length: u32,
+    },
     /// A plain object; its entries, in JavaScript key order, are at `order[ob..ob + 2 * count]`.
-    Object { node: NodeId, ob: u32, count: u32, pos: u32, base: u32 },
+    Object {
+        node: NodeId,
+        ob: u32,
+        count: u32,
+        pos: u32,
+        base: u32,
+    },
     /// `["null", key, value, ...]`.
-    NullProto { node: NodeId, start: u32, len: u32, pos: u32, base: u32 },
+    NullProto {
+        node: NodeId,
+        start: u32,
+        len: u32,
+        pos: u32,
+        base: u32,
+    },
     /// `["Set", value, ...]`.
-    Set { node: NodeId, start: u32, len: u32, pos: u32, base: u32 },
+    Set {
+        node: NodeId,
+        start: u32,
+        len: u32,
+        pos: u32,
+        base: u32,
+    },
     /// `["Map", key, value, ...]`.
-    Map { node: NodeId, start: u32, len: u32, pos: u32, base: u32 },
+    Map {
+        node: NodeId,
+        start: u32,
+        len: u32,
+        pos: u32,
+        base: u32,
+    },
     /// `["Object", index]`: resolves `v1` (when not yet `started`), then boxes it.
-    Box { index: u32, v1: RawRef, counted: bool, started: bool },
+    Box {
+        index: u32,
+        v1: RawRef,
+        counted: bool,
+        started: bool,
+    },
     /// `["Uint8Array", buffer, byteOffset, length]`: resolves the buffer `v1`, then checks.
-    View { index: u32, kind: ViewKind, v1: RawRef, offset: RawRef, length: RawRef, counted: bool, started: bool },
+    View {
+        index: u32,
+        kind: ViewKind,
+        v1: RawRef,
+        offset: RawRef,
+        length: RawRef,
+        counted: bool,
+        started: bool,
+    },
     /// A revived type: resolves its value `v1`, then calls the reviver; `hold` is the index in
     /// devalue's `hydrating` set; `inline` says the value was appended to `values` at `hold`.
-    Revive { index: u32, name: StrId, reviver: Reviver, v1: RawRef, hold: u32, counted: bool, inline: bool, started: bool },
+    Revive {
+        index: u32,
+        name: StrId,
+        reviver: Reviver,
+        v1: RawRef,
+        hold: u32,
+        counted: bool,
+        inline: bool,
+        started: bool,
+    },
 }
 
 /// What advancing a frame did.
@@ -149,7 +208,10 @@ fn is_valid_index(x: f64) -> bool {
 }
 
 /// Decodes `text`. See [`crate::payload::decode`].
-pub(crate) fn decode_text<'a>(text: &'a str, revivers: ReviverSet<'_>) -> Result<Payload<'a>, PayloadError> {
+pub(crate) fn decode_text<'a>(
+    text: &'a str,
+    revivers: ReviverSet<'_>,
+) -> Result<Payload<'a>, PayloadError> {
     if text.len() >= 0x8000_0000 {
         return Err(PayloadError::TooLarge);
     }
@@ -162,7 +224,12 @@ pub(crate) fn decode_text<'a>(text: &'a str, revivers: ReviverSet<'_>) -> Result
             None => return Err(PayloadError::InvalidInput),
         },
         RawVal::Arr { start, len } if len > 0 => {
-            e.values = e.doc.edges.get(start as usize..(start + len) as usize).unwrap_or(&[]).to_vec();
+            e.values = e
+                .doc
+                .edges
+                .get(start as usize..(start + len) as usize)
+                .unwrap_or(&[])
+                .to_vec();
             e.hydrated = vec![NONE; e.values.len()];
             e.hydrating = vec![false; e.values.len()];
             // Room for every node and edge a typical payload makes, so they never grow (copy).
@@ -241,8 +308,12 @@ impl<'a, 'r> Engine<'a, 'r> {
             Const::False => Node::Bool { value: false },
             Const::True => Node::Bool { value: true },
             Const::NaN => Node::Number { value: f64::NAN },
-            Const::Inf => Node::Number { value: f64::INFINITY },
-            Const::NegInf => Node::Number { value: f64::NEG_INFINITY },
+            Const::Inf => Node::Number {
+                value: f64::INFINITY,
+            },
+            Const::NegInf => Node::Number {
+                value: f64::NEG_INFINITY,
+            },
             Const::NegZero => Node::Number { value: -0.0 },
         };
         let id = self.push_node(node);
@@ -332,23 +403,39 @@ impl<'a, 'r> Engine<'a, 'r> {
     }
 
     fn tok(&self, t: u32) -> Tok {
-        self.doc.toks.get(t as usize).copied().unwrap_or(Tok { start: 0, end: 0, u16_start: 0, u16_end: 0, esc: 0 })
+        self.doc.toks.get(t as usize).copied().unwrap_or(Tok {
+            start: 0,
+            end: 0,
+            u16_start: 0,
+            u16_end: 0,
+            esc: 0,
+        })
     }
 
     /// The text of a string token (unescaped; None when it holds a lone surrogate).
     pub fn tok_text(&self, t: u32) -> Option<std::borrow::Cow<'a, str>> {
         let tok = self.tok(t);
         if !tok.escaped() {
-            let raw = self.input.get(tok.start as usize..tok.end as usize).unwrap_or("");
+            let raw = self
+                .input
+                .get(tok.start as usize..tok.end as usize)
+                .unwrap_or("");
             return Some(std::borrow::Cow::Borrowed(raw));
         }
-        let e = self.doc.escs.get(tok.esc as usize - 1).filter(|e| e.start != super::json::LONE)?;
-        self.strs.unescaped.get(e.start as usize..e.end as usize).map(|s| std::borrow::Cow::Owned(s.to_string()))
+        let e = self
+            .doc
+            .escs
+            .get(tok.esc as usize - 1)
+            .filter(|e| e.start != super::json::LONE)?;
+        self.strs
+            .unescaped
+            .get(e.start as usize..e.end as usize)
+            .map(|s| std::borrow::Cow::Owned(s.to_string()))
     }
 
     fn string_node(&mut self, t: u32) -> NodeId {
         let tok = self.tok(t);
-        let s = self.strs.from_token(self.input, tok, &self.doc.escs);
+        let s = self.strs.add_token(self.input, tok, &self.doc.escs);
         self.push_node(Node::String { str: s })
     }
 
@@ -364,13 +451,21 @@ impl<'a, 'r> Engine<'a, 'r> {
             RawVal::Str(t) => self.string_node(t),
             RawVal::Arr { start, len } => return self.enter_array(i, start, len, counted),
             RawVal::Obj { start, len } => {
-                let node = self.push_container(Node::Object { entries: Span::default() });
+                let node = self.push_container(Node::Object {
+                    entries: Span::default(),
+                });
                 self.set_hydrated(i, node, counted);
                 let ob = self.order.len() as u32;
                 self.order_entries(start, len);
                 let count = (self.order.len() as u32 - ob) / 2;
                 let base = self.scratch.len() as u32;
-                self.stack.push(Frame::Object { node, ob, count, pos: 0, base });
+                self.stack.push(Frame::Object {
+                    node,
+                    ob,
+                    count,
+                    pos: 0,
+                    base,
+                });
                 return Ok(Step::Pushed);
             }
         };
@@ -382,7 +477,13 @@ impl<'a, 'r> Engine<'a, 'r> {
         self.doc.elem(start, len, k)
     }
 
-    fn enter_array(&mut self, i: usize, start: u32, len: u32, counted: bool) -> Result<Step, PayloadError> {
+    fn enter_array(
+        &mut self,
+        i: usize,
+        start: u32,
+        len: u32,
+        counted: bool,
+    ) -> Result<Step, PayloadError> {
         let first = self.elem(start, len, 0);
         let base = self.scratch.len() as u32;
         let index = i as u32;
@@ -398,20 +499,40 @@ impl<'a, 'r> Engine<'a, 'r> {
                 }
                 self.builtin(index, &name, start, len, counted)
             }
-            RawVal::Num(x) if x == -7.0 => {
+            RawVal::Num(-7.0) => {
                 let length = match self.doc.get(self.elem(start, len, 1)) {
-                    RawVal::Num(l) if l >= 0.0 && l.fract() == 0.0 && l <= MAX_ARRAY_LEN => l as u32,
+                    RawVal::Num(l) if l >= 0.0 && l.fract() == 0.0 && l <= MAX_ARRAY_LEN => {
+                        l as u32
+                    }
                     _ => return Err(PayloadError::InvalidInput),
                 };
-                let node = self.push_container(Node::SparseArray { len: length, entries: Span::default() });
+                let node = self.push_container(Node::SparseArray {
+                    len: length,
+                    entries: Span::default(),
+                });
                 self.set_hydrated(i, node, counted);
-                self.stack.push(Frame::Sparse { node, start, len, pos: 2, base, length });
+                self.stack.push(Frame::Sparse {
+                    node,
+                    start,
+                    len,
+                    pos: 2,
+                    base,
+                    length,
+                });
                 Ok(Step::Pushed)
             }
             _ => {
-                let node = self.push_container(Node::Array { items: Span::default() });
+                let node = self.push_container(Node::Array {
+                    items: Span::default(),
+                });
                 self.set_hydrated(i, node, counted);
-                self.stack.push(Frame::Dense { node, start, len, pos: 0, base });
+                self.stack.push(Frame::Dense {
+                    node,
+                    start,
+                    len,
+                    pos: 0,
+                    base,
+                });
                 Ok(Step::Pushed)
             }
         }
@@ -420,12 +541,24 @@ impl<'a, 'r> Engine<'a, 'r> {
     fn wide_tok(&self, t: u32) -> Vec<u16> {
         let tok = self.tok(t);
         let mut w = Vec::new();
-        super::strings::unescape_wide(self.input.get(tok.start as usize..tok.end as usize).unwrap_or(""), &mut w);
+        super::strings::unescape_wide(
+            self.input
+                .get(tok.start as usize..tok.end as usize)
+                .unwrap_or(""),
+            &mut w,
+        );
         w
     }
 
     /// The reviver branch of devalue's `hydrate`.
-    fn revive(&mut self, index: u32, name: StrId, reviver: Reviver, v1: RawRef, counted: bool) -> Result<Step, PayloadError> {
+    fn revive(
+        &mut self,
+        index: u32,
+        name: StrId,
+        reviver: Reviver,
+        v1: RawRef,
+        counted: bool,
+    ) -> Result<Step, PayloadError> {
         let inline = !matches!(self.doc.get(v1), RawVal::Num(_));
         let hold = match self.doc.get(v1) {
             RawVal::Num(x) => {
@@ -434,7 +567,9 @@ impl<'a, 'r> Engine<'a, 'r> {
                     let xi = x as usize;
                     let cached = self.hydrated.get(xi).copied().unwrap_or(NONE);
                     if cached != NONE {
-                        return self.apply(index, name, reviver, cached, counted).map(Step::Done);
+                        return self
+                            .apply(index, name, reviver, cached, counted)
+                            .map(Step::Done);
                     }
                     if self.hydrating.get(xi).copied().unwrap_or(false) {
                         return Err(PayloadError::CircularReference);
@@ -450,7 +585,11 @@ impl<'a, 'r> Engine<'a, 'r> {
                 // (devalue overflows its stack), so stop.
                 let state = self.inline.entry(index).or_insert((0, 0, 0));
                 if state.0 > 0 {
-                    state.2 = if state.1 == self.progress { state.2 + 1 } else { 0 };
+                    state.2 = if state.1 == self.progress {
+                        state.2 + 1
+                    } else {
+                        0
+                    };
                     if state.2 >= 2 {
                         return Err(PayloadError::EndlessReference);
                     }
@@ -468,7 +607,16 @@ impl<'a, 'r> Engine<'a, 'r> {
         if let Some(h) = self.hydrating.get_mut(hold as usize) {
             *h = true;
         }
-        self.stack.push(Frame::Revive { index, name, reviver, v1, hold, counted, inline, started: false });
+        self.stack.push(Frame::Revive {
+            index,
+            name,
+            reviver,
+            v1,
+            hold,
+            counted,
+            inline,
+            started: false,
+        });
         Ok(Step::Pushed)
     }
 
@@ -486,16 +634,21 @@ impl<'a, 'r> Engine<'a, 'r> {
         if let Some(h) = self.hydrating.get_mut(hold as usize) {
             *h = false;
         }
-        if inline {
-            if let Some(state) = self.inline.get_mut(&index) {
-                state.0 = state.0.saturating_sub(1);
-            }
+        if inline && let Some(state) = self.inline.get_mut(&index) {
+            state.0 = state.0.saturating_sub(1);
         }
         self.apply(index, name, reviver, value, counted)
     }
 
     /// Calls a reviver and caches its result as devalue does (`hydrated[index] = reviver(v)`).
-    fn apply(&mut self, index: u32, name: StrId, reviver: Reviver, value: NodeId, counted: bool) -> Result<NodeId, PayloadError> {
+    fn apply(
+        &mut self,
+        index: u32,
+        name: StrId,
+        reviver: Reviver,
+        value: NodeId,
+        counted: bool,
+    ) -> Result<NodeId, PayloadError> {
         let node = match reviver {
             Reviver::Js => self.push_node(Node::Custom { name, value }),
             Reviver::Unwrap => value,
@@ -529,22 +682,45 @@ impl<'a, 'r> Engine<'a, 'r> {
     }
 
     /// The built-in types of devalue's `switch (type)`.
-    fn builtin(&mut self, index: u32, name: &str, start: u32, len: u32, counted: bool) -> Result<Step, PayloadError> {
+    fn builtin(
+        &mut self,
+        index: u32,
+        name: &str,
+        start: u32,
+        len: u32,
+        counted: bool,
+    ) -> Result<Step, PayloadError> {
         let i = index as usize;
         let v1 = self.elem(start, len, 1);
         let base = self.scratch.len() as u32;
         let leaf = match name {
             "Date" => self.date(v1)?,
             "Set" => {
-                let node = self.push_container(Node::Set { items: Span::default() });
+                let node = self.push_container(Node::Set {
+                    items: Span::default(),
+                });
                 self.set_hydrated(i, node, counted);
-                self.stack.push(Frame::Set { node, start, len, pos: 1, base });
+                self.stack.push(Frame::Set {
+                    node,
+                    start,
+                    len,
+                    pos: 1,
+                    base,
+                });
                 return Ok(Step::Pushed);
             }
             "Map" => {
-                let node = self.push_container(Node::Map { entries: Span::default() });
+                let node = self.push_container(Node::Map {
+                    entries: Span::default(),
+                });
                 self.set_hydrated(i, node, counted);
-                self.stack.push(Frame::Map { node, start, len, pos: 1, base });
+                self.stack.push(Frame::Map {
+                    node,
+                    start,
+                    len,
+                    pos: 1,
+                    base,
+                });
                 return Ok(Step::Pushed);
             }
             "RegExp" => self.regexp(v1, self.elem(start, len, 2))?,
@@ -561,14 +737,27 @@ impl<'a, 'r> Engine<'a, 'r> {
                         return Err(PayloadError::InvalidInput);
                     }
                 }
-                self.stack.push(Frame::Box { index, v1, counted, started: false });
+                self.stack.push(Frame::Box {
+                    index,
+                    v1,
+                    counted,
+                    started: false,
+                });
                 return Ok(Step::Pushed);
             }
             "BigInt" => self.bigint(v1)?,
             "null" => {
-                let node = self.push_container(Node::NullProtoObject { entries: Span::default() });
+                let node = self.push_container(Node::NullProtoObject {
+                    entries: Span::default(),
+                });
                 self.set_hydrated(i, node, counted);
-                self.stack.push(Frame::NullProto { node, start, len, pos: 1, base });
+                self.stack.push(Frame::NullProto {
+                    node,
+                    start,
+                    len,
+                    pos: 1,
+                    base,
+                });
                 return Ok(Step::Pushed);
             }
             "ArrayBuffer" => {
@@ -581,7 +770,10 @@ impl<'a, 'r> Engine<'a, 'r> {
                     self.bytes.truncate(from);
                     return Err(PayloadError::ArrayBufferEncoding);
                 }
-                let bytes = Span { start: from as u32, len: (self.bytes.len() - from) as u32 };
+                let bytes = Span {
+                    start: from as u32,
+                    len: (self.bytes.len() - from) as u32,
+                };
                 self.push_node(Node::ArrayBuffer { bytes })
             }
             "URL" => {
@@ -594,7 +786,11 @@ impl<'a, 'r> Engine<'a, 'r> {
             "URLSearchParams" => {
                 let s = match self.doc.get(v1) {
                     RawVal::Undefined => self.strs.intern(self.input, ""),
-                    RawVal::Obj { .. } => return Err(PayloadError::Unsupported("URLSearchParams given as an object")),
+                    RawVal::Obj { .. } => {
+                        return Err(PayloadError::Unsupported(
+                            "URLSearchParams given as an object",
+                        ));
+                    }
                     _ => self.text_arg(v1, "URLSearchParams given as an array")?,
                 };
                 self.push_node(Node::UrlSearchParams { str: s })
@@ -606,14 +802,24 @@ impl<'a, 'r> Engine<'a, 'r> {
                         return Err(PayloadError::InvalidInput);
                     }
                     let (offset, length) = (self.elem(start, len, 2), self.elem(start, len, 3));
-                    self.stack.push(Frame::View { index, kind, v1, offset, length, counted, started: false });
+                    self.stack.push(Frame::View {
+                        index,
+                        kind,
+                        v1,
+                        offset,
+                        length,
+                        counted,
+                        started: false,
+                    });
                     return Ok(Step::Pushed);
                 }
                 if let Some(temporal) = TemporalKind::from_tag(name) {
                     let Some(t) = self.doc.tok_of(v1) else {
-                        return Err(PayloadError::Unsupported("a Temporal value given as a non-string"));
+                        return Err(PayloadError::Unsupported(
+                            "a Temporal value given as a non-string",
+                        ));
                     };
-                    let s = self.strs.from_token(self.input, t, &self.doc.escs);
+                    let s = self.strs.add_token(self.input, t, &self.doc.escs);
                     self.push_node(Node::Temporal { temporal, str: s })
                 } else {
                     return Err(PayloadError::UnknownType(name.to_string()));
@@ -634,7 +840,9 @@ impl<'a, 'r> Engine<'a, 'r> {
     /// `String(value)` for a constructor argument given as JSON (arrays unsupported).
     fn text_arg(&mut self, r: RawRef, array_msg: &'static str) -> Result<StrId, PayloadError> {
         let s = match self.doc.get(r) {
-            RawVal::Str(t) => return Ok(self.strs.from_token(self.input, self.tok(t), &self.doc.escs)),
+            RawVal::Str(t) => {
+                return Ok(self.strs.add_token(self.input, self.tok(t), &self.doc.escs));
+            }
             RawVal::Undefined => "undefined".to_string(),
             RawVal::Null => "null".to_string(),
             RawVal::Bool(b) => b.to_string(),
@@ -650,7 +858,7 @@ impl<'a, 'r> Engine<'a, 'r> {
             RawVal::Str(t) => match self.tok_text(t).map(|s| parse_date_text(&s)) {
                 Some(DateText::Time(t)) => t,
                 _ => {
-                    let s = self.strs.from_token(self.input, self.tok(t), &self.doc.escs);
+                    let s = self.strs.add_token(self.input, self.tok(t), &self.doc.escs);
                     return Ok(self.push_node(Node::DateText { str: s }));
                 }
             },
@@ -658,7 +866,9 @@ impl<'a, 'r> Engine<'a, 'r> {
             RawVal::Null | RawVal::Bool(false) => 0.0,
             RawVal::Bool(true) => 1.0,
             RawVal::Undefined | RawVal::Obj { .. } => f64::NAN,
-            RawVal::Arr { .. } => return Err(PayloadError::Unsupported("a Date given as an array")),
+            RawVal::Arr { .. } => {
+                return Err(PayloadError::Unsupported("a Date given as an array"));
+            }
         };
         Ok(self.push_node(Node::Date { time }))
     }
@@ -686,12 +896,18 @@ impl<'a, 'r> Engine<'a, 'r> {
                 let content = self.tok_text(t).map(|c| c.into_owned());
                 let Some(content) = content else {
                     let lossy = String::from_utf16_lossy(&self.wide_tok(t));
-                    return Err(PayloadError::BigInt(format!("Cannot convert {lossy} to a BigInt")));
+                    return Err(PayloadError::BigInt(format!(
+                        "Cannot convert {lossy} to a BigInt"
+                    )));
                 };
                 match parse_bigint_text(&content) {
-                    None => return Err(PayloadError::BigInt(format!("Cannot convert {content} to a BigInt"))),
+                    None => {
+                        return Err(PayloadError::BigInt(format!(
+                            "Cannot convert {content} to a BigInt"
+                        )));
+                    }
                     Some(_) if !tok.escaped() && is_normal_bigint(&content) => {
-                        let s = self.strs.from_token(self.input, tok, &self.doc.escs);
+                        let s = self.strs.add_token(self.input, tok, &self.doc.escs);
                         return Ok(self.push_node(Node::BigInt { str: s }));
                     }
                     Some(n) => n,
@@ -699,10 +915,24 @@ impl<'a, 'r> Engine<'a, 'r> {
             }
             RawVal::Num(x) => bigint_from_number(x).map_err(PayloadError::BigInt)?,
             RawVal::Bool(b) => if b { "1" } else { "0" }.to_string(),
-            RawVal::Null => return Err(PayloadError::BigInt("Cannot convert null to a BigInt".into())),
-            RawVal::Undefined => return Err(PayloadError::BigInt("Cannot convert undefined to a BigInt".into())),
-            RawVal::Obj { .. } => return Err(PayloadError::BigInt("Cannot convert [object Object] to a BigInt".into())),
-            RawVal::Arr { .. } => return Err(PayloadError::Unsupported("a BigInt given as an array")),
+            RawVal::Null => {
+                return Err(PayloadError::BigInt(
+                    "Cannot convert null to a BigInt".into(),
+                ));
+            }
+            RawVal::Undefined => {
+                return Err(PayloadError::BigInt(
+                    "Cannot convert undefined to a BigInt".into(),
+                ));
+            }
+            RawVal::Obj { .. } => {
+                return Err(PayloadError::BigInt(
+                    "Cannot convert [object Object] to a BigInt".into(),
+                ));
+            }
+            RawVal::Arr { .. } => {
+                return Err(PayloadError::Unsupported("a BigInt given as an array"));
+            }
         };
         let s = self.strs.owned(&text);
         Ok(self.push_node(Node::BigInt { str: s }))
@@ -720,7 +950,11 @@ impl<'a, 'r> Engine<'a, 'r> {
             RawVal::Num(x) => IndexArg::Num(x),
             RawVal::Null | RawVal::Bool(false) => IndexArg::Num(0.0),
             RawVal::Bool(true) => IndexArg::Num(1.0),
-            _ => return Err(PayloadError::Unsupported("a typed array offset or length that is not a number")),
+            _ => {
+                return Err(PayloadError::Unsupported(
+                    "a typed array offset or length that is not a number",
+                ));
+            }
         })
     }
 
@@ -734,24 +968,54 @@ impl<'a, 'r> Engine<'a, 'r> {
         buffer: NodeId,
         counted: bool,
     ) -> Result<NodeId, PayloadError> {
-        let Node::ArrayBuffer { bytes } = self.nodes.get(buffer as usize).copied().unwrap_or(Node::Undefined) else {
-            return Err(PayloadError::Unsupported("a typed array over a revived ArrayBuffer"));
+        let Node::ArrayBuffer { bytes } = self
+            .nodes
+            .get(buffer as usize)
+            .copied()
+            .unwrap_or(Node::Undefined)
+        else {
+            return Err(PayloadError::Unsupported(
+                "a typed array over a revived ArrayBuffer",
+            ));
         };
         let offset_arg = self.index_arg(offset)?;
         // `new C(buffer)` when the offset is absent: the length is then ignored.
-        let length_arg = if offset_arg == IndexArg::Absent { IndexArg::Absent } else { self.index_arg(length)? };
-        let (byte_offset, length) = check_view(kind, bytes.len, offset_arg, length_arg).map_err(PayloadError::View)?;
-        let node = self.push_node(Node::View { view: kind, buffer, byte_offset, length });
+        let length_arg = if offset_arg == IndexArg::Absent {
+            IndexArg::Absent
+        } else {
+            self.index_arg(length)?
+        };
+        let (byte_offset, length) =
+            check_view(kind, bytes.len, offset_arg, length_arg).map_err(PayloadError::View)?;
+        let node = self.push_node(Node::View {
+            view: kind,
+            buffer,
+            byte_offset,
+            length,
+        });
         self.set_hydrated(index as usize, node, counted);
         Ok(node)
     }
 
     /// Advances the frame at `at` (a copy in `f`), delivering the node its last child gave.
-    fn advance(&mut self, mut f: Frame, at: usize, received: Option<NodeId>) -> Result<Adv, PayloadError> {
+    fn advance(
+        &mut self,
+        mut f: Frame,
+        at: usize,
+        received: Option<NodeId>,
+    ) -> Result<Adv, PayloadError> {
         // Frames waiting for one value: start resolving it, or finish with it.
         let single = match &mut f {
-            Frame::Box { v1, started, .. } | Frame::View { v1, started, .. } => Some((*v1, None, started)),
-            Frame::Revive { v1, hold, inline, started, .. } => Some((*v1, inline.then_some(*hold), started)),
+            Frame::Box { v1, started, .. } | Frame::View { v1, started, .. } => {
+                Some((*v1, None, started))
+            }
+            Frame::Revive {
+                v1,
+                hold,
+                inline,
+                started,
+                ..
+            } => Some((*v1, inline.then_some(*hold), started)),
             _ => None,
         };
         if let Some((v1, inline_at, started)) = single {
@@ -776,13 +1040,30 @@ impl<'a, 'r> Engine<'a, 'r> {
                 None => return Err(PayloadError::InvalidInput),
             };
             return match f {
-                Frame::Box { index, counted, .. } => Ok(Adv::Finished(self.finish_box(index, value, counted))),
-                Frame::View { index, kind, offset, length, counted, .. } => {
-                    self.finish_view(index, kind, offset, length, value, counted).map(Adv::Finished)
+                Frame::Box { index, counted, .. } => {
+                    Ok(Adv::Finished(self.finish_box(index, value, counted)))
                 }
-                Frame::Revive { index, name, reviver, hold, counted, inline, .. } => {
-                    self.finish_revive(index, name, reviver, hold, value, counted, inline).map(Adv::Finished)
-                }
+                Frame::View {
+                    index,
+                    kind,
+                    offset,
+                    length,
+                    counted,
+                    ..
+                } => self
+                    .finish_view(index, kind, offset, length, value, counted)
+                    .map(Adv::Finished),
+                Frame::Revive {
+                    index,
+                    name,
+                    reviver,
+                    hold,
+                    counted,
+                    inline,
+                    ..
+                } => self
+                    .finish_revive(index, name, reviver, hold, value, counted, inline)
+                    .map(Adv::Finished),
                 _ => Err(PayloadError::InvalidInput),
             };
         }
@@ -792,7 +1073,13 @@ impl<'a, 'r> Engine<'a, 'r> {
         loop {
             // The next child reference of this frame, or finish.
             let child: RawRef = match &mut f {
-                Frame::Dense { node, start, len, pos, base } => {
+                Frame::Dense {
+                    node,
+                    start,
+                    len,
+                    pos,
+                    base,
+                } => {
                     if *pos >= *len {
                         let items = self.take_scratch(*base);
                         return Ok(Adv::Finished(self.finish(*node, Node::Array { items })));
@@ -805,7 +1092,13 @@ impl<'a, 'r> Engine<'a, 'r> {
                     }
                     r
                 }
-                Frame::Set { node, start, len, pos, base } => {
+                Frame::Set {
+                    node,
+                    start,
+                    len,
+                    pos,
+                    base,
+                } => {
                     if *pos >= *len {
                         let items = self.take_scratch(*base);
                         return Ok(Adv::Finished(self.finish(*node, Node::Set { items })));
@@ -813,7 +1106,13 @@ impl<'a, 'r> Engine<'a, 'r> {
                     *pos += 1;
                     self.doc.elem(*start, *len, *pos - 1)
                 }
-                Frame::Map { node, start, len, pos, base } => {
+                Frame::Map {
+                    node,
+                    start,
+                    len,
+                    pos,
+                    base,
+                } => {
                     // Keys sit at odd positions; a key without a value reads `undefined`.
                     if *pos % 2 == 1 && *pos >= *len {
                         let entries = self.take_scratch(*base);
@@ -822,12 +1121,20 @@ impl<'a, 'r> Engine<'a, 'r> {
                     *pos += 1;
                     self.doc.elem(*start, *len, *pos - 1)
                 }
-                Frame::NullProto { node, start, len, pos, base } => {
+                Frame::NullProto {
+                    node,
+                    start,
+                    len,
+                    pos,
+                    base,
+                } => {
                     if *pos >= *len {
                         let node = *node;
                         let entries = self.take_scratch(*base);
                         let entries = super::order::normalize_entries(self, entries);
-                        return Ok(Adv::Finished(self.finish(node, Node::NullProtoObject { entries })));
+                        return Ok(Adv::Finished(
+                            self.finish(node, Node::NullProtoObject { entries }),
+                        ));
                     }
                     let k = self.doc.elem(*start, *len, *pos);
                     let Some(tok) = self.doc.tok_of(k) else {
@@ -841,13 +1148,26 @@ impl<'a, 'r> Engine<'a, 'r> {
                     *pos += 2;
                     self.doc.elem(*start, *len, *pos - 1)
                 }
-                Frame::Sparse { node, start, len, pos, base, length } => {
+                Frame::Sparse {
+                    node,
+                    start,
+                    len,
+                    pos,
+                    base,
+                    length,
+                } => {
                     if *pos >= *len {
                         let node = *node;
                         let length = *length;
                         let entries = self.take_scratch(*base);
                         let entries = super::order::normalize_sparse(&mut self.edges, entries);
-                        return Ok(Adv::Finished(self.finish(node, Node::SparseArray { len: length, entries })));
+                        return Ok(Adv::Finished(self.finish(
+                            node,
+                            Node::SparseArray {
+                                len: length,
+                                entries,
+                            },
+                        )));
                     }
                     let idx = match self.doc.get(self.doc.elem(*start, *len, *pos)) {
                         RawVal::Num(x) if is_valid_index(x) && x < f64::from(*length) => x as u32,
@@ -857,7 +1177,13 @@ impl<'a, 'r> Engine<'a, 'r> {
                     *pos += 2;
                     self.doc.elem(*start, *len, *pos - 1)
                 }
-                Frame::Object { node, ob, count, pos, base } => {
+                Frame::Object {
+                    node,
+                    ob,
+                    count,
+                    pos,
+                    base,
+                } => {
                     if *pos >= *count {
                         let node = *node;
                         let entries = self.take_scratch(*base);
@@ -918,7 +1244,9 @@ impl<'a, 'r> Engine<'a, 'r> {
             let at = (start as usize) + 2 * (k as usize);
             let t = self.doc.edges.get(at).copied().unwrap_or(0);
             let r = self.doc.edges.get(at + 1).copied().unwrap_or(UNDEF);
-            let key = self.strs.key_from_token(self.input, self.tok(t), &self.doc.escs);
+            let key = self
+                .strs
+                .key_from_token(self.input, self.tok(t), &self.doc.escs);
             self.order.push(key);
             self.order.push(r);
         }
@@ -970,9 +1298,11 @@ impl<'a, 'r> Engine<'a, 'r> {
 
     fn foreign_str(&mut self, doc: &RawDoc, text: &str, t: u32, key: bool) -> StrId {
         let tok = doc.toks.get(t as usize).copied();
-        let raw = tok.and_then(|k| text.get(k.start as usize..k.end as usize)).unwrap_or("");
+        let raw = tok
+            .and_then(|k| text.get(k.start as usize..k.end as usize))
+            .unwrap_or("");
         let escaped = tok.is_some_and(|k| k.escaped());
-        self.strs.from_foreign(self.input, raw, escaped, key)
+        self.strs.add_foreign(self.input, raw, escaped, key)
     }
 
     /// Raw documents other than the payload (Nuxt's EmptyRef text) as plain JSON values.
@@ -980,7 +1310,9 @@ impl<'a, 'r> Engine<'a, 'r> {
         let mut map: Vec<NodeId> = Vec::with_capacity(doc.raws.len());
         let node_of = |e: &mut Self, map: &[NodeId], r: RawRef| -> NodeId {
             match doc.get(r) {
-                RawVal::Num(x) if r >= super::json::INLINE_INT => e.push_node(Node::Number { value: x }),
+                RawVal::Num(x) if r >= super::json::INLINE_INT => {
+                    e.push_node(Node::Number { value: x })
+                }
                 RawVal::Undefined => e.konst(Const::Undefined),
                 _ => map.get(r as usize).copied().unwrap_or(NONE),
             }
@@ -1001,7 +1333,9 @@ impl<'a, 'r> Engine<'a, 'r> {
                         let n = node_of(self, &map, doc.elem(start, len, k));
                         self.edges.push(n);
                     }
-                    self.push_node(Node::Array { items: Span { start: from, len } })
+                    self.push_node(Node::Array {
+                        items: Span { start: from, len },
+                    })
                 }
                 Raw::Obj { start, len } => {
                     let from = self.order.len();
@@ -1017,7 +1351,10 @@ impl<'a, 'r> Engine<'a, 'r> {
                     let pairs: Vec<u32> = self.order.drain(from..).collect();
                     let start_e = self.edges.len() as u32;
                     for pair in pairs.chunks_exact(2) {
-                        let (key, r) = (pair.first().copied().unwrap_or(0), pair.get(1).copied().unwrap_or(UNDEF));
+                        let (key, r) = (
+                            pair.first().copied().unwrap_or(0),
+                            pair.get(1).copied().unwrap_or(UNDEF),
+                        );
                         // destr / Nuxt drop `__proto__` keys instead of failing.
                         if key == self.proto_key {
                             continue;
@@ -1027,7 +1364,12 @@ impl<'a, 'r> Engine<'a, 'r> {
                         self.edges.push(n);
                     }
                     let len_e = self.edges.len() as u32 - start_e;
-                    self.push_node(Node::Object { entries: Span { start: start_e, len: len_e } })
+                    self.push_node(Node::Object {
+                        entries: Span {
+                            start: start_e,
+                            len: len_e,
+                        },
+                    })
                 }
             };
             map.push(node);

@@ -111,8 +111,14 @@ impl RawDoc {
                 Some(Raw::True) => RawVal::Bool(true),
                 Some(Raw::Num(n)) => RawVal::Num(*n),
                 Some(Raw::Str(t)) => RawVal::Str(*t),
-                Some(Raw::Arr { start, len }) => RawVal::Arr { start: *start, len: *len },
-                Some(Raw::Obj { start, len }) => RawVal::Obj { start: *start, len: *len },
+                Some(Raw::Arr { start, len }) => RawVal::Arr {
+                    start: *start,
+                    len: *len,
+                },
+                Some(Raw::Obj { start, len }) => RawVal::Obj {
+                    start: *start,
+                    len: *len,
+                },
             }
         }
     }
@@ -122,7 +128,10 @@ impl RawDoc {
         if i >= len {
             return UNDEF;
         }
-        self.edges.get((start as usize) + (i as usize)).copied().unwrap_or(UNDEF)
+        self.edges
+            .get((start as usize) + (i as usize))
+            .copied()
+            .unwrap_or(UNDEF)
     }
 
     /// The token of a string ref, if it is one.
@@ -169,7 +178,13 @@ pub(crate) fn scan(text: &str) -> Result<RawDoc, String> {
         edges: Vec::with_capacity(text.len() / 3),
         ..RawDoc::default()
     };
-    let mut s = Scanner { text, b: text.as_bytes(), pos: 0, u16_adjust: 0, doc };
+    let mut s = Scanner {
+        text,
+        b: text.as_bytes(),
+        pos: 0,
+        u16_adjust: 0,
+        doc,
+    };
     match s.run() {
         Ok(()) => Ok(s.doc),
         Err(f) => Err(message(text, f)),
@@ -229,7 +244,9 @@ impl Scanner<'_> {
                         self.pos += 1;
                         self.push_raw(Raw::Arr { start: 0, len: 0 })
                     } else {
-                        stack.push(Ctx::Arr { base: scratch.len() });
+                        stack.push(Ctx::Arr {
+                            base: scratch.len(),
+                        });
                         continue 'value;
                     }
                 }
@@ -385,7 +402,9 @@ impl Scanner<'_> {
         }
         let digits = self.b.get(int_start..int_end).unwrap_or(&[]);
         if plain && digits.len() <= 9 {
-            let n = digits.iter().fold(0u32, |acc, d| acc * 10 + u32::from(d - b'0'));
+            let n = digits
+                .iter()
+                .fold(0u32, |acc, d| acc * 10 + u32::from(d - b'0'));
             if !negative && n < (1 << 30) {
                 return Ok(INLINE_INT + n);
             }
@@ -398,7 +417,10 @@ impl Scanner<'_> {
         let text = self.b.get(start..self.pos).unwrap_or(&[]);
         // The grammar above is a subset of what Rust's float parser accepts, and it is
         // correctly rounded like JSON.parse.
-        let v = std::str::from_utf8(text).ok().and_then(|t| t.parse::<f64>().ok()).unwrap_or(f64::NAN);
+        let v = std::str::from_utf8(text)
+            .ok()
+            .and_then(|t| t.parse::<f64>().ok())
+            .unwrap_or(f64::NAN);
         Ok(self.push_raw(Raw::Num(v)))
     }
 
@@ -417,6 +439,21 @@ impl Scanner<'_> {
         loop {
             // Eight bytes at a time up to the first quote, backslash or control character;
             // non-ASCII bytes only adjust the UTF-16 offset.
+            // Sixteen bytes per step while nothing special is in sight.
+            while let Some(chunk) = b.get(pos..pos + 16) {
+                let mut w = [0u8; 16];
+                w.copy_from_slice(chunk);
+                let (lo, hi) = w.split_at(8);
+                let (mut a, mut c) = ([0u8; 8], [0u8; 8]);
+                a.copy_from_slice(lo);
+                c.copy_from_slice(hi);
+                let (a, c) = (u64::from_le_bytes(a), u64::from_le_bytes(c));
+                if special_mask(a) | special_mask(c) != 0 {
+                    break;
+                }
+                high |= a | c;
+                pos += 16;
+            }
             while let Some(chunk) = b.get(pos..pos + 8) {
                 let mut w = [0u8; 8];
                 w.copy_from_slice(chunk);
@@ -509,7 +546,12 @@ impl Scanner<'_> {
                 e.end_string();
                 let tok = if e.lone {
                     self.doc.blob.truncate(e.blob_start);
-                    EscTok { start: LONE, end: LONE, u16_start: 0, u16_end: 0 }
+                    EscTok {
+                        start: LONE,
+                        end: LONE,
+                        u16_start: 0,
+                        u16_end: 0,
+                    }
                 } else {
                     let units = (u16_end.wrapping_sub(u16_start)).saturating_sub(e.overhead) as u32;
                     let t = EscTok {
@@ -643,7 +685,10 @@ fn message(text: &str, fail: Fail) -> String {
         Fail::UnterminatedFraction(p) => at("Unterminated fractional number", p),
         Fail::ExponentMissing(p) => at("Exponent part is missing a number", p),
         Fail::NonWhitespaceAfter(p) => {
-            format!("Unexpected non-whitespace character after JSON at position {}", utf16_pos(text, p))
+            format!(
+                "Unexpected non-whitespace character after JSON at position {}",
+                utf16_pos(text, p)
+            )
         }
     }
 }
@@ -667,7 +712,8 @@ fn token_message(text: &str, p: usize) -> String {
     let units: Vec<u16> = text.encode_utf16().collect();
     let n = units.len();
     let ch = String::from_utf16_lossy(units.get(pos..pos + 1).unwrap_or(&[]));
-    let slice = |a: usize, b: usize| String::from_utf16_lossy(units.get(a..b.min(n)).unwrap_or(&[]));
+    let slice =
+        |a: usize, b: usize| String::from_utf16_lossy(units.get(a..b.min(n)).unwrap_or(&[]));
     let context = if n <= CONTEXT * 2 {
         format!("\"{text}\"")
     } else if pos < CONTEXT {
@@ -682,17 +728,21 @@ fn token_message(text: &str, p: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
     use super::*;
 
     #[test]
     fn scans_nested_values() {
         let d = scan(r#"[{"a":1,"b":[true,null]},-1,"x\n",1.5,-0]"#).unwrap();
-        let RawVal::Arr { start, len } = d.get(d.root) else { panic!() };
+        let RawVal::Arr { start, len } = d.get(d.root) else {
+            panic!()
+        };
         assert_eq!(len, 5);
         assert_eq!(d.get(d.elem(start, len, 1)), RawVal::Num(-1.0));
         assert!(matches!(d.get(d.elem(start, len, 3)), RawVal::Num(x) if x == 1.5));
-        let RawVal::Num(z) = d.get(d.elem(start, len, 4)) else { panic!() };
+        let RawVal::Num(z) = d.get(d.elem(start, len, 4)) else {
+            panic!()
+        };
         assert!(z == 0.0 && z.is_sign_negative());
         assert_eq!(d.elem(start, len, 9), UNDEF);
     }
@@ -701,10 +751,19 @@ mod tests {
     fn messages_match_v8() {
         let m = |t: &str| scan(t).unwrap_err();
         assert_eq!(m(""), "Unexpected end of JSON input");
-        assert_eq!(m("[1,]"), "Unexpected token ']', \"[1,]\" is not valid JSON");
+        assert_eq!(
+            m("[1,]"),
+            "Unexpected token ']', \"[1,]\" is not valid JSON"
+        );
         assert_eq!(m("[01]"), "Unexpected number in JSON at position 2");
-        assert_eq!(m("{\"a\" 1}"), "Expected ':' after property name in JSON at position 5");
+        assert_eq!(
+            m("{\"a\" 1}"),
+            "Expected ':' after property name in JSON at position 5"
+        );
         assert_eq!(m("NaN"), "\"NaN\" is not valid JSON");
-        assert_eq!(m("[1,2,3,4,5,6,7,8,9,10,11,x]"), "Unexpected token 'x', ...\"8,9,10,11,x]\" is not valid JSON");
+        assert_eq!(
+            m("[1,2,3,4,5,6,7,8,9,10,11,x]"),
+            "Unexpected token 'x', ...\"8,9,10,11,x]\" is not valid JSON"
+        );
     }
 }

@@ -33,6 +33,9 @@
 //! kind of value) devalue 6.0's "Invalid input" applies. None of these is ever written by
 //! `devalue.stringify`.
 
+// Float comparisons read clearer as guards; the string table's `from_*` builders take `&mut self`.
+#![allow(clippy::redundant_guards, clippy::wrong_self_convention)]
+
 mod bigint;
 mod binary;
 mod canonical;
@@ -63,16 +66,34 @@ use hydrate::{ReviverSet, decode_text};
 /// let p = decode(r#"[{"when":1},["Date","2024-05-01T00:00:00.000Z"]]"#, &[] as &[&str]).unwrap();
 /// assert!(matches!(p.node(p.root()), Node::Object { .. }));
 /// ```
-pub fn decode<'a, S: AsRef<str>>(text: &'a str, revivers: &[S]) -> Result<Payload<'a>, PayloadError> {
+pub fn decode<'a, S: AsRef<str>>(
+    text: &'a str,
+    revivers: &[S],
+) -> Result<Payload<'a>, PayloadError> {
     let names: Vec<&str> = revivers.iter().map(AsRef::as_ref).collect();
-    decode_text(text, ReviverSet { custom: &names, nuxt: false })
+    decode_text(
+        text,
+        ReviverSet {
+            custom: &names,
+            nuxt: false,
+        },
+    )
 }
 
 /// Decodes a Nuxt page payload (`{page}/_payload.json`, spec 01 §7): like [`decode`], with
 /// this app's versions of Nuxt's revivers (NuxtError, EmptyShallowRef, EmptyRef, ShallowRef,
 /// ShallowReactive, Ref, Reactive, Island; see `nuxt.rs`) for the names `revivers` does not
 /// claim.
-pub fn decode_nuxt<'a, S: AsRef<str>>(text: &'a str, revivers: &[S]) -> Result<Payload<'a>, PayloadError> {
+pub fn decode_nuxt<'a, S: AsRef<str>>(
+    text: &'a str,
+    revivers: &[S],
+) -> Result<Payload<'a>, PayloadError> {
     let names: Vec<&str> = revivers.iter().map(AsRef::as_ref).collect();
-    decode_text(text, ReviverSet { custom: &names, nuxt: true })
+    decode_text(
+        text,
+        ReviverSet {
+            custom: &names,
+            nuxt: true,
+        },
+    )
 }

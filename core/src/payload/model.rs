@@ -104,7 +104,10 @@ impl ViewKind {
     /// Bytes per element (1 for DataView, whose length is in bytes).
     pub fn element_size(self) -> u32 {
         match self {
-            ViewKind::Int8Array | ViewKind::Uint8Array | ViewKind::Uint8ClampedArray | ViewKind::DataView => 1,
+            ViewKind::Int8Array
+            | ViewKind::Uint8Array
+            | ViewKind::Uint8ClampedArray
+            | ViewKind::DataView => 1,
             ViewKind::Int16Array | ViewKind::Uint16Array | ViewKind::Float16Array => 2,
             ViewKind::Int32Array | ViewKind::Uint32Array | ViewKind::Float32Array => 4,
             ViewKind::Float64Array | ViewKind::BigInt64Array | ViewKind::BigUint64Array => 8,
@@ -212,7 +215,12 @@ pub enum Node {
     ArrayBuffer { bytes: Span },
     /// A typed array or DataView on the `ArrayBuffer` node `buffer`: `length` elements (bytes
     /// for a DataView) from `byte_offset`, already checked against the buffer.
-    View { view: ViewKind, buffer: NodeId, byte_offset: u32, length: u32 },
+    View {
+        view: ViewKind,
+        buffer: NodeId,
+        byte_offset: u32,
+        length: u32,
+    },
     /// `Temporal.X.from(text)`.
     Temporal { temporal: TemporalKind, str: StrId },
     /// A custom type the caller revives: `revivers[name](value)`.
@@ -272,7 +280,10 @@ impl<'a> Payload<'a> {
 
     /// One node (`Undefined` for an id that does not exist).
     pub fn node(&self, id: NodeId) -> Node {
-        self.nodes.get(id as usize).copied().unwrap_or(Node::Undefined)
+        self.nodes
+            .get(id as usize)
+            .copied()
+            .unwrap_or(Node::Undefined)
     }
 
     /// The shared edge array the nodes' spans point into.

@@ -10,7 +10,11 @@ pub fn js_number_to_string(x: f64) -> String {
         return "0".into();
     }
     if x.is_infinite() {
-        return if x > 0.0 { "Infinity".into() } else { "-Infinity".into() };
+        return if x > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
     }
     let sign = if x < 0.0 { "-" } else { "" };
     // Rust's `{:e}` prints the shortest digits that round-trip, like JavaScript.
@@ -29,9 +33,17 @@ pub fn js_number_to_string(x: f64) -> String {
         format!("0.{}{digits}", "0".repeat((-n) as usize))
     } else {
         let e = n - 1;
-        let es = if e < 0 { format!("-{}", -e) } else { format!("+{e}") };
+        let es = if e < 0 {
+            format!("-{}", -e)
+        } else {
+            format!("+{e}")
+        };
         let (first, rest) = digits.split_at(1.min(digits.len()));
-        if rest.is_empty() { format!("{first}e{es}") } else { format!("{first}.{rest}e{es}") }
+        if rest.is_empty() {
+            format!("{first}e{es}")
+        } else {
+            format!("{first}.{rest}e{es}")
+        }
     };
     format!("{sign}{body}")
 }

@@ -25,7 +25,10 @@ use super::strings::Content;
 
 impl Engine<'_, '_> {
     fn node_at(&self, id: NodeId) -> Node {
-        self.nodes.get(id as usize).copied().unwrap_or(Node::Undefined)
+        self.nodes
+            .get(id as usize)
+            .copied()
+            .unwrap_or(Node::Undefined)
     }
 
     /// `value[key]` for a plain or null-prototype object (None when absent or not an object).
@@ -51,7 +54,9 @@ impl Engine<'_, '_> {
     }
 
     pub(crate) fn nuxt_empty_ref(&mut self, value: NodeId) -> NodeId {
-        let Some(s) = self.string_of(value) else { return value };
+        let Some(s) = self.string_of(value) else {
+            return value;
+        };
         let text = match self.strs.content(self.input, s) {
             Content::Str(t) => t.to_string(),
             Content::Wide(_) => return value,
@@ -96,8 +101,12 @@ impl Engine<'_, '_> {
                 if let Some(n) = sm.filter(|n| self.string_of(*n).is_some()) {
                     status_message = n;
                 }
-                status_code = self.prop(value, "statusCode").filter(|n| matches!(self.node_at(*n), Node::Number { .. }));
-                let present = |e: &Self, n: Option<NodeId>| n.filter(|n| !matches!(e.node_at(*n), Node::Undefined));
+                status_code = self
+                    .prop(value, "statusCode")
+                    .filter(|n| matches!(self.node_at(*n), Node::Number { .. }));
+                let present = |e: &Self, n: Option<NodeId>| {
+                    n.filter(|n| !matches!(e.node_at(*n), Node::Undefined))
+                };
                 let f = self.prop(value, "fatal");
                 fatal = present(self, f);
                 let u = self.prop(value, "unhandled");
@@ -129,7 +138,10 @@ impl Engine<'_, '_> {
             self.edges.push(key);
             self.edges.push(n);
         }
-        self.push_node(Node::NuxtError { message, props: Span { start, len: 10 } })
+        self.push_node(Node::NuxtError {
+            message,
+            props: Span { start, len: 10 },
+        })
     }
 
     pub(crate) fn nuxt_island(&mut self, value: NodeId) -> Result<NodeId, PayloadError> {
@@ -140,7 +152,9 @@ impl Engine<'_, '_> {
                 ));
             }
             Node::Null => {
-                return Err(PayloadError::Reviver("Cannot destructure property 'key' of 'object null' as it is null.".into()));
+                return Err(PayloadError::Reviver(
+                    "Cannot destructure property 'key' of 'object null' as it is null.".into(),
+                ));
             }
             _ => {}
         }
@@ -153,6 +167,8 @@ impl Engine<'_, '_> {
         }
         let start = self.edges.len() as u32;
         self.edges.extend_from_slice(&pairs);
-        Ok(self.push_node(Node::Object { entries: Span { start, len: 6 } }))
+        Ok(self.push_node(Node::Object {
+            entries: Span { start, len: 6 },
+        }))
     }
 }

@@ -24,7 +24,10 @@ fn normalize_pairs(pairs: &mut Vec<u32>, index_of: impl Fn(u32) -> Option<u32>) 
     let mut merged: Vec<(u32, u32, Option<u32>)> = Vec::with_capacity(pairs.len() / 2);
     let mut seen: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
     for pair in pairs.chunks_exact(2) {
-        let (k, v) = (pair.first().copied().unwrap_or(0), pair.get(1).copied().unwrap_or(0));
+        let (k, v) = (
+            pair.first().copied().unwrap_or(0),
+            pair.get(1).copied().unwrap_or(0),
+        );
         match seen.get(&k) {
             Some(&at) => {
                 if let Some(m) = merged.get_mut(at) {
@@ -69,19 +72,32 @@ pub(crate) fn normalize_entries(engine: &mut Engine<'_, '_>, span: Span) -> Span
     let mut pairs = engine.edges.split_off(span.start as usize);
     normalize_pairs(&mut pairs, |k| engine.strs.index_of_key(k));
     engine.edges.extend_from_slice(&pairs);
-    Span { start: span.start, len: pairs.len() as u32 }
+    Span {
+        start: span.start,
+        len: pairs.len() as u32,
+    }
 }
 
 /// Sorts the (index, node id) pairs of a span at the end of `edges`; a repeated index keeps
 /// the value set last.
 pub(crate) fn normalize_sparse(edges: &mut Vec<u32>, span: Span) -> Span {
     let pairs = edges.get(span.range()).unwrap_or(&[]);
-    let increasing = pairs.chunks_exact(2).map(|p| p.first().copied().unwrap_or(0)).collect::<Vec<_>>();
+    let increasing = pairs
+        .chunks_exact(2)
+        .map(|p| p.first().copied().unwrap_or(0))
+        .collect::<Vec<_>>();
     if increasing.windows(2).all(|w| w.first() < w.get(1)) {
         return span;
     }
-    let mut list: Vec<(u32, u32)> =
-        pairs.chunks_exact(2).map(|p| (p.first().copied().unwrap_or(0), p.get(1).copied().unwrap_or(0))).collect();
+    let mut list: Vec<(u32, u32)> = pairs
+        .chunks_exact(2)
+        .map(|p| {
+            (
+                p.first().copied().unwrap_or(0),
+                p.get(1).copied().unwrap_or(0),
+            )
+        })
+        .collect();
     list.sort_by_key(|p| p.0);
     let mut out: Vec<(u32, u32)> = Vec::with_capacity(list.len());
     for p in list {
@@ -95,7 +111,10 @@ pub(crate) fn normalize_sparse(edges: &mut Vec<u32>, span: Span) -> Span {
         edges.push(*i);
         edges.push(*v);
     }
-    Span { start: span.start, len: (out.len() * 2) as u32 }
+    Span {
+        start: span.start,
+        len: (out.len() * 2) as u32,
+    }
 }
 
 #[cfg(test)]

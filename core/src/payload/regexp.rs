@@ -6,7 +6,9 @@
 pub(crate) fn flags_ok(flags: &str) -> bool {
     let mut seen = 0u32;
     for c in flags.chars() {
-        let Some(bit) = "dgimsuvy".find(c) else { return false };
+        let Some(bit) = "dgimsuvy".find(c) else {
+            return false;
+        };
         if seen & (1 << bit) != 0 {
             return false;
         }

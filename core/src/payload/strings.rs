@@ -17,7 +17,12 @@ fn esc_of(tok: Tok, escs: &[EscTok]) -> Option<EscTok> {
     if tok.esc == 0 {
         return None;
     }
-    escs.get(tok.esc as usize - 1).copied().or(Some(EscTok { start: LONE, end: LONE, u16_start: 0, u16_end: 0 }))
+    escs.get(tok.esc as usize - 1).copied().or(Some(EscTok {
+        start: LONE,
+        end: LONE,
+        u16_start: 0,
+        u16_end: 0,
+    }))
 }
 
 /// Where a string's content lives (see the module docs).
@@ -26,10 +31,20 @@ fn esc_of(tok: Tok, escs: &[EscTok]) -> Option<EscTok> {
 pub enum StrSpan {
     /// A slice of the input: bytes `start..end`, UTF-16 code units `u16_start..u16_end`.
     #[serde(rename_all = "camelCase")]
-    Input { start: u32, end: u32, u16_start: u32, u16_end: u32 },
+    Input {
+        start: u32,
+        end: u32,
+        u16_start: u32,
+        u16_end: u32,
+    },
     /// A slice of [`crate::payload::Payload::unescaped`], in bytes and in UTF-16 code units.
     #[serde(rename_all = "camelCase")]
-    Unescaped { start: u32, end: u32, u16_start: u32, u16_end: u32 },
+    Unescaped {
+        start: u32,
+        end: u32,
+        u16_start: u32,
+        u16_end: u32,
+    },
     /// A slice of [`crate::payload::Payload::utf16`]: a string with a lone surrogate.
     Utf16 { start: u32, end: u32 },
 }
@@ -102,12 +117,16 @@ impl StrStore {
             Some(StrSpan::Input { start, end, .. }) => {
                 Content::Str(input.get(*start as usize..*end as usize).unwrap_or(""))
             }
-            Some(StrSpan::Unescaped { start, end, .. }) => {
-                Content::Str(self.unescaped.get(*start as usize..*end as usize).unwrap_or(""))
-            }
-            Some(StrSpan::Utf16 { start, end }) => {
-                Content::Wide(self.utf16.get(*start as usize..*end as usize).unwrap_or(&[]))
-            }
+            Some(StrSpan::Unescaped { start, end, .. }) => Content::Str(
+                self.unescaped
+                    .get(*start as usize..*end as usize)
+                    .unwrap_or(""),
+            ),
+            Some(StrSpan::Utf16 { start, end }) => Content::Wide(
+                self.utf16
+                    .get(*start as usize..*end as usize)
+                    .unwrap_or(&[]),
+            ),
             None => Content::Str(""),
         }
     }
@@ -135,7 +154,10 @@ impl StrStore {
     fn append_wide(&mut self, units: &[u16]) -> StrSpan {
         let start = self.utf16.len() as u32;
         self.utf16.extend_from_slice(units);
-        StrSpan::Utf16 { start, end: self.utf16.len() as u32 }
+        StrSpan::Utf16 {
+            start,
+            end: self.utf16.len() as u32,
+        }
     }
 
     /// A new string holding `s` (copied).
@@ -158,16 +180,25 @@ impl StrStore {
 
     /// Takes over the scanner's buffer of unescaped strings (escaped tokens point into it).
     pub fn with_blob(blob: String, blob_u16: u32) -> Self {
-        StrStore { unescaped: blob, unescaped_u16: blob_u16, ..StrStore::default() }
+        StrStore {
+            unescaped: blob,
+            unescaped_u16: blob_u16,
+            ..StrStore::default()
+        }
     }
 
     fn input_span(tok: Tok) -> StrSpan {
-        StrSpan::Input { start: tok.start, end: tok.end, u16_start: tok.u16_start, u16_end: tok.u16_end }
+        StrSpan::Input {
+            start: tok.start,
+            end: tok.end,
+            u16_start: tok.u16_start,
+            u16_end: tok.u16_end,
+        }
     }
 
     /// The string of a token of the payload text: a slice of `input`, or of the unescaped
     /// buffer when it had escapes (no copy either way).
-    pub fn from_token(&mut self, input: &str, tok: Tok, escs: &[EscTok]) -> u32 {
+    pub fn add_token(&mut self, input: &str, tok: Tok, escs: &[EscTok]) -> u32 {
         match esc_of(tok, escs) {
             None => self.push_span(Self::input_span(tok)),
             Some(e) if e.start != LONE => self.push_span(StrSpan::Unescaped {
@@ -177,8 +208,10 @@ impl StrStore {
                 u16_end: e.u16_end,
             }),
             Some(_) => {
-                let raw = input.get(tok.start as usize..tok.end as usize).unwrap_or("");
-                self.from_foreign(input, raw, true, false)
+                let raw = input
+                    .get(tok.start as usize..tok.end as usize)
+                    .unwrap_or("");
+                self.add_foreign(input, raw, true, false)
             }
         }
     }
@@ -186,17 +219,31 @@ impl StrStore {
     /// The interned string of a key token of the payload text: equal contents, equal ids.
     pub fn key_from_token(&mut self, input: &str, tok: Tok, escs: &[EscTok]) -> u32 {
         let (span, content) = match esc_of(tok, escs) {
-            None => (Self::input_span(tok), input.get(tok.start as usize..tok.end as usize).unwrap_or("")),
+            None => (
+                Self::input_span(tok),
+                input
+                    .get(tok.start as usize..tok.end as usize)
+                    .unwrap_or(""),
+            ),
             Some(e) if e.start != LONE => (
-                StrSpan::Unescaped { start: e.start, end: e.end, u16_start: e.u16_start, u16_end: e.u16_end },
-                self.unescaped.get(e.start as usize..e.end as usize).unwrap_or(""),
+                StrSpan::Unescaped {
+                    start: e.start,
+                    end: e.end,
+                    u16_start: e.u16_start,
+                    u16_end: e.u16_end,
+                },
+                self.unescaped
+                    .get(e.start as usize..e.end as usize)
+                    .unwrap_or(""),
             ),
             Some(_) => {
-                let raw = input.get(tok.start as usize..tok.end as usize).unwrap_or("");
-                return self.from_foreign(input, raw, true, true);
+                let raw = input
+                    .get(tok.start as usize..tok.end as usize)
+                    .unwrap_or("");
+                return self.add_foreign(input, raw, true, true);
             }
         };
-        let hash = hash_bytes(content.as_bytes(), 0);
+        let hash = str_hash(content);
         if let Some(id) = self.lookup(input, hash, Content::Str(content)) {
             return id;
         }
@@ -207,21 +254,33 @@ impl StrStore {
 
     /// A string whose JSON-escaped content `raw` comes from some other text (copied);
     /// interned when `key`. `input` is the payload text the existing spans point into.
-    pub fn from_foreign(&mut self, input: &str, raw: &str, escaped: bool, key: bool) -> u32 {
+    pub fn add_foreign(&mut self, input: &str, raw: &str, escaped: bool, key: bool) -> u32 {
         if !escaped {
-            return if key { self.intern(input, raw) } else { self.owned(raw) };
+            return if key {
+                self.intern(input, raw)
+            } else {
+                self.owned(raw)
+            };
         }
         match self.decode(raw) {
             Decoded::Str => {
                 let s = std::mem::take(&mut self.buf);
-                let id = if key { self.intern(input, &s) } else { self.owned(&s) };
+                let id = if key {
+                    self.intern(input, &s)
+                } else {
+                    self.owned(&s)
+                };
                 self.buf = s;
                 id
             }
             Decoded::Wide => {
                 let w = std::mem::take(&mut self.wide);
                 let hash = hash_wide(&w);
-                let found = if key { self.lookup(input, hash, Content::Wide(&w)) } else { None };
+                let found = if key {
+                    self.lookup(input, hash, Content::Wide(&w))
+                } else {
+                    None
+                };
                 let id = match found {
                     Some(id) => id,
                     None => {
@@ -241,7 +300,7 @@ impl StrStore {
 
     /// The interned string with content `s`.
     pub fn intern(&mut self, input: &str, s: &str) -> u32 {
-        let hash = hash_bytes(s.as_bytes(), 0);
+        let hash = str_hash(s);
         if let Some(id) = self.lookup(input, hash, Content::Str(s)) {
             return id;
         }
@@ -282,10 +341,10 @@ impl StrStore {
         let slot = Slot::new(hash, id + 1, self.content(input, id));
         place(&mut self.interner.slots, hash, slot);
         self.interner.len += 1;
-        if let Content::Str(s) = self.content(input, id) {
-            if let Some(ix) = super::order::array_index(s) {
-                self.interner.index_keys.insert(id, ix);
-            }
+        if let Content::Str(s) = self.content(input, id)
+            && let Some(ix) = super::order::array_index(s)
+        {
+            self.interner.index_keys.insert(id, ix);
         }
     }
 
@@ -294,7 +353,7 @@ impl StrStore {
         let old = std::mem::replace(&mut self.interner.slots, vec![Slot::default(); cap]);
         for slot in old.into_iter().filter(|s| s.id1 != 0) {
             let hash = match self.content(input, slot.id1 - 1) {
-                Content::Str(s) => hash_bytes(s.as_bytes(), 0),
+                Content::Str(s) => str_hash(s),
                 Content::Wide(w) => hash_wide(w),
             };
             place(&mut self.interner.slots, hash, slot);
@@ -335,26 +394,47 @@ struct Slot {
 impl Slot {
     fn new(hash: u64, id1: u32, content: Content<'_>) -> Slot {
         let (len, words) = match content {
-            Content::Str(s) => {
-                let mut w = [0u8; 16];
-                let b = s.as_bytes();
-                let n = b.len().min(16);
-                if let (Some(dst), Some(src)) = (w.get_mut(..n), b.get(..n)) {
-                    dst.copy_from_slice(src);
-                }
-                let (lo, hi) = w.split_at(8);
-                let word = |x: &[u8]| {
-                    let mut a = [0u8; 8];
-                    a.copy_from_slice(x);
-                    u64::from_le_bytes(a)
-                };
-                (b.len() as u32, [word(lo), word(hi)])
-            }
+            Content::Str(s) => (s.len() as u32, words(s.as_bytes())),
             // Wide strings never share a length marker with text ones.
             Content::Wide(w) => (u32::MAX - w.len().min(1 << 30) as u32, [0, 0]),
         };
-        Slot { tag: (hash >> 32) as u32, id1, len, words }
+        Slot {
+            tag: (hash >> 32) as u32,
+            id1,
+            len,
+            words,
+        }
     }
+}
+
+/// Up to 8 bytes as a little-endian word (zero-padded).
+fn load(b: &[u8]) -> u64 {
+    if let Some(eight) = b.get(..8) {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(eight);
+        return u64::from_le_bytes(a);
+    }
+    b.iter()
+        .enumerate()
+        .fold(0u64, |x, (i, c)| x | (u64::from(*c) << (8 * i)))
+}
+
+/// The first 16 bytes as two words.
+fn words(b: &[u8]) -> [u64; 2] {
+    [load(b), load(b.get(8..).unwrap_or(&[]))]
+}
+
+/// The interner's hash of a text: from its length and first 16 bytes when that is all of it.
+fn str_hash(s: &str) -> u64 {
+    let b = s.as_bytes();
+    if b.len() > 16 {
+        return hash_bytes(b, 0);
+    }
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let [a, c] = words(b);
+    let h = ((b.len() as u64).wrapping_mul(K).rotate_left(5) ^ a).wrapping_mul(K);
+    let h = (h.rotate_left(5) ^ c).wrapping_mul(K);
+    h ^ (h >> 29)
 }
 
 /// Open-addressing set of interned strings, plus which interned keys are array indices
@@ -431,7 +511,8 @@ pub(crate) fn unescape_into(raw: &str, out: &mut String) -> bool {
                     };
                     match low {
                         Some(l) if (0xDC00..0xE000).contains(&l) => {
-                            let cp = 0x10000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(l) - 0xDC00);
+                            let cp =
+                                0x10000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(l) - 0xDC00);
                             out.push(char::from_u32(cp).unwrap_or('\u{FFFD}'));
                             i += 6;
                         }
@@ -504,9 +585,26 @@ mod tests {
     fn interns_by_content() {
         let input = r#"["a","\u0061"]"#;
         let mut st = StrStore::default();
-        let t1 = Tok { start: 2, end: 3, u16_start: 2, u16_end: 3, esc: 0 };
-        let t2 = Tok { start: 6, end: 12, u16_start: 6, u16_end: 12, esc: 1 };
-        let lone = [EscTok { start: LONE, end: LONE, u16_start: 0, u16_end: 0 }];
+        let t1 = Tok {
+            start: 2,
+            end: 3,
+            u16_start: 2,
+            u16_end: 3,
+            esc: 0,
+        };
+        let t2 = Tok {
+            start: 6,
+            end: 12,
+            u16_start: 6,
+            u16_end: 12,
+            esc: 1,
+        };
+        let lone = [EscTok {
+            start: LONE,
+            end: LONE,
+            u16_start: 0,
+            u16_end: 0,
+        }];
         let a = st.key_from_token(input, t1, &[]);
         let b = st.key_from_token(input, t2, &lone);
         assert_eq!(a, b);

@@ -11,18 +11,37 @@ fn is_special(scheme: &str) -> bool {
 }
 
 fn forbidden_host(c: char) -> bool {
-    matches!(c, '\0' | '\t' | '\n' | '\r' | ' ' | '#' | '/' | ':' | '<' | '>' | '?' | '@' | '[' | '\\' | ']' | '^' | '|')
+    matches!(
+        c,
+        '\0' | '\t'
+            | '\n'
+            | '\r'
+            | ' '
+            | '#'
+            | '/'
+            | ':'
+            | '<'
+            | '>'
+            | '?'
+            | '@'
+            | '['
+            | '\\'
+            | ']'
+            | '^'
+            | '|'
+    )
 }
 
 /// WHATWG IPv4 number: decimal, `0x` hex or leading-zero octal.
 fn ipv4_number(part: &str) -> Option<u64> {
-    let (radix, digits) = if let Some(h) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
-        (16, h)
-    } else if part.len() > 1 && part.starts_with('0') {
-        (8, part.get(1..)?)
-    } else {
-        (10, part)
-    };
+    let (radix, digits) =
+        if let Some(h) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
+            (16, h)
+        } else if part.len() > 1 && part.starts_with('0') {
+            (8, part.get(1..)?)
+        } else {
+            (10, part)
+        };
     if digits.is_empty() {
         return if radix == 16 { Some(0) } else { None };
     }
@@ -36,7 +55,9 @@ fn ipv4_number(part: &str) -> Option<u64> {
 fn ends_in_number(host: &str) -> bool {
     let trimmed = host.strip_suffix('.').unwrap_or(host);
     let last = trimmed.rsplit('.').next().unwrap_or("");
-    !last.is_empty() && (last.bytes().all(|b| b.is_ascii_digit()) || ipv4_number(last).is_some() && last.starts_with("0x"))
+    !last.is_empty()
+        && (last.bytes().all(|b| b.is_ascii_digit())
+            || ipv4_number(last).is_some() && last.starts_with("0x"))
 }
 
 fn ipv4_ok(host: &str) -> bool {
@@ -45,7 +66,11 @@ fn ipv4_ok(host: &str) -> bool {
     if parts.len() > 4 || parts.iter().any(|p| p.is_empty()) {
         return false;
     }
-    let Some(nums) = parts.iter().map(|p| ipv4_number(p)).collect::<Option<Vec<u64>>>() else {
+    let Some(nums) = parts
+        .iter()
+        .map(|p| ipv4_number(p))
+        .collect::<Option<Vec<u64>>>()
+    else {
         return false;
     };
     let (last, init) = match nums.split_last() {
@@ -58,7 +83,10 @@ fn ipv4_ok(host: &str) -> bool {
 fn host_ok(host: &str, special: bool) -> bool {
     if let Some(inner) = host.strip_prefix('[') {
         return inner.strip_suffix(']').is_some_and(|v6| {
-            !v6.is_empty() && v6.chars().all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.')
+            !v6.is_empty()
+                && v6
+                    .chars()
+                    .all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.')
         });
     }
     if host.chars().any(forbidden_host) {
@@ -73,7 +101,8 @@ fn host_ok(host: &str, special: bool) -> bool {
     let b = host.as_bytes();
     let bad_percent = b.iter().enumerate().any(|(i, c)| {
         *c == b'%'
-            && !(b.get(i + 1).is_some_and(u8::is_ascii_hexdigit) && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
+            && !(b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
     });
     if bad_percent {
         return false;
@@ -84,8 +113,13 @@ fn host_ok(host: &str, special: bool) -> bool {
 /// Whether `new URL(text)` (no base) succeeds, as far as this check goes (module docs).
 pub(crate) fn url_ok(text: &str) -> bool {
     let trimmed = text.trim_matches(|c: char| c <= ' ');
-    let s: String = trimmed.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
-    let Some((scheme, rest)) = s.split_once(':') else { return false };
+    let s: String = trimmed
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let Some((scheme, rest)) = s.split_once(':') else {
+        return false;
+    };
     let mut chars = scheme.chars();
     if !chars.next().is_some_and(|c| c.is_ascii_alphabetic())
         || !chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
@@ -190,10 +224,29 @@ mod tests {
 
     #[test]
     fn checks_urls() {
-        for ok in ["https://example.com/a?b#c", "http://a:8080", "mailto:x@y", "file:///tmp", "a:", "http://[::1]:80/", "http://1.2.3.4", "https://例え.jp"] {
+        for ok in [
+            "https://example.com/a?b#c",
+            "http://a:8080",
+            "mailto:x@y",
+            "file:///tmp",
+            "a:",
+            "http://[::1]:80/",
+            "http://1.2.3.4",
+            "https://例え.jp",
+        ] {
             assert!(url_ok(ok), "{ok}");
         }
-        for bad in ["", "nope", "/relative", "http://", "http://a b", "http://a:99999", "http://1.2.3.256", "1http://a", "http://a:x"] {
+        for bad in [
+            "",
+            "nope",
+            "/relative",
+            "http://",
+            "http://a b",
+            "http://a:99999",
+            "http://1.2.3.256",
+            "1http://a",
+            "http://a:x",
+        ] {
             assert!(!url_ok(bad), "{bad}");
         }
     }
@@ -202,7 +255,12 @@ mod tests {
     fn parses_search_params() {
         assert_eq!(
             search_params("?a=1&b=x+y&&c&d=%C3%A9"),
-            vec![("a".into(), "1".into()), ("b".into(), "x y".into()), ("c".into(), "".into()), ("d".into(), "é".into())]
+            vec![
+                ("a".into(), "1".into()),
+                ("b".into(), "x y".into()),
+                ("c".into(), "".into()),
+                ("d".into(), "é".into())
+            ]
         );
     }
 }

@@ -41,9 +41,8 @@ pub use promo::{
     PROMO_FIRST_SKU_ID, PROMO_LAST_SKU_ID, PromoConfig, promo_config, promo_config_table,
 };
 pub use sku::{
-    FeatureCode, PeriodUnit, PlanTier, Sku, SkuDerived, credits_discount_flag,
-    describe_sku, free_trial_selector_visible, is_credits_code, sku_buy_url,
-    trial_checkbox_default,
+    FeatureCode, PeriodUnit, PlanTier, Sku, SkuDerived, credits_discount_flag, describe_sku,
+    free_trial_selector_visible, is_credits_code, sku_buy_url, trial_checkbox_default,
 };
 
 use crate::Coded;

@@ -24,37 +24,68 @@ pub fn id_text(v: Option<&Value>, field: &str) -> Result<String, ApiError> {
     match v {
         Some(Value::String(s)) if !s.trim().is_empty() => Ok(s.trim().to_owned()),
         Some(Value::Number(n)) => Ok(n.to_string()),
-        None | Some(Value::Null) => Err(ApiError::invalid(field, "required: the id of one of your tasks")),
-        Some(_) => Err(ApiError::invalid(field, "must be a task id (string or number)")),
+        None | Some(Value::Null) => Err(ApiError::invalid(
+            field,
+            "required: the id of one of your tasks",
+        )),
+        Some(_) => Err(ApiError::invalid(
+            field,
+            "must be a task id (string or number)",
+        )),
     }
 }
 
 /// The user's task, or 404.
-pub async fn task_of(state: &AppState, user: &AuthUser, task_id: &str) -> Result<TaskRow, ApiError> {
-    record::of_user(state, user.id, task_id).await?.ok_or_else(|| ApiError::not_found(format!("task {task_id} not found")))
+pub async fn task_of(
+    state: &AppState,
+    user: &AuthUser,
+    task_id: &str,
+) -> Result<TaskRow, ApiError> {
+    record::of_user(state, user.id, task_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("task {task_id} not found")))
 }
 
 /// `data` and `user_data` of a create body: `{data: {...}, user_data?}`, or the fields at the
 /// top level when there is no `data` object.
 pub fn split_body(body: Value) -> Result<(Value, Value), ApiError> {
     let Value::Object(mut obj) = body else {
-        return Err(ApiError::invalid("data", "the body must be a JSON object like {\"data\": {...}}"));
+        return Err(ApiError::invalid(
+            "data",
+            "the body must be a JSON object like {\"data\": {...}}",
+        ));
     };
     let user_data = obj.remove("user_data").unwrap_or(Value::Null);
     let data = match obj.remove("data") {
         Some(d @ Value::Object(_)) => d,
         Some(Value::Null) | None => Value::Object(obj),
-        Some(_) => return Err(ApiError::invalid("data", "must be an object with the task's fields")),
+        Some(_) => {
+            return Err(ApiError::invalid(
+                "data",
+                "must be an object with the task's fields",
+            ));
+        }
     };
     Ok((data, user_data))
 }
 
 fn list_module<'a>(algorithm: &'a str, user_data: &'a Value) -> &'a str {
-    user_data.get("module").and_then(Value::as_str).filter(|m| !m.trim().is_empty()).unwrap_or(algorithm)
+    user_data
+        .get("module")
+        .and_then(Value::as_str)
+        .filter(|m| !m.trim().is_empty())
+        .unwrap_or(algorithm)
 }
 
 /// Validates, charges and queues a task of a module; answers its id.
-pub async fn queue_task(state: &AppState, user: &AuthUser, module: &'static modules::Module, data: &Value, user_data: &Value, retry_of: &str) -> Result<String, ApiError> {
+pub async fn queue_task(
+    state: &AppState,
+    user: &AuthUser,
+    module: &'static modules::Module,
+    data: &Value,
+    user_data: &Value,
+    retry_of: &str,
+) -> Result<String, ApiError> {
     modules::validate(state, user, module, data).await?;
     let t = NewTask {
         user_id: user.id,
@@ -73,7 +104,9 @@ pub async fn queue_task(state: &AppState, user: &AuthUser, module: &'static modu
 async fn created(state: &AppState, user: &AuthUser, task_id: &str) -> ApiResult<Value> {
     let t = task_of(state, user, task_id).await?;
     let pos = record::queue_position(state, &t).await?;
-    ok(json!({ "task_id": t.task_id, "taskId": t.task_id, "status": t.status, "credits": t.credits, "queue_position": pos }))
+    ok(
+        json!({ "task_id": t.task_id, "taskId": t.task_id, "status": t.status, "credits": t.credits, "queue_position": pos }),
+    )
 }
 
 /// `POST /v1/ai/create/{algorithm}` `{data: {...}, user_data?}` → `{task_id, taskId, status,
@@ -91,7 +124,8 @@ pub async fn create(
     if let Some(task_id) = instant::create(&state, &user, &algorithm, &body).await? {
         return created(&state, &user, &task_id).await;
     }
-    let module = modules::find(&algorithm).ok_or_else(|| ApiError::not_found(format!("algorithm: unknown module {algorithm:?}")))?;
+    let module = modules::find(&algorithm)
+        .ok_or_else(|| ApiError::not_found(format!("algorithm: unknown module {algorithm:?}")))?;
     let (data, user_data) = split_body(body)?;
     let task_id = queue_task(&state, &user, module, &data, &user_data, "").await?;
     created(&state, &user, &task_id).await
@@ -99,24 +133,42 @@ pub async fn create(
 
 /// `GET /v1/ai/result/{algorithm}/{id}` → the task (see `record.rs`); 404 when it is not the
 /// user's, was deleted, or is of another algorithm.
-pub async fn result(State(state): State<AppState>, user: AuthUser, Path((algorithm, id)): Path<(String, String)>) -> ApiResult<Value> {
+pub async fn result(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path((algorithm, id)): Path<(String, String)>,
+) -> ApiResult<Value> {
     let t = task_of(&state, &user, &id).await?;
     if t.algorithm != algorithm {
-        return Err(ApiError::not_found(format!("task {id} is not a {algorithm} task")));
+        return Err(ApiError::not_found(format!(
+            "task {id} is not a {algorithm} task"
+        )));
     }
     ok(record::view_of(&state, &t).await?)
 }
 
 /// `POST /v1/ai/result/batch {task_ids}` → `{list}`: the user's tasks among the ids (at most
 /// 100), in the order asked; ids that are unknown, deleted or another user's are left out.
-pub async fn batch(State(state): State<AppState>, user: AuthUser, ApiJson(body): ApiJson<Value>) -> ApiResult<Value> {
+pub async fn batch(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<Value> {
     let ids = match body.get("task_ids") {
         Some(Value::Array(a)) => a.clone(),
         Some(Value::String(s)) => s.split(',').map(|x| json!(x.trim())).collect(),
-        _ => return Err(ApiError::invalid("task_ids", "required: a list of task ids")),
+        _ => {
+            return Err(ApiError::invalid(
+                "task_ids",
+                "required: a list of task ids",
+            ));
+        }
     };
     if ids.len() > MAX_BATCH {
-        return Err(ApiError::invalid("task_ids", format!("at most {MAX_BATCH} ids per call")));
+        return Err(ApiError::invalid(
+            "task_ids",
+            format!("at most {MAX_BATCH} ids per call"),
+        ));
     }
     let mut list = Vec::with_capacity(ids.len());
     for v in &ids {
@@ -142,12 +194,24 @@ fn number_field(body: &Value, field: &str, default: i64, max: i64) -> Result<i64
 fn strings(body: &Value, field: &str) -> Result<Vec<String>, ApiError> {
     match body.get(field) {
         None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::String(s)) => Ok(s.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect()),
+        Some(Value::String(s)) => Ok(s
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect()),
         Some(Value::Array(a)) => a
             .iter()
-            .map(|v| v.as_str().map(str::to_owned).ok_or_else(|| ApiError::invalid(field, "must be a string or a list of strings")))
+            .map(|v| {
+                v.as_str().map(str::to_owned).ok_or_else(|| {
+                    ApiError::invalid(field, "must be a string or a list of strings")
+                })
+            })
             .collect(),
-        Some(_) => Err(ApiError::invalid(field, "must be a string or a list of strings")),
+        Some(_) => Err(ApiError::invalid(
+            field,
+            "must be a string or a list of strings",
+        )),
     }
 }
 
@@ -156,7 +220,11 @@ fn strings(body: &Value, field: &str) -> Result<Vec<String>, ApiError> {
 /// `module` matches the `user_data.module` given at creation, else the algorithm; `algorithm`
 /// is one code or a list; `status` one status or a list. `mi_preview` and `is_workflow` are
 /// accepted and ignored (no workflows here).
-pub async fn list(State(state): State<AppState>, user: AuthUser, ApiJson(body): ApiJson<Value>) -> ApiResult<Value> {
+pub async fn list(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<Value> {
     let page = number_field(&body, "page", 1, 1_000_000)?;
     let size = number_field(&body, "page_size", PAGE_SIZE, MAX_PAGE_SIZE)?;
     let modules = strings(&body, "module")?;
@@ -164,7 +232,11 @@ pub async fn list(State(state): State<AppState>, user: AuthUser, ApiJson(body): 
     let statuses = strings(&body, "status")?;
     let mut filter = String::from("t.user_id = $1 AND t.deleted = 0");
     let mut binds: Vec<String> = Vec::new();
-    for (column, values) in [("t.module", &modules), ("t.algorithm", &algorithms), ("t.status", &statuses)] {
+    for (column, values) in [
+        ("t.module", &modules),
+        ("t.algorithm", &algorithms),
+        ("t.status", &statuses),
+    ] {
         if values.is_empty() {
             continue;
         }
@@ -194,7 +266,11 @@ pub async fn list(State(state): State<AppState>, user: AuthUser, ApiJson(body): 
     for b in &binds {
         q = q.bind(b);
     }
-    let rows = q.bind(size).bind((page - 1) * size).fetch_all(&state.db.pool).await?;
+    let rows = q
+        .bind(size)
+        .bind((page - 1) * size)
+        .fetch_all(&state.db.pool)
+        .await?;
     let mut list = Vec::with_capacity(rows.len());
     for r in &rows {
         let t = TaskRow::from_row(r)?;
@@ -205,7 +281,14 @@ pub async fn list(State(state): State<AppState>, user: AuthUser, ApiJson(body): 
 
 /// Cancels an open task of the user: answers whether this call did it.
 async fn cancel_open(state: &AppState, t: &TaskRow) -> Result<bool, ApiError> {
-    let done = lifecycle::end_with_refund(state, t, ["queued", "running"], "cancelled", "Cancelled. Your credits were refunded.").await?;
+    let done = lifecycle::end_with_refund(
+        state,
+        t,
+        ["queued", "running"],
+        "cancelled",
+        "Cancelled. Your credits were refunded.",
+    )
+    .await?;
     if done {
         state.tasks.stop_job(&t.task_id);
         lifecycle::emit(state, &t.task_id, "updateTask").await;
@@ -215,25 +298,43 @@ async fn cancel_open(state: &AppState, t: &TaskRow) -> Result<bool, ApiError> {
 
 /// `POST /v1/ai/cancel/{id}` → the task, now `cancelled` with its credits refunded. A task that
 /// has already finished answers 409.
-pub async fn cancel(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> ApiResult<Value> {
+pub async fn cancel(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Value> {
     let t = task_of(&state, &user, &id).await?;
     if !t.is_open() || !cancel_open(&state, &t).await? {
         let now = task_of(&state, &user, &id).await?;
-        return Err(ApiError::conflict(format!("task {id} has already finished ({}): nothing to cancel", now.status)));
+        return Err(ApiError::conflict(format!(
+            "task {id} has already finished ({}): nothing to cancel",
+            now.status
+        )));
     }
     ok(record::view_of(&state, &task_of(&state, &user, &id).await?).await?)
 }
 
 /// `POST /v1/ai/del/{id}` → `{task_id, deleted: true}`: removes the task from lists and results
 /// and deletes its output files; an unfinished task is cancelled (and refunded) first.
-pub async fn delete(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> ApiResult<Value> {
+pub async fn delete(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Value> {
     let t = task_of(&state, &user, &id).await?;
     if t.is_open() {
         cancel_open(&state, &t).await?;
     }
-    sqlx::query("UPDATE tasks SET deleted = 1 WHERE task_id = $1").bind(&t.task_id).execute(&state.db.pool).await?;
+    sqlx::query("UPDATE tasks SET deleted = 1 WHERE task_id = $1")
+        .bind(&t.task_id)
+        .execute(&state.db.pool)
+        .await?;
     crate::uploads::objects::delete_task_outputs(&state, &t.task_id).await?;
-    state.tasks.emit(super::hub::TaskEvent { user_id: user.id, name: "delTask", data: json!({ "task_id": t.task_id, "taskId": t.task_id }) });
+    state.tasks.emit(super::hub::TaskEvent {
+        user_id: user.id,
+        name: "delTask",
+        data: json!({ "task_id": t.task_id, "taskId": t.task_id }),
+    });
     ok(json!({ "task_id": t.task_id, "deleted": true }))
 }
 
@@ -241,15 +342,42 @@ pub async fn delete(State(state): State<AppState>, user: AuthUser, Path(id): Pat
 /// a new run of a finished task (succeeded, failed or cancelled) with the same data, charged
 /// again. Its inputs are checked again (a deleted upload answers 404); a task still queued or
 /// running answers 409; the instant algorithms cannot be retried (400).
-pub async fn retry(State(state): State<AppState>, user: AuthUser, ApiJson(body): ApiJson<Value>) -> ApiResult<Value> {
-    let id = id_text(body.get("task_id").or_else(|| body.get("taskId")), "task_id")?;
+pub async fn retry(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<Value> {
+    let id = id_text(
+        body.get("task_id").or_else(|| body.get("taskId")),
+        "task_id",
+    )?;
     let t = task_of(&state, &user, &id).await?;
     if t.is_open() {
-        return Err(ApiError::conflict(format!("task {id} is still {}: cancel it or wait for it to finish", t.status)));
+        return Err(ApiError::conflict(format!(
+            "task {id} is still {}: cancel it or wait for it to finish",
+            t.status
+        )));
     }
-    let module = modules::find(&t.algorithm).ok_or_else(|| ApiError::invalid("task_id", format!("{} tasks cannot be retried", t.algorithm)))?;
-    let user_data: Value = if t.user_data.is_empty() { Value::Null } else { serde_json::from_str(&t.user_data).unwrap_or(Value::Null) };
-    let new_id = queue_task(&state, &user, module, &t.data_value(), &user_data, &t.task_id).await?;
+    let module = modules::find(&t.algorithm).ok_or_else(|| {
+        ApiError::invalid(
+            "task_id",
+            format!("{} tasks cannot be retried", t.algorithm),
+        )
+    })?;
+    let user_data: Value = if t.user_data.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&t.user_data).unwrap_or(Value::Null)
+    };
+    let new_id = queue_task(
+        &state,
+        &user,
+        module,
+        &t.data_value(),
+        &user_data,
+        &t.task_id,
+    )
+    .await?;
     state.tasks.emit(super::hub::TaskEvent {
         user_id: user.id,
         name: "retryTask",
@@ -265,19 +393,34 @@ pub async fn retry(State(state): State<AppState>, user: AuthUser, ApiJson(body):
 /// `POST /v1/ai/task/data_save {taskId, save_type, user_data}` → `{taskId, task_id, save_type}`:
 /// keeps the client's `user_data` (any JSON, at most 64 KiB; spec 02 §3 lists module, isFromTpl,
 /// isAudio, num, name, fields, likeOrNotInfo) and `save_type` (string or number) with the task.
-pub async fn data_save(State(state): State<AppState>, user: AuthUser, ApiJson(body): ApiJson<Value>) -> ApiResult<Value> {
+pub async fn data_save(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<Value> {
     let id = id_text(body.get("taskId").or_else(|| body.get("task_id")), "taskId")?;
     let t = task_of(&state, &user, &id).await?;
     let save_type = match body.get("save_type") {
         None | Some(Value::Null) => String::new(),
         Some(Value::String(s)) => s.clone(),
         Some(Value::Number(n)) => n.to_string(),
-        Some(_) => return Err(ApiError::invalid("save_type", "must be a string or a number")),
+        Some(_) => {
+            return Err(ApiError::invalid(
+                "save_type",
+                "must be a string or a number",
+            ));
+        }
     };
-    let user_data = body.get("user_data").cloned().unwrap_or(Value::Object(Map::new()));
+    let user_data = body
+        .get("user_data")
+        .cloned()
+        .unwrap_or(Value::Object(Map::new()));
     let text = user_data.to_string();
     if text.len() > MAX_USER_DATA {
-        return Err(ApiError::invalid("user_data", format!("too large: at most {MAX_USER_DATA} bytes of JSON")));
+        return Err(ApiError::invalid(
+            "user_data",
+            format!("too large: at most {MAX_USER_DATA} bytes of JSON"),
+        ));
     }
     sqlx::query("UPDATE tasks SET user_data = $1, save_type = $2 WHERE task_id = $3")
         .bind(&text)
@@ -291,15 +434,29 @@ pub async fn data_save(State(state): State<AppState>, user: AuthUser, ApiJson(bo
 
 /// `POST /v1/ai/task/like {task_id, like}` → `{task_id, like}`: like 1, dislike 0, cancel -1
 /// (spec 02 §3 "Like values"); the value shows as `like` in the task (-1 = none).
-pub async fn like(State(state): State<AppState>, user: AuthUser, ApiJson(body): ApiJson<Value>) -> ApiResult<Value> {
-    let id = id_text(body.get("task_id").or_else(|| body.get("taskId")), "task_id")?;
+pub async fn like(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<Value> {
+    let id = id_text(
+        body.get("task_id").or_else(|| body.get("taskId")),
+        "task_id",
+    )?;
     let like = body
         .get("like")
-        .and_then(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())))
+        .and_then(|v| {
+            v.as_i64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+        })
         .filter(|v| [1, 0, -1].contains(v))
         .ok_or_else(|| ApiError::invalid("like", "use 1 (like), 0 (dislike) or -1 (cancel)"))?;
     let t = task_of(&state, &user, &id).await?;
-    sqlx::query("UPDATE tasks SET like_state = $1 WHERE task_id = $2").bind(like).bind(&t.task_id).execute(&state.db.pool).await?;
+    sqlx::query("UPDATE tasks SET like_state = $1 WHERE task_id = $2")
+        .bind(like)
+        .bind(&t.task_id)
+        .execute(&state.db.pool)
+        .await?;
     lifecycle::emit(&state, &t.task_id, "updateTask").await;
     ok(json!({ "task_id": t.task_id, "like": like }))
 }

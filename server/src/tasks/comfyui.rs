@@ -59,7 +59,9 @@ pub fn fill(template: &Value, vars: &HashMap<&str, Value>) -> Value {
             Value::String(out)
         }
         Value::Array(a) => Value::Array(a.iter().map(|v| fill(v, vars)).collect()),
-        Value::Object(o) => Value::Object(o.iter().map(|(k, v)| (k.clone(), fill(v, vars))).collect()),
+        Value::Object(o) => {
+            Value::Object(o.iter().map(|(k, v)| (k.clone(), fill(v, vars))).collect())
+        }
         other => other.clone(),
     }
 }
@@ -73,50 +75,101 @@ pub struct ComfyUi {
 }
 
 fn unreachable_err(base: &str, e: impl std::fmt::Display) -> ProviderError {
-    ProviderError::new(format!("the ComfyUI server at {base} could not be reached ({e}); try again later"))
+    ProviderError::new(format!(
+        "the ComfyUI server at {base} could not be reached ({e}); try again later"
+    ))
 }
 
 impl ComfyUi {
     pub fn new(base: &str) -> Self {
-        let http = reqwest::Client::builder().connect_timeout(Duration::from_secs(10)).build().unwrap_or_default();
-        Self { base: base.trim_end_matches('/').to_owned(), http, local: LocalProvider }
+        let http = reqwest::Client::builder()
+            .connect_timeout(Duration::from_secs(10))
+            .build()
+            .unwrap_or_default();
+        Self {
+            base: base.trim_end_matches('/').to_owned(),
+            http,
+            local: LocalProvider,
+        }
     }
 
     async fn upload_image(&self, job: &Job) -> Result<Option<String>, ProviderError> {
-        let Some(input) = job.inputs.first() else { return Ok(None) };
-        let bytes = job.files.get(&input.oss_path).await.map_err(|e| ProviderError::new(e.to_string()))?;
+        let Some(input) = job.inputs.first() else {
+            return Ok(None);
+        };
+        let bytes = job
+            .files
+            .get(&input.oss_path)
+            .await
+            .map_err(|e| ProviderError::new(e.to_string()))?;
         let name = format!("aivg_{}.{}", job.task_id, input.ext());
         let part = reqwest::multipart::Part::bytes(bytes.to_vec()).file_name(name);
-        let form = reqwest::multipart::Form::new().part("image", part).text("overwrite", "true");
-        let res = self.http.post(format!("{}/upload/image", self.base)).multipart(form).send().await;
+        let form = reqwest::multipart::Form::new()
+            .part("image", part)
+            .text("overwrite", "true");
+        let res = self
+            .http
+            .post(format!("{}/upload/image", self.base))
+            .multipart(form)
+            .send()
+            .await;
         let res = res.map_err(|e| unreachable_err(&self.base, e))?;
         if !res.status().is_success() {
-            return Err(ProviderError::new(format!("ComfyUI refused the input image (HTTP {})", res.status())));
+            return Err(ProviderError::new(format!(
+                "ComfyUI refused the input image (HTTP {})",
+                res.status()
+            )));
         }
-        let v: Value = res.json().await.map_err(|e| unreachable_err(&self.base, e))?;
+        let v: Value = res
+            .json()
+            .await
+            .map_err(|e| unreachable_err(&self.base, e))?;
         let name = v.get("name").and_then(Value::as_str).unwrap_or_default();
-        let sub = v.get("subfolder").and_then(Value::as_str).unwrap_or_default();
-        Ok(Some(if sub.is_empty() { name.to_owned() } else { format!("{sub}/{name}") }))
+        let sub = v
+            .get("subfolder")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        Ok(Some(if sub.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{sub}/{name}")
+        }))
     }
 
     async fn queue(&self, workflow: Value, client_id: &str) -> Result<String, ProviderError> {
         let body = json!({ "prompt": workflow, "client_id": client_id });
-        let res = self.http.post(format!("{}/prompt", self.base)).json(&body).send().await;
+        let res = self
+            .http
+            .post(format!("{}/prompt", self.base))
+            .json(&body)
+            .send()
+            .await;
         let res = res.map_err(|e| unreachable_err(&self.base, e))?;
         let status = res.status();
         let v: Value = res.json().await.unwrap_or(Value::Null);
-        if let Some(id) = v.get("prompt_id").and_then(Value::as_str).filter(|_| status.is_success()) {
+        if let Some(id) = v
+            .get("prompt_id")
+            .and_then(Value::as_str)
+            .filter(|_| status.is_success())
+        {
             return Ok(id.to_owned());
         }
-        let why = v.pointer("/error/message").and_then(Value::as_str).unwrap_or("no prompt_id in the answer");
-        Err(ProviderError::new(format!("ComfyUI refused the workflow (HTTP {status}): {why}")))
+        let why = v
+            .pointer("/error/message")
+            .and_then(Value::as_str)
+            .unwrap_or("no prompt_id in the answer");
+        Err(ProviderError::new(format!(
+            "ComfyUI refused the workflow (HTTP {status}): {why}"
+        )))
     }
 
     /// Follows the run over the WebSocket until it ends; `Ok(false)` when the socket was lost
     /// before the end (the caller then polls the history).
     async fn follow(
         &self,
-        ws: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+        ws: &mut tokio_tungstenite::WebSocketStream<
+            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+        >,
         prompt_id: &str,
         progress: &ProgressSender,
     ) -> Result<bool, ProviderError> {
@@ -127,9 +180,14 @@ impl ComfyUi {
                 }
                 continue;
             };
-            let Ok(v) = serde_json::from_str::<Value>(text.as_str()) else { continue };
+            let Ok(v) = serde_json::from_str::<Value>(text.as_str()) else {
+                continue;
+            };
             let data = v.get("data").cloned().unwrap_or(Value::Null);
-            let ours = data.get("prompt_id").and_then(Value::as_str).is_none_or(|p| p == prompt_id);
+            let ours = data
+                .get("prompt_id")
+                .and_then(Value::as_str)
+                .is_none_or(|p| p == prompt_id);
             if !ours {
                 continue;
             }
@@ -145,10 +203,18 @@ impl ComfyUi {
                 "executing" if data.get("node").is_some_and(Value::is_null) => return Ok(true),
                 "execution_success" => return Ok(true),
                 "execution_error" => {
-                    let why = data.get("exception_message").and_then(Value::as_str).unwrap_or("unknown error");
-                    return Err(ProviderError::new(format!("ComfyUI could not run the workflow: {}", why.trim())));
+                    let why = data
+                        .get("exception_message")
+                        .and_then(Value::as_str)
+                        .unwrap_or("unknown error");
+                    return Err(ProviderError::new(format!(
+                        "ComfyUI could not run the workflow: {}",
+                        why.trim()
+                    )));
                 }
-                "execution_interrupted" => return Err(ProviderError::new("ComfyUI interrupted the run")),
+                "execution_interrupted" => {
+                    return Err(ProviderError::new("ComfyUI interrupted the run"));
+                }
                 _ => {}
             }
         }
@@ -158,18 +224,30 @@ impl ComfyUi {
     /// The history entry of a finished prompt, polling until it exists.
     async fn history(&self, prompt_id: &str) -> Result<Value, ProviderError> {
         loop {
-            let res = self.http.get(format!("{}/history/{prompt_id}", self.base)).send().await;
+            let res = self
+                .http
+                .get(format!("{}/history/{prompt_id}", self.base))
+                .send()
+                .await;
             let v: Value = match res {
                 Ok(r) if r.status().is_success() => r.json().await.unwrap_or(Value::Null),
                 Ok(_) => Value::Null,
                 Err(e) => return Err(unreachable_err(&self.base, e)),
             };
             if let Some(entry) = v.get(prompt_id) {
-                let status = entry.pointer("/status/status_str").and_then(Value::as_str).unwrap_or("success");
+                let status = entry
+                    .pointer("/status/status_str")
+                    .and_then(Value::as_str)
+                    .unwrap_or("success");
                 if status == "error" {
-                    return Err(ProviderError::new("ComfyUI could not run the workflow (see its log)"));
+                    return Err(ProviderError::new(
+                        "ComfyUI could not run the workflow (see its log)",
+                    ));
                 }
-                let completed = entry.pointer("/status/completed").and_then(Value::as_bool).unwrap_or(true);
+                let completed = entry
+                    .pointer("/status/completed")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(true);
                 if completed {
                     return Ok(entry.clone());
                 }
@@ -185,14 +263,26 @@ impl ComfyUi {
             ids.sort_by_key(|k| (k.parse::<u64>().unwrap_or(u64::MAX), (*k).clone()));
             for id in ids {
                 for key in ["images", "gifs", "videos", "audio"] {
-                    for f in nodes.get(id).and_then(|n| n.get(key)).and_then(Value::as_array).into_iter().flatten() {
+                    for f in nodes
+                        .get(id)
+                        .and_then(|n| n.get(key))
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                    {
                         let kind = f.get("type").and_then(Value::as_str).unwrap_or("output");
                         if kind == "temp" {
                             continue;
                         }
                         files.push((
-                            f.get("filename").and_then(Value::as_str).unwrap_or_default().to_owned(),
-                            f.get("subfolder").and_then(Value::as_str).unwrap_or_default().to_owned(),
+                            f.get("filename")
+                                .and_then(Value::as_str)
+                                .unwrap_or_default()
+                                .to_owned(),
+                            f.get("subfolder")
+                                .and_then(Value::as_str)
+                                .unwrap_or_default()
+                                .to_owned(),
                             kind.to_owned(),
                         ));
                     }
@@ -201,17 +291,41 @@ impl ComfyUi {
         }
         let mut out = Vec::new();
         for (filename, subfolder, kind) in files {
-            let query = [("filename", filename.as_str()), ("subfolder", subfolder.as_str()), ("type", kind.as_str())];
-            let res = self.http.get(format!("{}/view", self.base)).query(&query).send().await;
+            let query = [
+                ("filename", filename.as_str()),
+                ("subfolder", subfolder.as_str()),
+                ("type", kind.as_str()),
+            ];
+            let res = self
+                .http
+                .get(format!("{}/view", self.base))
+                .query(&query)
+                .send()
+                .await;
             let res = res.map_err(|e| unreachable_err(&self.base, e))?;
             if !res.status().is_success() {
-                return Err(ProviderError::new(format!("ComfyUI did not give the output {filename} (HTTP {})", res.status())));
+                return Err(ProviderError::new(format!(
+                    "ComfyUI did not give the output {filename} (HTTP {})",
+                    res.status()
+                )));
             }
-            let bytes: Bytes = res.bytes().await.map_err(|e| unreachable_err(&self.base, e))?;
+            let bytes: Bytes = res
+                .bytes()
+                .await
+                .map_err(|e| unreachable_err(&self.base, e))?;
             let ext = paths::ext_of(&filename);
-            let content_type = paths::content_type_for_ext(&ext).unwrap_or("application/octet-stream").to_owned();
+            let content_type = paths::content_type_for_ext(&ext)
+                .unwrap_or("application/octet-stream")
+                .to_owned();
             let (width, height) = mediainfo::image_dimensions(&bytes).unwrap_or((0, 0));
-            out.push(Output { bytes, ext, content_type, width, height, duration: 0.0 });
+            out.push(Output {
+                bytes,
+                ext,
+                content_type,
+                width,
+                height,
+                duration: 0.0,
+            });
         }
         if out.is_empty() {
             return Err(ProviderError::new("ComfyUI finished without an output"));
@@ -219,18 +333,39 @@ impl ComfyUi {
         Ok(out)
     }
 
-    async fn run_workflow(&self, job: &Job, template: &str, progress: &ProgressSender) -> Result<Outputs, ProviderError> {
+    async fn run_workflow(
+        &self,
+        job: &Job,
+        template: &str,
+        progress: &ProgressSender,
+    ) -> Result<Outputs, ProviderError> {
         let client_id = crate::ids::random_token(16);
-        let ws_url = format!("{}/ws?clientId={client_id}", self.base.replacen("http", "ws", 1));
-        let mut ws = match tokio::time::timeout(Duration::from_secs(5), tokio_tungstenite::connect_async(ws_url)).await {
+        let ws_url = format!(
+            "{}/ws?clientId={client_id}",
+            self.base.replacen("http", "ws", 1)
+        );
+        let mut ws = match tokio::time::timeout(
+            Duration::from_secs(5),
+            tokio_tungstenite::connect_async(ws_url),
+        )
+        .await
+        {
             Ok(Ok((ws, _))) => Some(ws),
             _ => None,
         };
         let image = self.upload_image(job).await?;
         let ratio = job.text("aspect_ratio");
-        let size = aivg_core::crop::aspect_ratio_size(if ratio.trim().is_empty() { "1:1" } else { ratio })
-            .map_err(|e| ProviderError::new(e.to_string()))?;
-        let seed = job.data.get("seed").and_then(Value::as_u64).unwrap_or_else(|| preview::seed_of(job.prompt()) % (1 << 32));
+        let size = aivg_core::crop::aspect_ratio_size(if ratio.trim().is_empty() {
+            "1:1"
+        } else {
+            ratio
+        })
+        .map_err(|e| ProviderError::new(e.to_string()))?;
+        let seed = job
+            .data
+            .get("seed")
+            .and_then(Value::as_u64)
+            .unwrap_or_else(|| preview::seed_of(job.prompt()) % (1 << 32));
         let mut vars: HashMap<&str, Value> = HashMap::new();
         vars.insert("prompt", json!(job.prompt()));
         vars.insert("negative_prompt", json!(job.text("negative_prompt")));
@@ -239,7 +374,8 @@ impl ComfyUi {
         vars.insert("seed", json!(seed));
         vars.insert("task_id", json!(job.task_id));
         vars.insert("image", json!(image.unwrap_or_default()));
-        let template: Value = serde_json::from_str(template).map_err(|e| ProviderError::new(format!("bad workflow template: {e}")))?;
+        let template: Value = serde_json::from_str(template)
+            .map_err(|e| ProviderError::new(format!("bad workflow template: {e}")))?;
         let prompt_id = self.queue(fill(&template, &vars), &client_id).await?;
         progress.set(10);
         if let Some(ws) = ws.as_mut() {
@@ -247,7 +383,11 @@ impl ComfyUi {
         }
         let entry = self.history(&prompt_id).await?;
         progress.set(95);
-        Ok(Outputs { outputs: self.fetch_outputs(&entry).await?, preview: false, note: None })
+        Ok(Outputs {
+            outputs: self.fetch_outputs(&entry).await?,
+            preview: false,
+            note: None,
+        })
     }
 }
 
@@ -263,7 +403,9 @@ impl Provider for ComfyUi {
         };
         match tokio::time::timeout(JOB_TIMEOUT, self.run_workflow(job, template, &progress)).await {
             Ok(r) => r,
-            Err(_) => Err(ProviderError::new("ComfyUI took longer than 30 minutes: the task was stopped")),
+            Err(_) => Err(ProviderError::new(
+                "ComfyUI took longer than 30 minutes: the task was stopped",
+            )),
         }
     }
 }
@@ -275,12 +417,18 @@ mod tests {
 
     #[test]
     fn placeholders_keep_types() {
-        let t: Value = serde_json::from_str(r#"{"a": "{{width}}", "b": ["{{prompt}}", "x_{{task_id}}"], "c": 3}"#).unwrap_or_default();
+        let t: Value = serde_json::from_str(
+            r#"{"a": "{{width}}", "b": ["{{prompt}}", "x_{{task_id}}"], "c": 3}"#,
+        )
+        .unwrap_or_default();
         let mut vars = HashMap::new();
         vars.insert("width", json!(512));
         vars.insert("prompt", json!("a cat"));
         vars.insert("task_id", json!("t1"));
-        assert_eq!(fill(&t, &vars), json!({"a": 512, "b": ["a cat", "x_t1"], "c": 3}));
+        assert_eq!(
+            fill(&t, &vars),
+            json!({"a": 512, "b": ["a cat", "x_t1"], "c": 3})
+        );
         for tpl in [TEXT2IMAGE, IMAGE2IMAGE, UPSCALE] {
             assert!(serde_json::from_str::<Value>(tpl).is_ok());
         }

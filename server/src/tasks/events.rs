@@ -29,15 +29,28 @@ pub struct TokenQuery {
 }
 
 /// The user of a header or, failing that, of `?token=`.
-async fn user_of(state: &AppState, headers: &HeaderMap, token: Option<&str>) -> Result<AuthUser, ApiError> {
-    let bearer = match (headers.get(header::AUTHORIZATION), token.map(str::trim).filter(|t| !t.is_empty())) {
+async fn user_of(
+    state: &AppState,
+    headers: &HeaderMap,
+    token: Option<&str>,
+) -> Result<AuthUser, ApiError> {
+    let bearer = match (
+        headers.get(header::AUTHORIZATION),
+        token.map(str::trim).filter(|t| !t.is_empty()),
+    ) {
         (Some(h), _) => h.clone(),
-        (None, Some(t)) => {
-            header::HeaderValue::from_str(&format!("Bearer {t}")).map_err(|_| ApiError::logged_out("please log in again: the token is not valid"))?
+        (None, Some(t)) => header::HeaderValue::from_str(&format!("Bearer {t}"))
+            .map_err(|_| ApiError::logged_out("please log in again: the token is not valid"))?,
+        (None, None) => {
+            return Err(ApiError::logged_out(
+                "please log in: send the access token as a Bearer header or ?token=",
+            ));
         }
-        (None, None) => return Err(ApiError::logged_out("please log in: send the access token as a Bearer header or ?token=")),
     };
-    let (mut parts, ()) = axum::http::Request::builder().body(()).map_err(ApiError::internal)?.into_parts();
+    let (mut parts, ()) = axum::http::Request::builder()
+        .body(())
+        .map_err(ApiError::internal)?
+        .into_parts();
     parts.headers.insert(header::AUTHORIZATION, bearer);
     AuthUser::from_request_parts(&mut parts, state).await
 }
@@ -60,7 +73,12 @@ pub async fn events(
     Query(q): Query<TokenQuery>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let user = user_of(&state, &headers, q.token.as_deref()).await?;
-    let feed = Feed { rx: state.tasks.subscribe(), shutdown: state.tasks.shutdown_signal(), user_id: user.id, started: false };
+    let feed = Feed {
+        rx: state.tasks.subscribe(),
+        shutdown: state.tasks.shutdown_signal(),
+        user_id: user.id,
+        started: false,
+    };
     let stream = futures_util::stream::unfold(feed, |mut f| async move {
         if !f.started {
             f.started = true;

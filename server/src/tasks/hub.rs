@@ -39,7 +39,10 @@ pub struct Tasks {
 
 impl std::fmt::Debug for Tasks {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Tasks").field("provider", &self.inner.provider.name()).field("workers", &self.inner.settings.workers).finish()
+        f.debug_struct("Tasks")
+            .field("provider", &self.inner.provider.name())
+            .field("workers", &self.inner.settings.workers)
+            .finish()
     }
 }
 
@@ -116,7 +119,12 @@ impl Tasks {
 
     /// Stops the job of a task if it runs in this process.
     pub fn stop_job(&self, task_id: &str) {
-        let tx = self.inner.cancels.lock().ok().and_then(|mut map| map.remove(task_id));
+        let tx = self
+            .inner
+            .cancels
+            .lock()
+            .ok()
+            .and_then(|mut map| map.remove(task_id));
         if let Some(tx) = tx {
             let _ = tx.send(());
         }
@@ -132,7 +140,12 @@ impl Tasks {
     /// and refunds it) and ends the event streams.
     pub async fn shutdown(&self) {
         let _ = self.inner.shutdown.send(true);
-        let handles: Vec<JoinHandle<()>> = self.inner.workers.lock().map(|mut w| w.drain(..).collect()).unwrap_or_default();
+        let handles: Vec<JoinHandle<()>> = self
+            .inner
+            .workers
+            .lock()
+            .map(|mut w| w.drain(..).collect())
+            .unwrap_or_default();
         for h in &handles {
             h.abort();
         }

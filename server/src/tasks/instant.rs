@@ -26,17 +26,42 @@ use serde_json::{Value, json};
 pub const CODE_UPGRADE_REQUIRED: i64 = 140_403;
 
 /// Words `t_sensitive_detect` refuses (whole words, case-insensitive).
-pub const BLOCKED_WORDS: [&str; 12] =
-    ["nude", "naked", "nsfw", "porn", "sex", "gore", "beheading", "genocide", "terrorist", "suicide", "rape", "cocaine"];
+pub const BLOCKED_WORDS: [&str; 12] = [
+    "nude",
+    "naked",
+    "nsfw",
+    "porn",
+    "sex",
+    "gore",
+    "beheading",
+    "genocide",
+    "terrorist",
+    "suicide",
+    "rape",
+    "cocaine",
+];
 
 /// The blocked words found in a text.
 pub fn blocked_words(text: &str) -> Vec<&'static str> {
     let lower = text.to_lowercase();
-    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
-    BLOCKED_WORDS.iter().copied().filter(|b| words.contains(b)).collect()
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    BLOCKED_WORDS
+        .iter()
+        .copied()
+        .filter(|b| words.contains(b))
+        .collect()
 }
 
-async fn finished(state: &AppState, user: &AuthUser, algorithm: &str, data: &Value, result: &Value) -> Result<String, ApiError> {
+async fn finished(
+    state: &AppState,
+    user: &AuthUser,
+    algorithm: &str,
+    data: &Value,
+    result: &Value,
+) -> Result<String, ApiError> {
     let t = NewTask {
         user_id: user.id,
         algorithm,
@@ -52,13 +77,24 @@ async fn finished(state: &AppState, user: &AuthUser, algorithm: &str, data: &Val
 }
 
 /// Creates an instant task when `algorithm` is one; `None` for the queued modules.
-pub async fn create(state: &AppState, user: &AuthUser, algorithm: &str, body: &Value) -> Result<Option<String>, ApiError> {
+pub async fn create(
+    state: &AppState,
+    user: &AuthUser,
+    algorithm: &str,
+    body: &Value,
+) -> Result<Option<String>, ApiError> {
     let id = match algorithm {
         "t_sensitive_detect" => {
             let (data, _) = split_body(body.clone())?;
-            let text = ["prompt", "text"].iter().find_map(|f| data.get(*f).and_then(Value::as_str)).unwrap_or_default();
+            let text = ["prompt", "text"]
+                .iter()
+                .find_map(|f| data.get(*f).and_then(Value::as_str))
+                .unwrap_or_default();
             if text.trim().is_empty() {
-                return Err(ApiError::invalid("data.prompt", "required: the text to check"));
+                return Err(ApiError::invalid(
+                    "data.prompt",
+                    "required: the text to check",
+                ));
             }
             let words = blocked_words(text);
             let result = json!({ "outputs": [], "pass": words.is_empty(), "words": words });
@@ -66,7 +102,11 @@ pub async fn create(state: &AppState, user: &AuthUser, algorithm: &str, body: &V
         }
         "i_sensitive_detect" | "v_sensitive_detect" => {
             let (data, _) = split_body(body.clone())?;
-            let kind = if algorithm.starts_with('i') { "image" } else { "video" };
+            let kind = if algorithm.starts_with('i') {
+                "image"
+            } else {
+                "video"
+            };
             super::modules::input_file(state, user, &data, kind).await?;
             let note = format!("no {kind} classifier is configured: every {kind} passes");
             let result = json!({ "outputs": [], "pass": true, "words": [], "note": note });
@@ -75,7 +115,9 @@ pub async fn create(state: &AppState, user: &AuthUser, algorithm: &str, body: &V
         "image_fkp" => {
             let (data, _) = split_body(body.clone())?;
             let obj = super::modules::input_file(state, user, &data, "image").await?;
-            let info = mediainfo::probe(&state.files, &obj).await.map_err(ApiError::internal)?;
+            let info = mediainfo::probe(&state.files, &obj)
+                .await
+                .map_err(ApiError::internal)?;
             let result = json!({
                 "outputs": [],
                 "width": info.width,
@@ -91,14 +133,29 @@ pub async fn create(state: &AppState, user: &AuthUser, algorithm: &str, body: &V
     Ok(Some(id))
 }
 
-async fn watermark_download(state: &AppState, user: &AuthUser, body: &Value) -> Result<String, ApiError> {
-    let prev = id_text(body.get("prev_task").or_else(|| body.pointer("/data/prev_task")), "prev_task")?;
+async fn watermark_download(
+    state: &AppState,
+    user: &AuthUser,
+    body: &Value,
+) -> Result<String, ApiError> {
+    let prev = id_text(
+        body.get("prev_task")
+            .or_else(|| body.pointer("/data/prev_task")),
+        "prev_task",
+    )?;
     let (data, _) = split_body(body.clone())?;
-    let raw = data.get("file_path").and_then(Value::as_str).unwrap_or_default();
+    let raw = data
+        .get("file_path")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
     if raw.trim().is_empty() {
-        return Err(ApiError::invalid("data.file_path", "required: the output to download"));
+        return Err(ApiError::invalid(
+            "data.file_path",
+            "required: the output to download",
+        ));
     }
-    let path = paths::normalise(raw).ok_or_else(|| ApiError::invalid("data.file_path", "not an oss_path of this server"))?;
+    let path = paths::normalise(raw)
+        .ok_or_else(|| ApiError::invalid("data.file_path", "not an oss_path of this server"))?;
     let mut conn = state.db.pool.acquire().await?;
     let level = quota::effective_level(&mut conn, user.id, crate::clock::now_s()).await?;
     drop(conn);
@@ -111,15 +168,26 @@ async fn watermark_download(state: &AppState, user: &AuthUser, body: &Value) -> 
     }
     let prev_task = task_of(state, user, &prev).await?;
     if prev_task.status != "succeeded" {
-        return Err(ApiError::conflict(format!("task {prev} has not succeeded ({}): nothing to download", prev_task.status)));
+        return Err(ApiError::conflict(format!(
+            "task {prev} has not succeeded ({}): nothing to download",
+            prev_task.status
+        )));
     }
     let prev_result: Value = serde_json::from_str(&prev_task.result).unwrap_or(Value::Null);
     let output = prev_result
         .get("outputs")
         .and_then(Value::as_array)
-        .and_then(|list| list.iter().find(|o| o.get("oss_path").and_then(Value::as_str) == Some(path.as_str())))
+        .and_then(|list| {
+            list.iter()
+                .find(|o| o.get("oss_path").and_then(Value::as_str) == Some(path.as_str()))
+        })
         .cloned()
-        .ok_or_else(|| ApiError::invalid("data.file_path", format!("{path} is not an output of task {prev}")))?;
+        .ok_or_else(|| {
+            ApiError::invalid(
+                "data.file_path",
+                format!("{path} is not an output of task {prev}"),
+            )
+        })?;
     // The file must still exist (it goes when its task is deleted).
     objects::owned(state, user, &path, "data.file_path").await?;
     let mut data = data;

@@ -42,7 +42,11 @@ pub struct NewTask<'a> {
 }
 
 fn json_text(v: &Value) -> String {
-    if v.is_null() { String::new() } else { v.to_string() }
+    if v.is_null() {
+        String::new()
+    } else {
+        v.to_string()
+    }
 }
 
 /// Records a task and charges its credits; answers its public id. Queued tasks wake the workers.
@@ -67,10 +71,14 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<String, ApiErro
                 return Err(ApiError::new(
                     StatusCode::PAYMENT_REQUIRED,
                     CODE_INSUFFICIENT_CREDITS,
-                    format!("Not enough credits: this task needs {needed} and you have {available}. Buy credits or upgrade your plan."),
+                    format!(
+                        "Not enough credits: this task needs {needed} and you have {available}. Buy credits or upgrade your plan."
+                    ),
                 ));
             }
-            Err(LedgerError::AlreadyRefunded) => return Err(ApiError::internal("spend answered AlreadyRefunded")),
+            Err(LedgerError::AlreadyRefunded) => {
+                return Err(ApiError::internal("spend answered AlreadyRefunded"));
+            }
             Err(LedgerError::Db(e)) => return Err(e.into()),
         }
     } else {
@@ -113,7 +121,11 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<String, ApiErro
 pub async fn emit(state: &AppState, task_id: &str, name: &'static str) {
     match record::by_task_id(state, task_id).await {
         Ok(Some(t)) => match record::view_of(state, &t).await {
-            Ok(view) => state.tasks.emit(TaskEvent { user_id: t.user_id, name, data: view }),
+            Ok(view) => state.tasks.emit(TaskEvent {
+                user_id: t.user_id,
+                name,
+                data: view,
+            }),
             Err(e) => tracing::warn!("task {task_id}: no event: {e}"),
         },
         Ok(None) => {}
@@ -123,7 +135,13 @@ pub async fn emit(state: &AppState, task_id: &str, name: &'static str) {
 
 /// Ends an open task as `to` (`failed` or `cancelled`) with `error`, refunding its credits, if
 /// its status is still one of `from`. Answers whether this call ended it.
-pub async fn end_with_refund(state: &AppState, t: &TaskRow, from: [&str; 2], to: &str, error: &str) -> Result<bool, sqlx::Error> {
+pub async fn end_with_refund(
+    state: &AppState,
+    t: &TaskRow,
+    from: [&str; 2],
+    to: &str,
+    error: &str,
+) -> Result<bool, sqlx::Error> {
     let now_ms = clock::now_ms();
     let mut tx = state.db.pool.begin().await?;
     ledger::lock_user(&mut tx, t.user_id).await?;
@@ -144,21 +162,32 @@ pub async fn end_with_refund(state: &AppState, t: &TaskRow, from: [&str; 2], to:
     };
     let charge_id: i64 = row.try_get("charge_id")?;
     if charge_id > 0 {
-        let what = if to == "cancelled" { "cancelled" } else { "failed" };
+        let what = if to == "cancelled" {
+            "cancelled"
+        } else {
+            "failed"
+        };
         let details = format!("Refund: task {what}");
         match ledger::refund(&mut tx, charge_id, &details, now_ms / 1000).await {
             Ok(_) | Err(LedgerError::AlreadyRefunded) => {}
             Err(LedgerError::Db(e)) => return Err(e),
             Err(LedgerError::Insufficient { .. }) => {}
         }
-        sqlx::query("UPDATE tasks SET refunded = 1 WHERE task_id = $1").bind(&t.task_id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE tasks SET refunded = 1 WHERE task_id = $1")
+            .bind(&t.task_id)
+            .execute(&mut *tx)
+            .await?;
     }
     tx.commit().await?;
     Ok(true)
 }
 
 /// Records a running task's progress (never backwards); answers whether it changed.
-pub async fn set_progress(state: &AppState, task_id: &str, progress: u8) -> Result<bool, sqlx::Error> {
+pub async fn set_progress(
+    state: &AppState,
+    task_id: &str,
+    progress: u8,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query("UPDATE tasks SET progress = $1 WHERE task_id = $2 AND status = 'running' AND progress < $1")
         .bind(i64::from(progress))
         .bind(task_id)
@@ -204,7 +233,12 @@ pub async fn succeed(state: &AppState, t: &TaskRow, out: Outputs) -> Result<bool
     }
 }
 
-async fn record_success(state: &AppState, t: &TaskRow, result: &Value, stored: &[(String, i64, String)]) -> Result<bool, sqlx::Error> {
+async fn record_success(
+    state: &AppState,
+    t: &TaskRow,
+    result: &Value,
+    stored: &[(String, i64, String)],
+) -> Result<bool, sqlx::Error> {
     let now_ms = clock::now_ms();
     let mut tx = state.db.pool.begin().await?;
     let done = sqlx::query(
@@ -244,7 +278,10 @@ async fn remove(state: &AppState, stored: &[(String, i64, String)]) {
 /// At start: tasks left running by a stopped server fail and are refunded (their job is gone);
 /// queued ones stay queued and the workers pick them up. Answers how many were failed.
 pub async fn recover(state: &AppState) -> Result<usize, sqlx::Error> {
-    let sql = format!("SELECT {} FROM tasks t JOIN users u ON u.id = t.user_id WHERE t.status = 'running'", record::COLUMNS);
+    let sql = format!(
+        "SELECT {} FROM tasks t JOIN users u ON u.id = t.user_id WHERE t.status = 'running'",
+        record::COLUMNS
+    );
     let rows = sqlx::query(&sql).fetch_all(&state.db.pool).await?;
     let mut failed = 0;
     for r in &rows {

@@ -83,8 +83,20 @@ pub struct Module {
     pub title: &'static str,
 }
 
-const fn m(code: &'static str, credits: i64, input: Input, work: Work, title: &'static str) -> Module {
-    Module { code, credits, input, work, title }
+const fn m(
+    code: &'static str,
+    credits: i64,
+    input: Input,
+    work: Work,
+    title: &'static str,
+) -> Module {
+    Module {
+        code,
+        credits,
+        input,
+        work,
+        title,
+    }
 }
 
 use Input as I;
@@ -96,9 +108,21 @@ pub const MODULES: [Module; 29] = [
     m("wallpaper", 2, I::Prompt, W::GenImage, "Wallpaper"),
     m("image2image", 2, I::Image, W::GenImage, "Image to image"),
     m("photomaker_imagefix", 2, I::Image, W::Enhance, "Photo fix"),
-    m("inpaint_clothes", 3, I::Image, W::ImageTool, "Change clothes"),
+    m(
+        "inpaint_clothes",
+        3,
+        I::Image,
+        W::ImageTool,
+        "Change clothes",
+    ),
     m("mai_fs", 2, I::Image, W::ImageTool, "Face swap"),
-    m("mai_imagesharpen", 1, I::Image, W::Enhance, "Image enhancer"),
+    m(
+        "mai_imagesharpen",
+        1,
+        I::Image,
+        W::Enhance,
+        "Image enhancer",
+    ),
     m("tool_itr", 1, I::Image, W::Enhance, "Image enhancer"),
     m("tool_gb", 1, I::Image, W::ImageTool, "Background remover"),
     m("tool_sf", 1, I::Image, W::ImageTool, "Image tool"),
@@ -108,7 +132,13 @@ pub const MODULES: [Module; 29] = [
     m("image2video", 10, I::Image, W::GenVideo, "Image to video"),
     m("effect", 10, I::Image, W::GenVideo, "Effect"),
     m("talking_face", 10, I::Image, W::GenVideo, "Talking avatar"),
-    m("talking_face_tts", 12, I::ImageAndText, W::GenVideo, "Talking avatar"),
+    m(
+        "talking_face_tts",
+        12,
+        I::ImageAndText,
+        W::GenVideo,
+        "Talking avatar",
+    ),
     m("combo_alg", 10, I::PromptOrImage, W::GenVideo, "Workflow"),
     m("video2video", 15, I::Video, W::VideoTool, "Video to video"),
     m("video2anime", 15, I::Video, W::VideoTool, "Video to anime"),
@@ -120,7 +150,13 @@ pub const MODULES: [Module; 29] = [
     m("txt2Music", 5, I::Music, W::GenAudio, "Text to music"),
     m("mai_tcm", 5, I::Music, W::GenAudio, "Text to music"),
     m("txt2Song", 8, I::Song, W::GenAudio, "Text to song"),
-    m("mai_text2song_minimax", 8, I::Song, W::GenAudio, "Text to song"),
+    m(
+        "mai_text2song_minimax",
+        8,
+        I::Song,
+        W::GenAudio,
+        "Text to song",
+    ),
 ];
 
 /// The module of a code (exact, codes are case-sensitive: `txt2Music`).
@@ -138,56 +174,102 @@ pub fn text_field<'a>(data: &'a Value, field: &str) -> Result<&'a str, ApiError>
     match data.get(field) {
         None | Some(Value::Null) => Ok(""),
         Some(Value::String(s)) => Ok(s.as_str()),
-        Some(_) => Err(ApiError::invalid(&format!("data.{field}"), "must be a string")),
+        Some(_) => Err(ApiError::invalid(
+            &format!("data.{field}"),
+            "must be a string",
+        )),
     }
 }
 
 fn prompt(data: &Value, field: &str) -> Result<(), ApiError> {
     let p = text_field(data, field)?;
     if p.trim().is_empty() {
-        return Err(ApiError::invalid(&format!("data.{field}"), "required: describe what to make"));
+        return Err(ApiError::invalid(
+            &format!("data.{field}"),
+            "required: describe what to make",
+        ));
     }
     if p.chars().count() > MAX_PROMPT_CHARS {
-        return Err(ApiError::invalid(&format!("data.{field}"), format!("too long: at most {MAX_PROMPT_CHARS} characters")));
+        return Err(ApiError::invalid(
+            &format!("data.{field}"),
+            format!("too long: at most {MAX_PROMPT_CHARS} characters"),
+        ));
     }
     Ok(())
 }
 
 fn optional_prompt(data: &Value) -> Result<(), ApiError> {
-    if text_field(data, "prompt")?.trim().is_empty() { Ok(()) } else { prompt(data, "prompt") }
+    if text_field(data, "prompt")?.trim().is_empty() {
+        Ok(())
+    } else {
+        prompt(data, "prompt")
+    }
 }
 
 /// The uploaded file named by `data.file_path` (or `data.oss_path`), of the given media kind.
-pub async fn input_file(state: &AppState, user: &AuthUser, data: &Value, kind: &str) -> Result<StoredObject, ApiError> {
-    let (field, raw) = match (text_field(data, "file_path")?, text_field(data, "oss_path")?) {
+pub async fn input_file(
+    state: &AppState,
+    user: &AuthUser,
+    data: &Value,
+    kind: &str,
+) -> Result<StoredObject, ApiError> {
+    let (field, raw) = match (
+        text_field(data, "file_path")?,
+        text_field(data, "oss_path")?,
+    ) {
         (f, _) if !f.trim().is_empty() => ("data.file_path", f),
         (_, o) if !o.trim().is_empty() => ("data.oss_path", o),
-        _ => return Err(ApiError::invalid("data.file_path", format!("required: the oss_path of an uploaded {kind}"))),
+        _ => {
+            return Err(ApiError::invalid(
+                "data.file_path",
+                format!("required: the oss_path of an uploaded {kind}"),
+            ));
+        }
     };
     let obj = objects::owned(state, user, raw, field).await?;
     let got = paths::media_kind(&obj.content_type);
     if got != kind {
-        let wanted = if kind == "image" { "an image" } else { "a video" };
-        return Err(ApiError::invalid(field, format!("must be {wanted}, but {} is {}", obj.oss_path, obj.content_type)));
+        let wanted = if kind == "image" {
+            "an image"
+        } else {
+            "a video"
+        };
+        return Err(ApiError::invalid(
+            field,
+            format!(
+                "must be {wanted}, but {} is {}",
+                obj.oss_path, obj.content_type
+            ),
+        ));
     }
     Ok(obj)
 }
 
 fn has_file(data: &Value) -> bool {
-    ["file_path", "oss_path"].iter().any(|f| data.get(*f).and_then(Value::as_str).is_some_and(|s| !s.trim().is_empty()))
+    ["file_path", "oss_path"].iter().any(|f| {
+        data.get(*f)
+            .and_then(Value::as_str)
+            .is_some_and(|s| !s.trim().is_empty())
+    })
 }
 
 fn check_common(data: &Value) -> Result<(), ApiError> {
     let ratio = text_field(data, "aspect_ratio")?;
     if !ratio.trim().is_empty() {
-        aivg_core::crop::aspect_ratio_size(ratio).map_err(|e| ApiError::invalid("data.aspect_ratio", e))?;
+        aivg_core::crop::aspect_ratio_size(ratio)
+            .map_err(|e| ApiError::invalid("data.aspect_ratio", e))?;
     }
     match data.get("duration") {
         None | Some(Value::Null) => {}
         Some(v) => {
-            let n = v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()));
+            let n = v
+                .as_i64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()));
             if !n.is_some_and(|n| (1..=MAX_DURATION_S).contains(&n)) {
-                return Err(ApiError::invalid("data.duration", format!("must be a whole number of seconds from 1 to {MAX_DURATION_S}")));
+                return Err(ApiError::invalid(
+                    "data.duration",
+                    format!("must be a whole number of seconds from 1 to {MAX_DURATION_S}"),
+                ));
             }
         }
     }
@@ -195,9 +277,17 @@ fn check_common(data: &Value) -> Result<(), ApiError> {
 }
 
 /// Checks `data` for the module; answers the input files (in order) or a 400/404 naming the field.
-pub async fn validate(state: &AppState, user: &AuthUser, module: &Module, data: &Value) -> Result<Vec<StoredObject>, ApiError> {
+pub async fn validate(
+    state: &AppState,
+    user: &AuthUser,
+    module: &Module,
+    data: &Value,
+) -> Result<Vec<StoredObject>, ApiError> {
     if !data.is_object() {
-        return Err(ApiError::invalid("data", "must be an object with the task's fields"));
+        return Err(ApiError::invalid(
+            "data",
+            "must be an object with the task's fields",
+        ));
     }
     check_common(data)?;
     let music = |field: &str, text: &str| -> Result<(), ApiError> {
@@ -206,7 +296,9 @@ pub async fn validate(state: &AppState, user: &AuthUser, module: &Module, data: 
         } else {
             aivg_core::ui::validate_music_prompt(text)
         };
-        checked.map(|_| ()).map_err(|e| ApiError::invalid(&format!("data.{field}"), e))
+        checked
+            .map(|_| ())
+            .map_err(|e| ApiError::invalid(&format!("data.{field}"), e))
     };
     match module.input {
         Input::Prompt => prompt(data, "prompt").map(|()| Vec::new()),
@@ -254,10 +346,34 @@ mod tests {
     #[test]
     fn every_spec_code_is_priced_once() {
         let spec = [
-            "combo_alg", "effect", "image2video", "text2video", "text2image", "image2image", "video2video",
-            "video2anime", "txt2Music", "txt2Song", "wallpaper", "mai_imagesharpen", "mai_vqe", "tool_vqe",
-            "tool_erv", "mai_fs", "photomaker_imagefix", "tool_itr", "inpaint_clothes", "tool_vrw", "tool_trw",
-            "talking_face", "talking_face_tts", "tool_gb", "tool_sf", "tool_icf", "tool_mf", "mai_tcm",
+            "combo_alg",
+            "effect",
+            "image2video",
+            "text2video",
+            "text2image",
+            "image2image",
+            "video2video",
+            "video2anime",
+            "txt2Music",
+            "txt2Song",
+            "wallpaper",
+            "mai_imagesharpen",
+            "mai_vqe",
+            "tool_vqe",
+            "tool_erv",
+            "mai_fs",
+            "photomaker_imagefix",
+            "tool_itr",
+            "inpaint_clothes",
+            "tool_vrw",
+            "tool_trw",
+            "talking_face",
+            "talking_face_tts",
+            "tool_gb",
+            "tool_sf",
+            "tool_icf",
+            "tool_mf",
+            "mai_tcm",
             "mai_text2song_minimax",
         ];
         for code in spec {

@@ -37,8 +37,14 @@ const VIDEO_STYLES: [&str; 7] = [
     "steady tracking shot",
     "24 fps film look",
 ];
-const MUSIC_STYLES: [&str; 6] =
-    ["warm analog instrumentation", "clear memorable melody", "rich harmonies", "balanced mix", "gentle dynamics", "steady groove"];
+const MUSIC_STYLES: [&str; 6] = [
+    "warm analog instrumentation",
+    "clear memorable melody",
+    "rich harmonies",
+    "balanced mix",
+    "gentle dynamics",
+    "steady groove",
+];
 
 /// The polished prompt for a medium.
 pub fn polish_text(prompt: &str, algorithm: &str) -> String {
@@ -53,7 +59,12 @@ pub fn polish_text(prompt: &str, algorithm: &str) -> String {
         Some(Work::GenVideo | Work::VideoEnhance | Work::VideoTool) => &VIDEO_STYLES,
         Some(Work::GenAudio) => &MUSIC_STYLES,
         _ if algorithm.contains("video") => &VIDEO_STYLES,
-        _ if algorithm.contains("music") || algorithm.contains("song") || algorithm.contains("Music") => &MUSIC_STYLES,
+        _ if algorithm.contains("music")
+            || algorithm.contains("song")
+            || algorithm.contains("Music") =>
+        {
+            &MUSIC_STYLES
+        }
         _ => &IMAGE_STYLES,
     };
     let lower = tidy.to_lowercase();
@@ -61,7 +72,9 @@ pub fn polish_text(prompt: &str, algorithm: &str) -> String {
     let len = styles.len().max(1);
     let start = usize::try_from(seed_of(&lower) % len as u64).unwrap_or(0);
     for i in 0..len {
-        let Some(style) = styles.get((start + i * 3) % len) else { continue };
+        let Some(style) = styles.get((start + i * 3) % len) else {
+            continue;
+        };
         let key = style.rsplit(' ').next().unwrap_or(style);
         if picked.contains(style) || lower.contains(key) {
             continue;
@@ -81,21 +94,36 @@ pub fn polish_text(prompt: &str, algorithm: &str) -> String {
 
 /// `POST /v1/ai/prompt/polish` (see the module doc).
 pub async fn polish(_user: AuthUser, ApiJson(body): ApiJson<Value>) -> ApiResult<Value> {
-    let prompt = text_field(&body, "prompt").map_err(|_| ApiError::invalid("prompt", "must be a string"))?;
+    let prompt =
+        text_field(&body, "prompt").map_err(|_| ApiError::invalid("prompt", "must be a string"))?;
     if prompt.trim().is_empty() {
-        return Err(ApiError::invalid("prompt", "required: the prompt to polish"));
+        return Err(ApiError::invalid(
+            "prompt",
+            "required: the prompt to polish",
+        ));
     }
     if prompt.chars().count() > MAX_PROMPT_CHARS {
-        return Err(ApiError::invalid("prompt", format!("too long: at most {MAX_PROMPT_CHARS} characters")));
+        return Err(ApiError::invalid(
+            "prompt",
+            format!("too long: at most {MAX_PROMPT_CHARS} characters"),
+        ));
     }
-    let algorithm = body.get("algorithm").or_else(|| body.get("module")).and_then(Value::as_str).unwrap_or("text2image");
+    let algorithm = body
+        .get("algorithm")
+        .or_else(|| body.get("module"))
+        .and_then(Value::as_str)
+        .unwrap_or("text2image");
     ok(json!({ "prompt": polish_text(prompt, algorithm), "original": prompt }))
 }
 
 /// The name of a colour (r, g, b in 0-255).
 #[allow(clippy::cast_precision_loss)]
 fn colour_name(r: u8, g: u8, b: u8) -> &'static str {
-    let (rf, gf, bf) = (f32::from(r) / 255.0, f32::from(g) / 255.0, f32::from(b) / 255.0);
+    let (rf, gf, bf) = (
+        f32::from(r) / 255.0,
+        f32::from(g) / 255.0,
+        f32::from(b) / 255.0,
+    );
     let max = rf.max(gf).max(bf);
     let min = rf.min(gf).min(bf);
     let (v, s) = (max, if max > 0.0 { (max - min) / max } else { 0.0 });
@@ -115,10 +143,18 @@ fn colour_name(r: u8, g: u8, b: u8) -> &'static str {
     };
     match h {
         h if !(15.0..345.0).contains(&h) => {
-            if v > 0.8 && s < 0.5 { "pink" } else { "red" }
+            if v > 0.8 && s < 0.5 {
+                "pink"
+            } else {
+                "red"
+            }
         }
         h if h < 40.0 => {
-            if v < 0.6 { "brown" } else { "orange" }
+            if v < 0.6 {
+                "brown"
+            } else {
+                "orange"
+            }
         }
         h if h < 70.0 => "yellow",
         h if h < 160.0 => "green",
@@ -130,17 +166,26 @@ fn colour_name(r: u8, g: u8, b: u8) -> &'static str {
 }
 
 /// The description of RGBA pixels of a `width`×`height` image.
-#[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+#[allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
 pub fn describe(px: &[u8], width: u32, height: u32) -> Value {
     let mut counts: Vec<(&str, usize)> = Vec::new();
     let (mut sum, mut sat, mut n) = ([0u64; 3], 0f64, 0u64);
     for p in px.chunks_exact(4) {
-        let [r, g, b, _] = [p.first(), p.get(1), p.get(2), p.get(3)].map(|c| c.copied().unwrap_or(0));
+        let [r, g, b, _] =
+            [p.first(), p.get(1), p.get(2), p.get(3)].map(|c| c.copied().unwrap_or(0));
         for (s, c) in sum.iter_mut().zip([r, g, b]) {
             *s += u64::from(c);
         }
         let (max, min) = (r.max(g).max(b), r.min(g).min(b));
-        sat += if max > 0 { f64::from(max - min) / f64::from(max) } else { 0.0 };
+        sat += if max > 0 {
+            f64::from(max - min) / f64::from(max)
+        } else {
+            0.0
+        };
         n += 1;
         let name = colour_name(r, g, b);
         match counts.iter_mut().find(|(c, _)| *c == name) {
@@ -150,7 +195,8 @@ pub fn describe(px: &[u8], width: u32, height: u32) -> Value {
     }
     let n = n.max(1);
     let avg = sum.map(|s| (s / n) as u8);
-    let brightness = (f64::from(avg[0]) * 0.299 + f64::from(avg[1]) * 0.587 + f64::from(avg[2]) * 0.114) / 255.0;
+    let brightness =
+        (f64::from(avg[0]) * 0.299 + f64::from(avg[1]) * 0.587 + f64::from(avg[2]) * 0.114) / 255.0;
     let saturation = sat / n as f64;
     counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     let names: Vec<&str> = counts.iter().take(2).map(|(c, _)| *c).collect();
@@ -159,8 +205,20 @@ pub fn describe(px: &[u8], width: u32, height: u32) -> Value {
         std::cmp::Ordering::Less => "portrait",
         std::cmp::Ordering::Equal => "square",
     };
-    let light = if brightness > 0.65 { "bright" } else if brightness < 0.35 { "dark" } else { "softly lit" };
-    let vivid = if saturation > 0.45 { "vivid" } else if saturation < 0.15 { "muted, nearly monochrome" } else { "natural" };
+    let light = if brightness > 0.65 {
+        "bright"
+    } else if brightness < 0.35 {
+        "dark"
+    } else {
+        "softly lit"
+    };
+    let vivid = if saturation > 0.45 {
+        "vivid"
+    } else if saturation < 0.15 {
+        "muted, nearly monochrome"
+    } else {
+        "natural"
+    };
     let tones = match names.as_slice() {
         [a, b] => format!("{a} and {b} tones"),
         [a] => format!("{a} tones"),
@@ -177,12 +235,21 @@ pub fn describe(px: &[u8], width: u32, height: u32) -> Value {
 }
 
 /// `POST /v1/ai/prompt/img2prompt` (see the module doc).
-pub async fn img2prompt(State(state): State<AppState>, user: AuthUser, ApiJson(body): ApiJson<Value>) -> ApiResult<Value> {
+pub async fn img2prompt(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<Value> {
     let obj = modules::input_file(&state, &user, &body, "image").await?;
-    let bytes = state.files.get(&obj.oss_path).await.map_err(ApiError::internal)?;
+    let bytes = state
+        .files
+        .get(&obj.oss_path)
+        .await
+        .map_err(ApiError::internal)?;
     let described = tokio::task::spawn_blocking(move || {
         let img = decode_image(&bytes).map_err(|e| ApiError::invalid("file_path", e))?;
-        let small = downscale_rgba(&img.pixels, img.width, img.height, 64).map_err(ApiError::internal)?;
+        let small =
+            downscale_rgba(&img.pixels, img.width, img.height, 64).map_err(ApiError::internal)?;
         Ok::<Value, ApiError>(describe(&small.pixels, img.width, img.height))
     })
     .await

@@ -26,12 +26,18 @@ pub struct Job {
 impl Job {
     /// `data.prompt` (empty when absent).
     pub fn prompt(&self) -> &str {
-        self.data.get("prompt").and_then(Value::as_str).unwrap_or_default()
+        self.data
+            .get("prompt")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
     }
 
     /// `data.{field}` as text (empty when absent).
     pub fn text(&self, field: &str) -> &str {
-        self.data.get(field).and_then(Value::as_str).unwrap_or_default()
+        self.data
+            .get(field)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
     }
 }
 

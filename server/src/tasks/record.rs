@@ -89,14 +89,25 @@ impl TaskRow {
 
 /// The task with this public id (deleted ones included).
 pub async fn by_task_id(state: &AppState, task_id: &str) -> Result<Option<TaskRow>, sqlx::Error> {
-    let sql = format!("SELECT {COLUMNS} FROM tasks t JOIN users u ON u.id = t.user_id WHERE t.task_id = $1");
-    let row = sqlx::query(&sql).bind(task_id).fetch_optional(&state.db.pool).await?;
+    let sql = format!(
+        "SELECT {COLUMNS} FROM tasks t JOIN users u ON u.id = t.user_id WHERE t.task_id = $1"
+    );
+    let row = sqlx::query(&sql)
+        .bind(task_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
     row.as_ref().map(TaskRow::from_row).transpose()
 }
 
 /// The user's task with this public id, unless deleted.
-pub async fn of_user(state: &AppState, user_id: i64, task_id: &str) -> Result<Option<TaskRow>, sqlx::Error> {
-    Ok(by_task_id(state, task_id).await?.filter(|t| t.user_id == user_id && t.deleted == 0))
+pub async fn of_user(
+    state: &AppState,
+    user_id: i64,
+    task_id: &str,
+) -> Result<Option<TaskRow>, sqlx::Error> {
+    Ok(by_task_id(state, task_id)
+        .await?
+        .filter(|t| t.user_id == user_id && t.deleted == 0))
 }
 
 /// The place of a queued task in the queue (from 1), 0 otherwise.
@@ -112,7 +123,11 @@ pub async fn queue_position(state: &AppState, t: &TaskRow) -> Result<i64, sqlx::
 }
 
 fn parse_or_null(s: &str) -> Value {
-    if s.is_empty() { Value::Null } else { serde_json::from_str(s).unwrap_or(Value::Null) }
+    if s.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(s).unwrap_or(Value::Null)
+    }
 }
 
 /// Adds fresh signed URLs to the outputs of a stored result.
@@ -120,10 +135,18 @@ fn sign_outputs(state: &AppState, mut result: Value) -> Value {
     let now = clock::now_s();
     if let Some(outputs) = result.get_mut("outputs").and_then(Value::as_array_mut) {
         for o in outputs {
-            let Some(path) = o.get("oss_path").and_then(Value::as_str).map(str::to_owned) else { continue };
+            let Some(path) = o.get("oss_path").and_then(Value::as_str).map(str::to_owned) else {
+                continue;
+            };
             if let Some(obj) = o.as_object_mut() {
-                obj.insert("url".into(), json!(state.files.download_url(&path, false, now).0));
-                obj.insert("download_url".into(), json!(state.files.download_url(&path, true, now).0));
+                obj.insert(
+                    "url".into(),
+                    json!(state.files.download_url(&path, false, now).0),
+                );
+                obj.insert(
+                    "download_url".into(),
+                    json!(state.files.download_url(&path, true, now).0),
+                );
             }
         }
     }
@@ -132,7 +155,11 @@ fn sign_outputs(state: &AppState, mut result: Value) -> Value {
 
 /// The wire shape of a task (see the module doc).
 pub fn view(state: &AppState, t: &TaskRow, queue_position: i64) -> Value {
-    let result = if t.result.is_empty() { Value::Null } else { sign_outputs(state, parse_or_null(&t.result)) };
+    let result = if t.result.is_empty() {
+        Value::Null
+    } else {
+        sign_outputs(state, parse_or_null(&t.result))
+    };
     json!({
         "task_id": t.task_id,
         "taskId": t.task_id,

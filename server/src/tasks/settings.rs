@@ -18,7 +18,12 @@ pub struct TaskSettings {
 
 impl Default for TaskSettings {
     fn default() -> Self {
-        Self { comfyui_url: None, workers: 2, test_hooks: false, ffmpeg: "ffmpeg".into() }
+        Self {
+            comfyui_url: None,
+            workers: 2,
+            test_hooks: false,
+            ffmpeg: "ffmpeg".into(),
+        }
     }
 }
 
@@ -37,22 +42,30 @@ impl TaskSettings {
                 }
             },
         };
-        let comfyui_url = var("AIVG_COMFYUI_URL").map(|u| u.trim().trim_end_matches('/').to_owned());
+        let comfyui_url =
+            var("AIVG_COMFYUI_URL").map(|u| u.trim().trim_end_matches('/').to_owned());
         if let Some(url) = &comfyui_url
             && !(url.starts_with("http://") || url.starts_with("https://"))
         {
-            return Err(ConfigError { name: "AIVG_COMFYUI_URL", problem: format!("{url:?} must start with http:// or https://") });
+            return Err(ConfigError {
+                name: "AIVG_COMFYUI_URL",
+                problem: format!("{url:?} must start with http:// or https://"),
+            });
         }
         Ok(Self {
             comfyui_url,
             workers,
-            test_hooks: var("AIVG_TASK_TEST_HOOKS").is_some_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
+            test_hooks: var("AIVG_TASK_TEST_HOOKS")
+                .is_some_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
             ffmpeg: var("AIVG_FFMPEG").unwrap_or_else(|| "ffmpeg".into()),
         })
     }
 
     /// Tests: two workers, test hooks on, the local provider.
     pub fn for_tests() -> Self {
-        Self { test_hooks: true, ..Self::default() }
+        Self {
+            test_hooks: true,
+            ..Self::default()
+        }
     }
 }

@@ -23,11 +23,15 @@ pub const RUN_TIMEOUT: Duration = Duration::from_secs(40 * 60);
 pub async fn start(state: &AppState) -> Result<(), sqlx::Error> {
     let failed = lifecycle::recover(state).await?;
     if failed > 0 {
-        tracing::warn!("{failed} task(s) were running when the server stopped: failed and refunded");
+        tracing::warn!(
+            "{failed} task(s) were running when the server stopped: failed and refunded"
+        );
     }
     for _ in 0..state.tasks.settings().workers {
         let s = state.clone();
-        state.tasks.add_worker(tokio::spawn(async move { work(s).await }));
+        state
+            .tasks
+            .add_worker(tokio::spawn(async move { work(s).await }));
     }
     Ok(())
 }
@@ -64,11 +68,18 @@ async fn work(state: AppState) {
 async fn claim(state: &AppState) -> Result<Option<TaskRow>, sqlx::Error> {
     // SKIP LOCKED lets concurrent workers on PostgreSQL take different tasks; SQLite has one writer.
     let pick = match state.db.backend {
-        Backend::Postgres => "SELECT id FROM tasks WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED",
+        Backend::Postgres => {
+            "SELECT id FROM tasks WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED"
+        }
         Backend::Sqlite => "SELECT id FROM tasks WHERE status = 'queued' ORDER BY id LIMIT 1",
     };
-    let sql = format!("UPDATE tasks SET status = 'running', started_ms = $1 WHERE id = ({pick}) AND status = 'queued' RETURNING task_id");
-    let row = sqlx::query(&sql).bind(clock::now_ms()).fetch_optional(&state.db.pool).await?;
+    let sql = format!(
+        "UPDATE tasks SET status = 'running', started_ms = $1 WHERE id = ({pick}) AND status = 'queued' RETURNING task_id"
+    );
+    let row = sqlx::query(&sql)
+        .bind(clock::now_ms())
+        .fetch_optional(&state.db.pool)
+        .await?;
     let Some(row) = row else { return Ok(None) };
     let task_id: String = sqlx::Row::try_get(&row, "task_id")?;
     lifecycle::emit(state, &task_id, "updateTask").await;
@@ -77,16 +88,29 @@ async fn claim(state: &AppState) -> Result<Option<TaskRow>, sqlx::Error> {
 
 /// Builds the job of a task (its module and input files).
 async fn job_of(state: &AppState, t: &TaskRow) -> Result<Job, ProviderError> {
-    let module = modules::find(&t.algorithm).ok_or_else(|| ProviderError::new(format!("unknown module {}", t.algorithm)))?;
+    let module = modules::find(&t.algorithm)
+        .ok_or_else(|| ProviderError::new(format!("unknown module {}", t.algorithm)))?;
     let data = t.data_value();
     let mut inputs = Vec::new();
     for field in ["file_path", "oss_path"] {
-        if let Some(raw) = data.get(field).and_then(|v| v.as_str()).filter(|s| !s.trim().is_empty()) {
+        if let Some(raw) = data
+            .get(field)
+            .and_then(|v| v.as_str())
+            .filter(|s| !s.trim().is_empty())
+        {
             let path = crate::uploads::paths::normalise(raw).unwrap_or_default();
             match objects::find(state, &path).await {
                 Ok(Some(obj)) if obj.user_id == t.user_id => inputs.push(obj),
-                Ok(_) => return Err(ProviderError::new(format!("data.{field}: the input file was deleted"))),
-                Err(e) => return Err(ProviderError::new(format!("the input file could not be read ({e})"))),
+                Ok(_) => {
+                    return Err(ProviderError::new(format!(
+                        "data.{field}: the input file was deleted"
+                    )));
+                }
+                Err(e) => {
+                    return Err(ProviderError::new(format!(
+                        "the input file could not be read ({e})"
+                    )));
+                }
             }
             break;
         }
@@ -102,13 +126,19 @@ async fn job_of(state: &AppState, t: &TaskRow) -> Result<Job, ProviderError> {
 }
 
 /// The test hooks (see the module doc); `None` = run normally.
-async fn test_hook(state: &AppState, job: &Job, progress: &ProgressSender) -> Option<ProviderError> {
+async fn test_hook(
+    state: &AppState,
+    job: &Job,
+    progress: &ProgressSender,
+) -> Option<ProviderError> {
     if !state.tasks.settings().test_hooks {
         return None;
     }
     let prompt = job.prompt();
     if prompt.contains("[fail]") {
-        return Some(ProviderError::new("The task failed on purpose (test hook [fail])."));
+        return Some(ProviderError::new(
+            "The task failed on purpose (test hook [fail]).",
+        ));
     }
     if prompt.contains("[slow]") {
         for i in 0..200u8 {
@@ -119,7 +149,11 @@ async fn test_hook(state: &AppState, job: &Job, progress: &ProgressSender) -> Op
     None
 }
 
-async fn execute(state: &AppState, t: &TaskRow, progress: ProgressSender) -> Result<Outputs, ProviderError> {
+async fn execute(
+    state: &AppState,
+    t: &TaskRow,
+    progress: ProgressSender,
+) -> Result<Outputs, ProviderError> {
     let job = job_of(state, t).await?;
     if let Some(e) = test_hook(state, &job, &progress).await {
         return Err(e);

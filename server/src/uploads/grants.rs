@@ -32,24 +32,35 @@ pub struct TokenQuery {
 fn check_algorithm(algorithm: &str) -> Result<&str, ApiError> {
     let a = algorithm.trim();
     if a.is_empty() {
-        return Err(ApiError::invalid("algorithm", "required: the module the file is for, e.g. text2image"));
+        return Err(ApiError::invalid(
+            "algorithm",
+            "required: the module the file is for, e.g. text2image",
+        ));
     }
     if a.len() > 64 || !a.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-        return Err(ApiError::invalid("algorithm", "use letters, digits and '_' only (at most 64)"));
+        return Err(ApiError::invalid(
+            "algorithm",
+            "use letters, digits and '_' only (at most 64)",
+        ));
     }
     Ok(a)
 }
 
 fn requested_ext(q: &TokenQuery) -> Result<Option<String>, ApiError> {
     let (field, raw) = match (&q.ext, &q.file_name) {
-        (Some(e), _) if !e.trim().is_empty() => ("ext", e.trim().trim_start_matches('.').to_ascii_lowercase()),
+        (Some(e), _) if !e.trim().is_empty() => {
+            ("ext", e.trim().trim_start_matches('.').to_ascii_lowercase())
+        }
         (_, Some(n)) if n.contains('.') => ("file_name", paths::ext_of(n.trim())),
         _ => return Ok(None),
     };
     if paths::content_type_for_ext(&raw).is_some() {
         Ok(Some(raw))
     } else {
-        Err(ApiError::invalid(field, format!("{raw:?} is not an image, video or audio type this site accepts")))
+        Err(ApiError::invalid(
+            field,
+            format!("{raw:?} is not an image, video or audio type this site accepts"),
+        ))
     }
 }
 
@@ -60,7 +71,11 @@ fn requested_ext(q: &TokenQuery) -> Result<Option<String>, ApiError> {
 /// given; the path is then usable as `file_path` / `oss_path` in task and oss calls. When `size`
 /// is given and would pass the storage quota, the drive-space error comes at once (HTTP 507,
 /// code [`quota::CODE_NOT_ENOUGH_SPACE`]); the upload itself is checked again in any case.
-pub async fn token(State(state): State<AppState>, user: AuthUser, Query(q): Query<TokenQuery>) -> ApiResult<Value> {
+pub async fn token(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Query(q): Query<TokenQuery>,
+) -> ApiResult<Value> {
     let algorithm = check_algorithm(&q.algorithm)?;
     let ext = requested_ext(&q)?;
     let declared = match q.size.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
@@ -68,9 +83,17 @@ pub async fn token(State(state): State<AppState>, user: AuthUser, Query(q): Quer
         Some(s) => match s.parse::<i64>() {
             Ok(n) if (0..=MAX_UPLOAD_BYTES).contains(&n) => n,
             Ok(n) if n > MAX_UPLOAD_BYTES => {
-                return Err(ApiError::invalid("size", format!("files are limited to {MAX_UPLOAD_BYTES} bytes")));
+                return Err(ApiError::invalid(
+                    "size",
+                    format!("files are limited to {MAX_UPLOAD_BYTES} bytes"),
+                ));
             }
-            _ => return Err(ApiError::invalid("size", format!("must be a number of bytes, got {s:?}"))),
+            _ => {
+                return Err(ApiError::invalid(
+                    "size",
+                    format!("must be a number of bytes, got {s:?}"),
+                ));
+            }
         },
     };
     let now = clock::now_s();
@@ -108,17 +131,26 @@ fn parse_dispose(raw: Option<&str>) -> Result<bool, ApiError> {
     match raw.map(str::trim).unwrap_or_default() {
         "" | "inline" | "0" | "false" => Ok(false),
         "attachment" | "download" | "1" | "true" => Ok(true),
-        other => Err(ApiError::invalid("dispose", format!("{other:?}: use attachment or inline"))),
+        other => Err(ApiError::invalid(
+            "dispose",
+            format!("{other:?}: use attachment or inline"),
+        )),
     }
 }
 
 /// `GET /v1/common/oss/sign?oss_path=…[&dispose=attachment]` → `{url, expires_at, oss_path}`: a
 /// download URL of one of the user's files, valid 24 hours, served by this server with the file's
 /// content type (`dispose=attachment` makes browsers save it). Another user's path answers 404.
-pub async fn sign(State(state): State<AppState>, user: AuthUser, Query(q): Query<SignQuery>) -> ApiResult<Value> {
+pub async fn sign(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Query(q): Query<SignQuery>,
+) -> ApiResult<Value> {
     let attachment = parse_dispose(q.dispose.as_deref())?;
     let obj = objects::owned(&state, &user, &q.oss_path, "oss_path").await?;
-    let (url, expires_at) = state.files.download_url(&obj.oss_path, attachment, clock::now_s());
+    let (url, expires_at) = state
+        .files
+        .download_url(&obj.oss_path, attachment, clock::now_s());
     ok(json!({ "url": url, "expires_at": expires_at, "oss_path": obj.oss_path }))
 }
 
@@ -131,8 +163,14 @@ pub struct PathQuery {
 
 /// `GET /v1/common/oss/mediainfo?oss_path=…` → `{width, height, size, ext, content_type,
 /// media_type, duration, note?}` read from the stored file (see [`mediainfo`]).
-pub async fn mediainfo(State(state): State<AppState>, user: AuthUser, Query(q): Query<PathQuery>) -> ApiResult<mediainfo::MediaInfo> {
+pub async fn mediainfo(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Query(q): Query<PathQuery>,
+) -> ApiResult<mediainfo::MediaInfo> {
     let obj = objects::owned(&state, &user, &q.oss_path, "oss_path").await?;
-    let info = mediainfo::probe(&state.files, &obj).await.map_err(ApiError::internal)?;
+    let info = mediainfo::probe(&state.files, &obj)
+        .await
+        .map_err(ApiError::internal)?;
     ok(info)
 }

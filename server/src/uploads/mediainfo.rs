@@ -81,7 +81,11 @@ pub fn image_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
     if let Some(d) = gif_or_bmp_dimensions(bytes) {
         return Some(d);
     }
-    image::ImageReader::new(Cursor::new(bytes)).with_guessed_format().ok()?.into_dimensions().ok()
+    image::ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .ok()?
+        .into_dimensions()
+        .ok()
 }
 
 fn le_u16(b: &[u8], at: usize) -> Option<u32> {
@@ -146,7 +150,14 @@ pub async fn ffprobe(files: &Files, path: &str) -> Result<Probe, String> {
 /// Runs the ffprobe `program` on a file on disk.
 pub async fn probe_file(program: &str, file: &std::path::Path) -> Result<Probe, String> {
     let out = tokio::process::Command::new(program)
-        .args(["-v", "error", "-show_entries", "stream=width,height:format=duration", "-of", "json"])
+        .args([
+            "-v",
+            "error",
+            "-show_entries",
+            "stream=width,height:format=duration",
+            "-of",
+            "json",
+        ])
         .arg(file)
         .kill_on_drop(true)
         .output()
@@ -159,14 +170,24 @@ pub async fn probe_file(program: &str, file: &std::path::Path) -> Result<Probe, 
         Err(e) => return Err(format!("ffprobe could not run: {e}")),
     };
     if !out.status.success() {
-        return Err(format!("ffprobe could not read the file: {}", String::from_utf8_lossy(&out.stderr).trim()));
+        return Err(format!(
+            "ffprobe could not read the file: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
     }
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).map_err(|e| format!("ffprobe answered no JSON: {e}"))?;
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .map_err(|e| format!("ffprobe answered no JSON: {e}"))?;
     let mut p = Probe::default();
     if let Some(streams) = v.get("streams").and_then(|s| s.as_array()) {
         for s in streams {
-            let w = s.get("width").and_then(serde_json::Value::as_u64).unwrap_or(0);
-            let h = s.get("height").and_then(serde_json::Value::as_u64).unwrap_or(0);
+            let w = s
+                .get("width")
+                .and_then(serde_json::Value::as_u64)
+                .unwrap_or(0);
+            let h = s
+                .get("height")
+                .and_then(serde_json::Value::as_u64)
+                .unwrap_or(0);
             if w > 0 && h > 0 {
                 p.width = u32::try_from(w).unwrap_or(0);
                 p.height = u32::try_from(h).unwrap_or(0);

@@ -27,7 +27,9 @@ mod storage;
 mod transfer;
 
 pub use quota::CODE_NOT_ENOUGH_SPACE;
-pub use storage::{DOWNLOAD_URL_LIFETIME_S, Files, LocalFile, UPLOAD_URL_LIFETIME_S, UploadSettings};
+pub use storage::{
+    DOWNLOAD_URL_LIFETIME_S, Files, LocalFile, UPLOAD_URL_LIFETIME_S, UploadSettings,
+};
 
 use crate::app::AppState;
 use axum::Router;
@@ -44,6 +46,9 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/common/oss/token", get(grants::token))
         .route("/v1/common/oss/sign", get(grants::sign))
         .route("/v1/common/oss/mediainfo", get(grants::mediainfo))
-        .route("/oss/upload/{*oss_path}", put(transfer::upload).layer(DefaultBodyLimit::max(limit)))
+        .route(
+            "/oss/upload/{*oss_path}",
+            put(transfer::upload).layer(DefaultBodyLimit::max(limit)),
+        )
         .route("/oss/file/{*oss_path}", get(transfer::download))
 }

@@ -35,7 +35,13 @@ impl StoredObject {
     /// The extension of the path, else of the content type.
     pub fn ext(&self) -> String {
         let ext = paths::ext_of(&self.oss_path);
-        if ext.is_empty() { paths::ext_for_content_type(&self.content_type).unwrap_or_default().to_owned() } else { ext }
+        if ext.is_empty() {
+            paths::ext_for_content_type(&self.content_type)
+                .unwrap_or_default()
+                .to_owned()
+        } else {
+            ext
+        }
     }
 }
 
@@ -43,31 +49,44 @@ const COLUMNS: &str = "user_id, oss_path, origin, task_id, size, content_type";
 
 /// The object at `path`, whoever owns it.
 pub async fn find(state: &AppState, path: &str) -> Result<Option<StoredObject>, sqlx::Error> {
-    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM objects WHERE oss_path = $1"))
-        .bind(path)
-        .fetch_optional(&state.db.pool)
-        .await?;
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM objects WHERE oss_path = $1"
+    ))
+    .bind(path)
+    .fetch_optional(&state.db.pool)
+    .await?;
     row.as_ref().map(StoredObject::from_row).transpose()
 }
 
 /// The objects of a task's outputs.
 pub async fn of_task(state: &AppState, task_id: &str) -> Result<Vec<StoredObject>, sqlx::Error> {
-    let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM objects WHERE task_id = $1 AND origin = 'output' ORDER BY id"))
-        .bind(task_id)
-        .fetch_all(&state.db.pool)
-        .await?;
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM objects WHERE task_id = $1 AND origin = 'output' ORDER BY id"
+    ))
+    .bind(task_id)
+    .fetch_all(&state.db.pool)
+    .await?;
     rows.iter().map(StoredObject::from_row).collect()
 }
 
 /// The user's object named by a client value (a path or one of our URLs) in `field`.
 /// A malformed value answers 400 naming the field; a path that is not the user's, or does not
 /// exist, answers 404 (another user's files are indistinguishable from missing ones).
-pub async fn owned(state: &AppState, user: &AuthUser, raw: &str, field: &str) -> Result<StoredObject, ApiError> {
+pub async fn owned(
+    state: &AppState,
+    user: &AuthUser,
+    raw: &str,
+    field: &str,
+) -> Result<StoredObject, ApiError> {
     if raw.trim().is_empty() {
-        return Err(ApiError::invalid(field, "required: the oss_path of an uploaded file"));
+        return Err(ApiError::invalid(
+            field,
+            "required: the oss_path of an uploaded file",
+        ));
     }
-    let path = paths::normalise(raw)
-        .ok_or_else(|| ApiError::invalid(field, format!("{raw:?} is not an oss_path of this server")))?;
+    let path = paths::normalise(raw).ok_or_else(|| {
+        ApiError::invalid(field, format!("{raw:?} is not an oss_path of this server"))
+    })?;
     let not_found = || ApiError::not_found(format!("{field}: no file of yours at {path}"));
     if !path.starts_with(&paths::user_prefix(&user.uid)) {
         return Err(not_found());
@@ -111,7 +130,10 @@ pub async fn insert(conn: &mut sqlx::AnyConnection, o: &NewObject<'_>) -> Result
 /// Forgets the objects of a task's outputs and removes their bytes (best effort).
 pub async fn delete_task_outputs(state: &AppState, task_id: &str) -> Result<(), sqlx::Error> {
     let outputs = of_task(state, task_id).await?;
-    sqlx::query("DELETE FROM objects WHERE task_id = $1 AND origin = 'output'").bind(task_id).execute(&state.db.pool).await?;
+    sqlx::query("DELETE FROM objects WHERE task_id = $1 AND origin = 'output'")
+        .bind(task_id)
+        .execute(&state.db.pool)
+        .await?;
     for o in outputs {
         if let Err(e) = state.files.delete(&o.oss_path).await {
             tracing::warn!("could not remove {}: {e}", o.oss_path);

@@ -36,7 +36,12 @@ pub fn content_type_for_ext(ext: &str) -> Option<&'static str> {
 
 /// The usual extension of a media content type (parameters after `;` ignored).
 pub fn ext_for_content_type(content_type: &str) -> Option<&'static str> {
-    let ct = content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    let ct = content_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
     MEDIA_TYPES.iter().find(|(_, t)| *t == ct).map(|(e, _)| *e)
 }
 
@@ -53,7 +58,9 @@ pub fn media_kind(content_type: &str) -> &'static str {
 /// The extension of a path's last segment, lower-cased (empty when none).
 pub fn ext_of(path: &str) -> String {
     let name = path.rsplit('/').next().unwrap_or_default();
-    name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default()
+    name.rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default()
 }
 
 /// Whether `path` is a well-formed object path: segments of `[A-Za-z0-9_.-]`, none empty, `.`
@@ -65,7 +72,9 @@ pub fn valid_path(path: &str) -> bool {
             !seg.is_empty()
                 && seg != "."
                 && seg != ".."
-                && seg.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
+                && seg
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
         })
 }
 
@@ -111,7 +120,10 @@ mod tests {
         assert!(!valid_path("users//a"));
         assert!(!valid_path("users/a b"));
         assert!(!valid_path(""));
-        assert_eq!(normalise("/users/a/b.png").as_deref(), Some("users/a/b.png"));
+        assert_eq!(
+            normalise("/users/a/b.png").as_deref(),
+            Some("users/a/b.png")
+        );
         assert_eq!(
             normalise("http://h:1/oss/file/users/a/b.png?expires=1&sig=2").as_deref(),
             Some("users/a/b.png")

@@ -37,7 +37,11 @@ pub fn quota_for_level(level: &str) -> i64 {
 }
 
 /// The user's effective plan level: a paid level counts only while unexpired.
-pub async fn effective_level(conn: &mut AnyConnection, user_id: i64, now_s: i64) -> Result<String, sqlx::Error> {
+pub async fn effective_level(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    now_s: i64,
+) -> Result<String, sqlx::Error> {
     let row = sqlx::query("SELECT verify_level, verify_expired_time FROM users WHERE id = $1")
         .bind(user_id)
         .fetch_one(conn)
@@ -45,7 +49,11 @@ pub async fn effective_level(conn: &mut AnyConnection, user_id: i64, now_s: i64)
     let level: String = row.try_get("verify_level")?;
     let expires: i64 = row.try_get("verify_expired_time")?;
     let paid = level == "standard" || level == "premium";
-    Ok(if paid && expires > now_s { level } else { "free".into() })
+    Ok(if paid && expires > now_s {
+        level
+    } else {
+        "free".into()
+    })
 }
 
 /// Bytes of the user's uploads.
@@ -81,9 +89,16 @@ impl Usage {
 }
 
 /// The user's usage and limit.
-pub async fn usage(conn: &mut AnyConnection, user_id: i64, now_s: i64) -> Result<Usage, sqlx::Error> {
+pub async fn usage(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    now_s: i64,
+) -> Result<Usage, sqlx::Error> {
     let level = effective_level(conn, user_id, now_s).await?;
-    Ok(Usage { used: used_bytes(conn, user_id).await?, limit: quota_for_level(&level) })
+    Ok(Usage {
+        used: used_bytes(conn, user_id).await?,
+        limit: quota_for_level(&level),
+    })
 }
 
 /// The drive-space error (HTTP 507, [`CODE_NOT_ENOUGH_SPACE`]).

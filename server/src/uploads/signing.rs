@@ -39,9 +39,8 @@ impl std::fmt::Debug for Signer {
 
 fn mac(key: &[u8]) -> HmacSha256 {
     // HMAC takes keys of any length; the error branch cannot happen but must not panic.
-    HmacSha256::new_from_slice(key).unwrap_or_else(|_| {
-        <HmacSha256 as hmac::digest::KeyInit>::new(&Default::default())
-    })
+    HmacSha256::new_from_slice(key)
+        .unwrap_or_else(|_| <HmacSha256 as hmac::digest::KeyInit>::new(&Default::default()))
 }
 
 impl Signer {
@@ -49,7 +48,9 @@ impl Signer {
     pub fn new(secret: &[u8]) -> Self {
         let mut m = mac(secret);
         m.update(b"aivg object URL signing v1");
-        Self { key: m.finalize().into_bytes().to_vec() }
+        Self {
+            key: m.finalize().into_bytes().to_vec(),
+        }
     }
 
     fn message(action: Action, path: &str, expires: i64, extra: &str) -> String {
@@ -66,7 +67,9 @@ impl Signer {
 
     /// Checks a signature in constant time.
     pub fn verify(&self, action: Action, path: &str, expires: i64, extra: &str, sig: &str) -> bool {
-        let Some(bytes) = unhex(sig) else { return false };
+        let Some(bytes) = unhex(sig) else {
+            return false;
+        };
         let mut m = mac(&self.key);
         m.update(Self::message(action, path, expires, extra).as_bytes());
         m.verify_slice(&bytes).is_ok()
@@ -81,7 +84,10 @@ fn unhex(s: &str) -> Option<Vec<u8>> {
     if !s.len().is_multiple_of(2) || !s.is_ascii() {
         return None;
     }
-    (0..s.len()).step_by(2).map(|i| s.get(i..i + 2).and_then(|p| u8::from_str_radix(p, 16).ok())).collect()
+    (0..s.len())
+        .step_by(2)
+        .map(|i| s.get(i..i + 2).and_then(|p| u8::from_str_radix(p, 16).ok()))
+        .collect()
 }
 
 #[cfg(test)]

@@ -59,7 +59,10 @@ pub struct Files {
 
 impl std::fmt::Debug for Files {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Files").field("store", &self.store.to_string()).field("public_base", &self.public_base).finish()
+        f.debug_struct("Files")
+            .field("store", &self.store.to_string())
+            .field("public_base", &self.public_base)
+            .finish()
     }
 }
 
@@ -78,7 +81,9 @@ impl Files {
                     b = b.with_region(region);
                 }
                 if let Some(endpoint) = &s.s3_endpoint {
-                    b = b.with_endpoint(endpoint).with_allow_http(endpoint.starts_with("http://"));
+                    b = b
+                        .with_endpoint(endpoint)
+                        .with_allow_http(endpoint.starts_with("http://"));
                 }
                 match b.build() {
                     Ok(s3) => (Arc::new(s3), None),
@@ -91,7 +96,9 @@ impl Files {
             None => {
                 let made = std::fs::create_dir_all(&root)
                     .map_err(|e| e.to_string())
-                    .and_then(|()| LocalFileSystem::new_with_prefix(&root).map_err(|e| e.to_string()));
+                    .and_then(|()| {
+                        LocalFileSystem::new_with_prefix(&root).map_err(|e| e.to_string())
+                    });
                 match made {
                     Ok(fs) => (Arc::new(fs), Some(root)),
                     Err(e) => {
@@ -133,7 +140,10 @@ impl Files {
 
     /// Stores `bytes` at `path`, replacing what was there.
     pub async fn put(&self, path: &str, bytes: Bytes) -> Result<(), object_store::Error> {
-        self.store.put(&StorePath::from(path), bytes.into()).await.map(|_| ())
+        self.store
+            .put(&StorePath::from(path), bytes.into())
+            .await
+            .map(|_| ())
     }
 
     /// The whole object.
@@ -142,7 +152,12 @@ impl Files {
     }
 
     /// Up to `len` first bytes of the object (less when it is shorter).
-    pub async fn head_bytes(&self, path: &str, len: u64, size: u64) -> Result<Bytes, object_store::Error> {
+    pub async fn head_bytes(
+        &self,
+        path: &str,
+        len: u64,
+        size: u64,
+    ) -> Result<Bytes, object_store::Error> {
         let end = len.min(size);
         if end == 0 {
             return Ok(Bytes::new());
@@ -162,20 +177,30 @@ impl Files {
     /// itself when stored locally, else a scratch copy that the returned guard removes.
     pub async fn local_file(&self, path: &str) -> Result<LocalFile, String> {
         if let Some(root) = &self.local_root {
-            return Ok(LocalFile { path: root.join(path), remove: false });
+            return Ok(LocalFile {
+                path: root.join(path),
+                remove: false,
+            });
         }
         let bytes = self.get(path).await.map_err(|e| e.to_string())?;
         let ext = path.rsplit_once('.').map(|(_, e)| e).unwrap_or("bin");
         let file = self.scratch_file(ext).await?;
-        tokio::fs::write(&file.path, &bytes).await.map_err(|e| e.to_string())?;
+        tokio::fs::write(&file.path, &bytes)
+            .await
+            .map_err(|e| e.to_string())?;
         Ok(file)
     }
 
     /// A fresh path in the scratch folder (removed when the guard drops).
     pub async fn scratch_file(&self, ext: &str) -> Result<LocalFile, String> {
-        tokio::fs::create_dir_all(&self.tmp_dir).await.map_err(|e| e.to_string())?;
+        tokio::fs::create_dir_all(&self.tmp_dir)
+            .await
+            .map_err(|e| e.to_string())?;
         let name = format!("{}.{ext}", crate::ids::random_token(16));
-        Ok(LocalFile { path: self.tmp_dir.join(name), remove: true })
+        Ok(LocalFile {
+            path: self.tmp_dir.join(name),
+            remove: true,
+        })
     }
 
     /// A signed download URL of `path` and its expiry (epoch s).
@@ -183,15 +208,31 @@ impl Files {
         let expires = now_s + DOWNLOAD_URL_LIFETIME_S;
         let dispose = if attachment { "attachment" } else { "inline" };
         let sig = self.signer.sign(Action::Download, path, expires, dispose);
-        let extra = if attachment { "&dispose=attachment" } else { "" };
-        (format!("{}/oss/file/{path}?expires={expires}&sig={sig}{extra}", self.public_base), expires)
+        let extra = if attachment {
+            "&dispose=attachment"
+        } else {
+            ""
+        };
+        (
+            format!(
+                "{}/oss/file/{path}?expires={expires}&sig={sig}{extra}",
+                self.public_base
+            ),
+            expires,
+        )
     }
 
     /// A signed upload URL of `path` and its expiry (epoch s).
     pub fn upload_url(&self, path: &str, now_s: i64) -> (String, i64) {
         let expires = now_s + UPLOAD_URL_LIFETIME_S;
         let sig = self.signer.sign(Action::Upload, path, expires, "");
-        (format!("{}/oss/upload/{path}?expires={expires}&sig={sig}", self.public_base), expires)
+        (
+            format!(
+                "{}/oss/upload/{path}?expires={expires}&sig={sig}",
+                self.public_base
+            ),
+            expires,
+        )
     }
 }
 

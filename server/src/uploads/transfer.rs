@@ -2,11 +2,11 @@
 //! serves a file. They carry no token: the URL's signature (see [`super::signing`]) is the
 //! permission, so `<img src>` and `<video src>` work.
 
+use super::MAX_UPLOAD_BYTES;
 use super::objects::{self, NewObject};
 use super::paths;
 use super::quota;
 use super::signing::Action;
-use super::MAX_UPLOAD_BYTES;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::app::AppState;
 use crate::clock;
@@ -38,7 +38,13 @@ fn forbidden(msg: &str) -> ApiError {
 }
 
 /// Checks path, expiry and signature of a signed URL.
-fn verify(state: &AppState, action: Action, path: &str, q: &Signed, extra: &str) -> Result<(), ApiError> {
+fn verify(
+    state: &AppState,
+    action: Action,
+    path: &str,
+    q: &Signed,
+    extra: &str,
+) -> Result<(), ApiError> {
     if !paths::valid_path(path) {
         return Err(ApiError::not_found("no such file"));
     }
@@ -46,8 +52,14 @@ fn verify(state: &AppState, action: Action, path: &str, q: &Signed, extra: &str)
     let (Some(expires), Some(sig)) = (expires, q.sig.as_deref()) else {
         return Err(forbidden("this URL is not signed: ask for a new one"));
     };
-    if !state.files.signer().verify(action, path, expires, extra, sig) {
-        return Err(forbidden("the signature of this URL is not valid: ask for a new one"));
+    if !state
+        .files
+        .signer()
+        .verify(action, path, expires, extra, sig)
+    {
+        return Err(forbidden(
+            "the signature of this URL is not valid: ask for a new one",
+        ));
     }
     if expires <= clock::now_s() {
         return Err(forbidden("this URL has expired: ask for a new one"));
@@ -67,7 +79,10 @@ pub async fn upload(
     req: Request,
 ) -> ApiResult<Value> {
     verify(&state, Action::Upload, &path, &q, "")?;
-    let uid = path.strip_prefix("users/").and_then(|rest| rest.split('/').next()).unwrap_or_default();
+    let uid = path
+        .strip_prefix("users/")
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_default();
     let user_id: i64 = sqlx::query("SELECT id FROM users WHERE uid = $1")
         .bind(uid)
         .fetch_optional(&state.db.pool)
@@ -75,9 +90,15 @@ pub async fn upload(
         .ok_or_else(|| ApiError::not_found("no such user"))?
         .try_get("id")?;
     if objects::find(&state, &path).await?.is_some() {
-        return Err(ApiError::conflict("this upload URL was already used: ask for a new one"));
+        return Err(ApiError::conflict(
+            "this upload URL was already used: ask for a new one",
+        ));
     }
-    let header_type = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let header_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
     let content_type = paths::content_type_for_ext(&paths::ext_of(&path))
         .or_else(|| paths::ext_for_content_type(header_type).and_then(paths::content_type_for_ext))
         .unwrap_or("application/octet-stream");
@@ -99,7 +120,12 @@ pub async fn upload(
     }
 
     let store_path = StorePath::from(path.as_str());
-    let upload = state.files.store().put_multipart(&store_path).await.map_err(ApiError::internal)?;
+    let upload = state
+        .files
+        .store()
+        .put_multipart(&store_path)
+        .await
+        .map_err(ApiError::internal)?;
     let mut writer = WriteMultipart::new(upload);
     let mut body = req.into_limited_body().into_data_stream();
     let mut size: i64 = 0;
@@ -112,7 +138,9 @@ pub async fn upload(
                 break;
             }
             Err(e) => {
-                failure = Some(ApiError::bad_request(format!("the upload was interrupted: {e}")));
+                failure = Some(ApiError::bad_request(format!(
+                    "the upload was interrupted: {e}"
+                )));
                 break;
             }
         };
@@ -149,7 +177,9 @@ pub async fn upload(
     match objects::insert(&mut conn, &row).await {
         Ok(()) => {}
         Err(e) if crate::db::is_unique_violation(&e) => {
-            return Err(ApiError::conflict("this upload URL was already used: ask for a new one"));
+            return Err(ApiError::conflict(
+                "this upload URL was already used: ask for a new one",
+            ));
         }
         Err(e) => return Err(e.into()),
     }
@@ -157,11 +187,18 @@ pub async fn upload(
 }
 
 fn too_large() -> ApiError {
-    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, 413, format!("file: larger than the {MAX_UPLOAD_BYTES} bytes a file may have"))
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        413,
+        format!("file: larger than the {MAX_UPLOAD_BYTES} bytes a file may have"),
+    )
 }
 
 /// One `Range: bytes=…` request: `a-b`, `a-` or `-n`; anything else serves the whole file.
-fn parse_range(header: Option<&HeaderValue>, size: u64) -> Option<Result<std::ops::Range<u64>, ()>> {
+fn parse_range(
+    header: Option<&HeaderValue>,
+    size: u64,
+) -> Option<Result<std::ops::Range<u64>, ()>> {
     let spec = header?.to_str().ok()?.trim().strip_prefix("bytes=")?;
     if spec.contains(',') {
         return None;
@@ -173,10 +210,18 @@ fn parse_range(header: Option<&HeaderValue>, size: u64) -> Option<Result<std::op
         size.saturating_sub(n)..size
     } else {
         let start: u64 = a.parse().ok()?;
-        let end = if b.is_empty() { size } else { b.parse::<u64>().ok()?.saturating_add(1).min(size) };
+        let end = if b.is_empty() {
+            size
+        } else {
+            b.parse::<u64>().ok()?.saturating_add(1).min(size)
+        };
         start..end
     };
-    Some(if range.start < range.end && range.start < size { Ok(range) } else { Err(()) })
+    Some(if range.start < range.end && range.start < size {
+        Ok(range)
+    } else {
+        Err(())
+    })
 }
 
 /// `GET /oss/file/{oss_path}?expires&sig[&dispose=attachment]` → the file with its content type
@@ -190,8 +235,16 @@ pub async fn download(
     headers: axum::http::HeaderMap,
 ) -> Result<Response, ApiError> {
     let attachment = q.dispose.as_deref() == Some("attachment");
-    verify(&state, Action::Download, &path, &q, if attachment { "attachment" } else { "inline" })?;
-    let obj = objects::find(&state, &path).await?.ok_or_else(|| ApiError::not_found("no such file"))?;
+    verify(
+        &state,
+        Action::Download,
+        &path,
+        &q,
+        if attachment { "attachment" } else { "inline" },
+    )?;
+    let obj = objects::find(&state, &path)
+        .await?
+        .ok_or_else(|| ApiError::not_found("no such file"))?;
     let size = u64::try_from(obj.size).unwrap_or(0);
     let range = match parse_range(headers.get(header::RANGE), size) {
         Some(Err(())) => {
@@ -204,19 +257,41 @@ pub async fn download(
         Some(Ok(r)) => Some(r),
         None => None,
     };
-    let options = GetOptions { range: range.clone().map(GetRange::Bounded), ..GetOptions::default() };
-    let got = match state.files.store().get_opts(&StorePath::from(path.as_str()), options).await {
+    let options = GetOptions {
+        range: range.clone().map(GetRange::Bounded),
+        ..GetOptions::default()
+    };
+    let got = match state
+        .files
+        .store()
+        .get_opts(&StorePath::from(path.as_str()), options)
+        .await
+    {
         Ok(g) => g,
-        Err(object_store::Error::NotFound { .. }) => return Err(ApiError::not_found("no such file")),
+        Err(object_store::Error::NotFound { .. }) => {
+            return Err(ApiError::not_found("no such file"));
+        }
         Err(e) => return Err(ApiError::internal(e)),
     };
     let served = got.range.clone();
     let media = paths::media_kind(&obj.content_type) != "file";
-    let content_type = if media { obj.content_type.as_str() } else { "application/octet-stream" };
+    let content_type = if media {
+        obj.content_type.as_str()
+    } else {
+        "application/octet-stream"
+    };
     let name = path.rsplit('/').next().unwrap_or("file");
-    let disposition = if attachment || !media { format!("attachment; filename=\"{name}\"") } else { "inline".to_owned() };
+    let disposition = if attachment || !media {
+        format!("attachment; filename=\"{name}\"")
+    } else {
+        "inline".to_owned()
+    };
     let mut builder = Response::builder()
-        .status(if range.is_some() { StatusCode::PARTIAL_CONTENT } else { StatusCode::OK })
+        .status(if range.is_some() {
+            StatusCode::PARTIAL_CONTENT
+        } else {
+            StatusCode::OK
+        })
         .header(header::CONTENT_TYPE, content_type)
         .header(header::CONTENT_LENGTH, served.end - served.start)
         .header(header::ACCEPT_RANGES, "bytes")
@@ -225,7 +300,16 @@ pub async fn download(
         .header(header::X_CONTENT_TYPE_OPTIONS, "nosniff")
         .header(header::CONTENT_SECURITY_POLICY, "sandbox");
     if range.is_some() {
-        builder = builder.header(header::CONTENT_RANGE, format!("bytes {}-{}/{size}", served.start, served.end.saturating_sub(1)));
+        builder = builder.header(
+            header::CONTENT_RANGE,
+            format!(
+                "bytes {}-{}/{size}",
+                served.start,
+                served.end.saturating_sub(1)
+            ),
+        );
     }
-    builder.body(Body::from_stream(got.into_stream())).map_err(ApiError::internal)
+    builder
+        .body(Body::from_stream(got.into_stream()))
+        .map_err(ApiError::internal)
 }

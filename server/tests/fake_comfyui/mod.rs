@@ -1,7 +1,13 @@
 //! A small fake ComfyUI on an ephemeral port, speaking the parts of its API the provider uses:
 //! `POST /prompt`, `GET /ws?clientId` (progress then `executing` with node null),
 //! `GET /history/{id}`, `GET /view`, `POST /upload/image`.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -37,7 +43,10 @@ pub struct FakeComfy {
 /// Starts the fake; `/view` answers `image`.
 pub async fn start(image: Vec<u8>) -> FakeComfy {
     let seen = Arc::new(Mutex::new(Seen::default()));
-    let fake = Fake { seen: Arc::clone(&seen), image: Arc::new(image) };
+    let fake = Fake {
+        seen: Arc::clone(&seen),
+        image: Arc::new(image),
+    };
     let app = Router::new()
         .route("/prompt", post(prompt))
         .route("/ws", get(ws))
@@ -59,7 +68,11 @@ async fn prompt(State(f): State<Fake>, axum::Json(body): axum::Json<Value>) -> i
     axum::Json(json!({ "prompt_id": format!("p{n}"), "number": n, "node_errors": {} }))
 }
 
-async fn ws(State(f): State<Fake>, Query(q): Query<HashMap<String, String>>, up: WebSocketUpgrade) -> impl IntoResponse {
+async fn ws(
+    State(f): State<Fake>,
+    Query(q): Query<HashMap<String, String>>,
+    up: WebSocketUpgrade,
+) -> impl IntoResponse {
     let client = q.get("clientId").cloned().unwrap_or_default();
     f.seen.lock().unwrap().ws_clients += 1;
     up.on_upgrade(move |socket| run_ws(f, client, socket))
@@ -68,7 +81,11 @@ async fn ws(State(f): State<Fake>, Query(q): Query<HashMap<String, String>>, up:
 /// Waits for the client's prompt, then reports four steps of progress and the end.
 async fn run_ws(f: Fake, client: String, mut socket: WebSocket) {
     let send = |v: Value| Message::Text(v.to_string().into());
-    let _ = socket.send(send(json!({"type": "status", "data": {"status": {"exec_info": {"queue_remaining": 0}}}}))).await;
+    let _ = socket
+        .send(send(
+            json!({"type": "status", "data": {"status": {"exec_info": {"queue_remaining": 0}}}}),
+        ))
+        .await;
     let mut id = None;
     for _ in 0..500 {
         {
@@ -83,12 +100,20 @@ async fn run_ws(f: Fake, client: String, mut socket: WebSocket) {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let Some(id) = id else { return };
-    let _ = socket.send(send(json!({"type": "execution_start", "data": {"prompt_id": id}}))).await;
+    let _ = socket
+        .send(send(
+            json!({"type": "execution_start", "data": {"prompt_id": id}}),
+        ))
+        .await;
     for step in 1..=4 {
         let _ = socket.send(send(json!({"type": "progress", "data": {"value": step, "max": 4, "prompt_id": id, "node": "3"}}))).await;
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let _ = socket.send(send(json!({"type": "executing", "data": {"node": null, "prompt_id": id}}))).await;
+    let _ = socket
+        .send(send(
+            json!({"type": "executing", "data": {"node": null, "prompt_id": id}}),
+        ))
+        .await;
     tokio::time::sleep(Duration::from_millis(200)).await;
 }
 
@@ -107,14 +132,20 @@ async fn history(Path(id): Path<String>) -> impl IntoResponse {
     }))
 }
 
-async fn view(State(f): State<Fake>, Query(q): Query<HashMap<String, String>>) -> impl IntoResponse {
+async fn view(
+    State(f): State<Fake>,
+    Query(q): Query<HashMap<String, String>>,
+) -> impl IntoResponse {
     assert_eq!(q.get("type").map(String::as_str), Some("output"));
     f.seen.lock().unwrap().views += 1;
     ([("content-type", "image/png")], f.image.as_ref().clone())
 }
 
 async fn upload(State(f): State<Fake>, body: axum::body::Bytes) -> impl IntoResponse {
-    assert!(body.windows(5).any(|w| w == b"aivg_"), "the multipart body names the file");
+    assert!(
+        body.windows(5).any(|w| w == b"aivg_"),
+        "the multipart body names the file"
+    );
     f.seen.lock().unwrap().uploads += 1;
     axum::Json(json!({ "name": "uploaded.png", "subfolder": "", "type": "input" }))
 }

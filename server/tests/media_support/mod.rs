@@ -1,5 +1,11 @@
 //! Helpers of the upload and task tests: images, uploads, credits, plans, waiting for tasks.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use crate::common::TestServer;
 use aivg_core::imaging::{ImageFormat, decode_image, encode_image};
@@ -9,7 +15,9 @@ use std::time::Duration;
 
 /// A `w`×`h` PNG with a little pattern.
 pub fn png(w: u32, h: u32) -> Vec<u8> {
-    let px: Vec<u8> = (0..w * h).flat_map(|i| [(i * 7 % 256) as u8, (i * 13 % 256) as u8, 200, 255]).collect();
+    let px: Vec<u8> = (0..w * h)
+        .flat_map(|i| [(i * 7 % 256) as u8, (i * 13 % 256) as u8, 200, 255])
+        .collect();
     encode_image(&px, w, h, ImageFormat::Png, 90).unwrap()
 }
 
@@ -21,7 +29,12 @@ pub fn dims(bytes: &[u8]) -> (u32, u32) {
 
 /// A server whose configuration `f` adjusts (same harness: SQLite or a fresh PostgreSQL database).
 pub async fn start_with(f: impl FnOnce(&mut Config)) -> TestServer {
-    let TestServer { running, dir, mut cfg, .. } = TestServer::start().await;
+    let TestServer {
+        running,
+        dir,
+        mut cfg,
+        ..
+    } = TestServer::start().await;
     running.unwrap().stop().await.unwrap();
     f(&mut cfg);
     TestServer::start_with(dir, cfg).await
@@ -32,7 +45,11 @@ pub fn pool(s: &TestServer) -> sqlx::AnyPool {
 }
 
 pub async fn user_id(s: &TestServer, email: &str) -> i64 {
-    let row = sqlx::query("SELECT id FROM users WHERE email = $1").bind(email).fetch_one(&pool(s)).await.unwrap();
+    let row = sqlx::query("SELECT id FROM users WHERE email = $1")
+        .bind(email)
+        .fetch_one(&pool(s))
+        .await
+        .unwrap();
     sqlx::Row::try_get(&row, "id").unwrap()
 }
 
@@ -66,8 +83,19 @@ pub async fn set_plan(s: &TestServer, email: &str, level: &str) {
 }
 
 /// Uploads bytes through a grant; answers the oss_path.
-pub async fn upload(s: &TestServer, token: &str, algorithm: &str, ext: &str, bytes: Vec<u8>) -> String {
-    let (status, body) = s.get(&format!("/v1/common/oss/token?algorithm={algorithm}&ext={ext}"), Some(token)).await;
+pub async fn upload(
+    s: &TestServer,
+    token: &str,
+    algorithm: &str,
+    ext: &str,
+    bytes: Vec<u8>,
+) -> String {
+    let (status, body) = s
+        .get(
+            &format!("/v1/common/oss/token?algorithm={algorithm}&ext={ext}"),
+            Some(token),
+        )
+        .await;
     assert_eq!(status, 200, "grant: {body}");
     let url = body["data"]["upload_url"].as_str().unwrap().to_owned();
     let res = s.http.put(&url).body(bytes).send().await.unwrap();
@@ -87,7 +115,12 @@ pub async fn fetch(s: &TestServer, url: &str) -> (u16, reqwest::header::HeaderMa
 
 /// Creates a task; answers (status, body).
 pub async fn create(s: &TestServer, token: &str, algorithm: &str, data: Value) -> (u16, Value) {
-    s.post(&format!("/v1/ai/create/{algorithm}"), Some(token), serde_json::json!({ "data": data })).await
+    s.post(
+        &format!("/v1/ai/create/{algorithm}"),
+        Some(token),
+        serde_json::json!({ "data": data }),
+    )
+    .await
 }
 
 /// Creates a task that must be accepted; answers its id.
@@ -99,13 +132,21 @@ pub async fn create_ok(s: &TestServer, token: &str, algorithm: &str, data: Value
 
 /// The task's current view.
 pub async fn result(s: &TestServer, token: &str, algorithm: &str, id: &str) -> Value {
-    let (status, body) = s.get(&format!("/v1/ai/result/{algorithm}/{id}"), Some(token)).await;
+    let (status, body) = s
+        .get(&format!("/v1/ai/result/{algorithm}/{id}"), Some(token))
+        .await;
     assert_eq!(status, 200, "result: {body}");
     body["data"].clone()
 }
 
 /// Polls until the task's status is one of `statuses` (at most 30 s).
-pub async fn wait_for(s: &TestServer, token: &str, algorithm: &str, id: &str, statuses: &[&str]) -> Value {
+pub async fn wait_for(
+    s: &TestServer,
+    token: &str,
+    algorithm: &str,
+    id: &str,
+    statuses: &[&str],
+) -> Value {
     for _ in 0..300 {
         let t = result(s, token, algorithm, id).await;
         if statuses.contains(&t["status"].as_str().unwrap_or_default()) {
@@ -113,15 +154,28 @@ pub async fn wait_for(s: &TestServer, token: &str, algorithm: &str, id: &str, st
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    panic!("task {id} never reached {statuses:?}: {}", result(s, token, algorithm, id).await);
+    panic!(
+        "task {id} never reached {statuses:?}: {}",
+        result(s, token, algorithm, id).await
+    );
 }
 
 /// Polls until the task has ended.
 pub async fn wait_done(s: &TestServer, token: &str, algorithm: &str, id: &str) -> Value {
-    wait_for(s, token, algorithm, id, &["succeeded", "failed", "cancelled"]).await
+    wait_for(
+        s,
+        token,
+        algorithm,
+        id,
+        &["succeeded", "failed", "cancelled"],
+    )
+    .await
 }
 
 /// Whether an `ffmpeg` program runs on this machine.
 pub fn has_ffmpeg() -> bool {
-    std::process::Command::new("ffmpeg").arg("-version").output().is_ok_and(|o| o.status.success())
+    std::process::Command::new("ffmpeg")
+        .arg("-version")
+        .output()
+        .is_ok_and(|o| o.status.success())
 }

@@ -8,7 +8,9 @@ pub const PREVIEW_SECONDS: u32 = 3;
 const NOTES_PER_SECOND: u32 = 4;
 
 /// A4 pentatonic (A C D E G) over two octaves, Hz.
-const SCALE: [f64; 10] = [220.0, 261.63, 293.66, 329.63, 392.0, 440.0, 523.25, 587.33, 659.25, 783.99];
+const SCALE: [f64; 10] = [
+    220.0, 261.63, 293.66, 329.63, 392.0, 440.0, 523.25, 587.33, 659.25, 783.99,
+];
 
 /// WAV bytes of the tune of `seed`, `seconds` long.
 #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
@@ -22,12 +24,17 @@ pub fn tune(seed: u64, seconds: u32) -> Vec<u8> {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
-        let freq = SCALE.get((state % SCALE.len() as u64) as usize).copied().unwrap_or(440.0);
+        let freq = SCALE
+            .get((state % SCALE.len() as u64) as usize)
+            .copied()
+            .unwrap_or(440.0);
         for i in 0..per_note {
             let t = f64::from(i) / f64::from(SAMPLE_RATE);
             // A soft attack and a decay, so notes do not click.
-            let env = (f64::from(i) / 200.0).min(1.0) * (1.0 - f64::from(i) / f64::from(per_note)).powf(1.5);
-            let wave = (2.0 * std::f64::consts::PI * freq * t).sin() + 0.3 * (4.0 * std::f64::consts::PI * freq * t).sin();
+            let env = (f64::from(i) / 200.0).min(1.0)
+                * (1.0 - f64::from(i) / f64::from(per_note)).powf(1.5);
+            let wave = (2.0 * std::f64::consts::PI * freq * t).sin()
+                + 0.3 * (4.0 * std::f64::consts::PI * freq * t).sin();
             samples.push((wave / 1.3 * env * 0.6 * f64::from(i16::MAX)) as i16);
         }
     }

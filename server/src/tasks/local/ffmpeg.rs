@@ -28,11 +28,19 @@ pub async fn available(ffmpeg: &str) -> bool {
 }
 
 /// Runs ffmpeg with `args`, feeding `stdin` when given.
-async fn run(ffmpeg: &str, args: Vec<OsString>, stdin: Option<Vec<u8>>) -> Result<(), ProviderError> {
+async fn run(
+    ffmpeg: &str,
+    args: Vec<OsString>,
+    stdin: Option<Vec<u8>>,
+) -> Result<(), ProviderError> {
     let mut cmd = tokio::process::Command::new(ffmpeg);
     cmd.args(["-hide_banner", "-loglevel", "error", "-y"])
         .args(args)
-        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .kill_on_drop(true);
@@ -48,13 +56,26 @@ async fn run(ffmpeg: &str, args: Vec<OsString>, stdin: Option<Vec<u8>>) -> Resul
             let _ = pipe.shutdown().await;
         });
     }
-    let out = child.wait_with_output().await.map_err(|e| ProviderError::new(format!("ffmpeg failed: {e}")))?;
+    let out = child
+        .wait_with_output()
+        .await
+        .map_err(|e| ProviderError::new(format!("ffmpeg failed: {e}")))?;
     if out.status.success() {
         Ok(())
     } else {
         let err = String::from_utf8_lossy(&out.stderr);
-        let tail: String = err.lines().rev().take(3).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join(" ");
-        Err(ProviderError::new(format!("ffmpeg could not process the video: {tail}")))
+        let tail: String = err
+            .lines()
+            .rev()
+            .take(3)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect::<Vec<_>>()
+            .join(" ");
+        Err(ProviderError::new(format!(
+            "ffmpeg could not process the video: {tail}"
+        )))
     }
 }
 
@@ -63,30 +84,85 @@ fn os(args: &[&str]) -> Vec<OsString> {
 }
 
 /// An H.264 MP4 of RGBA frames (`w`, `h` even) at `fps`.
-pub async fn frames_to_mp4(job: &Job, frames: &[Vec<u8>], w: u32, h: u32, fps: u32) -> Result<Output, ProviderError> {
-    let out = job.files.scratch_file("mp4").await.map_err(ProviderError::new)?;
+pub async fn frames_to_mp4(
+    job: &Job,
+    frames: &[Vec<u8>],
+    w: u32,
+    h: u32,
+    fps: u32,
+) -> Result<Output, ProviderError> {
+    let out = job
+        .files
+        .scratch_file("mp4")
+        .await
+        .map_err(ProviderError::new)?;
     let size = format!("{w}x{h}");
     let rate = fps.to_string();
-    let mut args = os(&["-f", "rawvideo", "-pix_fmt", "rgba", "-s", &size, "-r", &rate, "-i", "-"]);
-    args.extend(os(&["-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart"]));
+    let mut args = os(&[
+        "-f", "rawvideo", "-pix_fmt", "rgba", "-s", &size, "-r", &rate, "-i", "-",
+    ]);
+    args.extend(os(&[
+        "-c:v",
+        "libx264",
+        "-pix_fmt",
+        "yuv420p",
+        "-movflags",
+        "+faststart",
+    ]));
     args.push(out.path.clone().into_os_string());
     run(&job.ffmpeg, args, Some(frames.concat())).await?;
-    let bytes = tokio::fs::read(&out.path).await.map_err(|e| ProviderError::new(format!("the video could not be read back: {e}")))?;
+    let bytes = tokio::fs::read(&out.path)
+        .await
+        .map_err(|e| ProviderError::new(format!("the video could not be read back: {e}")))?;
     #[allow(clippy::cast_precision_loss)]
     let duration = frames.len() as f64 / f64::from(fps.max(1));
-    Ok(Output { bytes: Bytes::from(bytes), ext: "mp4".into(), content_type: "video/mp4".into(), width: w, height: h, duration })
+    Ok(Output {
+        bytes: Bytes::from(bytes),
+        ext: "mp4".into(),
+        content_type: "video/mp4".into(),
+        width: w,
+        height: h,
+        duration,
+    })
 }
 
 /// Runs a video filter over an uploaded video into an H.264 MP4.
-pub async fn filter_video(job: &Job, input: &StoredObject, filter: &str) -> Result<Output, ProviderError> {
-    let src = job.files.local_file(&input.oss_path).await.map_err(ProviderError::new)?;
-    let out = job.files.scratch_file("mp4").await.map_err(ProviderError::new)?;
+pub async fn filter_video(
+    job: &Job,
+    input: &StoredObject,
+    filter: &str,
+) -> Result<Output, ProviderError> {
+    let src = job
+        .files
+        .local_file(&input.oss_path)
+        .await
+        .map_err(ProviderError::new)?;
+    let out = job
+        .files
+        .scratch_file("mp4")
+        .await
+        .map_err(ProviderError::new)?;
     let mut args = vec![OsString::from("-i"), src.path.clone().into_os_string()];
-    args.extend(os(&["-vf", filter, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "copy", "-movflags", "+faststart"]));
+    args.extend(os(&[
+        "-vf",
+        filter,
+        "-c:v",
+        "libx264",
+        "-pix_fmt",
+        "yuv420p",
+        "-c:a",
+        "copy",
+        "-movflags",
+        "+faststart",
+    ]));
     args.push(out.path.clone().into_os_string());
     run(&job.ffmpeg, args, None).await?;
-    let probe = mediainfo::probe_file(&job.files.ffprobe, &out.path).await.unwrap_or_default();
-    let bytes = tokio::fs::read(&out.path).await.map_err(|e| ProviderError::new(format!("the video could not be read back: {e}")))?;
+    let probe = mediainfo::probe_file(&job.files.ffprobe, &out.path)
+        .await
+        .unwrap_or_default();
+    let bytes = tokio::fs::read(&out.path)
+        .await
+        .map_err(|e| ProviderError::new(format!("the video could not be read back: {e}")))?;
     Ok(Output {
         bytes: Bytes::from(bytes),
         ext: "mp4".into(),

@@ -21,7 +21,9 @@ pub mod preview;
 use super::modules::Work;
 use super::provider::{Job, Output, Outputs, ProgressSender, Provider, ProviderError};
 use aivg_core::crop::CropRect;
-use aivg_core::imaging::{ImageFormat, crop_rgba, decode_image, downscale_rgba, enhance_rgba, encode_image};
+use aivg_core::imaging::{
+    ImageFormat, crop_rgba, decode_image, downscale_rgba, encode_image, enhance_rgba,
+};
 use bytes::Bytes;
 use serde_json::Value;
 
@@ -29,7 +31,8 @@ use serde_json::Value;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LocalProvider;
 
-const PREVIEW_NOTE: &str = "Preview: this server has no AI model configured, so this is a labelled stand-in.";
+const PREVIEW_NOTE: &str =
+    "Preview: this server has no AI model configured, so this is a labelled stand-in.";
 
 #[async_trait::async_trait]
 impl Provider for LocalProvider {
@@ -45,8 +48,17 @@ impl Provider for LocalProvider {
             Work::GenAudio => Ok(gen_audio(job)),
             Work::Enhance => enhance(job).await,
             Work::ImageTool => image_tool(job).await,
-            Work::VideoEnhance => video_tool(job, "scale=iw*2:ih*2:flags=lanczos,unsharp=5:5:0.8", false).await,
-            Work::VideoTool => video_tool(job, "drawbox=x=0:y=ih*7/16:w=iw:h=ih/8:color=black@0.5:t=fill", true).await,
+            Work::VideoEnhance => {
+                video_tool(job, "scale=iw*2:ih*2:flags=lanczos,unsharp=5:5:0.8", false).await
+            }
+            Work::VideoTool => {
+                video_tool(
+                    job,
+                    "drawbox=x=0:y=ih*7/16:w=iw:h=ih/8:color=black@0.5:t=fill",
+                    true,
+                )
+                .await
+            }
         }
     }
 }
@@ -56,14 +68,23 @@ fn failed(e: impl std::fmt::Display) -> ProviderError {
 }
 
 /// Runs CPU-heavy pixel work off the async threads.
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ProviderError> + Send + 'static) -> Result<T, ProviderError> {
-    tokio::task::spawn_blocking(f).await.map_err(|e| ProviderError::new(format!("the image work stopped: {e}")))?
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ProviderError> + Send + 'static,
+) -> Result<T, ProviderError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ProviderError::new(format!("the image work stopped: {e}")))?
 }
 
 /// The seed of a job's preview: its module, prompt and inputs.
 fn seed(job: &Job) -> u64 {
     let inputs: Vec<&str> = job.inputs.iter().map(|i| i.oss_path.as_str()).collect();
-    preview::seed_of(&format!("{}\n{}\n{}", job.module.code, job.prompt(), inputs.join("\n")))
+    preview::seed_of(&format!(
+        "{}\n{}\n{}",
+        job.module.code,
+        job.prompt(),
+        inputs.join("\n")
+    ))
 }
 
 /// The output size of a generation: `aspect_ratio`, else the input image's shape, else 1:1.
@@ -78,7 +99,11 @@ async fn gen_size(job: &Job) -> Result<(u32, u32), ProviderError> {
         if let Some((w, h)) = crate::uploads::mediainfo::image_dimensions(&head) {
             // The input's shape with a long side of 1024, small inputs included.
             let long = u64::from(w.max(h).max(1));
-            let side = |s: u32| u32::try_from(u64::from(s) * 1024 / long).unwrap_or(1024).max(1);
+            let side = |s: u32| {
+                u32::try_from(u64::from(s) * 1024 / long)
+                    .unwrap_or(1024)
+                    .max(1)
+            };
             return Ok((side(w), side(h)));
         }
     }
@@ -86,14 +111,25 @@ async fn gen_size(job: &Job) -> Result<(u32, u32), ProviderError> {
 }
 
 fn png_output(bytes: Vec<u8>, w: u32, h: u32) -> Output {
-    Output { bytes: Bytes::from(bytes), ext: "png".into(), content_type: "image/png".into(), width: w, height: h, duration: 0.0 }
+    Output {
+        bytes: Bytes::from(bytes),
+        ext: "png".into(),
+        content_type: "image/png".into(),
+        width: w,
+        height: h,
+        duration: 0.0,
+    }
 }
 
 async fn gen_image(job: &Job) -> Result<Outputs, ProviderError> {
     let (w, h) = gen_size(job).await?;
     let seed = seed(job);
     let bytes = blocking(move || preview::png(&preview::frame(w, h, seed, 0.0), w, h)).await?;
-    Ok(Outputs { outputs: vec![png_output(bytes, w, h)], preview: true, note: Some(PREVIEW_NOTE.into()) })
+    Ok(Outputs {
+        outputs: vec![png_output(bytes, w, h)],
+        preview: true,
+        note: Some(PREVIEW_NOTE.into()),
+    })
 }
 
 async fn gen_video(job: &Job, progress: &ProgressSender) -> Result<Outputs, ProviderError> {
@@ -107,7 +143,11 @@ async fn gen_video(job: &Job, progress: &ProgressSender) -> Result<Outputs, Prov
         let frames = blocking(move || Ok(frames(w, h, seed, FPS as usize * 2))).await?;
         progress.set(50);
         let clip = ffmpeg::frames_to_mp4(job, &frames, w, h, FPS).await?;
-        return Ok(Outputs { outputs: vec![clip], preview: true, note: Some(PREVIEW_NOTE.into()) });
+        return Ok(Outputs {
+            outputs: vec![clip],
+            preview: true,
+            note: Some(PREVIEW_NOTE.into()),
+        });
     }
     let (w, h) = ((w / 4).max(1), (h / 4).max(1));
     let bytes = blocking(move || preview::apng(&frames(w, h, seed, 12), w, h, 8)).await?;
@@ -116,13 +156,17 @@ async fn gen_video(job: &Job, progress: &ProgressSender) -> Result<Outputs, Prov
     Ok(Outputs {
         outputs: vec![out],
         preview: true,
-        note: Some(format!("{PREVIEW_NOTE} ffmpeg is not installed, so the video is an animated PNG.")),
+        note: Some(format!(
+            "{PREVIEW_NOTE} ffmpeg is not installed, so the video is an animated PNG."
+        )),
     })
 }
 
 #[allow(clippy::cast_precision_loss)]
 fn frames(w: u32, h: u32, seed: u64, n: usize) -> Vec<Vec<u8>> {
-    (0..n).map(|i| preview::frame(w, h, seed, i as f32 / n as f32)).collect()
+    (0..n)
+        .map(|i| preview::frame(w, h, seed, i as f32 / n as f32))
+        .collect()
 }
 
 fn gen_audio(job: &Job) -> Outputs {
@@ -136,12 +180,19 @@ fn gen_audio(job: &Job) -> Outputs {
         height: 0,
         duration: f64::from(audio::PREVIEW_SECONDS),
     };
-    Outputs { outputs: vec![out], preview: true, note: Some(PREVIEW_NOTE.into()) }
+    Outputs {
+        outputs: vec![out],
+        preview: true,
+        note: Some(PREVIEW_NOTE.into()),
+    }
 }
 
 /// The input image's bytes and whether it is a JPEG.
 async fn input_image(job: &Job) -> Result<(Bytes, bool), ProviderError> {
-    let input = job.inputs.first().ok_or_else(|| ProviderError::new("data.file_path: no input image"))?;
+    let input = job
+        .inputs
+        .first()
+        .ok_or_else(|| ProviderError::new("data.file_path: no input image"))?;
     let bytes = job.files.get(&input.oss_path).await.map_err(failed)?;
     Ok((bytes, input.content_type == "image/jpeg"))
 }
@@ -150,9 +201,20 @@ async fn input_image(job: &Job) -> Result<(Bytes, bool), ProviderError> {
 fn encode(px: &[u8], w: u32, h: u32, jpeg: bool) -> Result<Output, ProviderError> {
     if jpeg {
         let bytes = encode_image(px, w, h, ImageFormat::Jpeg, 92).map_err(failed)?;
-        Ok(Output { bytes: Bytes::from(bytes), ext: "jpg".into(), content_type: "image/jpeg".into(), width: w, height: h, duration: 0.0 })
+        Ok(Output {
+            bytes: Bytes::from(bytes),
+            ext: "jpg".into(),
+            content_type: "image/jpeg".into(),
+            width: w,
+            height: h,
+            duration: 0.0,
+        })
     } else {
-        Ok(png_output(encode_image(px, w, h, ImageFormat::Png, 90).map_err(failed)?, w, h))
+        Ok(png_output(
+            encode_image(px, w, h, ImageFormat::Png, 90).map_err(failed)?,
+            w,
+            h,
+        ))
     }
 }
 
@@ -164,23 +226,40 @@ async fn enhance(job: &Job) -> Result<Outputs, ProviderError> {
         encode(&big.pixels, big.width, big.height, jpeg)
     })
     .await?;
-    Ok(Outputs { outputs: vec![out], preview: false, note: None })
+    Ok(Outputs {
+        outputs: vec![out],
+        preview: false,
+        note: None,
+    })
 }
 
 fn u32_field(v: &Value, field: &str) -> Result<u32, ProviderError> {
     v.get(field)
         .and_then(Value::as_u64)
         .and_then(|n| u32::try_from(n).ok())
-        .ok_or_else(|| ProviderError::new(format!("data.crop.{field}: must be a whole number of pixels")))
+        .ok_or_else(|| {
+            ProviderError::new(format!(
+                "data.crop.{field}: must be a whole number of pixels"
+            ))
+        })
 }
 
 async fn image_tool(job: &Job) -> Result<Outputs, ProviderError> {
     let (bytes, jpeg) = input_image(job).await?;
     let crop = match job.data.get("crop") {
         None | Some(Value::Null) => None,
-        Some(c) => Some(CropRect { x: u32_field(c, "x")?, y: u32_field(c, "y")?, w: u32_field(c, "w")?, h: u32_field(c, "h")? }),
+        Some(c) => Some(CropRect {
+            x: u32_field(c, "x")?,
+            y: u32_field(c, "y")?,
+            w: u32_field(c, "w")?,
+            h: u32_field(c, "h")?,
+        }),
     };
-    let max_side = job.data.get("max_side").and_then(Value::as_u64).and_then(|n| u32::try_from(n).ok());
+    let max_side = job
+        .data
+        .get("max_side")
+        .and_then(Value::as_u64)
+        .and_then(|n| u32::try_from(n).ok());
     let real = crop.is_some() || max_side.is_some();
     let out = blocking(move || {
         let img = decode_image(&bytes).map_err(failed)?;
@@ -202,11 +281,22 @@ async fn image_tool(job: &Job) -> Result<Outputs, ProviderError> {
     })
     .await?;
     let note = (!real).then(|| PREVIEW_NOTE.to_owned());
-    Ok(Outputs { outputs: vec![out], preview: !real, note })
+    Ok(Outputs {
+        outputs: vec![out],
+        preview: !real,
+        note,
+    })
 }
 
 async fn video_tool(job: &Job, filter: &str, preview: bool) -> Result<Outputs, ProviderError> {
-    let input = job.inputs.first().ok_or_else(|| ProviderError::new("data.file_path: no input video"))?;
+    let input = job
+        .inputs
+        .first()
+        .ok_or_else(|| ProviderError::new("data.file_path: no input video"))?;
     let out = ffmpeg::filter_video(job, input, filter).await?;
-    Ok(Outputs { outputs: vec![out], preview, note: preview.then(|| PREVIEW_NOTE.to_owned()) })
+    Ok(Outputs {
+        outputs: vec![out],
+        preview,
+        note: preview.then(|| PREVIEW_NOTE.to_owned()),
+    })
 }

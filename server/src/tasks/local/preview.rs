@@ -7,7 +7,9 @@ use aivg_core::imaging::{ImageFormat, encode_image};
 
 /// FNV-1a 64 of a text: the seed of a preview.
 pub fn seed_of(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// HSV (h in degrees, s and v in 0-1) to RGB.
@@ -35,7 +37,11 @@ fn colours(seed: u64) -> ([f32; 3], [f32; 3]) {
 }
 
 /// An RGBA gradient of `w`×`h`; `phase` (0-1) shifts it, for animation frames.
-#[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+#[allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
 pub fn gradient(w: u32, h: u32, seed: u64, phase: f32) -> Vec<u8> {
     let (a, b) = colours(seed);
     let mut px = Vec::with_capacity(w as usize * h as usize * 4);
@@ -46,7 +52,10 @@ pub fn gradient(w: u32, h: u32, seed: u64, phase: f32) -> Vec<u8> {
             // A triangle wave, so an animated phase loops without a seam.
             let t = 1.0 - (2.0 * t - 1.0).abs();
             for c in 0..3 {
-                let (ca, cb) = (a.get(c).copied().unwrap_or(0.0), b.get(c).copied().unwrap_or(0.0));
+                let (ca, cb) = (
+                    a.get(c).copied().unwrap_or(0.0),
+                    b.get(c).copied().unwrap_or(0.0),
+                );
                 px.push((ca + (cb - ca) * t).round().clamp(0.0, 255.0) as u8);
             }
             px.push(255);
@@ -57,12 +66,42 @@ pub fn gradient(w: u32, h: u32, seed: u64, phase: f32) -> Vec<u8> {
 
 /// 5×7 block glyphs of the letters of PREVIEW (rows top-down, bit 4 = left column).
 const GLYPHS: [(char, [u8; 7]); 6] = [
-    ('P', [0b11110, 0b10001, 0b10001, 0b11110, 0b10000, 0b10000, 0b10000]),
-    ('R', [0b11110, 0b10001, 0b10001, 0b11110, 0b10100, 0b10010, 0b10001]),
-    ('E', [0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b11111]),
-    ('V', [0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01010, 0b00100]),
-    ('I', [0b01110, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110]),
-    ('W', [0b10001, 0b10001, 0b10001, 0b10101, 0b10101, 0b10101, 0b01010]),
+    (
+        'P',
+        [
+            0b11110, 0b10001, 0b10001, 0b11110, 0b10000, 0b10000, 0b10000,
+        ],
+    ),
+    (
+        'R',
+        [
+            0b11110, 0b10001, 0b10001, 0b11110, 0b10100, 0b10010, 0b10001,
+        ],
+    ),
+    (
+        'E',
+        [
+            0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b11111,
+        ],
+    ),
+    (
+        'V',
+        [
+            0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01010, 0b00100,
+        ],
+    ),
+    (
+        'I',
+        [
+            0b01110, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110,
+        ],
+    ),
+    (
+        'W',
+        [
+            0b10001, 0b10001, 0b10001, 0b10101, 0b10101, 0b10101, 0b01010,
+        ],
+    ),
 ];
 
 fn set(px: &mut [u8], w: u32, x: u32, y: u32, f: impl Fn(u8) -> u8, white: bool) {
@@ -92,7 +131,9 @@ pub fn draw_label(px: &mut [u8], w: u32, h: u32) {
         }
     }
     for (i, ch) in text.chars().enumerate() {
-        let Some((_, rows)) = GLYPHS.iter().find(|(c, _)| *c == ch) else { continue };
+        let Some((_, rows)) = GLYPHS.iter().find(|(c, _)| *c == ch) else {
+            continue;
+        };
         let gx = x0 + u32::try_from(i).unwrap_or(0) * 6 * scale;
         for (ry, row) in (0u32..).zip(rows.iter()) {
             for rx in 0..5u32 {
@@ -101,7 +142,14 @@ pub fn draw_label(px: &mut [u8], w: u32, h: u32) {
                 }
                 for dy in 0..scale {
                     for dx in 0..scale {
-                        set(px, w, gx + rx * scale + dx, y0 + ry * scale + dy, |c| c, true);
+                        set(
+                            px,
+                            w,
+                            gx + rx * scale + dx,
+                            y0 + ry * scale + dy,
+                            |c| c,
+                            true,
+                        );
                     }
                 }
             }
@@ -123,13 +171,16 @@ pub fn png(px: &[u8], w: u32, h: u32) -> Result<Vec<u8>, ProviderError> {
 
 /// An animated PNG (APNG) of RGBA frames, looping forever at `fps`.
 pub fn apng(frames: &[Vec<u8>], w: u32, h: u32, fps: u16) -> Result<Vec<u8>, ProviderError> {
-    let err = |e: png::EncodingError| ProviderError::new(format!("the animated preview could not be encoded ({e})"));
+    let err = |e: png::EncodingError| {
+        ProviderError::new(format!("the animated preview could not be encoded ({e})"))
+    };
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, w, h);
         enc.set_color(png::ColorType::Rgba);
         enc.set_depth(png::BitDepth::Eight);
-        enc.set_animated(u32::try_from(frames.len()).unwrap_or(1), 0).map_err(err)?;
+        enc.set_animated(u32::try_from(frames.len()).unwrap_or(1), 0)
+            .map_err(err)?;
         enc.set_frame_delay(1, fps).map_err(err)?;
         let mut writer = enc.write_header().map_err(err)?;
         for f in frames {
