@@ -31,7 +31,9 @@
 //! typed array over a revived ArrayBuffer) give `unsupported_value`, and on input that only
 //! devalue 5.9 accepts or fails differently (boxed or typed-array references to the wrong
 //! kind of value) devalue 6.0's "Invalid input" applies. None of these is ever written by
-//! `devalue.stringify`.
+//! `devalue.stringify`. Where devalue recurses without end (a custom type whose inline value
+//! leads back to it) and dies with a stack overflow, this stops with `endless_reference` and
+//! V8's message; where devalue overflows its stack on a merely deep payload, this succeeds.
 
 // Float comparisons read clearer as guards; the string table's `from_*` builders take `&mut self`.
 #![allow(clippy::redundant_guards, clippy::wrong_self_convention)]
