@@ -1,0 +1,199 @@
+#!/usr/bin/env node
+// The npm package (@aivg/core, wasm-bindings/pkg/) against the JavaScript libraries it replaces,
+// side by side in one Node process, plus the size of its .wasm:
+//
+//   npm run build:wasm && npm run bench:node      (from the repository root; the release build,
+//                                                  not AIVG_WASM_FAST, or the figures mean little)
+//
+// 1. decodePayload vs devalue.parse on benches/data/payload-{strings,objects}.json (made by
+//    make-payloads.mjs when missing). Goal: >= 1.5x faster on both.
+// 2. downscaleRgba vs pica (features js + wasm, lanczos3, resizeBuffer) on a deterministic
+//    synthetic 4000x3000 opaque RGBA image to 2000x1500. Goals: >= 4x faster, PSNR of ours against
+//    pica's >= 45 dB.
+// 3. The .wasm after wasm-opt (wasm-bindings/pkg/bundler/aivg_core_bg.wasm): raw and gzip -9.
+//    Goal: <= 250 KB gzipped. When over, the largest crates and functions of the un-optimised
+//    build with symbols are listed (wasm-size.mjs).
+//
+// Each pair is timed alternately in rounds after a warm-up (so drift in machine load hits both
+// sides alike); the figures are medians of all runs. Ends with a Markdown table for the README.
+//
+// How decodePayload hands the decoded payload to JavaScript was chosen by measurement (Node 20,
+// release build, medians, ms; see the lead's report for the full set):
+//   - per-node calls from Rust (js_sys::Reflect::set per property): not pursued beyond a
+//     first estimate: one boundary call per property is several times devalue's whole cost;
+//   - the tape (compact Uint32Array/Float64Array views of WebAssembly memory + strings cut from
+//     the caller's own text by UTF-16 range, materialised by js/payload.mjs in two loops): kept;
+//   - unescaped strings as one UTF-8 string (TextDecoder) vs as UTF-16 units (Buffer#ucs2Slice /
+//     TextDecoder utf-16le): UTF-16 kept (Node 20's UTF-8 decoding of non-ASCII text is ~7x slower);
+//   - the text into WebAssembly with wasm-bindgen's string passing vs encodeInto: encodeInto
+//     for ASCII texts (wasm-bindgen copies the ASCII prefix one character at a time in JS).
+
+import { readFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as devalue from 'devalue';
+import Pica from 'pica';
+import { loadPayloads } from './devalue-parse.mjs';
+import { sizeReport } from './wasm-size.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const pkgDir = join(root, 'wasm-bindings', 'pkg');
+const nodeEntry = join(pkgDir, 'nodejs', 'aivg_core.js');
+if (!existsSync(nodeEntry)) {
+	console.error('wasm-bindings/pkg is missing: run `npm run build:wasm` first.');
+	process.exit(1);
+}
+const { decodePayload, downscaleRgba } = await import(nodeEntry);
+
+// ---------------------------------------------------------------- timing
+
+function median(xs) {
+	const s = [...xs].sort((a, b) => a - b);
+	const m = s.length >> 1;
+	return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * Times `fns` (name -> sync or async function) alternately: `warmup` untimed calls each, then
+ * `rounds` rounds of `perRound` timed calls each. Returns name -> { ms (median), runs }.
+ */
+async function race(fns, { warmup, rounds, perRound }) {
+	const names = Object.keys(fns);
+	for (const n of names) for (let i = 0; i < warmup; i += 1) await fns[n]();
+	const samples = Object.fromEntries(names.map((n) => [n, []]));
+	for (let r = 0; r < rounds; r += 1) {
+		// Alternate which goes first.
+		const order = r % 2 ? [...names].reverse() : names;
+		for (const n of order) {
+			for (let i = 0; i < perRound; i += 1) {
+				const t0 = performance.now();
+				await fns[n]();
+				samples[n].push(performance.now() - t0);
+			}
+		}
+	}
+	return Object.fromEntries(names.map((n) => [n, { ms: median(samples[n]), runs: samples[n].length }]));
+}
+
+const rows = [];
+const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
+
+// ---------------------------------------------------------------- 1. payloads
+
+async function payloads() {
+	console.log('decodePayload vs devalue.parse (devalue %s)', JSON.parse(readFileSync(join(root, 'node_modules/devalue/package.json'), 'utf8')).version);
+	for (const p of loadPayloads()) {
+		// Same value out of both (checked once, outside the timing).
+		const check = JSON.stringify(devalue.parse(p.text)) === JSON.stringify(decodePayload(p.text));
+		const t = await race(
+			{ ours: () => decodePayload(p.text), devalue: () => devalue.parse(p.text) },
+			{ warmup: 30, rounds: 10, perRound: 20 }
+		);
+		const ratio = t.devalue.ms / t.ours.ms;
+		const mb = p.bytes / 1e6;
+		console.log(
+			`  ${p.name.padEnd(8)} ${mb.toFixed(2)} MB  decodePayload ${fmt(t.ours.ms).padStart(6)} ms (${(mb / (t.ours.ms / 1000)).toFixed(0)} MB/s)  devalue.parse ${fmt(t.devalue.ms).padStart(6)} ms (${(mb / (t.devalue.ms / 1000)).toFixed(0)} MB/s)  ${ratio.toFixed(2)}x  ${check ? '' : 'RESULTS DIFFER'}`
+		);
+		rows.push([`payload-${p.name}.json (${mb.toFixed(2)} MB)`, `decodePayload ${fmt(t.ours.ms)} ms`, `devalue.parse ${fmt(t.devalue.ms)} ms`, `${ratio.toFixed(2)}×`, '≥ 1.5×', ratio >= 1.5 ? 'yes' : 'no']);
+	}
+}
+
+// ---------------------------------------------------------------- 2. downscale
+
+/** A deterministic 4000x3000 opaque RGBA image: gradients, soft shapes, fine texture and noise. */
+export function syntheticImage(width = 4000, height = 3000) {
+	const px = new Uint8Array(width * height * 4);
+	let seed = 0x9e3779b9;
+	const rnd = () => {
+		seed ^= seed << 13;
+		seed ^= seed >>> 17;
+		seed ^= seed << 5;
+		return (seed >>> 0) / 4294967296;
+	};
+	for (let y = 0; y < height; y += 1) {
+		for (let x = 0; x < width; x += 1) {
+			const i = (y * width + x) * 4;
+			const cx = x - width * 0.6;
+			const cy = y - height * 0.4;
+			const disc = cx * cx + cy * cy < 700 * 700 ? 60 : 0;
+			const stripes = ((x >> 3) + (y >> 5)) & 1 ? 20 : 0;
+			const ripple = 30 * Math.sin(x * 0.02) * Math.cos(y * 0.015);
+			const n = (rnd() - 0.5) * 24;
+			px[i] = Math.max(0, Math.min(255, (x / width) * 200 + disc + n + ripple));
+			px[i + 1] = Math.max(0, Math.min(255, (y / height) * 180 + stripes + n));
+			px[i + 2] = Math.max(0, Math.min(255, 128 + ripple + disc - stripes + n));
+			px[i + 3] = 255;
+		}
+	}
+	return px;
+}
+
+/** PSNR (dB) of `a` against `b` over the RGB channels. */
+export function psnr(a, b) {
+	let sum = 0;
+	let n = 0;
+	for (let i = 0; i < a.length; i += 4) {
+		for (let c = 0; c < 3; c += 1) {
+			const d = a[i + c] - b[i + c];
+			sum += d * d;
+		}
+		n += 3;
+	}
+	const mse = sum / n;
+	return mse === 0 ? Infinity : 10 * Math.log10((255 * 255) / mse);
+}
+
+async function downscale() {
+	const [w, h, tw, th] = [4000, 3000, 2000, 1500];
+	const src = syntheticImage(w, h);
+	const pica = Pica({ features: ['js', 'wasm'] });
+	await pica.init();
+	const picaVersion = JSON.parse(readFileSync(join(root, 'node_modules/pica/package.json'), 'utf8')).version;
+	const ours = downscaleRgba(src, w, h, tw);
+	const theirs = await pica.resizeBuffer({ src, width: w, height: h, toWidth: tw, toHeight: th, filter: 'lanczos3' });
+	if (ours.width !== tw || ours.height !== th) throw new Error(`downscaleRgba gave ${ours.width}x${ours.height}`);
+	const quality = psnr(ours.pixels, theirs);
+	const t = await race(
+		{
+			ours: () => downscaleRgba(src, w, h, tw),
+			pica: () => pica.resizeBuffer({ src, width: w, height: h, toWidth: tw, toHeight: th, filter: 'lanczos3' })
+		},
+		{ warmup: 2, rounds: 4, perRound: 3 }
+	);
+	const ratio = t.pica.ms / t.ours.ms;
+	console.log(`downscaleRgba vs pica ${picaVersion} (js + wasm, lanczos3), ${w}x${h} -> ${tw}x${th} opaque RGBA`);
+	console.log(`  downscaleRgba ${fmt(t.ours.ms)} ms  pica ${fmt(t.pica.ms)} ms  ${ratio.toFixed(2)}x  PSNR vs pica ${quality.toFixed(1)} dB`);
+	rows.push([`downscale ${w}×${h} → ${tw}×${th}`, `downscaleRgba ${fmt(t.ours.ms)} ms`, `pica ${fmt(t.pica.ms)} ms`, `${ratio.toFixed(2)}×`, '≥ 4×', ratio >= 4 ? 'yes' : 'no']);
+	rows.push(['downscale quality', `PSNR vs pica ${quality.toFixed(1)} dB`, '', '', '≥ 45 dB', quality >= 45 ? 'yes' : 'no']);
+}
+
+// ---------------------------------------------------------------- 3. size
+
+function size() {
+	const file = join(pkgDir, 'bundler', 'aivg_core_bg.wasm');
+	const wasm = readFileSync(file);
+	const gz = gzipSync(wasm, { level: 9 }).length;
+	const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+	console.log(`${relative(root, file)}: ${kb(wasm.length)} raw, ${kb(gz)} gzip -9`);
+	rows.push(['aivg_core_bg.wasm (after wasm-opt)', `${kb(wasm.length)} raw`, `${kb(gz)} gzip -9`, '', '≤ 250 KB gzip', gz <= 250_000 ? 'yes' : 'no']);
+	if (gz > 250_000) {
+		// Where the bytes are: the release build before wasm-bindgen / wasm-opt keeps its symbols.
+		const named = join(root, 'target', 'wasm32-unknown-unknown', 'release', 'aivg_wasm.wasm');
+		if (existsSync(named)) sizeReport(named, { top: 12 });
+	}
+}
+
+// ---------------------------------------------------------------- run
+
+console.log(`Node ${process.version}, ${process.arch}\n`);
+await payloads();
+console.log();
+await downscale();
+console.log();
+size();
+console.log('\n`npm run build:wasm && npm run bench:node` (Node %s):\n', process.version);
+console.log('| What | @aivg/core | Reference | Speed-up | Goal | Met |');
+console.log('|---|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);
