@@ -45,6 +45,14 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
 fi
 
+# ffmpeg: the server's local provider runs its video tools through it (it answers a clear error
+# without it, but the tests exercise the real path).
+if ! command -v ffmpeg >/dev/null 2>&1; then
+  say "installing Debian's ffmpeg"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq ffmpeg >/dev/null
+fi
+
 # npm dependencies (binaryen puts wasm-opt on PATH for wasm-pack; devalue makes the fixtures).
 # npm keeps node_modules/.package-lock.json in step with what it installed: reinstall when the lock is newer.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

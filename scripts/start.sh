@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `npm start`: builds what is needed and runs the product: the server with its embedded SQLite
 # database under ./data, on http://127.0.0.1:8080 unless AIVG_ADDR says otherwise.
-# (The React app is served too once it exists and is built into app/dist.)
+# The server serves the built app (app/dist) and the API.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
-echo "starting aivg-server: open http://${AIVG_ADDR:-127.0.0.1:8080}/account/login (Ctrl-C stops it)"
+echo "starting aivg-server: open http://${AIVG_ADDR:-127.0.0.1:8080}/ (Ctrl-C stops it)"
 exec target/release/aivg-server

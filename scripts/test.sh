@@ -24,3 +24,13 @@ DATABASE_URL="$pg_url" cargo test -p aivg-server
 echo "== the npm package @aivg/core"
 bash scripts/build-wasm.sh
 node --test wasm-bindings/tests-js/
+
+echo "== the app: lint, unit tests, production build, browser tests against the real server"
+bash scripts/build-app.sh
+(
+  cd app
+  npm run --silent lint
+  npm run --silent test
+  # The server binary `cargo test` built above; Playwright drives Debian's Chromium.
+  AIVG_SERVER_BIN="$PWD/../target/debug/aivg-server" npm run --silent e2e
+)

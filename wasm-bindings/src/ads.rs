@@ -12,6 +12,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js_value};
 use crate::error::to_js;
+use crate::zone;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_ADS: &str = r#"
@@ -109,7 +110,7 @@ pub fn local_date_text(
     #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
     #[wasm_bindgen(js_name = timeZone)] time_zone: &str,
 ) -> Result<String, JsValue> {
-    ads::local_date_text(now_ms, time_zone).map_err(to_js)
+    ads::local_date_text(now_ms, &zone::named(time_zone)?).map_err(to_js)
 }
 
 /// Whether an ad slot may show: not closed within 24 h and not already shown today in the user's zone.
@@ -122,7 +123,7 @@ pub fn ad_slot_may_show(
     #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
     #[wasm_bindgen(js_name = timeZone)] time_zone: &str,
 ) -> Result<bool, JsValue> {
-    ads::ad_slot_may_show(&record_arg(record)?, now_ms, time_zone).map_err(to_js)
+    ads::ad_slot_may_show(&record_arg(record)?, now_ms, &zone::named(time_zone)?).map_err(to_js)
 }
 
 /// The slot record after the slot was shown: `lastShownDate` becomes today's local date.
@@ -135,7 +136,8 @@ pub fn record_ad_shown(
     #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
     #[wasm_bindgen(js_name = timeZone)] time_zone: &str,
 ) -> Result<JsValue, JsValue> {
-    let next = ads::record_ad_shown(&record_arg(record)?, now_ms, time_zone).map_err(to_js)?;
+    let next = ads::record_ad_shown(&record_arg(record)?, now_ms, &zone::named(time_zone)?)
+        .map_err(to_js)?;
     to_js_value(&next)
 }
 
@@ -170,7 +172,7 @@ pub fn ad_slot_visible(
         slot,
         &record_arg(record)?,
         now_ms,
-        time_zone,
+        &zone::named(time_zone)?,
         is_logged_in,
         is_phone,
     )
@@ -239,7 +241,7 @@ pub fn promo_countdown(
     #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
     #[wasm_bindgen(js_name = timeZone)] time_zone: &str,
 ) -> Result<JsValue, JsValue> {
-    to_js_value(&ads::promo_countdown(now_ms, time_zone).map_err(to_js)?)
+    to_js_value(&ads::promo_countdown(now_ms, &zone::named(time_zone)?).map_err(to_js)?)
 }
 
 /// Whether the promo modal may show: never shown, or last shown at least 1440 minutes ago.

@@ -1,5 +1,10 @@
-//! JavaScript exports of aivg_core::imaging: downscale, crop, enhance, decode and encode RGBA8
-//! pixels (spec 01 §5, §9; spec 02 §5, §9).
+//! JavaScript exports of aivg_core::imaging: downscale, crop and enhance RGBA8 pixels (spec 01
+//! §5, §9; spec 02 §5, §9).
+//!
+//! Core's JPEG/PNG/WebP codecs (`decode_image`, `encode_image`, used by the server) are left out
+//! of the package: browsers decode files natively and faster (`createImageBitmap`, a canvas's
+//! `getImageData`) and encode them (`canvas.toBlob`), and the codecs would add about 550 KB of
+//! WebAssembly.
 //!
 //! Pixels never go through serde: they come in as a `Uint8Array` (or the `Uint8ClampedArray` of
 //! an `ImageData`), which wasm-bindgen copies once into WebAssembly memory, and go out as a new
@@ -8,7 +13,7 @@
 //! is refused at once with `image_too_large`.
 
 use aivg_core::crop::{CropRect, PixelSize};
-use aivg_core::imaging::{self, Image, ImageFormat};
+use aivg_core::imaging::{self, Image};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -23,9 +28,6 @@ export interface RgbaImage {
   width: number;
   height: number;
 }
-
-/** An encoded file format (WebP is lossless; quality applies to JPEG only). */
-export type ImageFormat = "jpeg" | "png" | "webp";
 
 /** The limits and fixed numbers of the pixel functions. */
 export interface ImagingConstants {
@@ -117,40 +119,6 @@ pub fn enhance_rgba(
     let image = imaging::enhance_rgba(pixels, u32_arg("width", width)?, u32_arg("height", height)?)
         .map_err(to_js)?;
     image_object(&image)
-}
-
-/// Decodes a JPEG, PNG or WebP file into upright RGBA8 pixels (EXIF orientation applied).
-/// ```js
-/// const image = decodeImage(new Uint8Array(await file.arrayBuffer())) // { pixels, width, height }
-/// ```
-#[wasm_bindgen(js_name = decodeImage, unchecked_return_type = "RgbaImage")]
-pub fn decode_image(
-    #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: &[u8],
-) -> Result<JsValue, JsValue> {
-    image_object(&imaging::decode_image(bytes).map_err(to_js)?)
-}
-
-/// Encodes RGBA8 pixels as a JPEG (quality 1-100, alpha over white), PNG or lossless WebP file.
-/// ```js
-/// const jpeg = encodeImage(pixels, 2000, 1500, "jpeg", 90) // Uint8Array
-/// ```
-#[wasm_bindgen(js_name = encodeImage)]
-pub fn encode_image(
-    #[wasm_bindgen(unchecked_param_type = "Uint8Array | Uint8ClampedArray")] pixels: &[u8],
-    width: f64,
-    height: f64,
-    #[wasm_bindgen(unchecked_param_type = "ImageFormat")] format: JsValue,
-    quality: f64,
-) -> Result<Vec<u8>, JsValue> {
-    let format: ImageFormat = from_js("format", format)?;
-    imaging::encode_image(
-        pixels,
-        u32_arg("width", width)?,
-        u32_arg("height", height)?,
-        format,
-        u32_arg("quality", quality)?,
-    )
-    .map_err(to_js)
 }
 
 /// Whether every alpha byte of RGBA8 pixels is 255 (a trailing partial pixel is ignored).

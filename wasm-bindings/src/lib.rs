@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 
 pub mod convert;
 pub mod error;
+mod zone;
 
 pub mod ads;
 pub mod checkin;

@@ -30,7 +30,9 @@ pub use trial_box::{
     TRIAL_BOX_VISIBLE_MS, TrialBoxEvent, TrialBoxPhase, TrialBoxState, TrialBoxUser,
     trial_box_closes_on, trial_box_state,
 };
-pub use zone::{MAX_EPOCH_MS, local_date_text};
+pub use zone::{MAX_EPOCH_MS, ZoneRules, local_date_text, unknown_zone};
+#[cfg(feature = "tz-database")]
+pub use zone::{TzRules, zone_named};
 
 use crate::Coded;
 

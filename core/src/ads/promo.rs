@@ -3,7 +3,7 @@
 
 use super::AdsError;
 use super::slot::within_day;
-use super::zone::{epoch_ms, ms_to_next_local_day, parse_zone};
+use super::zone::{ZoneRules, epoch_ms, ms_to_next_local_day};
 use serde::{Deserialize, Serialize};
 
 /// Largest value shown for each countdown field (spec 02 §4 "up to 99").
@@ -36,11 +36,10 @@ pub struct Countdown {
 /// the fresh 24:00:00. Days with a clock change are 23 or 25 hours long, and the countdown says
 /// so (up to 25:00:00 at the midnight that starts a 25-hour day). Each field is capped at 99.
 ///
-/// Errors: `invalid_time`, `time_out_of_range`, `unknown_time_zone`.
-pub fn promo_countdown(now_ms: f64, time_zone: &str) -> Result<Countdown, AdsError> {
-    let tz = parse_zone(time_zone)?;
+/// Errors: `invalid_time`, `time_out_of_range`.
+pub fn promo_countdown(now_ms: f64, zone: &dyn ZoneRules) -> Result<Countdown, AdsError> {
     let now = epoch_ms(now_ms, "now")?;
-    let left_s = ms_to_next_local_day(now, tz)?.max(0) / 1_000;
+    let left_s = ms_to_next_local_day(now, zone)?.max(0) / 1_000;
     let cap = |v: i64| u32::try_from(v.clamp(0, i64::from(COUNTDOWN_FIELD_MAX))).unwrap_or(0);
     Ok(Countdown {
         hours: cap(left_s / 3_600),

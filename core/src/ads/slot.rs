@@ -2,7 +2,7 @@
 //! local day (spec 02 §3 "Local storage flag record per ad slot", §4 "Ads", §9).
 
 use super::AdsError;
-use super::zone::{date_text, epoch_ms, instant, local_date, parse_zone};
+use super::zone::{ZoneRules, date_text, epoch_ms, instant, local_date};
 use crate::pricing::tolerant;
 use serde::{Deserialize, Serialize};
 
@@ -62,15 +62,14 @@ pub(crate) fn within_day(stamp: Option<f64>, now: i64) -> bool {
 /// 24 hours (see the note on clock skew in the module) and not already shown today, "today"
 /// being the local date in the user's IANA zone.
 ///
-/// Errors: `invalid_time`, `time_out_of_range`, `unknown_time_zone`.
+/// Errors: `invalid_time`, `time_out_of_range`.
 pub fn ad_slot_may_show(
     record: &AdSlotRecord,
     now_ms: f64,
-    time_zone: &str,
+    zone: &dyn ZoneRules,
 ) -> Result<bool, AdsError> {
-    let tz = parse_zone(time_zone)?;
     let now = epoch_ms(now_ms, "now")?;
-    let today = date_text(local_date(&instant(now, "now", tz)?));
+    let today = date_text(local_date(&instant(now, "now", zone)?));
     let shown_today = record
         .last_shown_date
         .as_deref()
@@ -81,16 +80,15 @@ pub fn ad_slot_may_show(
 /// The record after the slot was shown (JS `recordAdShown`): `lastShownDate` becomes today's
 /// local date in the user's zone; `closedAt` is kept.
 ///
-/// Errors: `invalid_time`, `time_out_of_range`, `unknown_time_zone`.
+/// Errors: `invalid_time`, `time_out_of_range`.
 pub fn record_ad_shown(
     record: &AdSlotRecord,
     now_ms: f64,
-    time_zone: &str,
+    zone: &dyn ZoneRules,
 ) -> Result<AdSlotRecord, AdsError> {
-    let tz = parse_zone(time_zone)?;
     let now = epoch_ms(now_ms, "now")?;
     Ok(AdSlotRecord {
-        last_shown_date: Some(date_text(local_date(&instant(now, "now", tz)?))),
+        last_shown_date: Some(date_text(local_date(&instant(now, "now", zone)?))),
         closed_at: record.closed_at,
     })
 }
@@ -123,11 +121,11 @@ pub fn ad_slot_visible(
     slot: AdSlot,
     record: &AdSlotRecord,
     now_ms: f64,
-    time_zone: &str,
+    zone: &dyn ZoneRules,
     is_logged_in: bool,
     is_phone: bool,
 ) -> Result<bool, AdsError> {
-    let may_show = ad_slot_may_show(record, now_ms, time_zone)?;
+    let may_show = ad_slot_may_show(record, now_ms, zone)?;
     let device_ok = match slot {
         AdSlot::PcPopup => is_logged_in && !is_phone,
         AdSlot::Banner => !is_phone,

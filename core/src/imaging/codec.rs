@@ -1,6 +1,6 @@
 //! Decoding and encoding JPEG, PNG and WebP with the `image` crate (pure Rust, builds for wasm32).
 
-use super::limits::{check_rgba, check_size};
+use super::limits::{MAX_DECODE_ALLOC, check_rgba, check_size};
 use super::{Image, ImagingError, MAX_SIDE};
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::PngEncoder;
@@ -9,11 +9,6 @@ use image::metadata::Orientation;
 use image::{DynamicImage, ExtendedColorType, ImageDecoder, ImageEncoder, ImageReader};
 use std::borrow::Cow;
 use std::io::Cursor;
-
-/// Most bytes a decoder may allocate for the decoded image in its own pixel format (512 MiB: a
-/// 64 Mi-pixel image at 8 bytes per pixel, i.e. 16-bit RGBA PNG). Passed to `image::Limits` and
-/// checked against the header before decoding.
-pub const MAX_DECODE_ALLOC: u64 = 512 * 1024 * 1024;
 
 /// An encoded file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -72,6 +72,11 @@ pub fn fit_long_side(width: u32, height: u32, max_side: u32) -> (u32, u32) {
     }
 }
 
+/// Most bytes a decoder may allocate for the decoded image in its own pixel format (512 MiB: a
+/// 64 Mi-pixel image at 8 bytes per pixel, i.e. 16-bit RGBA PNG). Passed to `image::Limits` and
+/// checked against the header before decoding.
+pub const MAX_DECODE_ALLOC: u64 = 512 * 1024 * 1024;
+
 #[cfg(test)]
 mod tests {
     use super::*;

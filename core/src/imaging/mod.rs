@@ -5,6 +5,7 @@
 //! of exactly `width × height × 4` bytes. Every function checks its sizes before allocating, so a
 //! request for a huge image is refused without touching memory: see [`MAX_SIDE`] and [`MAX_PIXELS`].
 
+#[cfg(feature = "codecs")]
 mod codec;
 mod crop_pixels;
 mod enhance;
@@ -12,12 +13,13 @@ mod limits;
 mod resize;
 mod sharpen;
 
-pub use codec::{ImageFormat, MAX_DECODE_ALLOC, decode_image, encode_image};
+#[cfg(feature = "codecs")]
+pub use codec::{ImageFormat, decode_image, encode_image};
 pub use crop_pixels::crop_rgba;
 pub use enhance::{
     SHARPEN_AMOUNT, SHARPEN_KERNEL, SHARPEN_THRESHOLD, UPSCALE_FACTOR, enhance_rgba,
 };
-pub use limits::{MAX_PIXELS, MAX_SIDE, check_rgba, fit_long_side};
+pub use limits::{MAX_DECODE_ALLOC, MAX_PIXELS, MAX_SIDE, check_rgba, fit_long_side};
 pub use resize::{downscale_rgba, is_opaque};
 
 use crate::Coded;

@@ -2,8 +2,9 @@
 
 use super::limits::{check_rgba, check_size, fit_long_side};
 use super::{Image, ImagingError};
-use fast_image_resize::images::{Image as FirImage, ImageRef};
-use fast_image_resize::{FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
+use fast_image_resize::images::{TypedImage, TypedImageRef};
+use fast_image_resize::pixels::U8x4;
+use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
 use std::borrow::Cow;
 
 /// Downscales an RGBA8 image so its long side is `max_side`, keeping the aspect ratio (the short
@@ -79,14 +80,23 @@ pub(crate) fn resize_lanczos3(
         reason: e.to_string(),
     };
     // Borrow the input: no copy of the source.
-    let src = ImageRef::new(width, height, pixels, PixelType::U8x4).map_err(|e| failed(&e))?;
-    let mut dst = FirImage::new(target_w, target_h, PixelType::U8x4);
+    // Typed RGBA views: `resize_typed` compiles the convolution for this one pixel type only,
+    // where `resize` dispatches over all eleven (about 250 KB less WebAssembly).
+    let src = TypedImageRef::<U8x4>::from_buffer(width, height, pixels).map_err(|e| failed(&e))?;
+    let len = (target_w as usize)
+        .checked_mul(target_h as usize)
+        .and_then(|n| n.checked_mul(4))
+        .ok_or(ImagingError::ResizeFailed {
+            reason: "target size overflows".into(),
+        })?;
+    let mut out = vec![0u8; len];
+    let mut dst =
+        TypedImage::<U8x4>::from_buffer(target_w, target_h, &mut out).map_err(|e| failed(&e))?;
     let options = ResizeOptions::new()
         .resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3))
         .use_alpha(!is_opaque(pixels));
     Resizer::new()
-        .resize(&src, &mut dst, &options)
+        .resize_typed(&src, &mut dst, &options)
         .map_err(|e| failed(&e))?;
-    // `into_vec` hands over the owned buffer without copying.
-    Ok(dst.into_vec())
+    Ok(out)
 }
