@@ -87,8 +87,8 @@ function view(kind, buffer, offset, length) {
 
 const encoder = new TextEncoder();
 
-export function encodeText(text, buf, out) {
-  const { read, written } = encoder.encodeInto(text, buf);
+export function encodeText(text, from, buf, out) {
+  const { read, written } = encoder.encodeInto(from === 0 ? text : text.slice(from), buf);
   out[0] = read;
   out[1] = written;
 }

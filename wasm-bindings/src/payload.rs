@@ -47,41 +47,43 @@ extern "C" {
         revivers: &JsValue,
     ) -> Result<JsValue, JsValue>;
 
-    /// `TextEncoder#encodeInto(text, buf)`; writes `[read, written]` into `out`.
+    /// `TextEncoder#encodeInto(text.slice(from), buf)`; writes `[read, written]` into `out`.
     #[wasm_bindgen(js_name = encodeText)]
-    fn encode_text(text: &JsString, buf: &mut [u8], out: &mut [u32]);
+    fn encode_text(text: &JsString, from: u32, buf: &mut [u8], out: &mut [u32]);
 }
 
 /// The caller's text as UTF-8 in WebAssembly memory.
 ///
 /// wasm-bindgen's own string passing copies the ASCII prefix one character at a time in
-/// JavaScript (2.3 ms for a 1 MB ASCII payload, the largest single cost there), then
-/// `encodeInto` for the rest, and skips UTF-8 validation. So: when the first 4 KiB are ASCII,
-/// try `encodeInto` for the whole text into a buffer of its length, which only fits if it is
-/// all ASCII (0.1 ms, and validating ASCII is as cheap); otherwise, or if it did not fit, use
-/// wasm-bindgen's conversion (validating non-ASCII UTF-8 in WebAssembly would cost more than
-/// the copy). Lone surrogates become U+FFFD either way: one UTF-16 unit for one, so UTF-16
-/// offsets into `text` stay exact.
-fn utf8_of(text: &JsString) -> Result<String, JsValue> {
+/// JavaScript (2.3 ms for a 1 MB ASCII payload), then `encodeInto` for the rest. Here
+/// `encodeInto` runs once over the whole text into a buffer of its length (enough when it is
+/// ASCII); when it stops early at non-ASCII text, the rest is encoded after what was written, in
+/// a buffer grown to three bytes per remaining unit, so no part of the text is encoded twice.
+/// `encodeInto` never splits a character, so the pieces join into valid UTF-8; it is validated
+/// with SIMD (simdutf8) since this crate has no `unsafe`. Lone surrogates become U+FFFD: one
+/// UTF-16 unit for one, so UTF-16 offsets into `text` stay exact.
+fn utf8_of(text: &JsString, buf: &mut Vec<u8>) -> Result<(), JsValue> {
     if !text.is_string() {
         return Err(bad_argument("text", "expected a string"));
     }
     let n = text.length() as usize;
-    let probe = n.min(4096);
-    let mut buf = vec![0u8; probe];
+    buf.clear();
+    buf.resize(n, 0);
     let mut rw = [0u32; 2];
-    encode_text(text, &mut buf, &mut rw);
-    if rw[0] as usize == probe {
-        buf.resize(n, 0);
-        encode_text(text, &mut buf, &mut rw);
-        if rw[0] as usize == n
-            && let Ok(s) = String::from_utf8(buf)
-        {
-            return Ok(s);
+    encode_text(text, 0, buf, &mut rw);
+    let (mut read, mut written) = (rw[0] as usize, rw[1] as usize);
+    while read < n {
+        buf.resize(written + (n - read) * 3, 0);
+        let rest = buf.get_mut(written..).unwrap_or_default();
+        encode_text(text, read as u32, rest, &mut rw);
+        if rw[0] == 0 {
+            return Err(bad_argument("text", "could not be encoded as UTF-8"));
         }
+        read += rw[0] as usize;
+        written += rw[1] as usize;
     }
-    text.as_string()
-        .ok_or_else(|| bad_argument("text", "expected a string"))
+    buf.truncate(written);
+    Ok(())
 }
 
 /// The names of `revivers` devalue would use: own string keys with a truthy value
@@ -106,8 +108,11 @@ type Decoder = for<'a> fn(&'a str, &[String]) -> Result<Payload<'a>, PayloadErro
 
 fn decode_with(text: &JsString, revivers: &JsValue, decoder: Decoder) -> Result<JsValue, JsValue> {
     let names = reviver_names(revivers)?;
-    let input = utf8_of(text)?;
-    let payload = decoder(&input, &names).map_err(to_js)?;
+    let mut bytes = Vec::new();
+    utf8_of(text, &mut bytes)?;
+    let input = simdutf8::basic::from_utf8(&bytes)
+        .map_err(|_| bad_argument("text", "is not valid UTF-8 after encoding"))?;
+    let payload = decoder(input, &names).map_err(to_js)?;
     let tape = Tape::new(&payload);
     materialise(
         text,
