@@ -26,7 +26,14 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
             .into_response();
     };
     let index = ServeFile::new(dir.join("index.html"));
-    match ServeDir::new(&dir).fallback(index).oneshot(req).await {
+    // A prerendered page folder (dist/home/ holding _payload.json) must not turn /home into a
+    // redirect to /home/: folders count as not found and fall through to index.html.
+    match ServeDir::new(&dir)
+        .append_index_html_on_directories(false)
+        .fallback(index)
+        .oneshot(req)
+        .await
+    {
         Ok(res) => res.into_response(),
         Err(e) => ApiError::internal(e).into_response(),
     }

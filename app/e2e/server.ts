@@ -1,0 +1,89 @@
+/**
+ * Starts the real aivg-server for the browser tests: a free port, a temporary AIVG_DATA_DIR, and
+ * AIVG_STATIC_DIR = app/dist (run `npm run build` first; an AIVG_STATIC_DIR already set wins). The binary is AIVG_SERVER_BIN, else
+ * ../target/debug/aivg-server, else ../target/release/aivg-server (build it with
+ * `nice cargo build -p aivg-server` from the repository root).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const appDir = resolve(import.meta.dirname, "..");
+
+export function serverBinary(): string {
+  const candidates = process.env.AIVG_SERVER_BIN
+    ? [resolve(process.env.AIVG_SERVER_BIN)]
+    : [resolve(appDir, "../target/debug/aivg-server"), resolve(appDir, "../target/release/aivg-server")];
+  const found = candidates.find((path) => existsSync(path));
+  if (!found) {
+    throw new Error(
+      `aivg-server not found (tried ${candidates.join(", ")}): run \`nice cargo build -p aivg-server\` in the repository root or set AIVG_SERVER_BIN`,
+    );
+  }
+  return found;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`aivg-server exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  throw new Error(`aivg-server did not answer ${url}:\n${log()}`);
+}
+
+export interface RunningServer {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(): Promise<RunningServer> {
+  const dist = process.env.AIVG_STATIC_DIR ? resolve(process.env.AIVG_STATIC_DIR) : join(appDir, "dist");
+  if (!existsSync(join(dist, "index.html"))) throw new Error(`${dist}/index.html is missing: run \`npm run build\` first`);
+  const dataDir = mkdtempSync(join(tmpdir(), "aivg-e2e-"));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child = spawn(serverBinary(), [], {
+    env: {
+      ...process.env,
+      AIVG_ADDR: `127.0.0.1:${port}`,
+      AIVG_DATA_DIR: dataDir,
+      AIVG_STATIC_DIR: dist,
+      AIVG_PUBLIC_URL: origin,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await waitUntilUp(`${origin}/`, child, () => output);
+  return {
+    origin,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once("exit", done));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Build-time settings read from Vite's env (see src/env.d.ts for each variable).
+ */
+import type { Stage } from "@aivg/core";
+
+/** The build stage as configured: development | beta | staging | production. */
+export const buildStage: string =
+  import.meta.env.VITE_STAGE ?? (import.meta.env.PROD ? "production" : "development");
+
+/**
+ * The stage in core's terms. Core's `Stage` has no "beta": a beta build is a pre-production
+ * deployment, so it maps to "staging" (zz is then off, as spec 01 §4 step 1 wants outside development).
+ */
+export const coreStage: Stage =
+  buildStage === "development" ? "development" : buildStage === "production" ? "production" : "staging";
+
+/** Script URL of the chatbot widget; empty = no chatbot (the default, and in tests). */
+export const chatbotUrl: string = import.meta.env.VITE_CHATBOT_URL ?? "";
+
+/** Origin of the API; "" = same origin. */
+export const apiBase: string = import.meta.env.VITE_API_BASE ?? "";
+
+/** Public origin for canonical and sharing URLs. */
+export function siteOrigin(): string {
+  return import.meta.env.VITE_SITE_ORIGIN ?? window.location.origin;
+}
+
+/** Content hash of the translation files (the `{hash}` of /_i18n/{hash}/{locale}/messages.json). */
+export const i18nHash: string = __I18N_HASH__;

@@ -1,0 +1,39 @@
+/**
+ * The fixed top header (spec 01 §2): logo (→ home), the title "AI video generator", advertisement banner
+ * slots and the language switch; on phones a menu button opens the drawer. Account parts come later.
+ */
+import { routePath } from "@aivg/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { LanguageSwitch } from "../language/LanguageSwitch";
+import { languageAtom } from "../language/state";
+import { ThemeToggle } from "../theme/ThemeToggle";
+import { useAtomValue } from "../../state/jotai";
+import { AdSlot } from "./AdSlot";
+
+export function Header({ phone, onOpenMenu }: { phone: boolean; onOpenMenu: () => void }) {
+  const { t } = useTranslation();
+  const language = useAtomValue(languageAtom);
+  return (
+    <header className="header">
+      {phone && (
+        <button type="button" className="icon-button" aria-label={t("openMenu")} onClick={onOpenMenu}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      )}
+      <Link to={routePath("Home", {}, language)} className="brand" aria-label={t("logoLabel")}>
+        <img src="/logo.svg" alt="" width="32" height="32" />
+        <span className="brand-title">{t("frameTitle")}</span>
+      </Link>
+      <div className="header-ads">
+        <AdSlot module="main_header" />
+      </div>
+      <div className="header-actions">
+        <ThemeToggle />
+        <LanguageSwitch phone={phone} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The left menu in core's order, groups and dividers (spec 01 §2, core's `menu()`). Selecting an entry
+ * navigates, marks it active (core's `isMenuEntryActive`) and resets the generate-clicked flag.
+ */
+import { isMenuEntryActive, menu, routePath, type MenuEntry, type MenuItem } from "@aivg/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { tCore } from "../../i18n/core-keys";
+import { languageAtom } from "../language/state";
+import { useAtomValue, useSetAtom } from "../../state/jotai";
+import { generateClickedAtom } from "./menu-state";
+import { useRouteMatch } from "./routeName";
+
+const items: MenuItem[] = menu();
+
+function Entry({ entry, onSelect }: { entry: MenuEntry; onSelect: (() => void) | undefined }) {
+  useTranslation(); // re-render on language change (tCore reads the i18n instance)
+  const language = useAtomValue(languageAtom);
+  const current = useRouteMatch();
+  const resetGenerateClicked = useSetAtom(generateClickedAtom);
+  const active = isMenuEntryActive(entry.route, current.name);
+  return (
+    <li>
+      <Link
+        to={routePath(entry.route, {}, language)}
+        className={active ? "menu-entry menu-entry--active" : "menu-entry"}
+        aria-current={active ? "page" : undefined}
+        data-route={entry.route}
+        onClick={() => {
+          resetGenerateClicked(false);
+          onSelect?.();
+        }}
+      >
+        {tCore(entry.labelKey, entry.label)}
+      </Link>
+    </li>
+  );
+}
+
+/** The menu list; `onSelect` lets the drawer close after a choice. */
+export function Sidebar({ onSelect }: { onSelect?: () => void }) {
+  useTranslation(); // re-render on language change
+  return (
+    <nav className="menu">
+      <ul className="menu-list">
+        {items.map((item, index) => {
+          switch (item.kind) {
+            case "divider":
+              return <li key={`divider-${index}`} className="menu-divider" role="separator" />;
+            case "group":
+              return (
+                <li key={item.titleKey} className="menu-group">
+                  <div className="menu-group-title" id={`menu-group-${index}`}>
+                    {tCore(item.titleKey, item.title)}
+                  </div>
+                  <ul className="menu-list" aria-labelledby={`menu-group-${index}`}>
+                    {item.entries.map((entry) => (
+                      <Entry key={entry.route} entry={entry} onSelect={onSelect} />
+                    ))}
+                  </ul>
+                </li>
+              );
+            case "entry":
+              return <Entry key={item.route} entry={item} onSelect={onSelect} />;
+          }
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * The generate-clicked flag of spec 01 §2: set by a creation screen when the user starts a generation,
+ * reset whenever a sidebar entry is selected.
+ */
+import { atom } from "../../state/jotai";
+
+export const generateClickedAtom = atom(false);

@@ -1,0 +1,96 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import modalEn from "../../locales/en/modal.json";
+import overlaysEn from "../../locales/en/overlays.json";
+import { addMessages, i18n, initI18n } from "../../i18n/setup";
+import { appStore, Provider } from "../../state/jotai";
+import { closeAllModals, modalsAtom, openModal } from "./modalAtoms";
+import { ModalHost } from "./ModalHost";
+
+function renderHost() {
+  return render(
+    <Provider store={appStore}>
+      <I18nextProvider i18n={i18n}>
+        <ModalHost />
+      </I18nextProvider>
+    </Provider>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n();
+  addMessages("en", { overlays: overlaysEn, modal: modalEn });
+});
+afterEach(() => act(() => closeAllModals()));
+
+describe("ModalHost", () => {
+  it("locks page scroll while any modal is open and unlocks after the last closes", () => {
+    renderHost();
+    expect(document.documentElement.style.overflow).toBe("");
+    let first = "";
+    act(() => {
+      first = openModal("driveSpace", {});
+      openModal("restart", { onConfirm: () => {} });
+    });
+    expect(document.documentElement.style.overflow).toBe("hidden");
+    act(() => {
+      appStore.set(modalsAtom, (l) => l.filter((m) => m.id !== first));
+    });
+    expect(document.documentElement.style.overflow).toBe("hidden");
+    act(() => closeAllModals());
+    expect(document.documentElement.style.overflow).toBe("");
+  });
+
+  it("shows the spec's texts and runs the confirm callback once, closing the modal", () => {
+    renderHost();
+    const onConfirm = vi.fn();
+    act(() => void openModal("restart", { onConfirm }));
+    expect(screen.getByText("If you restart the generation task, your current progress will not be saved. Continue?")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Yes" }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(appStore.get(modalsAtom)).toEqual([]);
+  });
+
+  it("fills the consumption message with the credit count", () => {
+    renderHost();
+    act(() => void openModal("consumption", { credits: 12, onContinue: () => {} }));
+    expect(screen.getByText("Use 12 credits to unlock the full audio")).toBeInTheDocument();
+  });
+
+  it("closes only the image preview on a backdrop click", async () => {
+    renderHost();
+    // Radix starts listening for outside clicks one task after opening.
+    const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    act(() => void openModal("goBack", { onConfirm: () => {} }));
+    await settle();
+    fireEvent.pointerDown(document.body);
+    expect(appStore.get(modalsAtom).map((m) => m.type)).toEqual(["goBack"]);
+    act(() => closeAllModals());
+    act(() => void openModal("imagePreview", { images: [{ src: "data:image/gif;base64,R0lGODlhAQABAAAAACw=" }], index: 0 }));
+    await settle();
+    fireEvent.pointerDown(document.body);
+    expect(appStore.get(modalsAtom)).toEqual([]);
+  });
+
+  it("keeps Escape from closing the progress modal but not a confirmation", () => {
+    renderHost();
+    act(() => void openModal("progress", { title: "Working" }));
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
+    expect(appStore.get(modalsAtom)).toHaveLength(1);
+    act(() => closeAllModals());
+    act(() => void openModal("confirm", { message: "Sure?", onConfirm: () => {} }));
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
+    expect(appStore.get(modalsAtom)).toEqual([]);
+  });
+
+  it("stacks dialogs from core's dialog z-index", () => {
+    renderHost();
+    act(() => {
+      openModal("driveSpace", {});
+      openModal("confirm", { message: "Sure?", onConfirm: () => {} }, { modalLevel: 1 });
+    });
+    const z = screen.getAllByRole("dialog", { hidden: true }).map((d) => Number(d.style.zIndex));
+    expect(z).toEqual([2001, 2003]);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Renders every open modal record with Radix Dialog (focus trap, Escape, aria roles), stacked
+ * from core's dialog z-index. Any open modal locks page scroll; a backdrop click closes only the
+ * image-play modal (spec 01 §2).
+ */
+import * as Dialog from "@radix-ui/react-dialog";
+import { uiConstants } from "@aivg/core";
+import { Suspense, useEffect, type ComponentType } from "react";
+import { useAtomValue } from "../../state/jotai";
+import { closeModal, modalsAtom, scrollLockedAtom } from "./modalAtoms";
+import { backdropCloses, escapeCloses, type ModalRecord } from "./modalStack";
+import type { ModalType } from "./modalTypes";
+import { modalBodies } from "./modals/registry";
+import { useTranslation } from "react-i18next";
+import "./overlays.css";
+
+const { dialogZIndex } = uiConstants();
+
+/** Locks page scroll while `locked` (restores the previous value after). */
+function useScrollLock(locked: boolean): void {
+  useEffect(() => {
+    if (!locked) return;
+    const root = document.documentElement;
+    const previous = root.style.overflow;
+    root.style.overflow = "hidden";
+    root.setAttribute("data-modal-open", "");
+    return () => {
+      root.style.overflow = previous;
+      root.removeAttribute("data-modal-open");
+    };
+  }, [locked]);
+}
+
+function ModalLayer({ record, index }: { record: ModalRecord; index: number }) {
+  const close = () => closeModal(record.id);
+  const Body = (record.component ?? modalBodies[record.type]) as ComponentType<{
+    record: ModalRecord<ModalType>;
+    close: () => void;
+  }>;
+  // Two z-index slots per layer: backdrop, then content.
+  const z = dialogZIndex + index * 2;
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="aivg-modal-backdrop" style={{ zIndex: z }} data-modal-type={record.type} />
+        <Dialog.Content
+          className={`aivg-modal aivg-modal--${record.type}`}
+          style={{ zIndex: z + 1 }}
+          data-testid={`modal-${record.type}`}
+          aria-describedby={undefined}
+          onPointerDownOutside={(e) => {
+            if (!backdropCloses(record)) e.preventDefault();
+          }}
+          onEscapeKeyDown={(e) => {
+            if (!escapeCloses(record)) e.preventDefault();
+          }}
+        >
+          <ModalTitle record={record} />
+          <Suspense fallback={<ModalLoading />}>
+            <Body record={record} close={close} />
+          </Suspense>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Shown while a body that loads on first use arrives. */
+function ModalLoading() {
+  const { t } = useTranslation("overlays");
+  return (
+    <p className="aivg-modal__message" role="status">
+      {t("common.loading")}
+    </p>
+  );
+}
+
+/** Every dialog needs a name for screen readers; bodies show their own visible heading. */
+function ModalTitle({ record }: { record: ModalRecord }) {
+  const { t } = useTranslation("overlays");
+  return <Dialog.Title className="aivg-visually-hidden">{t(`title.${record.type}`)}</Dialog.Title>;
+}
+
+export function ModalHost() {
+  const modals = useAtomValue(modalsAtom);
+  useScrollLock(useAtomValue(scrollLockedAtom));
+  return (
+    <>
+      {modals.map((record, index) => (
+        <ModalLayer key={record.id} record={record} index={index} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,256 @@
+/**
+ * The image crop dialog (spec 01 §4 "Image crop", §5, §9), driven by core's crop geometry:
+ * presets within the model's ratio bounds (cropPresets), the box for a ratio (cropBoxSize, 412)
+ * and its resizing by the corner handle (cropBoxResize: ratio kept, width at least 40),
+ * the zoom range and its 10 steps (cropZoomRange, cropZoomStep), slider 0-100
+ * (cropSliderToScale), wheel zoom (cropWheelZoom), drag kept inside the rules (cropClampView),
+ * restore (cropRestore), and the source rectangle on confirm (cropRect). Pixels are prepared and
+ * cut by core (cropImage.ts).
+ *
+ * Decisions: "Free" is offered only when the model gives no ratio bounds; decoding runs when the
+ * dialog opens, with a loading state; a file the browser cannot decode shows its message; a
+ * second Confirm while the result is being encoded is ignored.
+ */
+import {
+  cropBoxResize,
+  cropBoxSize,
+  cropClampView,
+  cropConstants,
+  cropPresets,
+  cropRect,
+  cropRestore,
+  cropScaleToSlider,
+  cropSliderToScale,
+  cropWheelZoom,
+  cropZoomRange,
+  cropZoomStep,
+  cropZoomTo,
+  type BoxSize,
+  type CropView,
+} from "@aivg/core";
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { ModalRecord } from "../modalStack";
+import { Icon } from "../icons";
+import { cropToFile, paintRgba, prepareCropSource, type CropSource } from "./cropImage";
+
+const { sliderMax } = cropConstants();
+
+type Load = { state: "loading" } | { state: "ready"; source: CropSource } | { state: "failed"; message: string };
+
+export function ImageCropModal({ record, close }: { record: ModalRecord<"imageCrop">; close: () => void }) {
+  const { t } = useTranslation("overlays");
+  const d = record.data;
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+
+  useEffect(() => {
+    let alive = true;
+    prepareCropSource(d.source, d.maxValue)
+      .then((source) => alive && setLoad({ state: "ready", source }))
+      .catch((e: unknown) => alive && setLoad({ state: "failed", message: e instanceof Error ? e.message : String(e) }));
+    return () => {
+      alive = false;
+    };
+  }, [d.source, d.maxValue]);
+
+  const cancel = () => {
+    close();
+    d.onCancel?.();
+  };
+
+  return (
+    <div className="aivg-crop" data-testid="image-crop">
+      <h2 className="aivg-modal__title">{t("crop.title")}</h2>
+      {load.state === "loading" ? (
+        <p className="aivg-modal__message" role="status">{t("crop.loading")}</p>
+      ) : load.state === "failed" ? (
+        <p className="aivg-modal__message" role="alert" data-testid="crop-error">{t("crop.failed", { message: load.message })}</p>
+      ) : (
+        <CropEditor source={load.source} data={d} close={close} />
+      )}
+      {load.state !== "ready" ? (
+        <div className="aivg-modal__actions">
+          <button type="button" className="aivg-button aivg-button--secondary" onClick={cancel}>{t("confirm.cancel")}</button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function CropEditor({ source, data, close }: { source: CropSource; data: ModalRecord<"imageCrop">["data"]; close: () => void }) {
+  const { t } = useTranslation("overlays");
+  const { width: iw, height: ih } = source;
+  const presets = useMemo(() => cropPresets(data.minRatio ?? null, data.maxRatio ?? null), [data.minRatio, data.maxRatio]);
+  const freeAllowed = data.minRatio == null && data.maxRatio == null;
+  const [ratioLabel, setRatioLabel] = useState<string | null>(
+    () => presets.find((p) => p.label === data.initialRatio)?.label ?? (freeAllowed ? null : presets[0]?.label ?? null),
+  );
+  const preset = presets.find((p) => p.label === ratioLabel);
+  const [box, setBox] = useState<BoxSize>(() => cropBoxSize(preset ? preset.ratio : null));
+  const range = useMemo(() => cropZoomRange(iw, ih, box), [iw, ih, box]);
+  const [view, setView] = useState<CropView>(() => cropRestore(iw, ih, box));
+  const drag = useRef<{ id: number; x: number; y: number; view: CropView } | null>(null);
+  const resize = useRef<{ id: number; x: number; y: number; box: BoxSize } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  // Paint once per source (a stable ref callback), not on every drag frame.
+  const paint = useCallback(
+    (el: HTMLCanvasElement | null) => {
+      if (!el) return;
+      try {
+        paintRgba(el, source);
+      } catch (e) {
+        setError(e instanceof Error ? e.message : String(e));
+      }
+    },
+    [source],
+  );
+  // Another preset gives another box, seen from the restored view.
+  const selectRatio = (label: string | null) => {
+    const next = presets.find((p) => p.label === label);
+    const nextBox = cropBoxSize(next ? next.ratio : null);
+    setRatioLabel(label);
+    setBox(nextBox);
+    setView(cropRestore(iw, ih, nextBox));
+  };
+
+  const zoomTo = (scale: number) => setView((v) => cropZoomTo(iw, ih, box, v, scale));
+  const slider = cropScaleToSlider(view.scale, range.minScale, range.maxScale);
+
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    e.currentTarget.setPointerCapture(e.pointerId);
+    drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY, view };
+  };
+  const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const g = drag.current;
+    if (!g || g.id !== e.pointerId) return;
+    setView(
+      cropClampView(iw, ih, box, {
+        scale: g.view.scale,
+        offsetX: g.view.offsetX + e.clientX - g.x,
+        offsetY: g.view.offsetY + e.clientY - g.y,
+      }),
+    );
+  };
+
+  const [busy, setBusy] = useState(false);
+  // The corner handle resizes the box (core keeps the ratio, the 40 px minimum and the 412 px
+  // bounds), and the view is brought back inside the rules for the new box.
+  const onResizeDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    e.stopPropagation();
+    e.currentTarget.setPointerCapture(e.pointerId);
+    resize.current = { id: e.pointerId, x: e.clientX, y: e.clientY, box };
+  };
+  const onResizeMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const r = resize.current;
+    if (!r || r.id !== e.pointerId) return;
+    e.stopPropagation();
+    const bounds = cropBoxSize(null);
+    const next = cropBoxResize(r.box.width + e.clientX - r.x, r.box.height + e.clientY - r.y, preset ? preset.ratio : null, bounds);
+    setBox(next);
+    setView((v) => cropClampView(iw, ih, next, v));
+  };
+
+  const confirm = () => {
+    if (busy) return;
+    setBusy(true);
+    const rect = cropRect(iw, ih, box, view);
+    cropToFile(source, rect)
+      .then((file) => {
+        close();
+        data.onConfirm({
+          ...file,
+          ...rect,
+          cropRecord: { picture: source.picture, clip: { ...rect, ratio: ratioLabel, scale: view.scale } },
+        });
+      })
+      .catch((e: unknown) => {
+        setBusy(false);
+        setError(e instanceof Error ? e.message : String(e));
+      });
+  };
+
+  return (
+    <>
+      <div className="aivg-crop__ratios" role="radiogroup" aria-label={t("crop.ratio")}>
+        {freeAllowed ? (
+          <button type="button" role="radio" aria-checked={ratioLabel === null} className="aivg-chip" onClick={() => selectRatio(null)}>
+            {t("crop.free")}
+          </button>
+        ) : null}
+        {presets.map((p) => (
+          <button
+            key={p.label}
+            type="button"
+            role="radio"
+            aria-checked={ratioLabel === p.label}
+            className="aivg-chip"
+            data-testid={`crop-ratio-${p.label}`}
+            onClick={() => selectRatio(p.label)}
+          >
+            {p.label}
+          </button>
+        ))}
+      </div>
+      <div
+        className="aivg-crop__box"
+        data-testid="crop-box"
+        style={{ width: box.width, height: box.height }}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={() => (drag.current = null)}
+        onPointerCancel={() => (drag.current = null)}
+        onWheel={(e) => zoomTo(cropWheelZoom(view.scale, e.deltaY, range.minScale, range.maxScale))}
+      >
+        <div
+          className="aivg-crop__handle"
+          role="presentation"
+          data-testid="crop-resize"
+          onPointerDown={onResizeDown}
+          onPointerMove={onResizeMove}
+          onPointerUp={() => (resize.current = null)}
+          onPointerCancel={() => (resize.current = null)}
+        />
+        <canvas
+          ref={paint}
+          className="aivg-crop__image"
+          style={{ transform: `translate(${view.offsetX}px, ${view.offsetY}px) scale(${view.scale})` }}
+        />
+      </div>
+      <div className="aivg-crop__zoom">
+        <button type="button" className="aivg-button aivg-button--icon" aria-label={t("crop.zoomOut")} data-testid="crop-zoom-out"
+          onClick={() => zoomTo(cropZoomStep(view.scale, range.minScale, range.maxScale, -1))}>
+          <Icon name="minus" />
+        </button>
+        <input
+          type="range"
+          min={0}
+          max={sliderMax}
+          step="any"
+          value={slider}
+          aria-label={t("crop.zoom")}
+          data-testid="crop-slider"
+          onChange={(e) => zoomTo(cropSliderToScale(Number(e.currentTarget.value), range.minScale, range.maxScale))}
+        />
+        <button type="button" className="aivg-button aivg-button--icon" aria-label={t("crop.zoomIn")} data-testid="crop-zoom-in"
+          onClick={() => zoomTo(cropZoomStep(view.scale, range.minScale, range.maxScale, 1))}>
+          <Icon name="plus" />
+        </button>
+      </div>
+      {error ? <p role="alert" className="aivg-modal__message">{t("crop.failed", { message: error })}</p> : null}
+      <div className="aivg-modal__actions">
+        <button type="button" className="aivg-button aivg-button--secondary" data-testid="crop-restore" onClick={() => setView(cropRestore(iw, ih, box))}>
+          {t("crop.restore")}
+        </button>
+        <button type="button" className="aivg-button aivg-button--secondary" data-testid="crop-cancel" onClick={() => { close(); data.onCancel?.(); }}>
+          {t("confirm.cancel")}
+        </button>
+        <button type="button" className="aivg-button aivg-button--primary" data-testid="crop-confirm" onClick={confirm} disabled={busy}>
+          {t("crop.confirm")}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The one modal system of the shell: an atom holding the open records, and `openModal` /
+ * `closeModal` usable from components and from plain flows (CMS, promotion) alike.
+ */
+import { atom, appStore } from "../../state/jotai";
+import type { ComponentType } from "react";
+import {
+  locksScroll,
+  pushModal,
+  removeModal,
+  removeModalsOfType,
+  type ModalRecord,
+} from "./modalStack";
+import type { ModalDataMap, ModalType } from "./modalTypes";
+
+/** Every open modal, in display order (bottom first). */
+export const modalsAtom = atom<ModalRecord[]>([]);
+
+/** Whether page scroll is locked: any open modal (spec 01 §2). */
+export const scrollLockedAtom = atom((get) => locksScroll(get(modalsAtom)));
+
+let seq = 0;
+
+export interface OpenModalOptions<T extends ModalType> {
+  /** Reuse an id to replace an open record (e.g. to mark a progress modal done). */
+  id?: string;
+  modalLevel?: number;
+  component?: ModalRecord<T>["component"];
+}
+
+/** Opens a modal and answers its id. */
+export function openModal<T extends ModalType>(
+  type: T,
+  data: ModalDataMap[T],
+  options: OpenModalOptions<T> = {},
+  store = appStore,
+): string {
+  seq += 1;
+  const id = options.id ?? `${type}-${seq}`;
+  const record = {
+    id,
+    type,
+    data,
+    component: options.component,
+    modalLevel: options.modalLevel ?? 0,
+    seq,
+  } as ModalRecord<T>;
+  store.set(modalsAtom, (list) => pushModal(list, record as unknown as ModalRecord));
+  return id;
+}
+
+/** Opens a modal whose body is a caller's component (the record's slot). */
+export function openCustomModal(
+  component: ComponentType<{ record: ModalRecord<"custom">; close: () => void }>,
+  data: Record<string, unknown> = {},
+  options: Omit<OpenModalOptions<"custom">, "component"> = {},
+  store = appStore,
+): string {
+  return openModal("custom", data, { ...options, component }, store);
+}
+
+/** Closes one modal; closing one that is not open does nothing. */
+export function closeModal(id: string, store = appStore): void {
+  store.set(modalsAtom, (list) => removeModal(list, id));
+}
+
+/** Closes every modal of a type. */
+export function closeModalsOfType(type: ModalType, store = appStore): void {
+  store.set(modalsAtom, (list) => removeModalsOfType(list, type));
+}
+
+/** Closes every modal (e.g. on a full navigation). */
+export function closeAllModals(store = appStore): void {
+  store.set(modalsAtom, []);
+}

@@ -1,0 +1,77 @@
+/**
+ * The generic modals of the shell (spec 01 §2 "Overlays of the shell", data of §3) and the data
+ * each one is opened with. Buy, login, check-in and report dialogs belong to spec 02.
+ */
+import type { CropResult, CropDialogData } from "./crop/cropTypes";
+
+/** A choice of the audio edit modal. */
+export interface AudioEditOption {
+  value: string;
+  /** Already translated label. */
+  label: string;
+}
+
+/** Template item for audio (spec 01 §3): name, description, thumbnail, preview (audio URL). */
+export interface AudioTemplateItem {
+  name: string;
+  description?: string;
+  thumbnail?: string;
+  preview?: string;
+}
+
+/** A category tab of the template list modal. */
+export interface TemplateListCategory {
+  id: string | number;
+  title: string;
+  items: AudioTemplateItem[];
+}
+
+/** One picture of the image preview. */
+export interface PreviewImage {
+  src: string;
+  alt?: string;
+}
+
+export interface ModalDataMap {
+  /** Effect detail tip: a template's explanation, with an optional picture or clip. */
+  effectDetailTip: { title: string; content: string; imageUrl?: string; videoUrl?: string };
+  /** Audio edit choice; the first option is preselected (spec 01 §5). */
+  audioEditChoice: { title?: string; options: AudioEditOption[]; onChoose: (value: string) => void };
+  /** Auto-clip go-back confirmation. */
+  autoClipGoBack: { onConfirm: () => void; onCancel?: () => void };
+  /** Credit-consumption confirmation: "Use {n} credits to unlock the full audio" (spec 01 §8). */
+  consumption: { credits: number; onContinue: () => void; onCancel?: () => void };
+  /** Generic confirmation; texts already translated, defaults from the overlays namespace. */
+  confirm: {
+    title?: string;
+    message: string;
+    cancelText?: string;
+    confirmText?: string;
+    onConfirm: () => void;
+    onCancel?: () => void;
+  };
+  /** Template list: category tabs and audio preview items. */
+  templateList: { title?: string; categories: TemplateListCategory[]; onSelect: (item: AudioTemplateItem) => void };
+  /** Drive-space error; Close and Upgrade Plan both only close (spec 01 §8). */
+  driveSpace: { message?: string };
+  /** Feedback page in an embedded frame (spec 01 §7). */
+  feedback: { fid: string; source: Record<string, unknown>; theme?: "dark" | "light" };
+  /** Restart confirmation of a generation task (spec 01 §4, §8: No/Yes). */
+  restart: { onConfirm: () => void; onCancel?: () => void };
+  /** Go-back confirmation (spec 01 §8 texts unless given). */
+  goBack: { title?: string; message?: string; onConfirm: () => void; onCancel?: () => void };
+  /** Image crop dialog (spec 01 §4 "Image crop"). */
+  imageCrop: CropDialogData;
+  /** Image preview: zoom, rotate, drag and group navigation (spec 01 §2). */
+  imagePreview: { images: PreviewImage[]; index: number };
+  /** Progress (spec 01 §3): title, description, cancel callback; `done` jumps to 100. */
+  progress: { title: string; description?: string; onCancel?: () => void; done?: boolean };
+  /** Mobile video (spec 01 §3): videoLink, thumbnailLink, ratio, setTemplate callback. */
+  mobileVideo: { videoLink: string; thumbnailLink?: string; ratio?: string; setTemplate?: () => void };
+  /** A body given through the record's `component` slot. */
+  custom: Record<string, unknown>;
+}
+
+export type ModalType = keyof ModalDataMap;
+
+export type { CropResult };

@@ -1,0 +1,51 @@
+/**
+ * Wires the prelaunch promotion (prelaunch.ts) into the page: every navigation reads the
+ * campaign query; the user's uid (promoUidAtom, filled by the account feature) drives login or
+ * apply; the progress modal (core's simulated progress) shows while the call runs and the
+ * outcome modal after. Leaving the page (pagehide) keeps an unprocessed campaign pending.
+ */
+import { applyActivity } from "@aivg/core";
+import { i18n } from "../../i18n/setup";
+import type { RouteChange } from "../../routes/route-change";
+import { appStore } from "../../state/jotai";
+import { closeModal, openCustomModal, openModal } from "../overlays/modalAtoms";
+import { requestLogin } from "./loginRequest";
+import { PrelaunchPromo, PROMO_ACTIVITY_CODE } from "./prelaunch";
+import { PromoResultModal } from "./PromoResultModal";
+import { promoUidAtom } from "./promoUser";
+
+function sessionStore(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+let promo: PrelaunchPromo | undefined;
+
+function start(): PrelaunchPromo {
+  const p = new PrelaunchPromo({
+    storage: sessionStore(),
+    apply: () => applyActivity({ code: PROMO_ACTIVITY_CODE }),
+    requestLogin: () => requestLogin("login"),
+    showProgress: () => {
+      const id = openModal("progress", {
+        title: i18n.t("promo:applying.title"),
+        description: i18n.t("promo:applying.message"),
+      });
+      return () => closeModal(id);
+    },
+    showOutcome: (outcome) => void openCustomModal(PromoResultModal, { outcome }),
+    warn: (message, error) => console.warn(message, error),
+  });
+  appStore.sub(promoUidAtom, () => void p.onUser(appStore.get(promoUidAtom)));
+  window.addEventListener("pagehide", () => p.onUnmount(window.location.search));
+  return p;
+}
+
+export function onRouteChange({ current }: RouteChange): void {
+  promo ??= start();
+  promo.onQuery(current.search);
+  void promo.onUser(appStore.get(promoUidAtom));
+}

@@ -1,0 +1,22 @@
+/**
+ * The translation namespaces: one JSON file per namespace per language in src/locales/<code>/.
+ * To add one: create src/locales/en/<name>.json (and the other languages), add it here and in
+ * i18next.d.ts. The build merges them per language; nothing else to register.
+ */
+export const namespaces = [
+  "common",
+  "language",
+  "menu",
+  "meta",
+  "errorPage",
+  "featureGuide",
+  "modal",
+  "home",
+  "page",
+  "overlays",
+  "cms",
+  "promo",
+  "updates",
+] as const;
+
+export type Namespace = (typeof namespaces)[number];

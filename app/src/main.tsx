@@ -1,0 +1,35 @@
+/**
+ * Entry point. @aivg/core's WASM instantiates at import (top-level await), so every core call below is
+ * synchronous and ready.
+ */
+import { appSettings, configureClient, isPhone } from "@aivg/core";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { apiBase } from "./env";
+import { i18n, initI18n } from "./i18n/setup";
+import { runAppStartHooks } from "./routes/app-start";
+import { routes } from "./routes/table";
+import { appStore, Provider } from "./state/jotai";
+import { applyLayerTokens } from "./styles/layers";
+import "./styles/global.css";
+
+configureClient({ baseUrl: apiBase, appName: appSettings().appName, isMobile: isPhone(window.innerWidth) });
+applyLayerTokens();
+await initI18n();
+
+const router = createBrowserRouter(routes);
+runAppStartHooks({ router });
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html lacks the #root element");
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={appStore}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </Provider>
+  </StrictMode>,
+);

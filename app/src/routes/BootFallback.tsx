@@ -1,0 +1,11 @@
+/**
+ * Shown while the first navigation's loaders run (language messages, the page module): the same
+ * header bar with the logo as index.html's boot skeleton, so the screen does not blank in between.
+ */
+export function BootFallback() {
+  return (
+    <div className="boot-header">
+      <img src="/logo.svg" alt="" width="32" height="32" />
+    </div>
+  );
+}

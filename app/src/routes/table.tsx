@@ -1,0 +1,91 @@
+/**
+ * The route table (spec 01 §2). Paths come from core's route table (`routeByName`), so a pattern has one
+ * owner; this file only says which lazily loaded module shows each named route. Every page route exists
+ * once without prefix and once under each language prefix of core's `languages()` (de fr es br jp ko zh zz).
+ */
+import { languages, routeByName, type RouteName } from "@aivg/core";
+import type { ComponentType } from "react";
+import type { RouteObject } from "react-router";
+import { FatalErrorBoundary, PageErrorBoundary } from "../features/error-page/boundaries";
+import { BootFallback } from "./BootFallback";
+import { RootLayout } from "./RootLayout";
+import { languageGuard, redirectingRoute, validatedRoute } from "./guards";
+
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+/** The router form of core's unprefixed pattern, relative to the prefix ("" = index route). */
+function relativePath(name: RouteName): string {
+  const path = routeByName(name).path;
+  // Core writes the catch-all in the spec's notation "/:slug(.*)*"; the router's splat is "*".
+  if (path.includes("(.*)")) return "*";
+  return path.replace(/^\//, "");
+}
+
+/** A page route: core validates the URL, the module loads on first visit. */
+function page(name: RouteName, load: PageModule): RouteObject {
+  const path = relativePath(name);
+  return {
+    ...(path === "" ? { index: true } : { path }),
+    handle: { name },
+    loader: validatedRoute(name),
+    lazy: async () => ({ Component: (await load()).default }),
+    ErrorBoundary: PageErrorBoundary,
+  };
+}
+
+/** A route that only redirects (its target from core's `routeRedirect`, query kept). */
+function redirecting(name: RouteName): RouteObject {
+  const path = relativePath(name);
+  // `element: null`: the loader always redirects, nothing renders.
+  return { ...(path === "" ? { index: true } : { path }), handle: { name }, loader: redirectingRoute, element: null };
+}
+
+const placeholder: PageModule = () => import("../features/pages/PlaceholderPage");
+const serverRedirectPlaceholder: PageModule = () => import("../features/pages/RedirectPlaceholderPage");
+
+/** Named routes shown by the shared placeholder until their issue fills them. */
+const placeholderRoutes = [
+  "AiTools", "AiToolsVideoEnhancer", "AiToolsImageEnhancer", "LipSync", "AiToolsBgRemover",
+  "AiToolsObjectRemover", "AiToolsPartialRedrawing", "AiToolsVideoEraser", "TextToVideo", "ImageToVideo",
+  "VideoToAnime", "VideoToVideo", "TextToImage", "ImageToImage", "TextToMusic", "Effect", "EffectCreate",
+  "Explore", "ExploreZone", "Libraries", "Template",
+] as const satisfies readonly RouteName[];
+
+/** Routes that exist only so server redirect rules can apply to them (spec 01 §2). */
+const serverRedirectRoutes = [
+  "red1-to-ai-home", "red1-to-home", "red1-to-ai-root", "red1-to-ai-root2", "red1-to-t2v", "red1-to-ai-v2t",
+  "red2-to-ai-home", "red2-to-home", "red2-to-ai-root", "red2-to-ai-root2", "red2-to-t2v", "red2-to-ai-v2t",
+] as const satisfies readonly RouteName[];
+
+/** The page routes under one prefix (or none). */
+export const pageRoutes = [
+  redirecting("Index"),
+  redirecting("Create"),
+  page("Home", () => import("../features/pages/HomePage")),
+  page("NotFound", () => import("../features/pages/NotFoundPage")),
+  page("DebugTestError", () => import("../features/error-page/DebugTestErrorPage")),
+  ...placeholderRoutes.map((name) => page(name, placeholder)),
+  ...serverRedirectRoutes.map((name) => page(name, serverRedirectPlaceholder)),
+  page("CatchAll", () => import("../features/pages/CatchAllPage")),
+] satisfies RouteObject[];
+
+/** The language prefixes (every language but English, which has none). */
+export const prefixes = languages()
+  .map((language) => language.code)
+  .filter((code) => code !== "en");
+
+export const routes = [
+  {
+    id: "root",
+    loader: languageGuard,
+    // The language is resolved on every navigation (spec 01 §4), not only when params change.
+    shouldRevalidate: () => true,
+    Component: RootLayout,
+    HydrateFallback: BootFallback,
+    ErrorBoundary: FatalErrorBoundary,
+    children: [
+      { path: "/", children: pageRoutes },
+      ...prefixes.map((code) => ({ path: `/${code}`, children: pageRoutes })),
+    ],
+  },
+] satisfies RouteObject[];
