@@ -119,7 +119,19 @@ where
             Err(rejection) => {
                 let status = rejection.status();
                 let code = i64::from(status.as_u16());
-                Err(ApiError::new(status, code, rejection.body_text()))
+                // Every message names what to fix: the field (serde's path, in the data error's
+                // text), the body, or the content type.
+                let msg = match &rejection {
+                    JsonRejection::JsonDataError(_) => rejection.body_text(),
+                    JsonRejection::MissingJsonContentType(_) => {
+                        "content-type: send the body as application/json".to_owned()
+                    }
+                    _ if status == StatusCode::PAYLOAD_TOO_LARGE => {
+                        return Err(crate::request_guard::too_large());
+                    }
+                    _ => format!("body: {}", rejection.body_text()),
+                };
+                Err(ApiError::new(status, code, msg))
             }
         }
     }

@@ -69,6 +69,14 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::uploads::routes())
         .merge(crate::tasks::routes())
         .fallback(crate::spa::fallback)
-        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT));
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        // Innermost first: a panic becomes a 500 envelope, then plain-text rejections and
+        // oversized bodies are answered as envelopes too (see `request_guard.rs`).
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            crate::request_guard::panic_response,
+        ))
+        .layer(axum::middleware::from_fn(
+            crate::request_guard::envelope_errors,
+        ));
     api.with_state(state)
 }

@@ -63,7 +63,7 @@ async fn reward_for(state: &AppState, user_id: i64, now_s: i64) -> Result<u32, A
 pub async fn status(
     state: axum::extract::State<AppState>,
     user: AuthUser,
-    axum::extract::Query(q): axum::extract::Query<CodeParam>,
+    crate::site::params::ApiQuery(q): crate::site::params::ApiQuery<CodeParam>,
 ) -> ApiResult<serde_json::Value> {
     check_code(&q.code)?;
     let now_ms = clock::now_ms();

@@ -13,6 +13,7 @@ pub mod credits;
 pub mod db;
 pub mod ids;
 pub mod ledger;
+pub mod request_guard;
 pub mod site;
 pub mod spa;
 pub mod store;

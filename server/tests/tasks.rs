@@ -924,11 +924,10 @@ async fn delete_like_and_save() {
     assert_eq!(status, 404);
 }
 
-/// Only where ffmpeg is installed (skipped otherwise): a generated clip, then a video tool on it.
+/// With ffmpeg (see `media_support::ffmpeg_ready`): a generated clip, then a video tool on it.
 #[tokio::test]
 async fn video_modules_with_ffmpeg() {
-    if !media_support::has_ffmpeg() {
-        eprintln!("ffmpeg is not installed: skipped");
+    if !media_support::ffmpeg_ready() {
         return;
     }
     let s = TestServer::start().await;

@@ -76,7 +76,7 @@ pub fn progress_tick(value: f64) -> f64 {
 /// progressAfter(1000) // 4
 /// ```
 #[wasm_bindgen(js_name = progressAfter)]
-pub fn progress_after(elapsed_ms: f64) -> f64 {
+pub fn progress_after(#[wasm_bindgen(js_name = elapsedMs)] elapsed_ms: f64) -> f64 {
     progress::progress_after(elapsed_ms)
 }
 
@@ -103,7 +103,10 @@ pub fn toast_top(index: f64) -> Result<u32, JsValue> {
 /// toastPhase(3100, null) // "fading"
 /// ```
 #[wasm_bindgen(js_name = toastPhase, unchecked_return_type = "ToastPhase")]
-pub fn toast_phase(elapsed_ms: f64, duration_ms: Option<f64>) -> Result<JsValue, JsValue> {
+pub fn toast_phase(
+    #[wasm_bindgen(js_name = elapsedMs)] elapsed_ms: f64,
+    #[wasm_bindgen(js_name = durationMs)] duration_ms: Option<f64>,
+) -> Result<JsValue, JsValue> {
     to_js_value(&progress::toast_phase(elapsed_ms, duration_ms))
 }
 
@@ -158,7 +161,10 @@ pub fn template_load_more(loaded: f64, total: f64, loading: bool) -> Result<JsVa
 /// reloadAllowed(null, Date.now()) // true
 /// ```
 #[wasm_bindgen(js_name = reloadAllowed)]
-pub fn reload_allowed(guard_set_at_ms: Option<f64>, now_ms: f64) -> bool {
+pub fn reload_allowed(
+    #[wasm_bindgen(js_name = guardSetAtMs)] guard_set_at_ms: Option<f64>,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+) -> bool {
     progress::reload_allowed(guard_set_at_ms, now_ms)
 }
 
@@ -167,7 +173,9 @@ pub fn reload_allowed(guard_set_at_ms: Option<f64>, now_ms: f64) -> bool {
 /// manifestPrefetchDelay(navigator.connection?.effectiveType) // 1000
 /// ```
 #[wasm_bindgen(js_name = manifestPrefetchDelay)]
-pub fn manifest_prefetch_delay(effective_type: Option<String>) -> Option<u32> {
+pub fn manifest_prefetch_delay(
+    #[wasm_bindgen(js_name = effectiveType)] effective_type: Option<String>,
+) -> Option<u32> {
     progress::manifest_prefetch_delay(effective_type.as_deref())
 }
 
@@ -189,7 +197,10 @@ pub fn payment_poll_next(tries: f64, hidden: bool) -> Result<JsValue, JsValue> {
 /// paymentPollElapsedSeconds(openedAt, Date.now())
 /// ```
 #[wasm_bindgen(js_name = paymentPollElapsedSeconds)]
-pub fn payment_poll_elapsed_seconds(opened_at_ms: f64, now_ms: f64) -> u32 {
+pub fn payment_poll_elapsed_seconds(
+    #[wasm_bindgen(js_name = openedAtMs)] opened_at_ms: f64,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+) -> u32 {
     progress::payment_poll_elapsed_seconds(opened_at_ms, now_ms)
 }
 
@@ -198,7 +209,10 @@ pub fn payment_poll_elapsed_seconds(opened_at_ms: f64, now_ms: f64) -> u32 {
 /// sessionIdExpired(createdAt, Date.now())
 /// ```
 #[wasm_bindgen(js_name = sessionIdExpired)]
-pub fn session_id_expired(created_at_ms: f64, now_ms: f64) -> bool {
+pub fn session_id_expired(
+    #[wasm_bindgen(js_name = createdAtMs)] created_at_ms: f64,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+) -> bool {
     progress::session_id_expired(created_at_ms, now_ms)
 }
 
@@ -216,7 +230,7 @@ pub fn carousel_next(slide: f64) -> Result<u32, JsValue> {
 /// carouselSlideAt(13000) // 3
 /// ```
 #[wasm_bindgen(js_name = carouselSlideAt)]
-pub fn carousel_slide_at(elapsed_ms: f64) -> u32 {
+pub fn carousel_slide_at(#[wasm_bindgen(js_name = elapsedMs)] elapsed_ms: f64) -> u32 {
     progress::carousel_slide_at(elapsed_ms)
 }
 

@@ -141,11 +141,11 @@ export interface RequestConstants {
 /// ```
 #[wasm_bindgen(js_name = buildGetUrl)]
 pub fn build_get_url(
-    base_url: &str,
+    #[wasm_bindgen(js_name = baseUrl)] base_url: &str,
     path: &str,
     #[wasm_bindgen(unchecked_param_type = "RequestParams | undefined")] params: JsValue,
     id: Option<String>,
-    cache_bust_ms: Option<f64>,
+    #[wasm_bindgen(js_name = cacheBustMs)] cache_bust_ms: Option<f64>,
 ) -> Result<String, JsValue> {
     let params: Value = from_js("params", params)?;
     let stamp = opt_time_arg("cacheBustMs", cache_bust_ms)?;
@@ -157,7 +157,11 @@ pub fn build_get_url(
 /// buildPostUrl("https://api.example.com", "/v1/task/:id", "42") // "https://api.example.com/v1/task/42"
 /// ```
 #[wasm_bindgen(js_name = buildPostUrl)]
-pub fn build_post_url(base_url: &str, path: &str, id: Option<String>) -> Result<String, JsValue> {
+pub fn build_post_url(
+    #[wasm_bindgen(js_name = baseUrl)] base_url: &str,
+    path: &str,
+    id: Option<String>,
+) -> Result<String, JsValue> {
     request::build_post_url(base_url, path, id.as_deref()).map_err(to_js)
 }
 
@@ -181,7 +185,7 @@ pub fn build_post_body(
 #[wasm_bindgen(js_name = buildQuery)]
 pub fn build_query(
     #[wasm_bindgen(unchecked_param_type = "RequestParams | undefined")] params: JsValue,
-    cache_bust_ms: Option<f64>,
+    #[wasm_bindgen(js_name = cacheBustMs)] cache_bust_ms: Option<f64>,
 ) -> Result<String, JsValue> {
     let params: Value = from_js("params", params)?;
     let stamp = opt_time_arg("cacheBustMs", cache_bust_ms)?;
@@ -202,7 +206,7 @@ pub fn resolve_path(path: &str, id: Option<String>) -> Result<String, JsValue> {
 /// joinUrl("https://api.example.com/", "/v1/user") // "https://api.example.com/v1/user"
 /// ```
 #[wasm_bindgen(js_name = joinUrl)]
-pub fn join_url(base_url: &str, path: &str) -> String {
+pub fn join_url(#[wasm_bindgen(js_name = baseUrl)] base_url: &str, path: &str) -> String {
     request::join_url(base_url, path)
 }
 
@@ -221,7 +225,10 @@ pub fn parse_envelope(text: &str) -> Result<JsValue, JsValue> {
 /// normalizeResponse(502, "<html>").message // "Request failed with HTTP status 502"
 /// ```
 #[wasm_bindgen(js_name = normalizeResponse, unchecked_return_type = "NormalizedResponse")]
-pub fn normalize_response(http_status: f64, body: &str) -> Result<JsValue, JsValue> {
+pub fn normalize_response(
+    #[wasm_bindgen(js_name = httpStatus)] http_status: f64,
+    body: &str,
+) -> Result<JsValue, JsValue> {
     let status = u16_arg("httpStatus", http_status)?;
     to_js_value(&request::normalize_response(status, body))
 }
@@ -233,7 +240,7 @@ pub fn normalize_response(http_status: f64, body: &str) -> Result<JsValue, JsVal
 #[wasm_bindgen(js_name = isLoggedOutResponse)]
 pub fn is_logged_out_response(
     url: &str,
-    http_status: f64,
+    #[wasm_bindgen(js_name = httpStatus)] http_status: f64,
     code: Option<f64>,
 ) -> Result<bool, JsValue> {
     let status = u16_arg("httpStatus", http_status)?;
@@ -334,7 +341,7 @@ pub fn is_valid_client_serial(serial: &str) -> bool {
 /// cmsCacheKey("/home") // "L2hvbWU"
 /// ```
 #[wasm_bindgen(js_name = cmsCacheKey)]
-pub fn cms_cache_key(page_path: &str) -> String {
+pub fn cms_cache_key(#[wasm_bindgen(js_name = pagePath)] page_path: &str) -> String {
     request::cms_cache_key(page_path)
 }
 
@@ -343,7 +350,7 @@ pub fn cms_cache_key(page_path: &str) -> String {
 /// cmsDataPath("/home") // "/api/cms-data/L2hvbWU"
 /// ```
 #[wasm_bindgen(js_name = cmsDataPath)]
-pub fn cms_data_path(page_path: &str) -> String {
+pub fn cms_data_path(#[wasm_bindgen(js_name = pagePath)] page_path: &str) -> String {
     request::cms_data_path(page_path)
 }
 
@@ -363,8 +370,8 @@ pub fn cms_path_from_key(key: &str) -> Result<String, JsValue> {
 #[wasm_bindgen(js_name = callTrackingRecord, unchecked_return_type = "CallTrackingRecord")]
 pub fn call_tracking_record(
     url: &str,
-    started_ms: f64,
-    finished_ms: f64,
+    #[wasm_bindgen(js_name = startedMs)] started_ms: f64,
+    #[wasm_bindgen(js_name = finishedMs)] finished_ms: f64,
     #[wasm_bindgen(unchecked_param_type = "NormalizedResponse")] response: JsValue,
 ) -> Result<JsValue, JsValue> {
     let response: NormalizedResponse = from_js("response", response)?;

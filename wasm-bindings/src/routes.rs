@@ -184,7 +184,9 @@ pub fn menu() -> Result<JsValue, JsValue> {
 /// activeMenuEntry("VideoToAnime") // "VideoToVideo"
 /// ```
 #[wasm_bindgen(js_name = activeMenuEntry, unchecked_return_type = "RouteName | undefined")]
-pub fn active_menu_entry(route_name: &str) -> Result<JsValue, JsValue> {
+pub fn active_menu_entry(
+    #[wasm_bindgen(js_name = routeName)] route_name: &str,
+) -> Result<JsValue, JsValue> {
     to_js_option(routes::active_menu_entry(route_name).as_ref())
 }
 
@@ -193,7 +195,10 @@ pub fn active_menu_entry(route_name: &str) -> Result<JsValue, JsValue> {
 /// isMenuEntryActive("AiTools", "AiToolsBgRemover") // true
 /// ```
 #[wasm_bindgen(js_name = isMenuEntryActive)]
-pub fn is_menu_entry_active(entry_route: &str, current_route: &str) -> bool {
+pub fn is_menu_entry_active(
+    #[wasm_bindgen(js_name = entryRoute)] entry_route: &str,
+    #[wasm_bindgen(js_name = currentRoute)] current_route: &str,
+) -> bool {
     routes::is_menu_entry_active(entry_route, current_route)
 }
 
@@ -238,7 +243,7 @@ pub fn route_by_name(name: &str) -> Result<JsValue, JsValue> {
 /// isGenerationType("ImageToVideo") // true
 /// ```
 #[wasm_bindgen(js_name = isGenerationType)]
-pub fn is_generation_type(route_name: &str) -> bool {
+pub fn is_generation_type(#[wasm_bindgen(js_name = routeName)] route_name: &str) -> bool {
     routes::is_generation_type(route_name)
 }
 
@@ -247,7 +252,7 @@ pub fn is_generation_type(route_name: &str) -> bool {
 /// hidesFrame("Template") // true
 /// ```
 #[wasm_bindgen(js_name = hidesFrame)]
-pub fn hides_frame(route_name: &str) -> bool {
+pub fn hides_frame(#[wasm_bindgen(js_name = routeName)] route_name: &str) -> bool {
     routes::hides_frame(route_name)
 }
 

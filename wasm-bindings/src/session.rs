@@ -125,7 +125,7 @@ export interface SessionConstants {
 #[wasm_bindgen(js_name = storedValueValid)]
 pub fn stored_value_valid(
     #[wasm_bindgen(unchecked_param_type = "unknown")] record: JsValue,
-    now_ms: f64,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
 ) -> Result<bool, JsValue> {
     let record: Value = from_js("record", record)?;
     Ok(session::stored_value_valid(
@@ -139,7 +139,10 @@ pub fn stored_value_valid(
 /// readStoredValue(localStorage.getItem("k"), Date.now()) // { value: ..., remove: false }
 /// ```
 #[wasm_bindgen(js_name = readStoredValue, unchecked_return_type = "StoredRead")]
-pub fn read_stored_value(raw: Option<String>, now_ms: f64) -> Result<JsValue, JsValue> {
+pub fn read_stored_value(
+    raw: Option<String>,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+) -> Result<JsValue, JsValue> {
     to_js_value(&session::read_stored_value(
         raw.as_deref(),
         time_arg("nowMs", now_ms)?,
@@ -153,8 +156,8 @@ pub fn read_stored_value(raw: Option<String>, now_ms: f64) -> Result<JsValue, Js
 #[wasm_bindgen(js_name = makeStoredRecord, unchecked_return_type = "StoredRecord")]
 pub fn make_stored_record(
     #[wasm_bindgen(unchecked_param_type = "unknown")] data: JsValue,
-    now_ms: f64,
-    ttl_ms: Option<f64>,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+    #[wasm_bindgen(js_name = ttlMs)] ttl_ms: Option<f64>,
 ) -> Result<JsValue, JsValue> {
     let data: Value = from_js("data", data)?;
     to_js_value(&session::make_stored_record(
@@ -172,7 +175,7 @@ pub fn make_stored_record(
 #[wasm_bindgen(js_name = isLoggedIn)]
 pub fn is_logged_in(
     #[wasm_bindgen(unchecked_param_type = "unknown")] record: JsValue,
-    now_ms: f64,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
 ) -> Result<bool, JsValue> {
     let record: Value = from_js("record", record)?;
     Ok(session::is_logged_in(&record, time_arg("nowMs", now_ms)?))
@@ -248,7 +251,7 @@ pub fn jwt_payload(token: &str) -> Result<JsValue, JsValue> {
 pub fn cached_user_info(
     #[wasm_bindgen(unchecked_param_type = "unknown")] record: JsValue,
     token: &str,
-    now_ms: f64,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
 ) -> Result<JsValue, JsValue> {
     let record: Value = from_js("record", record)?;
     let now = time_arg("nowMs", now_ms)?;
@@ -262,7 +265,7 @@ pub fn cached_user_info(
 #[wasm_bindgen(js_name = userInfoRecord, unchecked_return_type = "StoredRecord")]
 pub fn user_info_record(
     #[wasm_bindgen(unchecked_param_type = "UserInfoInput")] user: JsValue,
-    now_ms: f64,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
 ) -> Result<JsValue, JsValue> {
     let user = user_arg("user", user)?;
     to_js_value(&session::user_info_record(
@@ -276,7 +279,10 @@ pub fn user_info_record(
 /// planLevel(true, "premium") // "vip"
 /// ```
 #[wasm_bindgen(js_name = planLevel, unchecked_return_type = "PlanLevel")]
-pub fn plan_level(is_login: bool, verify_level: &str) -> Result<JsValue, JsValue> {
+pub fn plan_level(
+    #[wasm_bindgen(js_name = isLogin)] is_login: bool,
+    #[wasm_bindgen(js_name = verifyLevel)] verify_level: &str,
+) -> Result<JsValue, JsValue> {
     to_js_value(&session::plan_level(is_login, verify_level))
 }
 
@@ -285,7 +291,9 @@ pub fn plan_level(is_login: bool, verify_level: &str) -> Result<JsValue, JsValue
 /// planActionLabel("standard") // "Upgrade"
 /// ```
 #[wasm_bindgen(js_name = planActionLabel, unchecked_return_type = "PlanAction")]
-pub fn plan_action_label(verify_level: &str) -> Result<JsValue, JsValue> {
+pub fn plan_action_label(
+    #[wasm_bindgen(js_name = verifyLevel)] verify_level: &str,
+) -> Result<JsValue, JsValue> {
     to_js_value(&session::plan_action_label(verify_level))
 }
 
@@ -294,7 +302,7 @@ pub fn plan_action_label(verify_level: &str) -> Result<JsValue, JsValue> {
 /// isSubscribed("PREMIUM") // true
 /// ```
 #[wasm_bindgen(js_name = isSubscribed)]
-pub fn is_subscribed(verify_level: &str) -> bool {
+pub fn is_subscribed(#[wasm_bindgen(js_name = verifyLevel)] verify_level: &str) -> bool {
     session::is_subscribed(verify_level)
 }
 
@@ -303,7 +311,7 @@ pub fn is_subscribed(verify_level: &str) -> bool {
 /// isPremium("premium") // true
 /// ```
 #[wasm_bindgen(js_name = isPremium)]
-pub fn is_premium(verify_level: &str) -> bool {
+pub fn is_premium(#[wasm_bindgen(js_name = verifyLevel)] verify_level: &str) -> bool {
     session::is_premium(verify_level)
 }
 
@@ -312,7 +320,7 @@ pub fn is_premium(verify_level: &str) -> bool {
 /// isStandard("standard") // true
 /// ```
 #[wasm_bindgen(js_name = isStandard)]
-pub fn is_standard(verify_level: &str) -> bool {
+pub fn is_standard(#[wasm_bindgen(js_name = verifyLevel)] verify_level: &str) -> bool {
     session::is_standard(verify_level)
 }
 
@@ -321,7 +329,9 @@ pub fn is_standard(verify_level: &str) -> bool {
 /// tierFromSubTplName("AI Video Standard Monthly") // "standard"
 /// ```
 #[wasm_bindgen(js_name = tierFromSubTplName, unchecked_return_type = "Tier")]
-pub fn tier_from_sub_tpl_name(sub_tpl_name: &str) -> Result<JsValue, JsValue> {
+pub fn tier_from_sub_tpl_name(
+    #[wasm_bindgen(js_name = subTplName)] sub_tpl_name: &str,
+) -> Result<JsValue, JsValue> {
     to_js_value(&session::tier_from_sub_tpl_name(sub_tpl_name))
 }
 
@@ -330,7 +340,7 @@ pub fn tier_from_sub_tpl_name(sub_tpl_name: &str) -> Result<JsValue, JsValue> {
 /// tierFromSkuId(24109016) // "premium"
 /// ```
 #[wasm_bindgen(js_name = tierFromSkuId, unchecked_return_type = "Tier")]
-pub fn tier_from_sku_id(sku_id: f64) -> Result<JsValue, JsValue> {
+pub fn tier_from_sku_id(#[wasm_bindgen(js_name = skuId)] sku_id: f64) -> Result<JsValue, JsValue> {
     let id = int_arg("skuId", sku_id)?;
     to_js_value(&session::tier_from_sku_id(id).map_err(to_js)?)
 }
@@ -340,7 +350,10 @@ pub fn tier_from_sku_id(sku_id: f64) -> Result<JsValue, JsValue> {
 /// skuTier(null, "Standard") // "standard"
 /// ```
 #[wasm_bindgen(js_name = skuTier, unchecked_return_type = "Tier")]
-pub fn sku_tier(sku_id: Option<f64>, sub_tpl_name: &str) -> Result<JsValue, JsValue> {
+pub fn sku_tier(
+    #[wasm_bindgen(js_name = skuId)] sku_id: Option<f64>,
+    #[wasm_bindgen(js_name = subTplName)] sub_tpl_name: &str,
+) -> Result<JsValue, JsValue> {
     let id = opt_int_arg("skuId", sku_id)?;
     to_js_value(&session::sku_tier(id, sub_tpl_name))
 }

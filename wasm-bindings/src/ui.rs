@@ -171,7 +171,10 @@ pub fn preview_zoom_clamp(scale: f64) -> f64 {
 /// previewViewport(1000, 800) // { width: 900, height: 720 }
 /// ```
 #[wasm_bindgen(js_name = previewViewport, unchecked_return_type = "PreviewSize")]
-pub fn preview_viewport(window_width: f64, window_height: f64) -> Result<JsValue, JsValue> {
+pub fn preview_viewport(
+    #[wasm_bindgen(js_name = windowWidth)] window_width: f64,
+    #[wasm_bindgen(js_name = windowHeight)] window_height: f64,
+) -> Result<JsValue, JsValue> {
     to_js_value(&ui::preview_viewport(window_width, window_height))
 }
 
@@ -181,10 +184,10 @@ pub fn preview_viewport(window_width: f64, window_height: f64) -> Result<JsValue
 /// ```
 #[wasm_bindgen(js_name = previewFit, unchecked_return_type = "PreviewSize")]
 pub fn preview_fit(
-    image_width: f64,
-    image_height: f64,
-    window_width: f64,
-    window_height: f64,
+    #[wasm_bindgen(js_name = imageWidth)] image_width: f64,
+    #[wasm_bindgen(js_name = imageHeight)] image_height: f64,
+    #[wasm_bindgen(js_name = windowWidth)] window_width: f64,
+    #[wasm_bindgen(js_name = windowHeight)] window_height: f64,
 ) -> Result<JsValue, JsValue> {
     to_js_value(&ui::preview_fit(
         image_width,
@@ -200,7 +203,10 @@ pub fn preview_fit(
 /// errorPage(500, navigator.userAgent).title // "..."
 /// ```
 #[wasm_bindgen(js_name = errorPage, unchecked_return_type = "ErrorPage | undefined")]
-pub fn error_page(status: Option<f64>, user_agent: Option<String>) -> Result<JsValue, JsValue> {
+pub fn error_page(
+    status: Option<f64>,
+    #[wasm_bindgen(js_name = userAgent)] user_agent: Option<String>,
+) -> Result<JsValue, JsValue> {
     to_js_option(ui::error_page(status, user_agent.as_deref()).as_ref())
 }
 
@@ -218,7 +224,7 @@ pub fn error_page_status(status: Option<f64>) -> u16 {
 /// isBotUserAgent("Googlebot/2.1") // true
 /// ```
 #[wasm_bindgen(js_name = isBotUserAgent)]
-pub fn is_bot_user_agent(user_agent: &str) -> bool {
+pub fn is_bot_user_agent(#[wasm_bindgen(js_name = userAgent)] user_agent: &str) -> bool {
     ui::is_bot_user_agent(user_agent)
 }
 

@@ -15,10 +15,17 @@ import type overlays from "../locales/en/overlays.json";
 import type page from "../locales/en/page.json";
 import type promo from "../locales/en/promo.json";
 import type updates from "../locales/en/updates.json";
-import type overlays from "../locales/en/overlays.json";
-import type cms from "../locales/en/cms.json";
-import type promo from "../locales/en/promo.json";
-import type updates from "../locales/en/updates.json";
+import type create from "../locales/en/create.json";
+import type music from "../locales/en/music.json";
+import type effects from "../locales/en/effects.json";
+import type tools from "../locales/en/tools.json";
+import type explore from "../locales/en/explore.json";
+import type tasks from "../locales/en/tasks.json";
+import type account from "../locales/en/account.json";
+import type pricing from "../locales/en/pricing.json";
+import type checkin from "../locales/en/checkin.json";
+import type credits from "../locales/en/credits.json";
+import type ads from "../locales/en/ads.json";
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -37,10 +44,17 @@ declare module "i18next" {
       updates: typeof updates;
       overlays: typeof overlays;
       promo: typeof promo;
-      overlays: typeof overlays;
-      cms: typeof cms;
-      promo: typeof promo;
-      updates: typeof updates;
+      create: typeof create;
+      music: typeof music;
+      effects: typeof effects;
+      tools: typeof tools;
+      explore: typeof explore;
+      tasks: typeof tasks;
+      account: typeof account;
+      pricing: typeof pricing;
+      checkin: typeof checkin;
+      credits: typeof credits;
+      ads: typeof ads;
     };
   }
 }

@@ -17,6 +17,17 @@ export const namespaces = [
   "cms",
   "promo",
   "updates",
+  "create",
+  "music",
+  "effects",
+  "tools",
+  "explore",
+  "tasks",
+  "account",
+  "pricing",
+  "checkin",
+  "credits",
+  "ads",
 ] as const;
 
 export type Namespace = (typeof namespaces)[number];

@@ -43,13 +43,30 @@ function redirecting(name: RouteName): RouteObject {
 const placeholder: PageModule = () => import("../features/pages/PlaceholderPage");
 const serverRedirectPlaceholder: PageModule = () => import("../features/pages/RedirectPlaceholderPage");
 
-/** Named routes shown by the shared placeholder until their issue fills them. */
-const placeholderRoutes = [
-  "AiTools", "AiToolsVideoEnhancer", "AiToolsImageEnhancer", "LipSync", "AiToolsBgRemover",
-  "AiToolsObjectRemover", "AiToolsPartialRedrawing", "AiToolsVideoEraser", "TextToVideo", "ImageToVideo",
-  "VideoToAnime", "VideoToVideo", "TextToImage", "ImageToImage", "TextToMusic", "Effect", "EffectCreate",
-  "Explore", "ExploreZone", "Libraries", "Template",
-] as const satisfies readonly RouteName[];
+/** Named routes shown by the shared placeholder until their issue fills them (none left since issue 8). */
+const placeholderRoutes = [] as const satisfies readonly RouteName[];
+
+const createPage: PageModule = () => import("../features/create/CreatePage");
+const toolPage: PageModule = () => import("../features/tools/ToolPage");
+
+/** Issue 8: creation screens, AI tools, effects, explore (one shared module per kind of screen). */
+const creationRoutes = [
+  ...(["TextToVideo", "ImageToVideo", "VideoToAnime", "VideoToVideo", "TextToImage", "ImageToImage"] as const).map((name) =>
+    page(name, createPage),
+  ),
+  page("TextToMusic", () => import("../features/music/MusicPage")),
+  page("AiTools", () => import("../features/tools/AiToolsPage")),
+  ...([
+    "AiToolsVideoEnhancer", "AiToolsImageEnhancer", "LipSync", "AiToolsBgRemover", "AiToolsObjectRemover",
+    "AiToolsPartialRedrawing", "AiToolsVideoEraser",
+  ] as const).map((name) => page(name, toolPage)),
+  page("Effect", () => import("../features/effects/EffectsPage")),
+  page("EffectCreate", () => import("../features/effects/EffectCreatePage")),
+  page("Explore", () => import("../features/explore/ExplorePage")),
+  page("ExploreZone", () => import("../features/explore/ExploreZonePage")),
+  page("Libraries", () => import("../features/explore/LibrariesPage")),
+  page("Template", () => import("../features/explore/TemplatePage")),
+];
 
 /** Routes that exist only so server redirect rules can apply to them (spec 01 §2). */
 const serverRedirectRoutes = [
@@ -65,6 +82,7 @@ export const pageRoutes = [
   page("NotFound", () => import("../features/pages/NotFoundPage")),
   page("DebugTestError", () => import("../features/error-page/DebugTestErrorPage")),
   ...placeholderRoutes.map((name) => page(name, placeholder)),
+  ...creationRoutes,
   ...serverRedirectRoutes.map((name) => page(name, serverRedirectPlaceholder)),
   page("CatchAll", () => import("../features/pages/CatchAllPage")),
 ] satisfies RouteObject[];

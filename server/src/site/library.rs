@@ -43,21 +43,6 @@ fn resource_json(origin: &str, r: &Resource) -> Value {
     })
 }
 
-fn text_param<'a>(
-    field: &str,
-    map: &'a Map<String, Value>,
-    key: &str,
-) -> Result<Option<&'a str>, ApiError> {
-    match map.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(params::text(Some(s))),
-        Some(other) => Err(ApiError::invalid(
-            field,
-            format!("must be text, got {other}"),
-        )),
-    }
-}
-
 /// `POST /v1/workflow/resource/list`.
 pub async fn list(
     State(state): State<AppState>,
@@ -89,7 +74,7 @@ pub async fn list(
         .iter()
         .map(|k| ((*k).to_owned(), get(k)))
         .collect();
-    let kind = match text_param("params.type", &merged, "type")? {
+    let kind = match params::text_param("params.type", &merged, "type")? {
         None => None,
         Some(k @ ("image" | "video")) => Some(k),
         Some(other) => {
@@ -99,9 +84,9 @@ pub async fn list(
             ));
         }
     };
-    let category = text_param("params.category", &merged, "category")?;
-    let keyword = text_param("params.keyword", &merged, "keyword")?.map(str::to_lowercase);
-    match text_param("operation", &body, "operation")? {
+    let category = params::text_param("params.category", &merged, "category")?;
+    let keyword = params::text_param("params.keyword", &merged, "keyword")?.map(str::to_lowercase);
+    match params::text_param("operation", &body, "operation")? {
         None | Some("list") => {}
         Some("search") if keyword.is_none() => {
             return Err(ApiError::invalid(

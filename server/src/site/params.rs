@@ -34,6 +34,23 @@ pub fn text(raw: Option<&str>) -> Option<&str> {
     raw.map(str::trim).filter(|s| !s.is_empty())
 }
 
+/// The trimmed text of `key` in a JSON object body, `None` when absent, null or blank; any other
+/// JSON type answers 400 naming `field`.
+pub fn text_param<'a>(
+    field: &str,
+    map: &'a Map<String, Value>,
+    key: &str,
+) -> Result<Option<&'a str>, ApiError> {
+    match map.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(text(Some(s))),
+        Some(other) => Err(ApiError::invalid(
+            field,
+            format!("must be text, got {other}"),
+        )),
+    }
+}
+
 /// A whole number within `range`, `default` when absent or blank (`None` default: required).
 pub fn int(
     field: &str,

@@ -207,8 +207,8 @@ pub async fn ct_list(ApiQuery(q): ApiQuery<CtQuery>) -> ApiResult<Value> {
 pub async fn category_list(body: Bytes) -> ApiResult<Value> {
     let body = params::object_body(&body)?;
     let s = seeds()?;
-    let module = parse_module(body.get("fun_module").and_then(Value::as_str))?;
-    let media = parse_media(body.get("media").and_then(Value::as_str))?;
+    let module = parse_module(params::text_param("fun_module", &body, "fun_module")?)?;
+    let media = parse_media(params::text_param("media", &body, "media")?)?;
     let list = if module == EFFECT_MODULE {
         categories(s, media)
     } else {

@@ -225,6 +225,10 @@ pub async fn list(
     user: AuthUser,
     ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<Value> {
+    // Every field has a default, so only the body's own shape can be wrong.
+    if !(body.is_object() || body.is_null()) {
+        return Err(ApiError::invalid("body", "must be a JSON object"));
+    }
     let page = number_field(&body, "page", 1, 1_000_000)?;
     let size = number_field(&body, "page_size", PAGE_SIZE, MAX_PAGE_SIZE)?;
     let modules = strings(&body, "module")?;

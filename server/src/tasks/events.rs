@@ -12,7 +12,8 @@ use super::hub::TaskEvent;
 use crate::api::ApiError;
 use crate::app::AppState;
 use crate::auth::AuthUser;
-use axum::extract::{FromRequestParts, Query, State};
+use crate::site::params::ApiQuery;
+use axum::extract::{FromRequestParts, State};
 use axum::http::{HeaderMap, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
@@ -70,7 +71,7 @@ fn event(name: &str, data: &serde_json::Value) -> Event {
 pub async fn events(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Query(q): Query<TokenQuery>,
+    ApiQuery(q): ApiQuery<TokenQuery>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let user = user_of(&state, &headers, q.token.as_deref()).await?;
     let feed = Feed {

@@ -69,3 +69,34 @@ impl TaskSettings {
         }
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| (*v).to_owned())
+        }
+    }
+
+    #[test]
+    fn ffmpeg_program_comes_from_aivg_ffmpeg() {
+        let s = TaskSettings::from_env(&env(&[])).unwrap();
+        assert_eq!(s.ffmpeg, "ffmpeg");
+        let s = TaskSettings::from_env(&env(&[("AIVG_FFMPEG", "/opt/ff/bin/ffmpeg")])).unwrap();
+        assert_eq!(s.ffmpeg, "/opt/ff/bin/ffmpeg");
+    }
+
+    #[test]
+    fn bad_worker_counts_and_urls_name_their_variable() {
+        let e = TaskSettings::from_env(&env(&[("AIVG_TASK_WORKERS", "0")])).unwrap_err();
+        assert_eq!(e.name, "AIVG_TASK_WORKERS");
+        let e = TaskSettings::from_env(&env(&[("AIVG_COMFYUI_URL", "comfy:8188")])).unwrap_err();
+        assert_eq!(e.name, "AIVG_COMFYUI_URL");
+    }
+}

@@ -9,7 +9,8 @@ use crate::api::{ApiError, ApiResult, ok};
 use crate::app::AppState;
 use crate::auth::AuthUser;
 use crate::clock;
-use axum::extract::{Query, State};
+use crate::site::params::ApiQuery;
+use axum::extract::State;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -74,7 +75,7 @@ fn requested_ext(q: &TokenQuery) -> Result<Option<String>, ApiError> {
 pub async fn token(
     State(state): State<AppState>,
     user: AuthUser,
-    Query(q): Query<TokenQuery>,
+    ApiQuery(q): ApiQuery<TokenQuery>,
 ) -> ApiResult<Value> {
     let algorithm = check_algorithm(&q.algorithm)?;
     let ext = requested_ext(&q)?;
@@ -144,7 +145,7 @@ fn parse_dispose(raw: Option<&str>) -> Result<bool, ApiError> {
 pub async fn sign(
     State(state): State<AppState>,
     user: AuthUser,
-    Query(q): Query<SignQuery>,
+    ApiQuery(q): ApiQuery<SignQuery>,
 ) -> ApiResult<Value> {
     let attachment = parse_dispose(q.dispose.as_deref())?;
     let obj = objects::owned(&state, &user, &q.oss_path, "oss_path").await?;
@@ -166,7 +167,7 @@ pub struct PathQuery {
 pub async fn mediainfo(
     State(state): State<AppState>,
     user: AuthUser,
-    Query(q): Query<PathQuery>,
+    ApiQuery(q): ApiQuery<PathQuery>,
 ) -> ApiResult<mediainfo::MediaInfo> {
     let obj = objects::owned(&state, &user, &q.oss_path, "oss_path").await?;
     let info = mediainfo::probe(&state.files, &obj)

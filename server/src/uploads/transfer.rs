@@ -10,9 +10,10 @@ use super::signing::Action;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::app::AppState;
 use crate::clock;
+use crate::site::params::ApiQuery;
 use axum::RequestExt;
 use axum::body::Body;
-use axum::extract::{Path, Query, Request, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
@@ -75,7 +76,7 @@ fn verify(
 pub async fn upload(
     State(state): State<AppState>,
     Path(path): Path<String>,
-    Query(q): Query<Signed>,
+    ApiQuery(q): ApiQuery<Signed>,
     req: Request,
 ) -> ApiResult<Value> {
     verify(&state, Action::Upload, &path, &q, "")?;
@@ -231,7 +232,7 @@ fn parse_range(
 pub async fn download(
     State(state): State<AppState>,
     Path(path): Path<String>,
-    Query(q): Query<Signed>,
+    ApiQuery(q): ApiQuery<Signed>,
     headers: axum::http::HeaderMap,
 ) -> Result<Response, ApiError> {
     let attachment = q.dispose.as_deref() == Some("attachment");

@@ -3,6 +3,7 @@
  * slots and the language switch; on phones a menu button opens the drawer. Account parts come later.
  */
 import { routePath } from "@aivg/core";
+import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LanguageSwitch } from "../language/LanguageSwitch";
@@ -10,6 +11,10 @@ import { languageAtom } from "../language/state";
 import { ThemeToggle } from "../theme/ThemeToggle";
 import { useAtomValue } from "../../state/jotai";
 import { AdSlot } from "./AdSlot";
+
+// The account feature's header parts (spec 02 §2), picked up like OverlaySlot: no import to edit.
+const accountParts = import.meta.glob<{ HeaderAccount?: ComponentType }>("../account/HeaderAccount.tsx", { eager: true });
+const HeaderAccount = Object.values(accountParts)[0]?.HeaderAccount;
 
 export function Header({ phone, onOpenMenu }: { phone: boolean; onOpenMenu: () => void }) {
   const { t } = useTranslation();
@@ -33,6 +38,7 @@ export function Header({ phone, onOpenMenu }: { phone: boolean; onOpenMenu: () =
       <div className="header-actions">
         <ThemeToggle />
         <LanguageSwitch phone={phone} />
+        {HeaderAccount && <HeaderAccount />}
       </div>
     </header>
   );

@@ -1,0 +1,125 @@
+/**
+ * The account popover (spec 02 §2): who is logged in, plan and credits with the plan action
+ * (core's `planActionLabel`: Purchase / Upgrade / Renew), the plan expiry line when valid, credit
+ * history, account center, cloud storage, Discord, feedback (only when supplied), switch language,
+ * terms, privacy and log out.
+ */
+import { planActionLabel, planExpiryLine, switcherLanguages, type LanguageCode } from "@aivg/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useAtomValue } from "../../state/jotai";
+import { openCreditHistory } from "../credits/creditHistoryState";
+import { languageAtom } from "../language/state";
+import { useSwitchLanguage } from "../language/switch-language";
+import { openBuyDialog } from "../pricing/buyState";
+import { flagsAtom, logout, userAtom } from "../session/session";
+import { accountLinks } from "./links";
+
+const languages = switcherLanguages();
+
+export function AccountPanel({ feedback }: { feedback?: () => void }) {
+  const { t, i18n } = useTranslation("account");
+  const flags = useAtomValue(flagsAtom);
+  const user = useAtomValue(userAtom);
+  const current = useAtomValue(languageAtom);
+  const switchTo = useSwitchLanguage();
+  const [languagesOpen, setLanguagesOpen] = useState(false);
+  const links = accountLinks();
+  const level = user?.verify.level ?? "free";
+  const action = planActionLabel(level);
+  const expiry = flags.isSubscribed ? planExpiryLine(user?.verify.expired_time) : undefined;
+  const feedbackLink = feedback ?? (links.feedback ? () => window.open(links.feedback ?? "", "_blank", "noopener") : undefined);
+
+  const chooseLanguage = (code: LanguageCode) => {
+    setLanguagesOpen(false);
+    if (code !== current) switchTo(code);
+  };
+
+  return (
+    <div className="acc-panel" data-testid="account-panel">
+      <div className="acc-panel__who">
+        <strong className="acc-panel__name">{flags.displayName}</strong>
+        {user?.email && <span className="acc-panel__email">{user.email}</span>}
+      </div>
+      <div className="acc-panel__plan">
+        <span className={`acc-badge acc-badge--${flags.planLevel}`}>{t(`plan.${flags.planLevel}`)}</span>
+        <span data-testid="panel-credits">{t("creditsLabel", { count: flags.curCredits })}</span>
+        <button
+          type="button"
+          className="acc-link-button"
+          onClick={() => openBuyDialog({ tab: "membership", upgradeMode: action === "Upgrade" })}
+        >
+          {t(`planAction.${action}`)}
+        </button>
+      </div>
+      {expiry !== undefined && (
+        <p className="acc-panel__expiry">{t("planExpires", { date: new Date(expiry).toLocaleDateString(i18n.language) })}</p>
+      )}
+      <ul className="acc-panel__list">
+        <li>
+          <button type="button" className="acc-menu-item" onClick={() => openCreditHistory()}>
+            {t("creditHistory")}
+          </button>
+        </li>
+        <li>
+          <a className="acc-menu-item" href={links.accountCenter} target="_blank" rel="noreferrer">
+            {t("accountCenter")}
+          </a>
+        </li>
+        <li>
+          <a className="acc-menu-item" href={links.cloudStorage} target="_blank" rel="noreferrer">
+            {t("cloudStorage")}
+          </a>
+        </li>
+        <li>
+          <a className="acc-menu-item" href={links.discord} target="_blank" rel="noreferrer">
+            {t("discord")}
+          </a>
+        </li>
+        {feedbackLink && (
+          <li>
+            <button type="button" className="acc-menu-item" onClick={feedbackLink}>
+              {t("feedback")}
+            </button>
+          </li>
+        )}
+        <li>
+          <button type="button" className="acc-menu-item" aria-expanded={languagesOpen} onClick={() => setLanguagesOpen((o) => !o)}>
+            {t("switchLanguage")}
+          </button>
+          {languagesOpen && (
+            <ul className="acc-panel__languages">
+              {languages.map((language) => (
+                <li key={language.code}>
+                  <button
+                    type="button"
+                    className="acc-menu-item"
+                    aria-current={language.code === current ? "true" : undefined}
+                    onClick={() => chooseLanguage(language.code)}
+                  >
+                    {language.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+        <li>
+          <a className="acc-menu-item" href={links.terms} target="_blank" rel="noreferrer">
+            {t("terms")}
+          </a>
+        </li>
+        <li>
+          <a className="acc-menu-item" href={links.privacy} target="_blank" rel="noreferrer">
+            {t("privacy")}
+          </a>
+        </li>
+        <li>
+          <button type="button" className="acc-menu-item" data-testid="logout" onClick={() => void logout()}>
+            {t("logout")}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

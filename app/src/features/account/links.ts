@@ -1,0 +1,29 @@
+/**
+ * External links of the account panel (spec 02 §2: account center, cloud storage, privacy, terms,
+ * a discord invite), configurable per deployment through Vite env; the defaults are this site's
+ * own placeholders. Feedback shows only when VITE_FEEDBACK_URL is supplied (spec 02 §2, §6).
+ */
+export interface AccountLinks {
+  accountCenter: string;
+  cloudStorage: string;
+  privacy: string;
+  terms: string;
+  discord: string;
+  feedback: string | null;
+}
+
+function envText(name: string): string {
+  const value: unknown = (import.meta.env as Record<string, unknown>)[name];
+  return typeof value === "string" ? value.trim() : "";
+}
+
+export function accountLinks(): AccountLinks {
+  return {
+    accountCenter: envText("VITE_ACCOUNT_CENTER_URL") || "/account/login",
+    cloudStorage: envText("VITE_CLOUD_STORAGE_URL") || "/libraries",
+    privacy: envText("VITE_PRIVACY_URL") || "https://www.media.io/privacy.html",
+    terms: envText("VITE_TERMS_URL") || "https://www.media.io/terms.html",
+    discord: envText("VITE_DISCORD_URL") || "https://discord.gg/mediaio",
+    feedback: envText("VITE_FEEDBACK_URL") || null,
+  };
+}

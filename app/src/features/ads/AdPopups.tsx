@@ -1,0 +1,83 @@
+/**
+ * The ad slots of spec 02 §4: the PC popup (logged in, not a phone), the mobile popup (phones
+ * only) and the PC header banner (not a phone). Each shows at most once a day and not within 24 h
+ * of a close (core's `adSlotVisible`); showing stores lastShownDate, closing stores closedAt, so
+ * suppression survives reloads. Popups wait until no other account dialog is open.
+ */
+import type { AdItem, AdSlot } from "@aivg/core";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useAtomValue } from "../../state/jotai";
+import { AccountDialog } from "../account/AccountDialog";
+import { checkinOpenAtom } from "../checkin/checkinState";
+import { useIsPhone } from "../frame/viewport";
+import { loginDialogAtom } from "../login/loginState";
+import { buyDialogAtom } from "../pricing/buyState";
+import { flagsAtom } from "../session/session";
+import { markSlotClosed, markSlotShown, slotVisible } from "./adSlots";
+import { useAdItems } from "./useAdItems";
+
+/** Which ad item each slot shows (the spec lists modules and slots, not the pairing). */
+const SLOT_MODULE: Record<AdSlot, string> = { pc_popup: "studio_footer", mobile_popup: "hooks_banner_mobile", banner: "main_header" };
+
+function useSlot(slot: AdSlot, ready: boolean, items: AdItem[]): [AdItem | null, () => void] {
+  const flags = useAtomValue(flagsAtom);
+  const phone = useIsPhone();
+  const [shown, setShown] = useState<AdItem | null>(null);
+  const item = items.find((i) => i.module === SLOT_MODULE[slot]) ?? null;
+  useEffect(() => {
+    if (shown || !ready || !item) return;
+    if (!slotVisible(slot, flags.isLogin, phone)) return;
+    markSlotShown(slot);
+    setShown(item);
+  }, [shown, ready, item, slot, flags.isLogin, phone]);
+  const close = () => {
+    markSlotClosed(slot);
+    setShown(null);
+  };
+  return [shown, close];
+}
+
+function AdBody({ item, slot }: { item: AdItem; slot: AdSlot }) {
+  const { t } = useTranslation("ads");
+  return (
+    <button type="button" className="acc-ad-body" data-testid={`ad-${slot}`} onClick={() => window.open(item.turn_url ?? "", "_blank", "noopener")}>
+      {item.white_thumbnail ? <img src={item.white_thumbnail} alt={t("promo")} /> : t("promo")}
+    </button>
+  );
+}
+
+export function AdPopups() {
+  const { t } = useTranslation("ads");
+  const items = useAdItems();
+  const phone = useIsPhone();
+  const login = useAtomValue(loginDialogAtom);
+  const buy = useAtomValue(buyDialogAtom);
+  const checkin = useAtomValue(checkinOpenAtom);
+  const quiet = !login.open && !buy.open && !checkin;
+  const [popup, closePopup] = useSlot(phone ? "mobile_popup" : "pc_popup", quiet, items);
+  const popupSlot: AdSlot = phone ? "mobile_popup" : "pc_popup";
+  return (
+    <AccountDialog open={popup !== null} onClose={closePopup} title={t("popupTitle")} className="acc-ad-popup" testId="ad-popup">
+      {popup && <AdBody item={popup} slot={popupSlot} />}
+    </AccountDialog>
+  );
+}
+
+export function AdBanner() {
+  const { t } = useTranslation("ads");
+  const items = useAdItems();
+  const phone = useIsPhone();
+  const [banner, closeBanner] = useSlot("banner", !phone, items);
+  if (!banner || phone) return null;
+  return (
+    <div className="acc-ad-banner" data-testid="ad-banner">
+      <AdBody item={banner} slot="banner" />
+      <button type="button" className="acc-ad-icon__close" aria-label={t("dismiss")} onClick={closeBanner}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="12" height="12">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        </svg>
+      </button>
+    </div>
+  );
+}

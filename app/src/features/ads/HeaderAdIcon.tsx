@@ -1,0 +1,57 @@
+/**
+ * The header promo icon (spec 02 §4 "Ads"): the main_header ad item, hidden by core's rules
+ * (`headerAdIconVisible`: phone guests, dismissed, no item, subscribers on the 3-day-free
+ * activity, membership-upgrade mode). Clicking opens its turn_url in a new tab; the small cross
+ * dismisses it (core's dismissal key). A promo countdown runs next to it.
+ */
+import { headerAdIconVisible, headerAdItem } from "@aivg/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useAtomValue } from "../../state/jotai";
+import { useIsPhone } from "../frame/viewport";
+import { buyDialogAtom } from "../pricing/buyState";
+import { flagsAtom } from "../session/session";
+import { dismissModule, moduleDismissed } from "./adSlots";
+import { PromoCountdown } from "./PromoCountdown";
+import { useAdItems } from "./useAdItems";
+
+export function HeaderAdIcon() {
+  const { t } = useTranslation("ads");
+  const items = useAdItems();
+  const phone = useIsPhone();
+  const flags = useAtomValue(flagsAtom);
+  const buy = useAtomValue(buyDialogAtom);
+  const [dismissed, setDismissed] = useState(() => moduleDismissed("main_header"));
+  const index = headerAdItem(items);
+  const item = index === undefined ? null : items[index];
+  const visible = headerAdIconVisible({
+    isMobile: phone,
+    isLoggedIn: flags.isLogin,
+    dismissed,
+    item,
+    isSubscribed: flags.isSubscribed,
+    membershipUpgradeMode: buy.upgradeMode && buy.open,
+  });
+  if (!visible || !item) return null;
+  return (
+    <div className="acc-ad-icon" data-testid="header-ad-icon">
+      <button type="button" className="acc-ad-icon__open" onClick={() => window.open(item.turn_url ?? "", "_blank", "noopener")}>
+        {item.white_thumbnail ? <img src={item.white_thumbnail} alt={t("promo")} width="28" height="28" /> : t("promo")}
+        <PromoCountdown />
+      </button>
+      <button
+        type="button"
+        className="acc-ad-icon__close"
+        aria-label={t("dismiss")}
+        onClick={() => {
+          dismissModule("main_header");
+          setDismissed(true);
+        }}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="12" height="12">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        </svg>
+      </button>
+    </div>
+  );
+}

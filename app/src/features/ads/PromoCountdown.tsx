@@ -1,0 +1,20 @@
+/** The 24-hour promo countdown (spec 02 §4): core's `promoCountdown`, ticking every second. */
+import { adsConstants, promoCountdown } from "@aivg/core";
+import { useEffect, useState } from "react";
+import { timeZone } from "./adSlots";
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+export function PromoCountdown() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), adsConstants().countdownTickMs);
+    return () => clearInterval(timer);
+  }, []);
+  const { hours, minutes, seconds } = promoCountdown(now, timeZone());
+  return (
+    <span className="acc-countdown" role="timer">
+      {`${pad(hours)}:${pad(minutes)}:${pad(seconds)}`}
+    </span>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The per-slot local-storage records of spec 02 §3 (pc_popup, banner, mobile_popup: lastShownDate,
+ * closedAt) and the header icon's dismissal key (core's `adDismissalKey`). Whether a slot shows is
+ * core's `adSlotVisible` (closed within 24 h, or already shown today → no).
+ */
+import { adDismissalKey, adSlotVisible, recordAdClosed, recordAdShown, type AdModule, type AdSlot, type AdSlotRecord } from "@aivg/core";
+import { readRaw, writeRaw } from "../session/storage";
+
+/** Key of a slot's record (the spec names the fields, not the key). */
+export const slotKey = (slot: AdSlot) => `aivg.ad-slot.${slot}`;
+
+export function timeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+export function readSlot(slot: AdSlot): AdSlotRecord {
+  const raw = readRaw("local", slotKey(slot));
+  if (raw === null) return {};
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === "object" && value !== null ? (value as AdSlotRecord) : {};
+  } catch (error) {
+    console.warn(`ad slot record ${slot} unreadable`, error);
+    return {};
+  }
+}
+
+export function slotVisible(slot: AdSlot, isLoggedIn: boolean, phone: boolean, nowMs = Date.now()): boolean {
+  return adSlotVisible(slot, readSlot(slot), nowMs, timeZone(), isLoggedIn, phone);
+}
+
+export function markSlotShown(slot: AdSlot, nowMs = Date.now()): void {
+  writeRaw("local", slotKey(slot), JSON.stringify(recordAdShown(readSlot(slot), nowMs, timeZone())));
+}
+
+export function markSlotClosed(slot: AdSlot, nowMs = Date.now()): void {
+  writeRaw("local", slotKey(slot), JSON.stringify(recordAdClosed(readSlot(slot), nowMs)));
+}
+
+export function moduleDismissed(module: AdModule): boolean {
+  return readRaw("local", adDismissalKey(module)) !== null;
+}
+
+export function dismissModule(module: AdModule, nowMs = Date.now()): void {
+  writeRaw("local", adDismissalKey(module), String(nowMs));
+}

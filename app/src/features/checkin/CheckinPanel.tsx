@@ -1,0 +1,83 @@
+/**
+ * The check-in popup's content (spec 02 §2, §4): reward, status, the claim button (disabled once
+ * checked in, busy while loading), the failure text, 'Create' (image to image with exploreId=1448),
+ * 'Upgrade' for non-subscribers (subscription popup) and the floating ad icon (turn_url in a new tab).
+ */
+import { checkinConstants, routePath } from "@aivg/core";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { useAtomValue } from "../../state/jotai";
+import { useAdItems } from "../ads/useAdItems";
+import { languageAtom } from "../language/state";
+import { openBuyDialog } from "../pricing/buyState";
+import { flagsAtom } from "../session/session";
+import { closeCheckin } from "./checkinState";
+import { useCheckin } from "./useCheckin";
+
+/** Spec 02 §2: 'Create' opens image to image with this explore item. */
+const CREATE_EXPLORE_ID = "1448";
+
+export function CheckinPanel({ phone }: { phone: boolean }) {
+  const { t } = useTranslation("checkin");
+  const { state, claim } = useCheckin();
+  const flags = useAtomValue(flagsAtom);
+  const language = useAtomValue(languageAtom);
+  const navigate = useNavigate();
+  const ads = useAdItems();
+  const ad = ads.find((item) => item.module === (phone ? "hooks_banner_mobile" : "studio_footer"));
+  const checkedIn = state.status === "checked_in";
+
+  return (
+    <div className="acc-checkin" data-testid="checkin-panel" data-status={state.status}>
+      <p className="acc-checkin__reward">{t("reward", { count: state.credits })}</p>
+      <p className="acc-checkin__status" data-testid="checkin-status">
+        {checkedIn ? t("checkedIn") : t("notYet")}
+      </p>
+      {state.error && (
+        <p className="acc-checkin__error" role="alert">
+          {state.error === checkinConstants().fetchFailedText ? t("fetchFailed") : state.error === checkinConstants().failedText ? t("failed") : state.error}
+        </p>
+      )}
+      <button
+        type="button"
+        className="acc-primary"
+        data-testid="checkin-claim"
+        disabled={state.disabled || state.loading}
+        aria-busy={state.loading}
+        onClick={claim}
+      >
+        {state.loading ? t("loading") : checkedIn ? t("checkedInButton") : t("claim", { count: state.credits })}
+      </button>
+      <div className="acc-checkin__actions">
+        <button
+          type="button"
+          className="acc-secondary"
+          onClick={() => {
+            closeCheckin();
+            void navigate(`${routePath("ImageToImage", {}, language)}?exploreId=${CREATE_EXPLORE_ID}`);
+          }}
+        >
+          {t("create")}
+        </button>
+        {!flags.isSubscribed && (
+          <button
+            type="button"
+            className="acc-secondary"
+            onClick={() => {
+              closeCheckin();
+              openBuyDialog({ tab: "membership" });
+            }}
+          >
+            {t("upgrade")}
+          </button>
+        )}
+      </div>
+      {!flags.isSubscribed && <p className="acc-checkin__hint">{t("upgradeHint")}</p>}
+      {ad?.turn_url && (
+        <button type="button" className="acc-checkin__ad" aria-label={t("adLabel")} onClick={() => window.open(ad.turn_url ?? "", "_blank", "noopener")}>
+          {ad.white_thumbnail ? <img src={ad.white_thumbnail} alt="" width="48" height="48" /> : t("adLabel")}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/** Binds a CheckinController to React and to the app (calls, login, user refresh, toasts). */
+import { checkinConstants, checkinLoadTime, claimCheckin, getCheckinStatus, isPhone, type CheckinPanelState } from "@aivg/core";
+import { useEffect, useRef, useState } from "react";
+import { i18n } from "../../i18n/setup";
+import { appStore } from "../../state/jotai";
+import { openLoginDialog } from "../login/loginState";
+import { showToast } from "../overlays/toasts";
+import { flagsAtom, refreshUser } from "../session/session";
+import { track } from "../session/track";
+import { CheckinController, CHECKIN_CODE } from "./checkinController";
+
+export function useCheckin(): { state: CheckinPanelState; claim: () => void } {
+  const controller = useRef<CheckinController | null>(null);
+  const [state, setState] = useState<CheckinPanelState | null>(null);
+  controller.current ??= new CheckinController(
+    {
+      fetchStatus: () => getCheckinStatus({ code: CHECKIN_CODE }),
+      claim: () => claimCheckin({ code: CHECKIN_CODE }),
+      openLogin: () => openLoginDialog("login"),
+      refreshUser: () => void refreshUser(appStore),
+      track: (name) => track(name),
+      // Core's fixed texts are shown translated; the server's claim message verbatim (spec 02 §8).
+      toast: (kind, text) => showToast(kind, text === checkinConstants().failToastText ? i18n.t("checkin:failToast") : text),
+      isLoggedIn: () => appStore.get(flagsAtom).isLogin,
+      isPhone: () => isPhone(window.innerWidth),
+    },
+    setState,
+  );
+  useEffect(() => {
+    const started = performance.now();
+    void controller.current?.load().then(() => {
+      // Spec 02 §4: load time counts only when above 0 and under 30000 ms (core decides).
+      const load = checkinLoadTime(performance.now() - started);
+      track("checkin_panel_load", { duration: load.durationMs, counted: load.counted });
+    });
+  }, []);
+  return { state: state ?? controller.current.current(), claim: () => void controller.current?.claim() };
+}

@@ -1,0 +1,91 @@
+/**
+ * The upload of a creation screen. Images go through the crop dialog (core geometry, WASM
+ * downscale; spec 01 §4 "Image crop", §5) unless `crop` is off; videos upload as they are.
+ */
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { CropResult } from "../overlays/crop/cropTypes";
+import { openModal } from "../overlays/modalAtoms";
+import { uploadBlob, uploadImage, uploadMedia, extensionOf, type UploadedFile } from "./upload";
+
+export interface MediaPickerProps {
+  algorithm: string;
+  kind: "image" | "video" | "audio";
+  value: UploadedFile | null;
+  onChange: (file: UploadedFile | null) => void;
+  /** Image only: open the crop dialog (default true). */
+  crop?: boolean;
+  label?: string;
+  testId?: string;
+}
+
+const ACCEPT = { image: "image/jpeg,image/png,image/webp", video: "video/mp4,video/quicktime,video/webm", audio: "audio/*" };
+
+export function MediaPicker({ algorithm, kind, value, onChange, crop = true, label, testId = "media-input" }: MediaPickerProps) {
+  const { t } = useTranslation("create");
+  const id = useId();
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+
+  const track = (work: Promise<UploadedFile>) => {
+    setState({ busy: true, error: null });
+    work
+      .then((f) => {
+        onChange(f);
+        setState({ busy: false, error: null });
+      })
+      .catch((e: unknown) => setState({ busy: false, error: e instanceof Error ? e.message : String(e) }));
+  };
+
+  const pick = (file: File) => {
+    if (kind !== "image") {
+      track(uploadMedia(algorithm, file, kind));
+      return;
+    }
+    if (!crop) {
+      track(uploadImage(algorithm, file, file.name));
+      return;
+    }
+    openModal("imageCrop", {
+      source: file,
+      onConfirm: (r: CropResult) => {
+        track(
+          uploadBlob(algorithm, r.image, extensionOf(r.image, file.name)).then((ossPath) => ({
+            ossPath,
+            kind: "image" as const,
+            previewUrl: URL.createObjectURL(r.image),
+            width: r.width,
+            height: r.height,
+          })),
+        );
+      },
+    });
+  };
+
+  return (
+    <div className="create-field">
+      <label className="create-label" htmlFor={id}>{label ?? t(`upload.${kind}`)}</label>
+      <input
+        id={id}
+        type="file"
+        accept={ACCEPT[kind]}
+        data-testid={testId}
+        disabled={state.busy}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = "";
+          if (file) pick(file);
+        }}
+      />
+      {state.busy ? <p role="status">{t("upload.busy")}</p> : null}
+      {state.error ? <p role="alert" className="create-error">{t("error.upload", { message: state.error })}</p> : null}
+      {value ? (
+        <div className="create-upload" data-testid={`${testId}-ready`} data-oss-path={value.ossPath} data-width={value.width} data-height={value.height}>
+          {value.kind === "image" ? <img src={value.previewUrl} alt="" /> : null}
+          {value.kind === "video" ? <video src={value.previewUrl} muted controls /> : null}
+          {value.width > 0 ? <span>{t("upload.size", { w: value.width, h: value.height })}</span> : null}
+          <button type="button" className="button button--secondary" onClick={() => onChange(null)}>{t("upload.remove")}</button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Generate (issue 8 item 1): the sensitive-content checks first (text, then the uploaded media;
+ * spec 02 §7 `{v,i,t}_sensitive_detect`), then the task itself. The new task goes into the queue
+ * at once; the event stream (or polling) brings its progress.
+ */
+import { createSensitiveDetect, createTask, getSensitiveDetectResult, type SensitiveDetectKind } from "@aivg/core";
+import { refreshTask } from "../tasks/taskActions";
+import { upsertTask } from "../tasks/taskStore";
+import { readTask, type Task } from "../tasks/taskTypes";
+
+/** Thrown when a check refuses the input; `kind` says which part. */
+export class SensitiveContentError extends Error {
+  constructor(readonly kind: SensitiveDetectKind) {
+    super(`sensitive content (${kind})`);
+    this.name = "SensitiveContentError";
+  }
+}
+
+async function passes(kind: SensitiveDetectKind, data: { prompt?: string; file_path?: string }): Promise<boolean> {
+  const created = readTask(await createSensitiveDetect(kind, { data }));
+  if (!created) throw new Error("the sensitive-content check answered no task id");
+  const raw = (await getSensitiveDetectResult(kind, created.taskId)) as { result?: { pass?: unknown } } | null;
+  return raw?.result?.pass !== false;
+}
+
+export interface GenerateRequest {
+  algorithm: string;
+  /** user_data.module (spec 02 §3); default the algorithm. */
+  module?: string;
+  data: Record<string, unknown>;
+  userData?: Record<string, unknown>;
+  /** Media kind of data.file_path, checked by the i or v detector. */
+  mediaKind?: "i" | "v";
+}
+
+/** Checks, creates, and answers the new task (already in the queue). */
+export async function generate(req: GenerateRequest): Promise<Task> {
+  const prompt = typeof req.data.prompt === "string" ? req.data.prompt.trim() : "";
+  if (prompt && !(await passes("t", { prompt }))) throw new SensitiveContentError("t");
+  const file = typeof req.data.file_path === "string" ? req.data.file_path : "";
+  if (file && req.mediaKind && !(await passes(req.mediaKind, { file_path: file }))) throw new SensitiveContentError(req.mediaKind);
+  const answer = await createTask(req.algorithm, {
+    data: req.data,
+    user_data: { module: req.module ?? req.algorithm, ...req.userData },
+  });
+  const created = readTask(answer);
+  if (!created) throw new Error("the server answered no task id");
+  upsertTask({ ...created, algorithm: req.algorithm, module: req.module ?? req.algorithm, prompt });
+  return (await refreshTask(created.taskId)) ?? created;
+}

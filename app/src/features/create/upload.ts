@@ -1,0 +1,92 @@
+/**
+ * Uploads (spec 02 §7 "/v1/common/oss/token"; the server's grant: `{upload_url, method, oss_path,
+ * headers}`, see server/src/uploads/grants.rs). Images are downscaled in WASM first when a side
+ * exceeds core's limit (downscaleTarget, spec 02 §5), so a phone photo never travels at full size.
+ * Running out of cloud storage opens the drive-space modal (spec 02 §8).
+ */
+import { getOssToken, type HttpError, type OssTokenParams } from "@aivg/core";
+import { decodeFile, encodeRgba, sizeForCrop } from "../overlays/crop/cropImage";
+import { openModal } from "../overlays/modalAtoms";
+
+/** The server's "not enough space" code (server/src/uploads/quota.rs), HTTP 507. */
+export const CODE_NOT_ENOUGH_SPACE = 140507;
+const HTTP_INSUFFICIENT_STORAGE = 507;
+
+export interface UploadedFile {
+  ossPath: string;
+  kind: "image" | "video" | "audio";
+  /** Object URL of what was uploaded, for the screen's preview. */
+  previewUrl: string;
+  width: number;
+  height: number;
+}
+
+interface Grant {
+  upload_url: string;
+  method?: string;
+  oss_path: string;
+  headers?: Record<string, string>;
+}
+
+function readGrant(raw: unknown): Grant {
+  const g = (raw ?? {}) as Partial<Grant>;
+  if (typeof g.upload_url !== "string" || typeof g.oss_path !== "string") {
+    throw new Error("the upload grant has no upload_url or oss_path");
+  }
+  return { upload_url: g.upload_url, method: g.method, oss_path: g.oss_path, headers: g.headers ?? {} };
+}
+
+function driveSpace(): never {
+  openModal("driveSpace", {});
+  throw new Error("not enough cloud storage");
+}
+
+const EXT_BY_TYPE: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "video/mp4": "mp4",
+  "video/quicktime": "mov",
+  "video/webm": "webm",
+  "audio/mpeg": "mp3",
+  "audio/wav": "wav",
+};
+
+/** The extension the server should store a blob under. */
+export function extensionOf(blob: Blob, name = ""): string {
+  const fromType = EXT_BY_TYPE[blob.type];
+  if (fromType) return fromType;
+  const dot = name.lastIndexOf(".");
+  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : "bin";
+}
+
+/** Uploads bytes for an algorithm and answers the oss path. */
+export async function uploadBlob(algorithm: string, blob: Blob, ext: string): Promise<string> {
+  let grant: Grant;
+  try {
+    // The server also reads `ext` and `size` (quota checked before the bytes travel).
+    const params = { algorithm, ext, size: String(blob.size) } as OssTokenParams;
+    grant = readGrant(await getOssToken(params));
+  } catch (e) {
+    if ((e as Partial<HttpError>).code === CODE_NOT_ENOUGH_SPACE) driveSpace();
+    throw e;
+  }
+  const res = await fetch(grant.upload_url, { method: grant.method ?? "PUT", body: blob, headers: grant.headers });
+  if (res.status === HTTP_INSUFFICIENT_STORAGE) driveSpace();
+  if (!res.ok) throw new Error(`upload failed (HTTP ${res.status})`);
+  return grant.oss_path;
+}
+
+/** Uploads a picked image as it is, or downscaled in WASM when a side is over the limit. */
+export async function uploadImage(algorithm: string, file: Blob, name = "", maxValue?: number | null): Promise<UploadedFile> {
+  const sized = sizeForCrop(await decodeFile(file), maxValue);
+  const blob = sized.picture.downscaled ? await encodeRgba(sized) : file;
+  const ossPath = await uploadBlob(algorithm, blob, extensionOf(blob, name));
+  return { ossPath, kind: "image", previewUrl: URL.createObjectURL(blob), width: sized.width, height: sized.height };
+}
+
+/** Uploads a video or audio file as it is (the server probes it). */
+export async function uploadMedia(algorithm: string, file: File, kind: "video" | "audio"): Promise<UploadedFile> {
+  const ossPath = await uploadBlob(algorithm, file, extensionOf(file, file.name));
+  return { ossPath, kind, previewUrl: URL.createObjectURL(file), width: 0, height: 0 };
+}

@@ -1,0 +1,24 @@
+/**
+ * The visitor's country (spec 02 §7 country-by-IP lookup; failure gives an empty country, §8) and
+ * the pricing batch core derives from it (batch 1 for check-in countries, else 2).
+ */
+import { pricingBatch, request } from "@aivg/core";
+
+let country: Promise<string> | null = null;
+
+export function visitorCountry(): Promise<string> {
+  country ??= request({ method: "GET", path: "/v1/common/country" })
+    .then((data) => {
+      const value = (data as { country?: unknown } | null)?.country;
+      return typeof value === "string" ? value : "";
+    })
+    .catch((error: unknown) => {
+      console.warn("country lookup failed", error);
+      return "";
+    });
+  return country;
+}
+
+export async function visitorBatch(): Promise<number> {
+  return pricingBatch(await visitorCountry());
+}

@@ -1,0 +1,64 @@
+/**
+ * The report dialog (spec 02 §2 overlays, §3 "Eleven report reasons", §7 POST /v1/explore/report):
+ * one of report_reason_1..11, an optional note (the server keeps at most 500 characters).
+ */
+import { reportExplore } from "@aivg/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ModalRecord } from "../overlays/modalStack";
+import { showToast } from "../overlays/toasts";
+
+/** Spec 02 §3: report_reason_1 .. report_reason_11. */
+export const REPORT_REASONS = [
+  "report_reason_1", "report_reason_2", "report_reason_3", "report_reason_4", "report_reason_5", "report_reason_6",
+  "report_reason_7", "report_reason_8", "report_reason_9", "report_reason_10", "report_reason_11",
+] as const;
+type Reason = (typeof REPORT_REASONS)[number];
+
+/** The server's limit of the note (server/src/site/explore.rs). */
+const OTHER_MAX = 500;
+
+export function ReportDialog({ record, close }: { record: ModalRecord<"custom">; close: () => void }) {
+  const { t } = useTranslation("explore");
+  const exploreId = record.data.exploreId as number;
+  const [reason, setReason] = useState<Reason | null>(null);
+  const [other, setOther] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const send = () => {
+    if (!reason) return;
+    setBusy(true);
+    setError(null);
+    reportExplore({ explore_id: exploreId, reason, other: other.trim() || undefined })
+      .then(() => {
+        close();
+        showToast("success", t("report.sent"));
+      })
+      .catch((e: unknown) => {
+        setBusy(false);
+        setError(e instanceof Error ? e.message : String(e));
+      });
+  };
+
+  return (
+    <div className="create-field" data-testid="report-dialog">
+      <h2 className="aivg-modal__title">{t("report.title")}</h2>
+      <div role="radiogroup" aria-label={t("report.reason")} className="create-field">
+        {REPORT_REASONS.map((r) => (
+          <label key={r} className="create-row">
+            <input type="radio" name="report-reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
+            {t(`report.reasons.${r}`)}
+          </label>
+        ))}
+      </div>
+      <label className="create-label" htmlFor="report-other">{t("report.other")}</label>
+      <textarea id="report-other" className="create-textarea" rows={3} maxLength={OTHER_MAX} value={other} onChange={(e) => setOther(e.target.value)} />
+      {error ? <p role="alert" className="create-error">{t("report.failed", { message: error })}</p> : null}
+      <div className="create-row">
+        <button type="button" className="button button--secondary" onClick={close}>{t("report.cancel")}</button>
+        <button type="button" className="button button--primary" data-testid="report-send" disabled={!reason || busy} onClick={send}>{t("report.send")}</button>
+      </div>
+    </div>
+  );
+}

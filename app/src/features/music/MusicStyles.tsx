@@ -1,0 +1,55 @@
+/**
+ * Music styles: the txt2Music presets of /v1/prompt/category-and-presets, shown with their cover
+ * when the server gives one (`cover`/`cover_url`).
+ */
+import { getPromptPresets } from "@aivg/core";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface MusicStyle {
+  title: string;
+  prompt: string;
+  cover?: string;
+}
+
+function readStyles(raw: unknown): MusicStyle[] {
+  const list = (raw as { list?: unknown } | null)?.list;
+  return (Array.isArray(list) ? list : []).flatMap((c) => {
+    const presets = (c as { presets?: unknown }).presets;
+    return (Array.isArray(presets) ? presets : []).flatMap((p) => {
+      const o = p as Record<string, unknown>;
+      if (typeof o.title !== "string" || typeof o.prompt !== "string") return [];
+      const cover = typeof o.cover === "string" ? o.cover : typeof o.cover_url === "string" ? o.cover_url : undefined;
+      return [{ title: o.title, prompt: o.prompt, cover }];
+    });
+  });
+}
+
+export function MusicStyles({ value, onChange }: { value: string | null; onChange: (s: MusicStyle | null) => void }) {
+  const { t } = useTranslation("music");
+  const [styles, setStyles] = useState<MusicStyle[]>([]);
+  useEffect(() => {
+    let live = true;
+    getPromptPresets({ algorithm: "txt2Music" })
+      .then((r) => live && setStyles(readStyles(r)))
+      .catch((e: unknown) => console.warn("music styles not loaded", e));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (styles.length === 0) return null;
+  return (
+    <div className="create-field">
+      <span className="create-label" id="music-style">{t("style")}</span>
+      <div className="create-chips" role="radiogroup" aria-labelledby="music-style">
+        {styles.map((s) => (
+          <button key={s.title} type="button" role="radio" aria-checked={value === s.title} className="create-chip"
+            onClick={() => onChange(value === s.title ? null : s)}>
+            {s.cover ? <img src={s.cover} alt="" width={24} height={24} /> : null}
+            {s.title}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

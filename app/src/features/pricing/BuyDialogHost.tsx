@@ -1,0 +1,29 @@
+/**
+ * The buy dialog wrapper (spec 02 §2): the pricing-V3 popup when the V3 flag is on, else the
+ * legacy mobile/desktop dialog. Flag decision: on unless VITE_PRICING_V3 is "0" or local storage
+ * `aivg.pricing-v3` is "0" (a per-browser switch for QA). Layout decision: plan B when the pricing
+ * plan (experiment `pricing_plan`) is 2, plan C otherwise.
+ */
+import { useAtomValue } from "../../state/jotai";
+import { readRaw } from "../session/storage";
+import { useExperiment } from "../experiments/useExperiment";
+import { BuyDialogV3 } from "./BuyDialogV3";
+import { buyDialogAtom } from "./buyState";
+import { LegacyBuyDialog } from "./LegacyBuyDialog";
+import { useBuyFlow } from "./useBuyFlow";
+
+export function pricingV3Enabled(): boolean {
+  const env: unknown = (import.meta.env as Record<string, unknown>).VITE_PRICING_V3;
+  return env !== "0" && readRaw("local", "aivg.pricing-v3") !== "0";
+}
+
+function OpenBuyDialog() {
+  const flow = useBuyFlow();
+  const plan = useExperiment("pricing_plan");
+  return pricingV3Enabled() ? <BuyDialogV3 flow={flow} layout={plan === 2 ? "B" : "C"} /> : <LegacyBuyDialog flow={flow} />;
+}
+
+export function BuyDialogHost() {
+  const { open } = useAtomValue(buyDialogAtom);
+  return open ? <OpenBuyDialog /> : null;
+}

@@ -1,0 +1,15 @@
+/** The purchase popup's footer (spec 02 §2): credits info, secure payment, support, money-back. */
+import { useTranslation } from "react-i18next";
+
+const ITEMS = ["creditsInfo", "securePayment", "support", "moneyBack"] as const;
+
+export function BuyFooter() {
+  const { t } = useTranslation("pricing");
+  return (
+    <ul className="acc-buy-footer">
+      {ITEMS.map((key) => (
+        <li key={key}>{t(`footer.${key}`)}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The membership tab (spec 02 §2, §4): plan C (standard and premium cards of the chosen period,
+ * monthly/yearly switch, default yearly in batch 2, card order by core for phones) or plan B (a
+ * monthly and a yearly card: standard in batch 1, else premium). Each card: title, price per
+ * month, total line, subscribe, auto-renew note, the 3-day trial checkbox when core allows it,
+ * and the benefits with tick or cross.
+ */
+import { defaultMembershipPeriod, freeTrialSelectorVisible, planBCards, planCCards, pricingConstants, type MembershipPeriod } from "@aivg/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useAtomValue } from "../../state/jotai";
+import { flagsAtom } from "../session/session";
+import { skuBenefits } from "./benefits";
+import type { BuyFlow } from "./useBuyFlow";
+import type { PricedSku, PricingData } from "./pricingData";
+import { Discount, MonthlyPrice, TotalLine } from "./SkuLines";
+
+function PlanCard({ item, flow, popular }: { item: PricedSku; flow: BuyFlow; popular: boolean }) {
+  const { t } = useTranslation("pricing");
+  const flags = useAtomValue(flagsAtom);
+  const showTrial = freeTrialSelectorVisible(flags.isSubscribed, item.sku);
+  return (
+    <article className={`acc-card${popular ? " acc-card--popular" : ""}`} data-testid={`plan-${item.info.planLabel}`}>
+      {popular && <span className="acc-card__flag">{t("mostPopular")}</span>}
+      <h3 className="acc-card__title">{t(`planLabel.${item.info.planLabel}`, { defaultValue: item.sku.sub_tpl_name ?? "" })}</h3>
+      <MonthlyPrice item={item} />
+      <TotalLine item={item} />
+      <Discount item={item} />
+      <button type="button" className="acc-primary" onClick={() => flow.buy(item)}>
+        {showTrial && flow.trial[item.index] ? t("startTrial") : t("subscribe")}
+      </button>
+      <p className="acc-note">{t("autoRenew")}</p>
+      {showTrial && (
+        <label className="acc-trial">
+          <input type="checkbox" checked={flow.trial[item.index] === true} onChange={(e) => flow.setTrial(item.index, e.target.checked)} />
+          {t("freeTrial", { days: pricingConstants().freeTrialDays })}
+        </label>
+      )}
+      <ul className="acc-benefits">
+        {skuBenefits(item.sku).map(({ benefit, included }) => (
+          <li key={benefit} data-included={included}>
+            <span aria-hidden="true">{included ? "✓" : "✕"}</span>
+            {t(`benefit.${benefit}`)}
+            <span className="acc-visually-hidden">{included ? t("included") : t("notIncluded")}</span>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+export function MembershipTab({ data, flow, layout, phone }: { data: PricingData; flow: BuyFlow; layout: "B" | "C"; phone: boolean }) {
+  const { t } = useTranslation("pricing");
+  const [period, setPeriod] = useState<MembershipPeriod>(() => defaultMembershipPeriod(data.batch));
+  const cards: number[] =
+    layout === "B"
+      ? (() => {
+          const b = planBCards(data.skus, data.batch);
+          return [b.monthly, b.yearly].filter((i): i is number => i !== null);
+        })()
+      : planCCards(data.skus, period, phone);
+  const items = cards.map((i) => data.priced[i]).filter((p): p is PricedSku => p !== undefined);
+  return (
+    <div className="acc-membership">
+      {layout === "C" && (
+        <div className="acc-period" role="radiogroup" aria-label={t("period")}>
+          {(["monthly", "yearly"] as const).map((p) => (
+            <button key={p} type="button" role="radio" aria-checked={period === p} className="aivg-chip" onClick={() => setPeriod(p)}>
+              {t(`periodName.${p}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="acc-cards">
+        {items.map((item) => (
+          <PlanCard key={item.index} item={item} flow={flow} popular={layout === "C" ? item.info.tier === "premium" : item.sku.period_unit === "year"} />
+        ))}
+      </div>
+    </div>
+  );
+}

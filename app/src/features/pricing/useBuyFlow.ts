@@ -1,0 +1,150 @@
+/**
+ * Everything the buy dialog does besides drawing (spec 02 §4 "Buy dialog"): load the data (a
+ * failure sends a load event with status fail and duration 0, spec 02 §8), a new purchase
+ * session id on each opening (renewed after 30 min, core's `sessionIdExpired`), trial checkboxes
+ * reset to core's `trialCheckboxDefault`, the buy click (login first; else the store in a new tab
+ * with cart item, source 'pricing tabs' and the session id), and the payment poll with its
+ * purchase handling (close, user now and at 3, 6, 9 s, success toast).
+ */
+import {
+  getTradeInfo,
+  sessionIdExpired,
+  skuBuyUrl,
+  timings,
+  trialCheckboxDefault,
+  type Sku,
+} from "@aivg/core";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { appStore, useAtomValue } from "../../state/jotai";
+import { openLoginDialog } from "../login/loginState";
+import { showToast } from "../overlays/toasts";
+import { accountOrigin } from "../session/config";
+import { flagsAtom, refreshUserAt, tokenAtom } from "../session/session";
+import { track } from "../session/track";
+import { buyDialogAtom, closeBuyDialog } from "./buyState";
+import { PaymentPoll } from "./paymentPoll";
+import { loadPricing, type PricedSku, type PricingData } from "./pricingData";
+
+/** Spec 02 §4: the store is told where the purchase came from. */
+export const PURCHASE_SOURCE = "pricing tabs";
+
+export interface BuyFlow {
+  data: PricingData | null;
+  failed: boolean;
+  trial: Record<number, boolean>;
+  setTrial: (index: number, ticked: boolean) => void;
+  buy: (item: PricedSku) => void;
+  sessionId: string;
+}
+
+function newSessionId(): string {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The store URL of a buy click: cart item, source and session id; the token in the fragment. */
+export function storeUrl(base: string, sku: Sku, sessionId: string, token: string | null): string {
+  const url = new URL(base, window.location.href);
+  url.searchParams.set("cart_item", String(sku.sku_id ?? ""));
+  url.searchParams.set("source", PURCHASE_SOURCE);
+  url.searchParams.set("session", sessionId);
+  if (token) url.hash = `token=${encodeURIComponent(token)}`;
+  return url.toString();
+}
+
+export function useBuyFlow(): BuyFlow {
+  const { t } = useTranslation("pricing");
+  const state = useAtomValue(buyDialogAtom);
+  const flags = useAtomValue(flagsAtom);
+  const [data, setData] = useState<PricingData | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [trial, setTrialMap] = useState<Record<number, boolean>>({});
+  const session = useRef({ id: newSessionId(), createdAt: Date.now() });
+
+  // Opening: new session id, data (re)load, trial boxes reset.
+  useEffect(() => {
+    if (!state.open) return;
+    session.current = { id: newSessionId(), createdAt: Date.now() };
+    let live = true;
+    const started = performance.now();
+    setFailed(false);
+    loadPricing().then(
+      (loaded) => {
+        if (!live) return;
+        setData(loaded);
+        const reset: Record<number, boolean> = {};
+        for (const p of loaded.priced) reset[p.index] = trialCheckboxDefault(p.sku, loaded.zeroBuyChecked);
+        setTrialMap(reset);
+        track("purchase_interface_load", { status: "success", duration: Math.round(performance.now() - started) });
+      },
+      (error: unknown) => {
+        if (!live) return;
+        console.warn("purchase popup load failed", error);
+        track("purchase_interface_load", { status: "fail", duration: 0 });
+        setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [state.open, state.tab, flags.isLogin]);
+
+  // The payment poll runs while the dialog is open for a signed-in user.
+  useEffect(() => {
+    if (!state.open || !flags.isLogin) return;
+    const poll = new PaymentPoll(state.openedAt, {
+      tradeInfo: (params) => getTradeInfo(params),
+      hidden: () => document.visibilityState === "hidden",
+      now: () => Date.now(),
+      schedule: (fn, ms) => {
+        const timer = setTimeout(fn, ms);
+        return () => clearTimeout(timer);
+      },
+      onPurchase: (skuId) => {
+        track("purchase_success", { sku_id: skuId });
+        closeBuyDialog(appStore);
+        refreshUserAt(timings().purchaseUserRefreshMs, appStore);
+        showToast("success", t("purchaseSuccess"));
+      },
+    });
+    const onVisible = () => document.visibilityState === "visible" && poll.resume();
+    // The test store tells its opener when it was paid: poll at once instead of waiting.
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin === accountOrigin() && (event.data as { action?: unknown } | null)?.action === "store-paid") poll.pollNow();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    window.addEventListener("message", onMessage);
+    poll.start();
+    return () => {
+      poll.stop();
+      document.removeEventListener("visibilitychange", onVisible);
+      window.removeEventListener("message", onMessage);
+    };
+  }, [state.open, state.openedAt, flags.isLogin, t]);
+
+  const setTrial = useCallback((index: number, ticked: boolean) => setTrialMap((m) => ({ ...m, [index]: ticked })), []);
+
+  const buy = useCallback(
+    (item: PricedSku) => {
+      track("purchase_interface_click", { sku_id: item.sku.sku_id, plan: item.info.planLabel, price: item.sku.price, tab: appStore.get(buyDialogAtom).tab });
+      const current = appStore.get(flagsAtom);
+      if (!current.isLogin) {
+        openLoginDialog("login");
+        return;
+      }
+      if (sessionIdExpired(session.current.createdAt, Date.now())) session.current = { id: newSessionId(), createdAt: Date.now() };
+      const base = skuBuyUrl(item.sku, trial[item.index] === true, current.isSubscribed);
+      if (!base) {
+        console.warn("SKU without a store address", item.sku.sku_id);
+        showToast("error", t("noStoreUrl"));
+        return;
+      }
+      window.open(storeUrl(base, item.sku, session.current.id, appStore.get(tokenAtom)), "_blank");
+    },
+    [trial, t],
+  );
+
+  return { data, failed, trial, setTrial, buy, sessionId: session.current.id };
+}

@@ -1,0 +1,159 @@
+/**
+ * The session (spec 02 §4 "Session"): token, user info and the derived flags. Every rule is
+ * core's: `cachedUserInfo` (24 h cache kept only when its uid matches the token), `userFlags`,
+ * `parseUserInfo`, `timings().loginUserRefreshMs` (5 s and 10 s after login).
+ */
+import {
+  cachedUserInfo,
+  exchangeOauthToken,
+  getUserInfo,
+  logout as logoutCall,
+  parseUserInfo,
+  sessionConstants,
+  setAccessToken,
+  timings,
+  userFlags,
+  userInfoRecord,
+  type UserFlags,
+  type UserInfo,
+} from "@aivg/core";
+import { atom, appStore } from "../../state/jotai";
+import { setPromoUid } from "../promo/promoUser";
+import { providerLogoutUrl, TOKEN_COOKIE, TOKEN_COOKIE_DAYS, TOKEN_LOCAL_KEY } from "./config";
+import { readCookie, readRaw, writeCookie, writeRaw } from "./storage";
+
+export const tokenAtom = atom<string | null>(null);
+export const userAtom = atom<UserInfo | null>(null);
+/** The last login created the account (token answer `is_new`); drives the free-trial box. */
+export const isNewUserAtom = atom(false);
+/** Core's flags of the visitor (guest until a token exists). */
+export const flagsAtom = atom<UserFlags>((get) => userFlags(get(tokenAtom), get(userAtom)));
+
+/** Other tabs and frames of the site hear logouts here. */
+const CHANNEL = "aivg-session";
+let channel: BroadcastChannel | null = null;
+function sessionChannel(): BroadcastChannel | null {
+  if (channel === null && typeof BroadcastChannel !== "undefined") channel = new BroadcastChannel(CHANNEL);
+  return channel;
+}
+
+type Store = typeof appStore;
+
+function storeUser(user: UserInfo, store: Store): void {
+  const key = sessionConstants().userInfoStorageKey;
+  writeRaw("local", key, JSON.stringify(userInfoRecord(user, Date.now())));
+  store.set(userAtom, user);
+  setPromoUid(user.uid || null, store);
+}
+
+/** Keeps a token everywhere the spec wants it: cookie, local storage, session storage (core). */
+function keepToken(token: string, store: Store): void {
+  setAccessToken(token);
+  writeRaw("local", TOKEN_LOCAL_KEY, token);
+  writeCookie(TOKEN_COOKIE, token, TOKEN_COOKIE_DAYS);
+  store.set(tokenAtom, token);
+}
+
+/**
+ * Start: the token from the cookie (else the local copy) goes to local and session storage; the
+ * cached user info is used when core says it belongs to this token, else removed.
+ */
+export function initSession(store: Store = appStore, nowMs = Date.now()): void {
+  const token = readCookie(TOKEN_COOKIE) || readRaw("local", TOKEN_LOCAL_KEY);
+  const key = sessionConstants().userInfoStorageKey;
+  if (!token) {
+    if (readRaw("local", key) !== null) writeRaw("local", key, null);
+    setPromoUid(null, store);
+    return;
+  }
+  keepToken(token, store);
+  let record: unknown = null;
+  try {
+    const raw = readRaw("local", key);
+    record = raw === null ? null : JSON.parse(raw);
+  } catch (error) {
+    console.warn("user-info record unreadable", error);
+  }
+  try {
+    const cached = cachedUserInfo(record, token, nowMs);
+    if (cached.clear) writeRaw("local", key, null);
+    if (cached.user) {
+      store.set(userAtom, cached.user);
+      setPromoUid(cached.user.uid || null, store);
+    }
+  } catch (error) {
+    // A token naming no user (malformed): nothing can be done with it.
+    console.warn("stored token unusable", error);
+    clearCredentials(store);
+  }
+}
+
+/** Fetches the user info now; failures are logged (a logged-out answer reaches onLoggedOut). */
+export async function refreshUser(store: Store = appStore): Promise<UserInfo | null> {
+  if (!store.get(tokenAtom)) return null;
+  try {
+    const user = parseUserInfo(await getUserInfo());
+    if (store.get(tokenAtom)) storeUser(user, store);
+    return user;
+  } catch (error) {
+    console.warn("user info refresh failed", error);
+    return null;
+  }
+}
+
+/** Refreshes the user at each delay (ms) from now; answers a cancel function. */
+export function refreshUserAt(delaysMs: readonly number[], store: Store = appStore): () => void {
+  const timers = delaysMs.map((delay) => setTimeout(() => void refreshUser(store), delay));
+  return () => timers.forEach(clearTimeout);
+}
+
+/** Logs in with the provider's one-time code: token, user now, then again at 5 s and 10 s. */
+export async function loginWithCode(code: string, store: Store = appStore): Promise<UserInfo | null> {
+  const answer = await exchangeOauthToken({ code });
+  const token = answer.access_token || answer.jwt;
+  if (!token) throw new Error("the token answer carries no access_token");
+  keepToken(token, store);
+  store.set(isNewUserAtom, answer.is_new === true || answer.is_new === 1);
+  const user = await refreshUser(store);
+  refreshUserAt(timings().loginUserRefreshMs, store);
+  return user;
+}
+
+/** Forgets every credential (token copies, user info) without calling the server. */
+export function clearCredentials(store: Store = appStore): void {
+  setAccessToken(null);
+  writeRaw("local", TOKEN_LOCAL_KEY, null);
+  writeRaw("local", sessionConstants().userInfoStorageKey, null);
+  writeCookie(TOKEN_COOKIE, null, 0);
+  store.set(tokenAtom, null);
+  store.set(userAtom, null);
+  store.set(isNewUserAtom, false);
+  setPromoUid(null, store);
+}
+
+/**
+ * Logout: the server call (a failure is only logged, spec 02 §8), credentials cleared, other tabs
+ * and the parent frame told, then the provider's logout.
+ */
+export async function logout(store: Store = appStore, go: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
+  try {
+    await logoutCall();
+  } catch (error) {
+    console.warn("logout call failed", error);
+  }
+  clearCredentials(store);
+  sessionChannel()?.postMessage({ action: "logout" });
+  if (window.parent !== window) window.parent.postMessage({ action: "logout" }, "*");
+  go(providerLogoutUrl());
+}
+
+/** Listens for logouts of other tabs; answers the unsubscribe function. */
+export function listenForOtherLogouts(onLogout: () => void): () => void {
+  const ch = sessionChannel();
+  if (!ch) return () => undefined;
+  const handler = (event: MessageEvent) => {
+    if ((event.data as { action?: unknown } | null)?.action === "logout") onLogout();
+  };
+  ch.addEventListener("message", handler);
+  return () => ch.removeEventListener("message", handler);
+}

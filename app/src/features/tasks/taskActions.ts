@@ -1,0 +1,124 @@
+/**
+ * What the queue panel's buttons do (spec 02 §7 calls, issue 8 item 6). Each action updates the
+ * list from the server's answer; the event stream brings the same change to other tabs.
+ */
+import {
+  cancelTask,
+  createWatermarkDownload,
+  deleteTask,
+  getTaskResults,
+  getWatermarkDownloadResult,
+  request,
+  retryTask,
+  saveTaskData,
+  type HttpError,
+} from "@aivg/core";
+import { i18n } from "../../i18n/setup";
+import { openModal } from "../overlays/modalAtoms";
+import { showToast } from "../overlays/toasts";
+import { removeTask, upsertTask } from "./taskStore";
+import { readTask, readTaskList, type Task, type TaskOutput } from "./taskTypes";
+
+/** The server's "needs a paid plan" answer code (server/src/tasks/instant.rs). */
+export const CODE_UPGRADE_REQUIRED = 140403;
+
+function failed(e: unknown): void {
+  showToast("error", i18n.t("tasks:error.action", { message: e instanceof Error ? e.message : String(e) }));
+}
+
+/** Reads a task again (after an action whose answer is not the whole task). */
+export async function refreshTask(taskId: string): Promise<Task | undefined> {
+  const { tasks } = readTaskList(await getTaskResults([taskId]));
+  tasks.forEach((t) => upsertTask(t));
+  return tasks[0];
+}
+
+export async function cancel(task: Task): Promise<void> {
+  try {
+    await cancelTask(task.taskId);
+    await refreshTask(task.taskId);
+  } catch (e) {
+    failed(e);
+  }
+}
+
+export async function remove(task: Task): Promise<void> {
+  try {
+    await deleteTask(task.taskId);
+    removeTask(task.taskId);
+  } catch (e) {
+    failed(e);
+  }
+}
+
+/** Retry asks first with the restart confirmation (spec 01 §4, §8: No/Yes). */
+export function retry(task: Task): void {
+  openModal("restart", {
+    onConfirm: () => {
+      retryTask(task.taskId)
+        .then((answer) => {
+          const id = readTask(answer)?.taskId;
+          return id ? refreshTask(id) : undefined;
+        })
+        .catch(failed);
+    },
+  });
+}
+
+/** Like 1, dislike 0, cancel -1 (spec 02 §3); pressing the active one cancels it. */
+export async function setLike(task: Task, value: 1 | 0): Promise<void> {
+  const like = task.like === value ? -1 : value;
+  try {
+    // No typed export in core for this call (see the report): the generic request helper.
+    await request({ method: "POST", path: "/v1/ai/task/like", params: { task_id: task.taskId, like } });
+    upsertTask({ ...task, like });
+  } catch (e) {
+    failed(e);
+  }
+}
+
+/** Saves the task to the user's library (save_type 1 = saved; decision, spec: not shown). */
+export async function save(task: Task): Promise<void> {
+  try {
+    await saveTaskData({ taskId: task.taskId, save_type: 1, user_data: { ...task.userData, module: task.module } });
+    upsertTask({ ...task, saved: true });
+    showToast("success", i18n.t("tasks:saved"));
+  } catch (e) {
+    failed(e);
+  }
+}
+
+function startDownload(url: string): void {
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = "";
+  a.rel = "noopener";
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/**
+ * Download: paid tiers get the watermark-free file through watermark_download (spec 02 §7); the
+ * server answers CODE_UPGRADE_REQUIRED for free users, who get the file as it is.
+ */
+export async function download(task: Task, output: TaskOutput): Promise<void> {
+  try {
+    const created = readTask(await createWatermarkDownload({ prev_task: task.taskId, data: { file_path: output.ossPath } }));
+    const done = created ? readTask(await getWatermarkDownloadResult(created.taskId)) : null;
+    startDownload(done?.outputs[0]?.downloadUrl ?? output.downloadUrl);
+  } catch (e) {
+    if ((e as Partial<HttpError>).code === CODE_UPGRADE_REQUIRED) startDownload(output.downloadUrl);
+    else failed(e);
+  }
+}
+
+/** Copies a share link of the output (clipboard API; failure says so). */
+export async function share(output: TaskOutput): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(output.url);
+    showToast("success", i18n.t("tasks:shareCopied"));
+  } catch {
+    showToast("error", i18n.t("tasks:shareFailed"));
+  }
+}

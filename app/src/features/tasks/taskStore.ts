@@ -1,0 +1,188 @@
+/**
+ * The user's task queue (spec 02 §4 "Task queue events", §7): the list (page size 20), live
+ * changes from the server's event stream (updateList, addTask, updateTask, delTask, retryTask),
+ * and, when the stream is unavailable, polling of the open tasks through /v1/ai/result/batch.
+ */
+import { getAccessToken, getTaskResults, hasNextPage, listTasks } from "@aivg/core";
+import { apiBase } from "../../env";
+import { appStore, atom } from "../../state/jotai";
+import { notifyFinished } from "./notify";
+import { isOpen, readTask, readTaskList, type Task } from "./taskTypes";
+
+/** Spec 02 §7/§9: the task list's default page_size. */
+export const TASK_PAGE_SIZE = 20;
+/**
+ * Decision (spec: not shown): poll the open tasks every 3 s while the event stream is down.
+ * Polling stops as soon as no task is open.
+ */
+export const POLL_INTERVAL_MS = 3000;
+
+export interface QueueState {
+  tasks: Task[];
+  total: number;
+  page: number;
+  loading: boolean;
+  error: string | null;
+  /** "events" while the stream is open, "polling" as fallback. */
+  mode: "idle" | "events" | "polling";
+}
+
+export const queueAtom = atom<QueueState>({ tasks: [], total: 0, page: 0, loading: false, error: null, mode: "idle" });
+
+/** Inserts or replaces a task, newest first; a finishing task raises the notice. */
+export function upsertTask(task: Task, store = appStore): void {
+  store.set(queueAtom, (q) => {
+    const i = q.tasks.findIndex((t) => t.taskId === task.taskId);
+    if (i === -1) return { ...q, tasks: [task, ...q.tasks], total: q.total + 1 };
+    const previous = q.tasks[i];
+    if (previous && isOpen(previous) && !isOpen(task)) notifyFinished(task);
+    const tasks = q.tasks.slice();
+    tasks[i] = task;
+    return { ...q, tasks };
+  });
+}
+
+export function removeTask(taskId: string, store = appStore): void {
+  store.set(queueAtom, (q) => {
+    const tasks = q.tasks.filter((t) => t.taskId !== taskId);
+    return { ...q, tasks, total: Math.max(0, q.total - (q.tasks.length - tasks.length)) };
+  });
+}
+
+export function findTask(taskId: string, store = appStore): Task | undefined {
+  return store.get(queueAtom).tasks.find((t) => t.taskId === taskId);
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Loads page 1 again (also the updateList event). */
+export async function reloadTasks(store = appStore): Promise<void> {
+  store.set(queueAtom, (q) => ({ ...q, loading: true, error: null }));
+  try {
+    const { tasks, total } = readTaskList(await listTasks({ page: 1, page_size: TASK_PAGE_SIZE }));
+    store.set(queueAtom, (q) => ({ ...q, tasks, total, page: 1, loading: false }));
+  } catch (e) {
+    store.set(queueAtom, (q) => ({ ...q, loading: false, error: message(e) }));
+  }
+}
+
+/** Loads the next page while more remain (core's hasNextPage). */
+export async function loadMoreTasks(store = appStore): Promise<void> {
+  const q = store.get(queueAtom);
+  if (q.loading || !hasNextPage(q.total, q.tasks.length)) return;
+  store.set(queueAtom, { ...q, loading: true });
+  try {
+    const { tasks, total } = readTaskList(await listTasks({ page: q.page + 1, page_size: TASK_PAGE_SIZE }));
+    store.set(queueAtom, (s) => {
+      const known = new Set(s.tasks.map((t) => t.taskId));
+      return { ...s, tasks: [...s.tasks, ...tasks.filter((t) => !known.has(t.taskId))], total, page: q.page + 1, loading: false };
+    });
+  } catch (e) {
+    store.set(queueAtom, (s) => ({ ...s, loading: false, error: message(e) }));
+  }
+}
+
+/** Applies one server event (names of spec 02 §4). */
+export function applyEvent(name: string, data: unknown, store = appStore): void {
+  switch (name) {
+    case "updateList":
+      void reloadTasks(store);
+      return;
+    case "addTask":
+    case "updateTask": {
+      const task = readTask(data);
+      if (task) upsertTask(task, store);
+      return;
+    }
+    case "retryTask": {
+      // {task_id, retry_of}: the old task stays as it was; the new one also comes as addTask,
+      // but is fetched here in case that event was missed.
+      const o = (data ?? {}) as { task_id?: unknown };
+      if (typeof o.task_id === "string" && !findTask(o.task_id, store)) {
+        getTaskResults([o.task_id])
+          .then((answer) => readTaskList(answer).tasks.forEach((t) => upsertTask(t, store)))
+          .catch((e: unknown) => console.warn("retried task not loaded", e));
+      }
+      return;
+    }
+    case "delTask": {
+      const id = (data ?? {}) as { task_id?: unknown };
+      if (typeof id.task_id === "string") removeTask(id.task_id, store);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** Asks the batch call for every open task once. */
+export async function pollOpenTasks(store = appStore): Promise<void> {
+  const open = store.get(queueAtom).tasks.filter(isOpen).map((t) => t.taskId);
+  if (open.length === 0) return;
+  const { tasks } = readTaskList(await getTaskResults(open));
+  for (const t of tasks) upsertTask(t, store);
+}
+
+let users = 0;
+let source: EventSource | null = null;
+let pollTimer: ReturnType<typeof setInterval> | null = null;
+
+function startPolling(store = appStore): void {
+  if (pollTimer) return;
+  store.set(queueAtom, (q) => ({ ...q, mode: "polling" }));
+  pollTimer = setInterval(() => {
+    pollOpenTasks(store).catch((e: unknown) => console.warn("task poll failed", e));
+  }, POLL_INTERVAL_MS);
+}
+
+function stopPolling(): void {
+  if (pollTimer) clearInterval(pollTimer);
+  pollTimer = null;
+}
+
+function openStream(store = appStore): void {
+  const token = getAccessToken();
+  if (!token || typeof EventSource === "undefined") {
+    startPolling(store);
+    return;
+  }
+  const es = new EventSource(`${apiBase}/v1/ai/events?token=${encodeURIComponent(token)}`);
+  source = es;
+  es.onopen = () => {
+    stopPolling();
+    store.set(queueAtom, (q) => ({ ...q, mode: "events" }));
+  };
+  // EventSource reconnects by itself; poll meanwhile so progress keeps moving.
+  es.onerror = () => startPolling(store);
+  for (const name of ["updateList", "addTask", "updateTask", "delTask", "retryTask"]) {
+    es.addEventListener(name, (ev) => {
+      let data: unknown = null;
+      try {
+        data = JSON.parse((ev as MessageEvent<string>).data);
+      } catch {
+        data = null;
+      }
+      applyEvent(name, data, store);
+    });
+  }
+}
+
+/** Keeps the queue live while at least one screen uses it; answers the release function. */
+export function connectQueue(store = appStore): () => void {
+  users += 1;
+  if (users === 1) {
+    void reloadTasks(store);
+    openStream(store);
+  }
+  return () => {
+    users -= 1;
+    if (users === 0) {
+      source?.close();
+      source = null;
+      stopPolling();
+      store.set(queueAtom, (q) => ({ ...q, mode: "idle" }));
+    }
+  };
+}
