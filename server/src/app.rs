@@ -77,6 +77,10 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(axum::middleware::from_fn(
             crate::request_guard::envelope_errors,
-        ));
+        ))
+        // gzip or brotli when the client accepts it: the app's JS and its 0.9 MB .wasm shrink to
+        // about a third. tower-http's default predicate leaves event streams (SSE), images and
+        // bodies under 32 bytes alone.
+        .layer(tower_http::compression::CompressionLayer::new());
     api.with_state(state)
 }
