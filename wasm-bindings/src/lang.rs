@@ -46,6 +46,8 @@ export interface LanguageConstants {
   cookieMaxAgeDays: number;
   /** How long loaded language messages are cached, in hours, 24. */
   messagesCacheHours: number;
+  /** Local-storage key of the saved language, "language". */
+  storageKey: string;
 }
 
 /** What the router knows when a navigation starts (input of `resolveLanguage`). */
@@ -121,6 +123,7 @@ struct LanguageConstants {
     cookie_name: &'static str,
     cookie_max_age_days: u32,
     messages_cache_hours: u32,
+    storage_key: &'static str,
 }
 
 /// The language constants of spec 01 §4, §9 as one object.
@@ -134,6 +137,7 @@ pub fn language_constants() -> Result<JsValue, JsValue> {
         cookie_name: lang::LANGUAGE_COOKIE_NAME,
         cookie_max_age_days: lang::LANGUAGE_COOKIE_DAYS,
         messages_cache_hours: lang::LOCALE_MESSAGES_CACHE_HOURS,
+        storage_key: lang::LANGUAGE_STORAGE_KEY,
     })
 }
 

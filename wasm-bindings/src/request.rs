@@ -110,6 +110,14 @@ export interface RequestConstants {
   cmsDataPath: string;
   /** How long fetched CMS data is reused per path, in ms (300000). */
   cmsCacheTtlMs: number;
+  /** Delay before CMS blocks are injected after a route change, ms (50). */
+  cmsInjectDelayMs: number;
+  /** Session-storage flag that turns CMS injection off ("embedmode") ... */
+  embedModeKey: string;
+  /** ... when it holds this value ("www-sideapp"). */
+  embedModeSideapp: string;
+  /** The template stylesheet loaded once from the asset host ("template.min.css"). */
+  templateCssFile: string;
   /** Envelope code of success, 0. */
   successCode: number;
   /** Failure code when nothing else gives one, -1. */
@@ -284,6 +292,10 @@ pub fn app_settings() -> Result<JsValue, JsValue> {
 struct RequestConstants {
     cms_data_path: &'static str,
     cms_cache_ttl_ms: i64,
+    cms_inject_delay_ms: u32,
+    embed_mode_key: &'static str,
+    embed_mode_sideapp: &'static str,
+    template_css_file: &'static str,
     success_code: i64,
     default_failure_code: i64,
     logged_out_code: i64,
@@ -305,6 +317,10 @@ pub fn request_constants() -> Result<JsValue, JsValue> {
     to_js_value(&RequestConstants {
         cms_data_path: request::CMS_DATA_PATH,
         cms_cache_ttl_ms: request::CMS_CACHE_TTL_MS,
+        cms_inject_delay_ms: request::CMS_INJECT_DELAY_MS,
+        embed_mode_key: request::EMBED_MODE_KEY,
+        embed_mode_sideapp: request::EMBED_MODE_SIDEAPP,
+        template_css_file: request::TEMPLATE_CSS_FILE,
         success_code: request::SUCCESS_CODE,
         default_failure_code: request::DEFAULT_FAILURE_CODE,
         logged_out_code: request::LOGGED_OUT_CODE,

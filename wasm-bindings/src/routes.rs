@@ -161,6 +161,16 @@ pub fn switch_language_path(
     Ok(routes::switch_language_path(path, lang_arg(language)?))
 }
 
+/// The size of the fixed sharing image (spec 01 §2).
+/// ```js
+/// shareImageSize() // { width: 1200, height: 630 }
+/// ```
+#[wasm_bindgen(js_name = shareImageSize, unchecked_return_type = "PixelSize")]
+pub fn share_image_size() -> Result<JsValue, JsValue> {
+    let (width, height) = routes::SHARE_IMAGE_SIZE;
+    to_js_value(&aivg_core::crop::PixelSize { width, height })
+}
+
 /// The canonical URL of a page: origin + `/ai` + router path, without query and hash.
 /// ```js
 /// canonicalUrl("https://example.com", "/de/home") // "https://example.com/ai/de/home"

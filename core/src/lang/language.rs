@@ -41,6 +41,9 @@ pub const LANGUAGE_COOKIE_DAYS: u32 = 365;
 /// How long loaded language messages are cached, in hours (spec 01 §9).
 pub const LOCALE_MESSAGES_CACHE_HOURS: u32 = 24;
 
+/// The local-storage key of the saved language (spec 01 §9: "Local storage keys: language ...").
+pub const LANGUAGE_STORAGE_KEY: &str = "language";
+
 /// Every language in the order of spec 01 §3; the switcher keeps this order without `zz`.
 const ALL: [Lang; 9] = [
     Lang::En,

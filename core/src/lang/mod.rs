@@ -16,9 +16,9 @@ pub mod resolve;
 pub use browser::{map_browser_language, pick_browser_language};
 pub use error::LangError;
 pub use language::{
-    DEFAULT_LANGUAGE, LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_NAME, LOCALE_MESSAGES_CACHE_HOURS,
-    Lang, Language, LanguageCookie, Stage, code_for_tag, is_supported_language, language_by_code,
-    language_cookie, languages, messages_path, normalize_language, switcher_languages,
-    tag_for_code,
+    DEFAULT_LANGUAGE, LANGUAGE_COOKIE_DAYS, LANGUAGE_COOKIE_NAME, LANGUAGE_STORAGE_KEY,
+    LOCALE_MESSAGES_CACHE_HOURS, Lang, Language, LanguageCookie, Stage, code_for_tag,
+    is_supported_language, language_by_code, language_cookie, languages, messages_path,
+    normalize_language, switcher_languages, tag_for_code,
 };
 pub use resolve::{LanguageResolution, NavigationInput, resolve_language};

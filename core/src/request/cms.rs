@@ -15,6 +15,18 @@ pub const CMS_DATA_PATH: &str = "/api/cms-data/";
 /// How long fetched CMS data is reused per path, in ms (spec 01 §7, §9: 300 s).
 pub const CMS_CACHE_TTL_MS: i64 = 300_000;
 
+/// Delay before the CMS blocks are injected after a route change, in ms (spec 01 §4, §9: 50 ms).
+pub const CMS_INJECT_DELAY_MS: u32 = 50;
+
+/// The session-storage flag that turns CMS injection off (spec 01 §4)...
+pub const EMBED_MODE_KEY: &str = "embedmode";
+/// ... when it holds this value.
+pub const EMBED_MODE_SIDEAPP: &str = "www-sideapp";
+
+/// The template stylesheet loaded once, from the asset host, when content is first injected
+/// (spec 01 §4, §7).
+pub const TEMPLATE_CSS_FILE: &str = "template.min.css";
+
 /// The key of a page path: URL-safe base64 of its UTF-8 bytes, no padding.
 /// `"/home"` -> `"L2hvbWU"`. The path is used exactly as given (no normalisation).
 pub fn cms_cache_key(page_path: &str) -> String {

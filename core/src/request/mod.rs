@@ -12,7 +12,10 @@ mod tracking;
 mod url;
 mod urlparts;
 
-pub use cms::{CMS_CACHE_TTL_MS, CMS_DATA_PATH, cms_cache_key, cms_data_path, cms_path_from_key};
+pub use cms::{
+    CMS_CACHE_TTL_MS, CMS_DATA_PATH, CMS_INJECT_DELAY_MS, EMBED_MODE_KEY, EMBED_MODE_SIDEAPP,
+    TEMPLATE_CSS_FILE, cms_cache_key, cms_data_path, cms_path_from_key,
+};
 pub use envelope::{
     DEFAULT_FAILURE_CODE, Envelope, HTTP_UNAUTHORIZED, LOGGED_OUT_CODE, NormalizedResponse,
     SESSION_CALL_PATHS, SUCCESS_CODE, is_logged_out_response, is_session_call, normalize_response,

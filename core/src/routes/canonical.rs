@@ -2,6 +2,9 @@
 
 use super::normalize_path;
 
+/// Size of the fixed sharing image (spec 01 §2: "a fixed image of 1200x630").
+pub const SHARE_IMAGE_SIZE: (u32, u32) = (1200, 630);
+
 /// The canonical URL of a page: `origin` + `/ai` + the current router path, e.g.
 /// `("https://example.com", "/de/home")` → `https://example.com/ai/de/home`.
 ///

@@ -21,15 +21,18 @@
  * redirect rule, so when a visit starts on one, the first load fetches too, for the redirect only:
  * without a server-side render nothing else would ever send the visitor on.
  */
-import type { CmsData, LinkAction } from "@aivg/core";
+import { requestConstants, type CmsData, type LinkAction } from "@aivg/core";
 import type { CmsSanitizer } from "./sanitize";
 
-/** Injection delay after the data arrives (spec 01 §4, §9: 50 ms). Core has no export for it yet. */
-export const CMS_INJECT_DELAY_MS = 50;
-/** The session flag value that turns injection off (spec 01 §4). */
-export const EMBED_MODE_SIDEAPP = "www-sideapp";
-/** Session-storage key of the embed mode flag. */
-export const EMBED_MODE_KEY = "embedmode";
+const constants = requestConstants();
+/** Injection delay after the data arrives (spec 01 §4, §9: 50 ms), from core. */
+export const CMS_INJECT_DELAY_MS = constants.cmsInjectDelayMs;
+/** The session flag value that turns injection off (spec 01 §4), from core. */
+export const EMBED_MODE_SIDEAPP = constants.embedModeSideapp;
+/** Session-storage key of the embed mode flag, from core. */
+export const EMBED_MODE_KEY = constants.embedModeKey;
+/** The template stylesheet's file name, from core. */
+export const TEMPLATE_CSS_FILE = constants.templateCssFile;
 /** Marks every node the flow adds, so the next route can remove them. */
 export const INJECTED_ATTR = "data-cms-injected";
 

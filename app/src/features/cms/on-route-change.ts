@@ -7,14 +7,14 @@ import { siteOrigin } from "../../env";
 import type { NavigateFunction } from "react-router";
 import { i18n } from "../../i18n/setup";
 import type { RouteChange } from "../../routes/route-change";
-import { CmsFlow } from "./cmsFlow";
+import { CmsFlow, TEMPLATE_CSS_FILE } from "./cmsFlow";
 import { loadCmsSanitizer } from "./sanitize";
 import { rememberEmbedMode, storedEmbedMode, storedLoggedIn } from "./storageFlags";
 
 /** Where template.min.css lives: the asset host (`VITE_ASSET_HOST`), else this site. */
 export function templateStylesheetHref(): string {
   const host = import.meta.env.VITE_ASSET_HOST ?? "";
-  return `${host.replace(/\/+$/, "")}/template.min.css`;
+  return `${host.replace(/\/+$/, "")}/${TEMPLATE_CSS_FILE}`;
 }
 
 function storage(kind: "localStorage" | "sessionStorage"): Storage | undefined {

@@ -3,13 +3,10 @@
  * from core's `languageCookie()`: i18n_redirected, 365 days) and local storage. Storage failures are
  * tolerated and logged (spec 01 §8).
  */
-import { languageCookie, type LanguageCode } from "@aivg/core";
+import { languageConstants, languageCookie, type LanguageCode } from "@aivg/core";
 
-/**
- * Local-storage key of the saved language. Spec 01 §9 names the key "language"; core exports no
- * constant for it yet (reported).
- */
-export const LANGUAGE_STORAGE_KEY = "language";
+/** Local-storage key of the saved language (spec 01 §9: "language"), from core. */
+export const LANGUAGE_STORAGE_KEY = languageConstants().storageKey;
 
 function readCookie(name: string): string | null {
   for (const part of document.cookie.split(";")) {

@@ -4,7 +4,7 @@
  * `canonicalUrl`: origin + /ai + path) and sharing metadata with the fixed 1200×630 image. Rendered with
  * React 19's native <title>/<meta>/<link>, which React hoists into <head>.
  */
-import { canonicalUrl, languageByCode } from "@aivg/core";
+import { canonicalUrl, languageByCode, shareImageSize } from "@aivg/core";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { siteOrigin } from "../../env";
@@ -14,8 +14,8 @@ import { languageAtom } from "../language/state";
 import { metaEntry } from "./meta-key";
 import { metaOverrideAtom } from "./state";
 
-/** The sharing image (public/og-image.png) and its size: spec 01 §2 fixes it at 1200×630. */
-export const SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;
+/** The sharing image (public/og-image.png) and its size, fixed by spec 01 §2 (core: 1200×630). */
+export const SHARE_IMAGE = { path: "/og-image.png", ...shareImageSize() } as const;
 
 export function PageMeta() {
   const { t } = useTranslation("meta");

@@ -1,0 +1,23 @@
+// The spec's fixed numbers and names the app reads from the package instead of repeating them.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { languageConstants, requestConstants, shareImageSize } from "./pkg.mjs";
+
+test("CMS injection constants (spec 01 §4, §9)", () => {
+  const c = requestConstants();
+  assert.equal(c.cmsInjectDelayMs, 50);
+  assert.equal(c.embedModeKey, "embedmode");
+  assert.equal(c.embedModeSideapp, "www-sideapp");
+  assert.equal(c.templateCssFile, "template.min.css");
+  assert.equal(c.cmsCacheTtlMs, 300000);
+});
+
+test("the saved language's local-storage key (spec 01 §9)", () => {
+  assert.equal(languageConstants().storageKey, "language");
+  assert.equal(languageConstants().cookieName, "i18n_redirected");
+});
+
+test("the sharing image is 1200 × 630 (spec 01 §2)", () => {
+  assert.deepEqual(shareImageSize(), { width: 1200, height: 630 });
+});
