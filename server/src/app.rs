@@ -68,6 +68,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::site::routes())
         .merge(crate::uploads::routes())
         .merge(crate::tasks::routes())
+        .merge(crate::analytics::routes())
         .fallback(crate::spa::fallback)
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         // Innermost first: a panic becomes a 500 envelope, then plain-text rejections and

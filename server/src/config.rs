@@ -17,6 +17,7 @@
 //! | `AIVG_COMFYUI_URL` | unset: the built-in `local` provider | run generation tasks on this ComfyUI server |
 //! | `AIVG_TASK_WORKERS` | `2` | generation tasks run at once (the rest queue) |
 //! | `AIVG_FFMPEG` | `ffmpeg` | program of the video tools and video previews (absent: they fail clearly) |
+//! | `AIVG_STATS_TOKEN` | unset: `GET /v1/analytics/stats` answers 404 | bearer token of the analytics stats report (`aivg-server stats` needs none) |
 //! | `AIVG_TASK_TEST_HOOKS` | off (`1` in tests) | prompts with `[fail]` fail, `[slow]` run ~20 s (tests of refunds and restarts) |
 
 use std::net::SocketAddr;
@@ -35,6 +36,8 @@ pub struct Config {
     pub default_country: String,
     pub uploads: crate::uploads::UploadSettings,
     pub tasks: crate::tasks::TaskSettings,
+    /// Bearer token of `GET /v1/analytics/stats`; `None` disables the endpoint.
+    pub stats_token: Option<String>,
 }
 
 /// A configuration value that cannot be used, named so the operator can fix it.
@@ -74,6 +77,7 @@ impl Config {
                 .to_ascii_uppercase(),
             uploads: crate::uploads::UploadSettings::from_env(&var),
             tasks: crate::tasks::TaskSettings::from_env(&var)?,
+            stats_token: var("AIVG_STATS_TOKEN"),
         })
     }
 
@@ -90,6 +94,7 @@ impl Config {
             default_country: "US".into(),
             uploads: crate::uploads::UploadSettings::default(),
             tasks: crate::tasks::TaskSettings::for_tests(),
+            stats_token: None,
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod account_pages;
 pub mod accounts;
+pub mod analytics;
 pub mod api;
 pub mod app;
 pub mod auth;

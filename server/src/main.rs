@@ -1,4 +1,6 @@
 //! `aivg-server`: runs the API and the SPA with the configuration of `config.rs`.
+//! `aivg-server stats [--json]` prints the analytics report of the configured database instead
+//! (counts per event, p75 of FCP and LCP per page; see `analytics/stats.rs`).
 
 use aivg_server::config::Config;
 
@@ -17,6 +19,17 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => {}
+        Some("stats") => return print_stats(&cfg, args.get(1..).unwrap_or(&[])).await,
+        Some(other) => {
+            eprintln!(
+                "aivg-server: unknown command {other:?}; usage: aivg-server [stats [--json]]"
+            );
+            return std::process::ExitCode::from(2);
+        }
+    }
     let running = match aivg_server::start(cfg).await {
         Ok(r) => r,
         Err(e) => {
@@ -31,6 +44,42 @@ async fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("aivg-server: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// `aivg-server stats [--json]`: the analytics report of the configured database.
+async fn print_stats(cfg: &Config, flags: &[String]) -> std::process::ExitCode {
+    let json = match flags {
+        [] => false,
+        [flag] if flag == "--json" => true,
+        _ => {
+            eprintln!("aivg-server: usage: aivg-server stats [--json]");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let report = match aivg_server::db::Db::connect(&cfg.database_url).await {
+        Ok(db) => aivg_server::analytics::stats::report(&db).await,
+        Err(e) => Err(e),
+    };
+    match report {
+        Ok(r) if json => match serde_json::to_string_pretty(&r) {
+            Ok(text) => {
+                println!("{text}");
+                std::process::ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("aivg-server: stats: {e}");
+                std::process::ExitCode::FAILURE
+            }
+        },
+        Ok(r) => {
+            print!("{}", aivg_server::analytics::stats::render(&r));
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("aivg-server: stats: database: {e}");
             std::process::ExitCode::FAILURE
         }
     }

@@ -78,7 +78,7 @@ const serverRedirectRoutes = [
 export const pageRoutes = [
   redirecting("Index"),
   redirecting("Create"),
-  page("Home", () => import("../features/pages/HomePage")),
+  page("Home", () => import("../features/home/HomePage")),
   page("NotFound", () => import("../features/pages/NotFoundPage")),
   page("DebugTestError", () => import("../features/error-page/DebugTestErrorPage")),
   ...placeholderRoutes.map((name) => page(name, placeholder)),

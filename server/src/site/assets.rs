@@ -8,7 +8,8 @@
 //!   when present, else a built-in build `dev` (timestamp = server start, empty matcher, nothing
 //!   prerendered); another id without a file answers 404 (the client tolerates it). No caching;
 //! - `GET /app_static/icons/{name}.svg`: the project's own icons (home, explore, effect, video,
-//!   image, music, tools, gift, close, menu, globe, user; 24×24, `currentColor`), 404 otherwise.
+//!   image, music, tools, gift, close, menu, globe, user, library, copy, check, avatar, sparkle,
+//!   arrow-right; 24×24, `currentColor`), 404 otherwise.
 
 use super::params::html_escape;
 use super::seed::{Seeds, seeds};
@@ -192,7 +193,7 @@ pub async fn seed_svg(Path(file): Path<String>) -> Response {
     }
 }
 
-const ICONS: [(&str, &str); 12] = [
+const ICONS: [(&str, &str); 18] = [
     ("home", include_str!("../../seed/icons/home.svg")),
     ("explore", include_str!("../../seed/icons/explore.svg")),
     ("effect", include_str!("../../seed/icons/effect.svg")),
@@ -205,6 +206,15 @@ const ICONS: [(&str, &str); 12] = [
     ("menu", include_str!("../../seed/icons/menu.svg")),
     ("globe", include_str!("../../seed/icons/globe.svg")),
     ("user", include_str!("../../seed/icons/user.svg")),
+    ("library", include_str!("../../seed/icons/library.svg")),
+    ("copy", include_str!("../../seed/icons/copy.svg")),
+    ("check", include_str!("../../seed/icons/check.svg")),
+    ("avatar", include_str!("../../seed/icons/avatar.svg")),
+    ("sparkle", include_str!("../../seed/icons/sparkle.svg")),
+    (
+        "arrow-right",
+        include_str!("../../seed/icons/arrow-right.svg"),
+    ),
 ];
 
 /// `GET /app_static/icons/{name}.svg`.

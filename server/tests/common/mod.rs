@@ -21,7 +21,7 @@ pub struct TestServer {
 }
 
 /// A database URL for one test: SQLite under `dir`, or a new PostgreSQL database.
-async fn database_url(dir: &std::path::Path) -> String {
+pub async fn database_url(dir: &std::path::Path) -> String {
     match std::env::var("DATABASE_URL") {
         Ok(url) if url.starts_with("postgres") => {
             let name = format!("aivg_test_{}", aivg_server::ids::random_token(12));

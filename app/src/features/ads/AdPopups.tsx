@@ -7,30 +7,37 @@
 import type { AdItem, AdSlot } from "@aivg/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useAtomValue } from "../../state/jotai";
+import { useAtomValue, useSetAtom } from "../../state/jotai";
 import { AccountDialog } from "../account/AccountDialog";
 import { checkinOpenAtom } from "../checkin/checkinState";
 import { useIsPhone } from "../frame/viewport";
 import { loginDialogAtom } from "../login/loginState";
 import { buyDialogAtom } from "../pricing/buyState";
+import { unsolicitedOverlaysAllowed } from "../session/automation";
 import { flagsAtom } from "../session/session";
-import { markSlotClosed, markSlotShown, slotVisible } from "./adSlots";
-import { useAdItems } from "./useAdItems";
+import { bannerShownAtom, markSlotClosed, markSlotShown, slotVisible } from "./adSlots";
+import { loadAdItems } from "./useAdItems";
 
 /** Which ad item each slot shows (the spec lists modules and slots, not the pairing). */
 const SLOT_MODULE: Record<AdSlot, string> = { pc_popup: "studio_footer", mobile_popup: "hooks_banner_mobile", banner: "main_header" };
 
-function useSlot(slot: AdSlot, ready: boolean, items: AdItem[]): [AdItem | null, () => void] {
+function useSlot(slot: AdSlot, ready: boolean): [AdItem | null, () => void] {
   const flags = useAtomValue(flagsAtom);
   const phone = useIsPhone();
   const [shown, setShown] = useState<AdItem | null>(null);
-  const item = items.find((i) => i.module === SLOT_MODULE[slot]) ?? null;
   useEffect(() => {
-    if (shown || !ready || !item) return;
-    if (!slotVisible(slot, flags.isLogin, phone)) return;
-    markSlotShown(slot);
-    setShown(item);
-  }, [shown, ready, item, slot, flags.isLogin, phone]);
+    if (shown || !ready || !unsolicitedOverlaysAllowed()) return;
+    let live = true;
+    void loadAdItems(phone).then((items) => {
+      const item = items.find((i) => i.module === SLOT_MODULE[slot]);
+      if (!live || !item || !slotVisible(slot, flags.isLogin, phone)) return;
+      markSlotShown(slot);
+      setShown(item);
+    });
+    return () => {
+      live = false;
+    };
+  }, [shown, ready, slot, flags.isLogin, phone]);
   const close = () => {
     markSlotClosed(slot);
     setShown(null);
@@ -49,13 +56,12 @@ function AdBody({ item, slot }: { item: AdItem; slot: AdSlot }) {
 
 export function AdPopups() {
   const { t } = useTranslation("ads");
-  const items = useAdItems();
   const phone = useIsPhone();
   const login = useAtomValue(loginDialogAtom);
   const buy = useAtomValue(buyDialogAtom);
   const checkin = useAtomValue(checkinOpenAtom);
   const quiet = !login.open && !buy.open && !checkin;
-  const [popup, closePopup] = useSlot(phone ? "mobile_popup" : "pc_popup", quiet, items);
+  const [popup, closePopup] = useSlot(phone ? "mobile_popup" : "pc_popup", quiet);
   const popupSlot: AdSlot = phone ? "mobile_popup" : "pc_popup";
   return (
     <AccountDialog open={popup !== null} onClose={closePopup} title={t("popupTitle")} className="acc-ad-popup" testId="ad-popup">
@@ -66,9 +72,11 @@ export function AdPopups() {
 
 export function AdBanner() {
   const { t } = useTranslation("ads");
-  const items = useAdItems();
   const phone = useIsPhone();
-  const [banner, closeBanner] = useSlot("banner", !phone, items);
+  const [banner, closeBanner] = useSlot("banner", !phone);
+  const setBannerShown = useSetAtom(bannerShownAtom);
+  const showing = banner !== null && !phone;
+  useEffect(() => setBannerShown(showing), [showing, setBannerShown]);
   if (!banner || phone) return null;
   return (
     <div className="acc-ad-banner" data-testid="ad-banner">

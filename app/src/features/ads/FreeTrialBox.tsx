@@ -4,8 +4,8 @@
  * `trialBoxClosesOn` decides which actions close it on phones. Clicking it opens the register
  * dialog for guests, else the membership tab of the buy dialog.
  */
-import { trialBoxClosesOn, trialBoxState, type TrialBoxEvent, type TrialBoxUser } from "@aivg/core";
-import { useEffect, useRef, useState } from "react";
+import { adsConstants, trialBoxClosesOn, trialBoxState, type TrialBoxEvent, type TrialBoxUser } from "@aivg/core";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { isVariantB } from "../experiments/abTest";
@@ -13,48 +13,58 @@ import { useExperiment } from "../experiments/useExperiment";
 import { useIsPhone } from "../frame/viewport";
 import { openLoginDialog } from "../login/loginState";
 import { openBuyDialog } from "../pricing/buyState";
+import { unsolicitedOverlaysAllowed } from "../session/automation";
 import { flagsAtom, isNewUserAtom } from "../session/session";
 
 export function FreeTrialBox() {
-  const { t } = useTranslation("ads");
   const flags = useAtomValue(flagsAtom);
   const isNew = useAtomValue(isNewUserAtom);
-  const phone = useIsPhone();
   const plan = useExperiment("free_trial");
   const user: TrialBoxUser = !flags.isLogin ? "anonymous" : isNew ? "new_user" : "returning_user";
-  const startedAt = useRef(Date.now());
-  const [collapsedAt, setCollapsedAt] = useState<number | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  const variantB = plan !== null && isVariantB(plan);
-  const box = trialBoxState(user, now - startedAt.current, collapsedAt, variantB);
+  if (plan === null || !unsolicitedOverlaysAllowed()) return null;
+  // A new kind of visitor starts the box's clock again (remount).
+  return <TrialBox key={user} user={user} variantB={isVariantB(plan)} />;
+}
 
-  useEffect(() => {
-    startedAt.current = Date.now();
-    setCollapsedAt(null);
-  }, [user]);
+function TrialBox({ user, variantB }: { user: TrialBoxUser; variantB: boolean }) {
+  const { t } = useTranslation("ads");
+  const flags = useAtomValue(flagsAtom);
+  const phone = useIsPhone();
+  const [startedAt] = useState(() => Date.now());
+  const [elapsed, setElapsed] = useState(0);
+  const [collapsedAt, setCollapsedAt] = useState<number | null>(null);
+  const box = trialBoxState(user, elapsed, collapsedAt, variantB);
+
   useEffect(() => {
     if (box.nextChangeMs === null) return;
-    const wait = Math.max(0, box.nextChangeMs - (Date.now() - startedAt.current));
-    const timer = setTimeout(() => setNow(Date.now()), wait);
+    const wait = Math.max(0, box.nextChangeMs - (Date.now() - startedAt));
+    const timer = setTimeout(() => setElapsed(Date.now() - startedAt), wait);
     return () => clearTimeout(timer);
-  }, [box.nextChangeMs, now]);
-
-  const close = (event: TrialBoxEvent) => {
-    if (trialBoxClosesOn(event, phone)) setCollapsedAt(Date.now() - startedAt.current);
-  };
+  }, [box.nextChangeMs, startedAt]);
 
   useEffect(() => {
     if (!box.visible) return;
     const onDown = (e: PointerEvent) => {
       if (e.target instanceof Element && e.target.closest("[data-trial-box]")) return;
-      close("outside_click");
+      if (trialBoxClosesOn("outside_click", phone)) {
+        const now = Date.now() - startedAt;
+        setCollapsedAt(now);
+        setElapsed(now);
+      }
     };
     document.addEventListener("pointerdown", onDown);
     return () => document.removeEventListener("pointerdown", onDown);
-  });
+  }, [box.visible, phone, startedAt]);
 
-  if (!box.visible || plan === null) return null;
-  const text = box.textKey === "free_trial_box.text_plan_b" ? t("trialBoxB") : t("trialBox");
+  const close = (event: TrialBoxEvent) => {
+    if (!trialBoxClosesOn(event, phone)) return;
+    const now = Date.now() - startedAt;
+    setCollapsedAt(now);
+    setElapsed(now);
+  };
+
+  if (!box.visible) return null;
+  const text = box.textKey === adsConstants().trialBoxTextKeyPlanB ? t("trialBoxB") : t("trialBox");
   return (
     <div className={`acc-trial-box acc-trial-box--${box.phase}`} data-trial-box="" data-testid="free-trial-box" data-login-exempt="">
       <button type="button" className="acc-trial-box__body" onClick={() => (flags.isLogin ? openBuyDialog({ tab: "membership" }) : openLoginDialog("register"))}>

@@ -11,7 +11,7 @@ import { useAtomValue } from "../../state/jotai";
 import { useIsPhone } from "../frame/viewport";
 import { buyDialogAtom } from "../pricing/buyState";
 import { flagsAtom } from "../session/session";
-import { dismissModule, moduleDismissed } from "./adSlots";
+import { bannerShownAtom, dismissModule, moduleDismissed } from "./adSlots";
 import { PromoCountdown } from "./PromoCountdown";
 import { useAdItems } from "./useAdItems";
 
@@ -21,6 +21,7 @@ export function HeaderAdIcon() {
   const phone = useIsPhone();
   const flags = useAtomValue(flagsAtom);
   const buy = useAtomValue(buyDialogAtom);
+  const bannerShown = useAtomValue(bannerShownAtom);
   const [dismissed, setDismissed] = useState(() => moduleDismissed("main_header"));
   const index = headerAdItem(items);
   const item = index === undefined ? null : items[index];
@@ -32,7 +33,7 @@ export function HeaderAdIcon() {
     isSubscribed: flags.isSubscribed,
     membershipUpgradeMode: buy.upgradeMode && buy.open,
   });
-  if (!visible || !item) return null;
+  if (!visible || !item || bannerShown) return null;
   return (
     <div className="acc-ad-icon" data-testid="header-ad-icon">
       <button type="button" className="acc-ad-icon__open" onClick={() => window.open(item.turn_url ?? "", "_blank", "noopener")}>

@@ -12,9 +12,10 @@ export function PromoCountdown() {
     return () => clearInterval(timer);
   }, []);
   const { hours, minutes, seconds } = promoCountdown(now, timeZone());
+  const text = [hours, minutes, seconds].map(pad).join(":");
   return (
     <span className="acc-countdown" role="timer">
-      {`${pad(hours)}:${pad(minutes)}:${pad(seconds)}`}
+      {text}
     </span>
   );
 }

@@ -4,7 +4,11 @@
  * core's `adSlotVisible` (closed within 24 h, or already shown today → no).
  */
 import { adDismissalKey, adSlotVisible, recordAdClosed, recordAdShown, type AdModule, type AdSlot, type AdSlotRecord } from "@aivg/core";
+import { atom } from "../../state/jotai";
 import { readRaw, writeRaw } from "../session/storage";
+
+/** The header banner is on screen: the header icon (same main_header item) steps aside meanwhile. */
+export const bannerShownAtom = atom(false);
 
 /** Key of a slot's record (the spec names the fields, not the key). */
 export const slotKey = (slot: AdSlot) => `aivg.ad-slot.${slot}`;

@@ -9,6 +9,7 @@ import { useLocation } from "react-router";
 import { useAtomValue } from "../../state/jotai";
 import { AccountDialog } from "../account/AccountDialog";
 import { useIsPhone } from "../frame/viewport";
+import { unsolicitedOverlaysAllowed } from "../session/automation";
 import { flagsAtom } from "../session/session";
 import { CheckinPanel } from "./CheckinPanel";
 import { checkinOpenAtom, closeCheckin, lastCheckinCloseMs, openCheckin } from "./checkinState";
@@ -25,7 +26,7 @@ export function CheckinHost() {
 
   useEffect(() => {
     // Claiming needs login (spec 02 §5), so only signed-in visitors get the automatic popup.
-    if (flags.isLogin && checkinShouldAutoShow(pactivity, lastCheckinCloseMs(), Date.now())) openCheckin();
+    if (flags.isLogin && unsolicitedOverlaysAllowed() && checkinShouldAutoShow(pactivity, lastCheckinCloseMs(), Date.now())) openCheckin();
   }, [flags.isLogin, pactivity]);
 
   return (

@@ -1,6 +1,6 @@
 /** Binds a CheckinController to React and to the app (calls, login, user refresh, toasts). */
-import { checkinConstants, checkinLoadTime, claimCheckin, getCheckinStatus, isPhone, type CheckinPanelState } from "@aivg/core";
-import { useEffect, useRef, useState } from "react";
+import { checkinConstants, checkinLoadTime, checkinPanelInitial, claimCheckin, getCheckinStatus, isPhone, type CheckinPanelState } from "@aivg/core";
+import { useEffect, useState } from "react";
 import { i18n } from "../../i18n/setup";
 import { appStore } from "../../state/jotai";
 import { openLoginDialog } from "../login/loginState";
@@ -10,9 +10,10 @@ import { track } from "../session/track";
 import { CheckinController, CHECKIN_CODE } from "./checkinController";
 
 export function useCheckin(): { state: CheckinPanelState; claim: () => void } {
-  const controller = useRef<CheckinController | null>(null);
-  const [state, setState] = useState<CheckinPanelState | null>(null);
-  controller.current ??= new CheckinController(
+  const [state, setState] = useState<CheckinPanelState>(checkinPanelInitial);
+  const [controller] = useState(
+    () =>
+      new CheckinController(
     {
       fetchStatus: () => getCheckinStatus({ code: CHECKIN_CODE }),
       claim: () => claimCheckin({ code: CHECKIN_CODE }),
@@ -24,15 +25,16 @@ export function useCheckin(): { state: CheckinPanelState; claim: () => void } {
       isLoggedIn: () => appStore.get(flagsAtom).isLogin,
       isPhone: () => isPhone(window.innerWidth),
     },
-    setState,
+        setState,
+      ),
   );
   useEffect(() => {
     const started = performance.now();
-    void controller.current?.load().then(() => {
+    void controller.load().then(() => {
       // Spec 02 §4: load time counts only when above 0 and under 30000 ms (core decides).
       const load = checkinLoadTime(performance.now() - started);
       track("checkin_panel_load", { duration: load.durationMs, counted: load.counted });
     });
-  }, []);
-  return { state: state ?? controller.current.current(), claim: () => void controller.current?.claim() };
+  }, [controller]);
+  return { state, claim: () => void controller.claim() };
 }

@@ -3,11 +3,12 @@
  * (also /video-to-video), text to image and image to image. The route's metadata type (core's
  * route table, spec 01 §2) is the task algorithm; `:semantic` only names the page for search.
  */
-import type { RouteMatch } from "@aivg/core";
-import { useState } from "react";
+import { aspectRatioOptions, getExploreInfo, type RouteMatch } from "@aivg/core";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData } from "react-router";
+import { useLoaderData, useSearchParams } from "react-router";
 import { useAtomValue } from "../../state/jotai";
+import { readExploreItem } from "../explore/exploreItems";
 import { languageAtom } from "../language/state";
 import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
 import { AspectRatioPicker, DEFAULT_RATIO } from "./AspectRatioPicker";
@@ -53,8 +54,26 @@ function CreateScreen({ algorithm }: { algorithm: string }) {
   const { t } = useTranslation("create");
   const language = useAtomValue(languageAtom);
   const config = SCREENS[algorithm] ?? { prompt: "required", media: null, ratio: false };
-  const [prompt, setPrompt] = useState("");
+  const [query] = useSearchParams();
+  // Links may carry a prompt (home page: ?prompt=) or an explore item to remake (?exploreId=).
+  const [prompt, setPrompt] = useState(() => query.get("prompt") ?? "");
   const [ratio, setRatio] = useState(DEFAULT_RATIO);
+  const exploreId = query.get("exploreId");
+  useEffect(() => {
+    if (!exploreId) return;
+    let live = true;
+    getExploreInfo({ id: exploreId })
+      .then((raw) => {
+        const item = readExploreItem(raw);
+        if (!live || !item) return;
+        if (item.prompt) setPrompt(item.prompt);
+        if (aspectRatioOptions().some((o) => o.label === item.ratio)) setRatio(item.ratio);
+      })
+      .catch((e: unknown) => console.warn("explore item not loaded", e));
+    return () => {
+      live = false;
+    };
+  }, [exploreId]);
   const [file, setFile] = useState<UploadedFile | null>(null);
   const signedIn = useSignedIn();
   const gen = useGeneration();

@@ -1,13 +1,15 @@
 /**
- * Creating needs a signed-in user (spec 02 §6). The session feature owns login; until a token is
- * present this notice replaces the Generate button. The token is read the way core's HTTP client
- * reads it (session storage, then memory).
+ * Creating needs a signed-in user (spec 02 §6). The session feature owns login (its token atom
+ * re-renders on login and logout); a token core's HTTP client already holds (session storage)
+ * counts too. Without either, this notice replaces the Generate button.
  */
 import { getAccessToken } from "@aivg/core";
 import { useTranslation } from "react-i18next";
+import { useAtomValue } from "../../state/jotai";
+import { tokenAtom } from "../session/session";
 
 export function useSignedIn(): boolean {
-  return Boolean(getAccessToken());
+  return Boolean(useAtomValue(tokenAtom)) || Boolean(getAccessToken());
 }
 
 export function SignInNotice() {

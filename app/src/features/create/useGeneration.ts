@@ -7,6 +7,7 @@ import type { HttpError } from "@aivg/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
+import { refreshUser } from "../session/session";
 import { askNotificationPermission } from "../tasks/notify";
 import { queueAtom } from "../tasks/taskStore";
 import type { Task } from "../tasks/taskTypes";
@@ -34,6 +35,8 @@ export function useGeneration() {
     try {
       const task = await generate(req);
       setIds((list) => [...list, task.taskId]);
+      // The credits were charged on accept: the header's balance follows.
+      void refreshUser();
     } catch (e) {
       if (e instanceof SensitiveContentError) setError(t(e.kind === "t" ? "error.sensitivePrompt" : "error.sensitiveMedia"));
       else if ((e as Partial<HttpError>).code === CODE_INSUFFICIENT_CREDITS) setError(t("error.credits"));

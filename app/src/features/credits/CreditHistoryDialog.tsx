@@ -26,6 +26,7 @@ function RecordRow({ record }: { record: CreditRecord }) {
           ? t("validUntil", { date: date(record.expiry.atMs) })
           : "";
   const sign = record.type === "consumption" ? "-" : record.type === "acquisition" ? "+" : "";
+  const amount = `${sign}${record.credits}`;
   return (
     <li className="acc-credit-row" data-testid="credit-record" data-type={record.type}>
       <div className="acc-credit-row__main">
@@ -34,7 +35,7 @@ function RecordRow({ record }: { record: CreditRecord }) {
         {record.dateMs !== null && <span className="acc-credit-row__date">{date(record.dateMs)}</span>}
       </div>
       <div className="acc-credit-row__side">
-        <strong className={`acc-credit-row__credits acc-credit-row__credits--${record.type}`}>{`${sign}${record.credits}`}</strong>
+        <strong className={`acc-credit-row__credits acc-credit-row__credits--${record.type}`}>{amount}</strong>
         {record.showExpiryLine && expiry && <span className="acc-credit-row__expiry">{expiry}</span>}
         {record.status === "invalid" && <span className="acc-credit-row__invalid">{t("invalid")}</span>}
       </div>

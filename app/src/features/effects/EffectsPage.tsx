@@ -40,7 +40,6 @@ export default function EffectsPage() {
     (query: TemplatePageQuery, replace: boolean) => {
       const mine = generation.current;
       loadingRef.current = true;
-      setList((s) => ({ ...s, loading: true, error: null }));
       const params = { ...query, fun_module: "effect", ...(category === null ? {} : { fun_category: category }) };
       listWorkflows(params)
         .then((answer) => {
@@ -73,7 +72,9 @@ export default function EffectsPage() {
 
   const loadMore = useCallback(() => {
     const next = templateLoadMore(list.templates.length, list.total, loadingRef.current);
-    if (next) fetchPage(next, false);
+    if (!next) return;
+    setList((s) => ({ ...s, loading: true, error: null }));
+    fetchPage(next, false);
   }, [list.templates.length, list.total, fetchPage]);
 
   useEffect(() => {
@@ -86,6 +87,12 @@ export default function EffectsPage() {
     return () => observer.disconnect();
   }, [loadMore]);
 
+  const selectCategory = (id: number | null) => {
+    if (id === category) return;
+    setList({ templates: [], total: 0, loading: true, error: null });
+    setCategory(id);
+  };
+
   const open = (tpl: Template) => openCustomModal(TemplateDetail, { template: tpl, language });
 
   return (
@@ -93,9 +100,9 @@ export default function EffectsPage() {
       <section className="create-form" style={{ maxWidth: "none" }}>
         <h1 className="create-title">{t("title")}</h1>
         <div className="create-chips" role="tablist" aria-label={t("categories")}>
-          <button type="button" role="tab" className="create-chip" aria-selected={category === null} onClick={() => setCategory(null)}>{t("all")}</button>
+          <button type="button" role="tab" className="create-chip" aria-selected={category === null} onClick={() => selectCategory(null)}>{t("all")}</button>
           {categories.map((c) => (
-            <button key={c.id} type="button" role="tab" className="create-chip" aria-selected={category === c.id} onClick={() => setCategory(c.id)}>{c.title}</button>
+            <button key={c.id} type="button" role="tab" className="create-chip" aria-selected={category === c.id} onClick={() => selectCategory(c.id)}>{c.title}</button>
           ))}
         </div>
         <ul className="create-grid" data-testid="effect-list" data-total={list.total}>

@@ -15,6 +15,8 @@ export const EXPLORE_PAGE_SIZE = 20;
 
 export default function ExplorePage() {
   const { t } = useTranslation("explore");
+  // The heading is the page's translated title (route metadata), as on every named page.
+  const { t: tMeta } = useTranslation("meta");
   const language = useAtomValue(languageAtom);
   const [media, setMedia] = useState<"" | "video" | "image">("");
   const [state, setState] = useState<{ items: ExploreItem[]; total: number; page: number; loading: boolean; error: string | null }>({
@@ -22,7 +24,6 @@ export default function ExplorePage() {
   });
 
   const load = useCallback((page: number) => {
-    setState((s) => ({ ...s, loading: true, error: null }));
     listExplore({ page, page_size: EXPLORE_PAGE_SIZE, ...(media ? { media } : {}) })
       .then((r) => {
         const { items, total } = readExplorePage(r);
@@ -36,10 +37,14 @@ export default function ExplorePage() {
   return (
     <div className="create-page">
       <section className="create-form" style={{ maxWidth: "none" }}>
-        <h1 className="create-title">{t("title")}</h1>
+        <h1 className="create-title">{tMeta("Explore.title")}</h1>
         <div className="create-chips" role="tablist" aria-label={t("media")}>
           {(["", "video", "image"] as const).map((m) => (
-            <button key={m || "all"} type="button" role="tab" className="create-chip" aria-selected={media === m} onClick={() => setMedia(m)}>
+            <button key={m || "all"} type="button" role="tab" className="create-chip" aria-selected={media === m} onClick={() => {
+              if (m === media) return;
+              setState({ items: [], total: 0, page: 0, loading: true, error: null });
+              setMedia(m);
+            }}>
               {t(m === "" ? "all" : m)}
             </button>
           ))}
@@ -50,7 +55,10 @@ export default function ExplorePage() {
         </ul>
         {state.error ? <p role="alert" className="create-error">{t("error", { message: state.error })}</p> : null}
         {hasNextPage(state.total, state.items.length) ? (
-          <button type="button" className="button button--secondary" disabled={state.loading} onClick={() => load(state.page + 1)}>{t("more")}</button>
+          <button type="button" className="button button--secondary" disabled={state.loading} onClick={() => {
+            setState((s) => ({ ...s, loading: true }));
+            load(state.page + 1);
+          }}>{t("more")}</button>
         ) : null}
       </section>
     </div>

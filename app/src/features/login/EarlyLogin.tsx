@@ -7,6 +7,7 @@ import { useEffect } from "react";
 import { useAtomValue } from "../../state/jotai";
 import { isVariantB } from "../experiments/abTest";
 import { useExperiment } from "../experiments/useExperiment";
+import { unsolicitedOverlaysAllowed } from "../session/automation";
 import { flagsAtom } from "../session/session";
 import { loginDialogAtom, openLoginDialog } from "./loginState";
 
@@ -16,7 +17,7 @@ export function EarlyLogin() {
   const flags = useAtomValue(flagsAtom);
   const dialog = useAtomValue(loginDialogAtom);
   const plan = useExperiment("early_login");
-  const active = !flags.isLogin && plan !== null && isVariantB(plan) && !dialog.open;
+  const active = !flags.isLogin && plan !== null && isVariantB(plan) && !dialog.open && unsolicitedOverlaysAllowed();
   useEffect(() => {
     if (!active) return;
     const onClick = (event: MouseEvent) => {

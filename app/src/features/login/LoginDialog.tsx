@@ -10,31 +10,34 @@ import { AccountDialog } from "../account/AccountDialog";
 import { accountPageUrl } from "../session/config";
 import { track } from "../session/track";
 import { runCookieCheck } from "./cookieCheck";
-import { closeLoginDialog, loginDialogAtom } from "./loginState";
+import { closeLoginDialog, loginDialogAtom, loginFrameLoadedAtom, type LoginMode } from "./loginState";
 import { useFrameMessages } from "./useFrameMessages";
 
 /** Spec 02 §2: the modal is about 400 px wide and 604 px tall. */
 const FRAME_SIZE = { width: 400, height: 604 } as const;
 
+/** The iframe; its address is fixed at mount (later mode switches come from the page itself). */
+function LoginFrame({ mode, title }: { mode: LoginMode; title: string }) {
+  const [src] = useState(() => accountPageUrl(mode));
+  return (
+    <iframe
+      className="acc-login__frame"
+      title={title}
+      src={src}
+      width={FRAME_SIZE.width}
+      height={FRAME_SIZE.height}
+      sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
+    />
+  );
+}
+
 export function LoginDialog() {
   const { t } = useTranslation("account");
   const state = useAtomValue(loginDialogAtom);
-  const [loaded, setLoaded] = useState(false);
-  // The iframe's address is fixed when the dialog opens; later mode switches come from the page
-  // itself (it navigated already), so they only change the dialog's title.
-  const [src, setSrc] = useState(() => accountPageUrl(state.mode));
-
+  const loaded = useAtomValue(loginFrameLoadedAtom);
   useEffect(() => runCookieCheck(), []);
-  useEffect(() => {
-    if (state.open) {
-      setLoaded(false);
-      setSrc(accountPageUrl(state.mode));
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
-  }, [state.open]);
-
-  useFrameMessages({ onPageView: () => setLoaded(true) });
-
+  useFrameMessages();
+  const title = state.mode === "register" ? t("registerTitle") : t("loginTitle");
   return (
     <AccountDialog
       open={state.open}
@@ -42,7 +45,7 @@ export function LoginDialog() {
         track("login_cancel", { via: "dialog" });
         closeLoginDialog();
       }}
-      title={state.mode === "register" ? t("registerTitle") : t("loginTitle")}
+      title={title}
       hideTitle
       className="acc-login"
       testId="login-dialog"
@@ -52,16 +55,7 @@ export function LoginDialog() {
           {t("loading")}
         </div>
       )}
-      {state.open && (
-        <iframe
-          className="acc-login__frame"
-          title={state.mode === "register" ? t("registerTitle") : t("loginTitle")}
-          src={src}
-          width={FRAME_SIZE.width}
-          height={FRAME_SIZE.height}
-          sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
-        />
-      )}
+      {state.open && <LoginFrame mode={state.mode} title={title} />}
     </AccountDialog>
   );
 }

@@ -18,6 +18,8 @@ export interface LoginDialogState {
 }
 
 export const loginDialogAtom = atom<LoginDialogState>({ open: false, mode: "login" });
+/** The provider's page announced itself (`pageview`): the loader hides. Reset on each opening. */
+export const loginFrameLoadedAtom = atom(false);
 
 /** The popup window of the fallback, while open. */
 let popup: Window | null = null;
@@ -61,6 +63,7 @@ export function openLoginDialog(mode: LoginMode = "login", store = appStore, now
     }
     // Popup blocked: the iframe is still the better try.
   }
+  store.set(loginFrameLoadedAtom, false);
   store.set(loginDialogAtom, { open: true, mode });
 }
 

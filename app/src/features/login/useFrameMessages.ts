@@ -4,25 +4,23 @@
  * registration; auth-code logs in with the code and closes; login-success closes and tracks;
  * login/signup switch the mode; logout logs out; clear-userinfo shows the 'logged out' warning.
  */
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { appStore } from "../../state/jotai";
 import { accountOrigin } from "../session/config";
 import { handleClearUserInfo } from "../session/loggedOut";
 import { loginWithCode, logout } from "../session/session";
 import { track } from "../session/track";
-import { loginDialogAtom, loginFailed, loginFinished } from "./loginState";
+import { loginDialogAtom, loginFailed, loginFinished, loginFrameLoadedAtom } from "./loginState";
 import { FAILURE_REDIRECT_MS, readFrameMessage } from "./loginRules";
 
-export function useFrameMessages({ onPageView }: { onPageView: () => void }): void {
-  const pageView = useRef(onPageView);
-  pageView.current = onPageView;
+export function useFrameMessages(): void {
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       const action = readFrameMessage(event.origin, event.data, accountOrigin());
       if (!action) return;
       switch (action.type) {
         case "pageview":
-          pageView.current();
+          appStore.set(loginFrameLoadedAtom, true);
           break;
         case "registerSuccess":
           track("register_success");

@@ -6,7 +6,7 @@
 import { smartPopupTab, type BuyTab, type UserType } from "@aivg/core";
 import { atom, appStore } from "../../state/jotai";
 import { flagsAtom } from "../session/session";
-import { track } from "../session/track";
+import { track, trackPurchaseExpose } from "../session/track";
 
 export interface BuyDialogState {
   open: boolean;
@@ -30,7 +30,7 @@ export interface OpenBuyOptions {
 export function openBuyDialog(options: OpenBuyOptions = {}, store = appStore, nowMs = Date.now()): void {
   const flags = store.get(flagsAtom);
   const tab = options.tab ?? smartPopupTab(flags.planLevel as UserType);
-  track("purchase_interface_expose", { tab, activity: options.activity ?? null });
+  trackPurchaseExpose({ tab, activity: options.activity ?? null });
   store.set(buyDialogAtom, {
     open: true,
     tab,

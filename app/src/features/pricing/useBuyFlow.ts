@@ -21,7 +21,7 @@ import { openLoginDialog } from "../login/loginState";
 import { showToast } from "../overlays/toasts";
 import { accountOrigin } from "../session/config";
 import { flagsAtom, refreshUserAt, tokenAtom } from "../session/session";
-import { track } from "../session/track";
+import { track, trackPurchaseClick, trackPurchaseLoad } from "../session/track";
 import { buyDialogAtom, closeBuyDialog } from "./buyState";
 import { PaymentPoll } from "./paymentPoll";
 import { loadPricing, type PricedSku, type PricingData } from "./pricingData";
@@ -35,7 +35,6 @@ export interface BuyFlow {
   trial: Record<number, boolean>;
   setTrial: (index: number, ticked: boolean) => void;
   buy: (item: PricedSku) => void;
-  sessionId: string;
 }
 
 function newSessionId(): string {
@@ -61,7 +60,7 @@ export function useBuyFlow(): BuyFlow {
   const [data, setData] = useState<PricingData | null>(null);
   const [failed, setFailed] = useState(false);
   const [trial, setTrialMap] = useState<Record<number, boolean>>({});
-  const session = useRef({ id: newSessionId(), createdAt: Date.now() });
+  const session = useRef<{ id: string; createdAt: number } | null>(null);
 
   // Opening: new session id, data (re)load, trial boxes reset.
   useEffect(() => {
@@ -69,20 +68,20 @@ export function useBuyFlow(): BuyFlow {
     session.current = { id: newSessionId(), createdAt: Date.now() };
     let live = true;
     const started = performance.now();
-    setFailed(false);
     loadPricing().then(
       (loaded) => {
         if (!live) return;
+        setFailed(false);
         setData(loaded);
         const reset: Record<number, boolean> = {};
         for (const p of loaded.priced) reset[p.index] = trialCheckboxDefault(p.sku, loaded.zeroBuyChecked);
         setTrialMap(reset);
-        track("purchase_interface_load", { status: "success", duration: Math.round(performance.now() - started) });
+        trackPurchaseLoad("success", performance.now() - started);
       },
       (error: unknown) => {
         if (!live) return;
         console.warn("purchase popup load failed", error);
-        track("purchase_interface_load", { status: "fail", duration: 0 });
+        trackPurchaseLoad("fail", 0);
         setFailed(true);
       },
     );
@@ -128,13 +127,13 @@ export function useBuyFlow(): BuyFlow {
 
   const buy = useCallback(
     (item: PricedSku) => {
-      track("purchase_interface_click", { sku_id: item.sku.sku_id, plan: item.info.planLabel, price: item.sku.price, tab: appStore.get(buyDialogAtom).tab });
+      trackPurchaseClick({ sku_id: item.sku.sku_id, plan: item.info.planLabel, price: item.sku.price, tab: appStore.get(buyDialogAtom).tab });
       const current = appStore.get(flagsAtom);
       if (!current.isLogin) {
         openLoginDialog("login");
         return;
       }
-      if (sessionIdExpired(session.current.createdAt, Date.now())) session.current = { id: newSessionId(), createdAt: Date.now() };
+      if (!session.current || sessionIdExpired(session.current.createdAt, Date.now())) session.current = { id: newSessionId(), createdAt: Date.now() };
       const base = skuBuyUrl(item.sku, trial[item.index] === true, current.isSubscribed);
       if (!base) {
         console.warn("SKU without a store address", item.sku.sku_id);
@@ -146,5 +145,5 @@ export function useBuyFlow(): BuyFlow {
     [trial, t],
   );
 
-  return { data, failed, trial, setTrial, buy, sessionId: session.current.id };
+  return { data, failed, trial, setTrial, buy };
 }

@@ -6,6 +6,7 @@
 import {
   cachedUserInfo,
   exchangeOauthToken,
+  getAccessToken,
   getUserInfo,
   logout as logoutCall,
   parseUserInfo,
@@ -59,13 +60,12 @@ function keepToken(token: string, store: Store): void {
  * cached user info is used when core says it belongs to this token, else removed.
  */
 export function initSession(store: Store = appStore, nowMs = Date.now()): void {
-  const token = readCookie(TOKEN_COOKIE) || readRaw("local", TOKEN_LOCAL_KEY);
+  // The cookie first (spec 02 §4), else this tab's session copy (core's), else the local copy.
+  const token = readCookie(TOKEN_COOKIE) || getAccessToken() || readRaw("local", TOKEN_LOCAL_KEY);
   const key = sessionConstants().userInfoStorageKey;
-  if (!token) {
-    if (readRaw("local", key) !== null) writeRaw("local", key, null);
-    setPromoUid(null, store);
-    return;
-  }
+  // Without a token the visitor is a guest; a user-info record is left to the shell's own rule
+  // (spec 01 §4 reads it), it is cleared when a token names another user.
+  if (!token) return;
   keepToken(token, store);
   let record: unknown = null;
   try {

@@ -2,8 +2,9 @@
  * The task queue panel (issue 8 item 6): the user's tasks with live status, queue position and
  * progress, and the actions of each. Mounted beside every creation and tool screen.
  */
-import { progressDisplay, taskPromoCardVisible } from "@aivg/core";
+import { hasNextPage, progressDisplay, taskPromoCardVisible } from "@aivg/core";
 import { useEffect, useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { openModal } from "../overlays/modalAtoms";
@@ -44,6 +45,12 @@ function PromoCard() {
   );
 }
 
+/** The module's name; a code without a translation shows as it is. */
+function moduleLabel(t: TFunction<"tasks">, code: string): string {
+  // Module codes come from the server at run time, so they cannot be checked against typed keys.
+  return t(`module.${code}` as never, { defaultValue: code }) as string;
+}
+
 function OutputView({ task, output, index }: { task: Task; output: TaskOutput; index: number }) {
   const { t } = useTranslation("tasks");
   const images = task.outputs.filter((o) => o.mediaType === "image").map((o) => ({ src: o.url, alt: task.prompt }));
@@ -65,7 +72,7 @@ function TaskCard({ task }: { task: Task }) {
   return (
     <li className="task-card" data-testid="task-card" data-task-id={task.taskId} data-status={task.status}>
       <div className="task-card__head">
-        <span className="task-card__module">{task.module}</span>
+        <span className="task-card__module">{moduleLabel(t, task.module)}</span>
         <span className={`task-card__status task-card__status--${task.status}`} data-testid="task-status">{t(`status.${task.status}`)}</span>
       </div>
       {task.prompt ? <p className="task-card__prompt">{task.prompt}</p> : null}
@@ -120,7 +127,7 @@ export function TaskQueuePanel() {
       <ul className="task-queue__list">
         {queue.tasks.map((task) => <TaskCard key={task.taskId} task={task} />)}
       </ul>
-      {queue.tasks.length < queue.total ? (
+      {hasNextPage(queue.total, queue.fetched) ? (
         <button type="button" className="button button--secondary" disabled={queue.loading} onClick={() => void loadMoreTasks()}>{t("more")}</button>
       ) : null}
     </aside>

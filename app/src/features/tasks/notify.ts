@@ -5,6 +5,7 @@
  */
 import { i18n } from "../../i18n/setup";
 import { showToast } from "../overlays/toasts";
+import { refreshUser } from "../session/session";
 import type { Task } from "./taskTypes";
 
 let savedTitle: string | null = null;
@@ -18,6 +19,10 @@ function restoreTitle(): void {
 
 export function notifyFinished(task: Task): void {
   if (typeof window === "undefined") return;
+  // A refund (failure, cancel) changes the balance the header shows.
+  if (task.refunded) void refreshUser();
+  // The user cancelled it here: nothing to announce.
+  if (task.status === "cancelled") return;
   const ok = task.status === "succeeded";
   const text = i18n.t(ok ? "tasks:notice.done" : "tasks:notice.failed");
   showToast(ok ? "success" : "error", text);

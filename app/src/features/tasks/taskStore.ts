@@ -7,7 +7,7 @@ import { getAccessToken, getTaskResults, hasNextPage, listTasks } from "@aivg/co
 import { apiBase } from "../../env";
 import { appStore, atom } from "../../state/jotai";
 import { notifyFinished } from "./notify";
-import { isOpen, readTask, readTaskList, type Task } from "./taskTypes";
+import { isHelperTask, isOpen, readTask, readTaskList, type Task } from "./taskTypes";
 
 /** Spec 02 §7/§9: the task list's default page_size. */
 export const TASK_PAGE_SIZE = 20;
@@ -25,15 +25,19 @@ export interface QueueState {
   error: string | null;
   /** "events" while the stream is open, "polling" as fallback. */
   mode: "idle" | "events" | "polling";
+  /** Records received from the list pages, helper tasks included (for the paging rule). */
+  fetched: number;
 }
 
-export const queueAtom = atom<QueueState>({ tasks: [], total: 0, page: 0, loading: false, error: null, mode: "idle" });
+export const queueAtom = atom<QueueState>({ tasks: [], total: 0, page: 0, loading: false, error: null, mode: "idle", fetched: 0 });
 
 /** Inserts or replaces a task, newest first; a finishing task raises the notice. */
 export function upsertTask(task: Task, store = appStore): void {
+  if (isHelperTask(task)) return;
   store.set(queueAtom, (q) => {
     const i = q.tasks.findIndex((t) => t.taskId === task.taskId);
-    if (i === -1) return { ...q, tasks: [task, ...q.tasks], total: q.total + 1 };
+    // A new task is also a new first row of the server's pages: both counts move by one.
+    if (i === -1) return { ...q, tasks: [task, ...q.tasks], total: q.total + 1, fetched: q.fetched + 1 };
     const previous = q.tasks[i];
     if (previous && isOpen(previous) && !isOpen(task)) notifyFinished(task);
     const tasks = q.tasks.slice();
@@ -45,7 +49,8 @@ export function upsertTask(task: Task, store = appStore): void {
 export function removeTask(taskId: string, store = appStore): void {
   store.set(queueAtom, (q) => {
     const tasks = q.tasks.filter((t) => t.taskId !== taskId);
-    return { ...q, tasks, total: Math.max(0, q.total - (q.tasks.length - tasks.length)) };
+    const gone = q.tasks.length - tasks.length;
+    return { ...q, tasks, total: Math.max(0, q.total - gone), fetched: Math.max(0, q.fetched - gone) };
   });
 }
 
@@ -62,7 +67,7 @@ export async function reloadTasks(store = appStore): Promise<void> {
   store.set(queueAtom, (q) => ({ ...q, loading: true, error: null }));
   try {
     const { tasks, total } = readTaskList(await listTasks({ page: 1, page_size: TASK_PAGE_SIZE }));
-    store.set(queueAtom, (q) => ({ ...q, tasks, total, page: 1, loading: false }));
+    store.set(queueAtom, (q) => ({ ...q, tasks: tasks.filter((t) => !isHelperTask(t)), total, page: 1, loading: false, fetched: tasks.length }));
   } catch (e) {
     store.set(queueAtom, (q) => ({ ...q, loading: false, error: message(e) }));
   }
@@ -71,13 +76,14 @@ export async function reloadTasks(store = appStore): Promise<void> {
 /** Loads the next page while more remain (core's hasNextPage). */
 export async function loadMoreTasks(store = appStore): Promise<void> {
   const q = store.get(queueAtom);
-  if (q.loading || !hasNextPage(q.total, q.tasks.length)) return;
+  if (q.loading || !hasNextPage(q.total, q.fetched)) return;
   store.set(queueAtom, { ...q, loading: true });
   try {
     const { tasks, total } = readTaskList(await listTasks({ page: q.page + 1, page_size: TASK_PAGE_SIZE }));
     store.set(queueAtom, (s) => {
       const known = new Set(s.tasks.map((t) => t.taskId));
-      return { ...s, tasks: [...s.tasks, ...tasks.filter((t) => !known.has(t.taskId))], total, page: q.page + 1, loading: false };
+      const fresh = tasks.filter((t) => !known.has(t.taskId) && !isHelperTask(t));
+      return { ...s, tasks: [...s.tasks, ...fresh], total, page: q.page + 1, loading: false, fetched: s.fetched + tasks.length };
     });
   } catch (e) {
     store.set(queueAtom, (s) => ({ ...s, loading: false, error: message(e) }));

@@ -110,3 +110,12 @@ export function readTaskList(raw: unknown): { tasks: Task[]; total: number } {
 export function isOpen(task: Task): boolean {
   return task.status === "queued" || task.status === "running";
 }
+
+/**
+ * The free, instant helper calls (sensitive checks, face key points, watermark-free download) are
+ * tasks on the server too (spec 02 §7); they are steps of another task, not creations, so the
+ * queue does not list them.
+ */
+export function isHelperTask(task: Pick<Task, "algorithm">): boolean {
+  return task.algorithm.endsWith("_sensitive_detect") || task.algorithm === "image_fkp" || task.algorithm === "watermark_download";
+}

@@ -1,0 +1,38 @@
+/**
+ * The home page (issue 9 item 3): a hero with a prompt box leading into text to video, the grid of
+ * every creation type and AI tool, a carousel of templates from the server, and explore highlights.
+ * It is the LCP page: the hero (text only) paints first; templates and highlights load after
+ * mount and their pictures load lazily. The chatbot widget loads here only (spec 01 §2).
+ */
+import { routePath } from "@aivg/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useAtomValue } from "../../state/jotai";
+import { ChatbotWidget } from "../chatbot/ChatbotWidget";
+import { languageAtom } from "../language/state";
+import { CreationGrid } from "./CreationGrid";
+import { ExploreHighlights } from "./ExploreHighlights";
+import { HeroPrompt } from "./HeroPrompt";
+import { TemplateCarousel } from "./TemplateCarousel";
+import "./home.css";
+
+export default function HomePage() {
+  const { t } = useTranslation("home");
+  const language = useAtomValue(languageAtom);
+  return (
+    <div className="home">
+      <section className="hero">
+        <h1 className="hero-title">{t("heroTitle")}</h1>
+        <p className="hero-subtitle">{t("heroSubtitle")}</p>
+        <HeroPrompt />
+        <Link className="hero-secondary" to={routePath("Explore", {}, language)}>
+          {t("ctaSecondary")}
+        </Link>
+      </section>
+      <CreationGrid />
+      <TemplateCarousel />
+      <ExploreHighlights />
+      <ChatbotWidget />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The home page's carousel of templates from the server (`GET /v1/recommend/tpl`, the hot ones):
+ * autoplay, loop, one slide per view, gap 10 px (spec 01 §9). Embla does the sliding, touch and
+ * looping. The spec gives no interval for this carousel: Embla's autoplay default (4 s) is used.
+ * A failed or empty load hides the section (spec 02 §8: template load failure is only logged).
+ */
+import { getRecommendedTemplates, routePath } from "@aivg/core";
+import Autoplay from "embla-carousel-autoplay";
+import useEmblaCarousel from "embla-carousel-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useAtomValue } from "../../state/jotai";
+import { trackHookClick } from "../analytics";
+import { readTemplatePage, type Template } from "../effects/templates";
+import { languageAtom } from "../language/state";
+
+/** Spec 01 §9: carousel gap 10 (px); applied in home.css as the slides' left padding. */
+export const CAROUSEL_GAP_PX = 10;
+
+export function TemplateCarousel() {
+  const { t } = useTranslation("home");
+  const language = useAtomValue(languageAtom);
+  const [templates, setTemplates] = useState<Template[]>([]);
+  const [viewport, api] = useEmblaCarousel({ loop: true, align: "start", slidesToScroll: 1 }, [
+    Autoplay({ stopOnInteraction: false, stopOnMouseEnter: true }),
+  ]);
+  const [current, setCurrent] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    getRecommendedTemplates({ action_conf: "hot", action_conf_value: 1 })
+      .then((answer) => {
+        if (live) setTemplates(readTemplatePage(answer).templates);
+      })
+      .catch((error: unknown) => console.info("home: templates not loaded", error));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!api) return;
+    const onSelect = () => setCurrent(api.selectedScrollSnap());
+    onSelect();
+    api.on("select", onSelect).on("reInit", onSelect);
+    return () => {
+      api.off("select", onSelect).off("reInit", onSelect);
+    };
+  }, [api]);
+
+  if (templates.length === 0) return null;
+  return (
+    <section className="home-section" aria-labelledby="home-templates">
+      <h2 id="home-templates">{t("templatesTitle")}</h2>
+      <div className="home-carousel" data-testid="home-carousel" data-selected={current} aria-roledescription="carousel">
+        <div className="home-carousel__viewport" ref={viewport}>
+          <div className="home-carousel__track" style={{ marginLeft: -CAROUSEL_GAP_PX }}>
+            {templates.map((tpl, i) => (
+              <div
+                key={tpl.id}
+                className="home-carousel__slide"
+                style={{ paddingLeft: CAROUSEL_GAP_PX }}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={t("templateSlide", { n: i + 1, total: templates.length })}
+                data-testid="home-carousel-slide"
+              >
+                <Link
+                  className="home-carousel__card"
+                  to={`${routePath("EffectCreate", {}, language)}?tpl_id=${tpl.id}`}
+                  onClick={() => trackHookClick("home_template", { tpl_id: tpl.id })}
+                >
+                  <img src={tpl.thumbnail} alt="" loading={i === 0 ? "eager" : "lazy"} />
+                  <span className="home-carousel__caption">
+                    <strong>{tpl.name}</strong>
+                    <span>{t("useTemplate")}</span>
+                  </span>
+                </Link>
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * `<Icon name="home" />`: one of the project's icons, 24×24 by default (spec 02 §9), coloured
+ * with the text colour (the SVGs draw with `currentColor`). Renders an empty box of the same size
+ * while loading and when the icon cannot be had, so the layout never jumps and nothing is logged.
+ */
+import { useEffect, useState, type CSSProperties } from "react";
+import { cachedIcon, loadIcon } from "./iconCache";
+import "./icon.css";
+
+/** Spec 02 §9: icons default 24x24. */
+export const ICON_SIZE = 24;
+
+export interface IconProps {
+  name: string;
+  /** Width and height in px. */
+  size?: number;
+  className?: string;
+  /** Accessible name; without it the icon is decorative (hidden from assistive technology). */
+  label?: string;
+}
+
+export function Icon({ name, size = ICON_SIZE, className, label }: IconProps) {
+  const [loaded, setLoaded] = useState<{ name: string; svg: string } | null>(null);
+  const cached = cachedIcon(name);
+  useEffect(() => {
+    if (cached !== undefined) return;
+    let live = true;
+    void loadIcon(name).then((svg) => {
+      // An empty answer changes nothing on screen: no update.
+      if (live && svg) setLoaded({ name, svg });
+    });
+    return () => {
+      live = false;
+    };
+  }, [name, cached]);
+  const svg = cached ?? (loaded?.name === name ? loaded.svg : "");
+  const style: CSSProperties = { width: size, height: size };
+  return (
+    <span
+      className={className ? `aivg-icon ${className}` : "aivg-icon"}
+      style={style}
+      data-icon={name}
+      data-state={svg ? "ready" : "empty"}
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      // Sanitised by DOMPurify (iconCache.ts).
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
+}

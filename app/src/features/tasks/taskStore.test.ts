@@ -1,0 +1,61 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { appStore } from "../../state/jotai";
+
+vi.mock("./notify", () => ({ notifyFinished: vi.fn() }));
+
+import { notifyFinished } from "./notify";
+import { applyEvent, queueAtom, removeTask, upsertTask } from "./taskStore";
+import { readTask } from "./taskTypes";
+
+function task(id: string, status: string, algorithm = "text2image") {
+  const t = readTask({ task_id: id, status, algorithm });
+  if (!t) throw new Error("bad test task");
+  return t;
+}
+
+const empty = appStore.get(queueAtom);
+function createStore() {
+  appStore.set(queueAtom, empty);
+  return appStore;
+}
+
+describe("task queue store", () => {
+  beforeEach(() => vi.mocked(notifyFinished).mockClear());
+
+  it("adds new tasks first, replaces known ones, and counts both", () => {
+    const store = createStore();
+    upsertTask(task("a", "queued"), store);
+    upsertTask(task("b", "queued"), store);
+    upsertTask(task("a", "running"), store);
+    const q = store.get(queueAtom);
+    expect(q.tasks.map((t) => [t.taskId, t.status])).toEqual([["b", "queued"], ["a", "running"]]);
+    expect([q.total, q.fetched]).toEqual([2, 2]);
+  });
+
+  it("raises the finish notice once, when an open task ends", () => {
+    const store = createStore();
+    upsertTask(task("a", "running"), store);
+    upsertTask(task("a", "succeeded"), store);
+    upsertTask(task("a", "succeeded"), store);
+    expect(notifyFinished).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves the helper calls (sensitive checks, watermark download) out", () => {
+    const store = createStore();
+    upsertTask(task("s", "succeeded", "t_sensitive_detect"), store);
+    upsertTask(task("w", "succeeded", "watermark_download"), store);
+    expect(store.get(queueAtom).tasks).toEqual([]);
+  });
+
+  it("applies the server's events: addTask, updateTask, delTask", () => {
+    const store = createStore();
+    applyEvent("addTask", { task_id: "x", status: "queued", queue_position: 3 }, store);
+    expect(store.get(queueAtom).tasks[0]?.queuePosition).toBe(3);
+    applyEvent("updateTask", { task_id: "x", status: "running", progress: 40 }, store);
+    expect(store.get(queueAtom).tasks[0]).toMatchObject({ status: "running", progress: 40 });
+    applyEvent("delTask", { task_id: "x" }, store);
+    expect(store.get(queueAtom).tasks).toEqual([]);
+    removeTask("missing", store);
+    expect(store.get(queueAtom).total).toBe(0);
+  });
+});
