@@ -19,7 +19,9 @@ cargo test --workspace
 echo "== the server's tests on PostgreSQL"
 pg_url=$(bash scripts/postgres.sh)
 trap 'bash scripts/postgres.sh stop' EXIT
-DATABASE_URL="$pg_url" cargo test -p aivg-server
+# --workspace, as above: `-p aivg-server` alone would resolve other feature sets and rebuild
+# half the dependency tree; the core suites run again in a few seconds.
+DATABASE_URL="$pg_url" cargo test --workspace
 
 echo "== the npm package @aivg/core"
 bash scripts/build-wasm.sh

@@ -30,10 +30,16 @@ test("music: a prompt under 10 characters shows the validation message and creat
   await expect(page.getByTestId("music-lyrics-error")).toHaveText("Please write at least 10 characters of lyrics.");
   expect(creates).toEqual([]);
 
-  // A valid prompt goes through and plays as audio.
+  // A valid prompt asks to spend the module's credits first (core's price: 5 for mai_tcm);
+  // Cancel creates nothing, Continue goes through and the result plays as audio.
   await page.getByRole("tab", { name: "Music" }).click();
   await page.getByTestId("prompt").fill("calm piano over soft rain");
   await page.getByTestId("generate").click();
+  await expect(page.getByText("Use 5 credits to unlock the full audio")).toBeVisible();
+  await page.getByTestId("modal-cancel").click();
+  expect(creates).toEqual([]);
+  await page.getByTestId("generate").click();
+  await page.getByTestId("modal-confirm").click();
   await expect(page.getByTestId("result-audio")).toBeVisible({ timeout: 30_000 });
   expect(creates.some((u) => u.endsWith("/v1/ai/create/mai_tcm"))).toBe(true);
 });

@@ -69,6 +69,8 @@ export async function startServer(): Promise<RunningServer> {
       AIVG_DATA_DIR: dataDir,
       AIVG_STATIC_DIR: dist,
       AIVG_PUBLIC_URL: origin,
+      // Prompts with [fail] / [slow] fail or run long: the refund and cancel flows need them.
+      AIVG_TASK_TEST_HOOKS: process.env.AIVG_TASK_TEST_HOOKS ?? "1",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

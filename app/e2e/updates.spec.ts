@@ -84,7 +84,7 @@ test("a new build id reloads the page on the next navigation, once within the gu
 });
 
 test("a chunk that fails to load reloads the page at its target once; the guard stops a loop", async ({ page }) => {
-  await page.route("**/assets/PlaceholderPage-*.js", (route) => route.abort());
+  await page.route("**/assets/ExplorePage-*.js", (route) => route.abort());
   await page.addInitScript(() => {
     const w = window as unknown as { __preloadErrors?: number };
     addEventListener("vite:preloadError", () => (w.__preloadErrors = (w.__preloadErrors ?? 0) + 1));

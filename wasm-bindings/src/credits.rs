@@ -239,3 +239,14 @@ pub fn credit_history_constants() -> Result<JsValue, JsValue> {
         scroll_throttle_ms: credits::CREDIT_HISTORY_SCROLL_THROTTLE_MS,
     })
 }
+
+/// What a task of `module` costs in credits (the server charges the same table when it accepts
+/// the task), or `undefined` for a code that is not a priced module (the free checks).
+/// ```js
+/// moduleCredits("text2image") // 2
+/// moduleCredits("t_sensitive_detect") // undefined
+/// ```
+#[wasm_bindgen(js_name = moduleCredits)]
+pub fn module_credits(module: &str) -> Option<u32> {
+    credits::module_credits(module)
+}

@@ -21,3 +21,13 @@ test("the saved language's local-storage key (spec 01 §9)", () => {
 test("the sharing image is 1200 × 630 (spec 01 §2)", () => {
   assert.deepEqual(shareImageSize(), { width: 1200, height: 630 });
 });
+
+test("task prices come from core's table (the server charges the same)", async () => {
+  const { moduleCredits } = await import("./pkg.mjs");
+  assert.equal(moduleCredits("text2image"), 2);
+  assert.equal(moduleCredits("mai_tcm"), 5);
+  assert.equal(moduleCredits("txt2Song"), 8);
+  assert.equal(moduleCredits("video2anime"), 15);
+  assert.equal(moduleCredits("t_sensitive_detect"), undefined);
+  assert.equal(moduleCredits("TEXT2IMAGE"), undefined);
+});

@@ -2,8 +2,10 @@
 //!
 //! - [`record`]: raw server records into display-ready [`CreditRecord`]s; the plan expiry line.
 //! - [`history`]: the history query, paging and filter changes as a pure state.
+//! - [`prices`]: what each generation task module costs.
 
 pub mod history;
+pub mod prices;
 pub mod record;
 
 pub use history::{
@@ -13,6 +15,7 @@ pub use history::{
     credit_history_initial, credit_history_loaded, credit_history_next, credit_history_page,
     credit_history_set_filter, has_next_page,
 };
+pub use prices::{MODULE_CREDITS, module_credits};
 pub use record::{
     CreditExpiry, CreditRecord, CreditStatus, CreditType, normalize_credit_record, plan_expiry_line,
 };

@@ -92,7 +92,7 @@ pub async fn queue_task(
         algorithm: module.code,
         module: list_module(module.code, user_data),
         title: module.title,
-        credits: module.credits,
+        credits: module.credits(),
         data,
         user_data,
         retry_of,

@@ -72,27 +72,19 @@ pub enum Work {
     VideoTool,
 }
 
-/// One task module.
+/// One task module; its price is core's (`aivg_core::credits::module_credits`), shared with the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Module {
     pub code: &'static str,
-    pub credits: i64,
     pub input: Input,
     pub work: Work,
     /// Shown in the credit history ("Text to image").
     pub title: &'static str,
 }
 
-const fn m(
-    code: &'static str,
-    credits: i64,
-    input: Input,
-    work: Work,
-    title: &'static str,
-) -> Module {
+const fn m(code: &'static str, input: Input, work: Work, title: &'static str) -> Module {
     Module {
         code,
-        credits,
         input,
         work,
         title,
@@ -102,62 +94,55 @@ const fn m(
 use Input as I;
 use Work as W;
 
-/// Every queued module with its price (see the module table above).
+/// Every queued module (prices: see the module table above, kept in core).
 pub const MODULES: [Module; 29] = [
-    m("text2image", 2, I::Prompt, W::GenImage, "Text to image"),
-    m("wallpaper", 2, I::Prompt, W::GenImage, "Wallpaper"),
-    m("image2image", 2, I::Image, W::GenImage, "Image to image"),
-    m("photomaker_imagefix", 2, I::Image, W::Enhance, "Photo fix"),
-    m(
-        "inpaint_clothes",
-        3,
-        I::Image,
-        W::ImageTool,
-        "Change clothes",
-    ),
-    m("mai_fs", 2, I::Image, W::ImageTool, "Face swap"),
-    m(
-        "mai_imagesharpen",
-        1,
-        I::Image,
-        W::Enhance,
-        "Image enhancer",
-    ),
-    m("tool_itr", 1, I::Image, W::Enhance, "Image enhancer"),
-    m("tool_gb", 1, I::Image, W::ImageTool, "Background remover"),
-    m("tool_sf", 1, I::Image, W::ImageTool, "Image tool"),
-    m("tool_icf", 1, I::Image, W::ImageTool, "Image tool"),
-    m("tool_mf", 1, I::Image, W::ImageTool, "Image tool"),
-    m("text2video", 10, I::Prompt, W::GenVideo, "Text to video"),
-    m("image2video", 10, I::Image, W::GenVideo, "Image to video"),
-    m("effect", 10, I::Image, W::GenVideo, "Effect"),
-    m("talking_face", 10, I::Image, W::GenVideo, "Talking avatar"),
+    m("text2image", I::Prompt, W::GenImage, "Text to image"),
+    m("wallpaper", I::Prompt, W::GenImage, "Wallpaper"),
+    m("image2image", I::Image, W::GenImage, "Image to image"),
+    m("photomaker_imagefix", I::Image, W::Enhance, "Photo fix"),
+    m("inpaint_clothes", I::Image, W::ImageTool, "Change clothes"),
+    m("mai_fs", I::Image, W::ImageTool, "Face swap"),
+    m("mai_imagesharpen", I::Image, W::Enhance, "Image enhancer"),
+    m("tool_itr", I::Image, W::Enhance, "Image enhancer"),
+    m("tool_gb", I::Image, W::ImageTool, "Background remover"),
+    m("tool_sf", I::Image, W::ImageTool, "Image tool"),
+    m("tool_icf", I::Image, W::ImageTool, "Image tool"),
+    m("tool_mf", I::Image, W::ImageTool, "Image tool"),
+    m("text2video", I::Prompt, W::GenVideo, "Text to video"),
+    m("image2video", I::Image, W::GenVideo, "Image to video"),
+    m("effect", I::Image, W::GenVideo, "Effect"),
+    m("talking_face", I::Image, W::GenVideo, "Talking avatar"),
     m(
         "talking_face_tts",
-        12,
         I::ImageAndText,
         W::GenVideo,
         "Talking avatar",
     ),
-    m("combo_alg", 10, I::PromptOrImage, W::GenVideo, "Workflow"),
-    m("video2video", 15, I::Video, W::VideoTool, "Video to video"),
-    m("video2anime", 15, I::Video, W::VideoTool, "Video to anime"),
-    m("mai_vqe", 5, I::Video, W::VideoEnhance, "Video enhancer"),
-    m("tool_vqe", 5, I::Video, W::VideoEnhance, "Video enhancer"),
-    m("tool_erv", 5, I::Video, W::VideoTool, "Video tool"),
-    m("tool_vrw", 5, I::Video, W::VideoTool, "Watermark remover"),
-    m("tool_trw", 5, I::Video, W::VideoTool, "Text remover"),
-    m("txt2Music", 5, I::Music, W::GenAudio, "Text to music"),
-    m("mai_tcm", 5, I::Music, W::GenAudio, "Text to music"),
-    m("txt2Song", 8, I::Song, W::GenAudio, "Text to song"),
+    m("combo_alg", I::PromptOrImage, W::GenVideo, "Workflow"),
+    m("video2video", I::Video, W::VideoTool, "Video to video"),
+    m("video2anime", I::Video, W::VideoTool, "Video to anime"),
+    m("mai_vqe", I::Video, W::VideoEnhance, "Video enhancer"),
+    m("tool_vqe", I::Video, W::VideoEnhance, "Video enhancer"),
+    m("tool_erv", I::Video, W::VideoTool, "Video tool"),
+    m("tool_vrw", I::Video, W::VideoTool, "Watermark remover"),
+    m("tool_trw", I::Video, W::VideoTool, "Text remover"),
+    m("txt2Music", I::Music, W::GenAudio, "Text to music"),
+    m("mai_tcm", I::Music, W::GenAudio, "Text to music"),
+    m("txt2Song", I::Song, W::GenAudio, "Text to song"),
     m(
         "mai_text2song_minimax",
-        8,
         I::Song,
         W::GenAudio,
         "Text to song",
     ),
 ];
+
+impl Module {
+    /// What a task of this module costs (core's price table; every module has a price, tested).
+    pub fn credits(&self) -> i64 {
+        aivg_core::credits::module_credits(self.code).map_or(0, i64::from)
+    }
+}
 
 /// The module of a code (exact, codes are case-sensitive: `txt2Music`).
 pub fn find(code: &str) -> Option<&'static Module> {
@@ -378,7 +363,7 @@ mod tests {
         ];
         for code in spec {
             let m = find(code).unwrap_or_else(|| panic!("{code} has no price"));
-            assert!(m.credits > 0);
+            assert!(m.credits() > 0, "{} has no price in core", m.code);
             assert_eq!(MODULES.iter().filter(|x| x.code == code).count(), 1);
         }
         assert_eq!(MODULES.len(), spec.len());

@@ -38,7 +38,7 @@ function Avatar() {
   const flags = useAtomValue(flagsAtom);
   const initial = (flags.displayName || "?").slice(0, 1).toUpperCase();
   return user?.avatar ? (
-    <img className="acc-avatar" src={user.avatar} alt="" width="32" height="32" />
+    <img className="acc-avatar" src={user.avatar} alt="" width="32" height="32" loading="lazy" decoding="async" />
   ) : (
     <span className="acc-avatar acc-avatar--initial" aria-hidden="true">
       {initial}

@@ -49,7 +49,7 @@ function AdBody({ item, slot }: { item: AdItem; slot: AdSlot }) {
   const { t } = useTranslation("ads");
   return (
     <button type="button" className="acc-ad-body" data-testid={`ad-${slot}`} onClick={() => window.open(item.turn_url ?? "", "_blank", "noopener")}>
-      {item.white_thumbnail ? <img src={item.white_thumbnail} alt={t("promo")} /> : t("promo")}
+      {item.white_thumbnail ? <img src={item.white_thumbnail} alt={t("promo")} loading="lazy" decoding="async" /> : t("promo")}
     </button>
   );
 }

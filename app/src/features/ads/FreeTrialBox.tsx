@@ -6,6 +6,7 @@
  */
 import { adsConstants, trialBoxClosesOn, trialBoxState, type TrialBoxEvent, type TrialBoxUser } from "@aivg/core";
 import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { isVariantB } from "../experiments/abTest";
@@ -65,7 +66,8 @@ function TrialBox({ user, variantB }: { user: TrialBoxUser; variantB: boolean })
 
   if (!box.visible) return null;
   const text = box.textKey === adsConstants().trialBoxTextKeyPlanB ? t("trialBoxB") : t("trialBox");
-  return (
+  // Portalled to the body: the header is a containing block for fixed children (backdrop filter).
+  return createPortal(
     <div className={`acc-trial-box acc-trial-box--${box.phase}`} data-trial-box="" data-testid="free-trial-box" data-login-exempt="">
       <button type="button" className="acc-trial-box__body" onClick={() => (flags.isLogin ? openBuyDialog({ tab: "membership" }) : openLoginDialog("register"))}>
         {text}
@@ -75,6 +77,7 @@ function TrialBox({ user, variantB }: { user: TrialBoxUser; variantB: boolean })
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
         </svg>
       </button>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -37,7 +37,7 @@ export function HeaderAdIcon() {
   return (
     <div className="acc-ad-icon" data-testid="header-ad-icon">
       <button type="button" className="acc-ad-icon__open" onClick={() => window.open(item.turn_url ?? "", "_blank", "noopener")}>
-        {item.white_thumbnail ? <img src={item.white_thumbnail} alt={t("promo")} width="28" height="28" /> : t("promo")}
+        {item.white_thumbnail ? <img src={item.white_thumbnail} alt={t("promo")} width="28" height="28" loading="lazy" decoding="async" /> : t("promo")}
         <PromoCountdown />
       </button>
       <button

@@ -17,7 +17,7 @@ import { PromptBox } from "./PromptBox";
 import { ResultView } from "./ResultView";
 import { SignInNotice, useSignedIn } from "./SignInNotice";
 import type { UploadedFile } from "./upload";
-import { useGeneration } from "./useGeneration";
+import { useGeneration, useModuleCredits } from "./useGeneration";
 import "./create.css";
 
 interface ScreenConfig {
@@ -77,6 +77,7 @@ function CreateScreen({ algorithm }: { algorithm: string }) {
   const [file, setFile] = useState<UploadedFile | null>(null);
   const signedIn = useSignedIn();
   const gen = useGeneration();
+  const price = useModuleCredits(algorithm);
 
   const missing = (config.prompt === "required" && !prompt.trim()) || (config.media !== null && !file);
 
@@ -105,7 +106,7 @@ function CreateScreen({ algorithm }: { algorithm: string }) {
         {gen.error ? <p role="alert" className="create-error" data-testid="create-error">{gen.error}</p> : null}
         {signedIn ? (
           <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || missing} onClick={submit}>
-            {gen.busy ? t("generating") : t("generate")}
+            {gen.busy ? t("generating") : price === undefined ? t("generate") : t("generateCost", { count: price })}
           </button>
         ) : (
           <SignInNotice />

@@ -3,10 +3,12 @@
  * `generate`, keeps the ids of the tasks started here (for the go-back guard, issue 8 item 7)
  * and the latest task as the queue knows it.
  */
-import type { HttpError } from "@aivg/core";
+import { moduleCredits, type HttpError } from "@aivg/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
+import { trackVideoGeneration } from "../analytics";
+import { openModal } from "../overlays/modalAtoms";
 import { refreshUser } from "../session/session";
 import { askNotificationPermission } from "../tasks/notify";
 import { queueAtom } from "../tasks/taskStore";
@@ -27,17 +29,33 @@ export function useGeneration() {
   const latestId = ids[ids.length - 1];
   const current: Task | undefined = latestId ? queue.tasks.find((x) => x.taskId === latestId) : undefined;
 
-  const run = async (req: GenerateRequest): Promise<void> => {
+  /**
+   * Creates the task. With `confirmCredits`, the credit-consumption confirmation ("Use {n} credits
+   * to unlock the full audio", spec 01 §8, Cancel/Continue) asks first, with the module's price from
+   * core (the same table the server charges); a module without a price needs no confirmation.
+   */
+  const run = async (req: GenerateRequest, options: { confirmCredits?: boolean } = {}): Promise<void> => {
     if (busy) return;
+    const price = options.confirmCredits ? moduleCredits(req.module ?? req.algorithm) : undefined;
+    if (price !== undefined) {
+      const go = await new Promise<boolean>((answer) => {
+        openModal("consumption", { credits: price, onContinue: () => answer(true), onCancel: () => answer(false) });
+      });
+      if (!go) return;
+    }
     askNotificationPermission();
     setBusy(true);
     setError(null);
+    // Generation events (spec 02 §9): submitted, accepted with its task id, or refused.
+    trackVideoGeneration("submit", { algorithm: req.algorithm });
     try {
       const task = await generate(req);
+      trackVideoGeneration("accepted", { algorithm: req.algorithm, task_id: task.taskId });
       setIds((list) => [...list, task.taskId]);
       // The credits were charged on accept: the header's balance follows.
       void refreshUser();
     } catch (e) {
+      trackVideoGeneration("fail", { algorithm: req.algorithm, reason: e instanceof Error ? e.message : String(e) });
       if (e instanceof SensitiveContentError) setError(t(e.kind === "t" ? "error.sensitivePrompt" : "error.sensitiveMedia"));
       else if ((e as Partial<HttpError>).code === CODE_INSUFFICIENT_CREDITS) setError(t("error.credits"));
       else setError(t("error.generic", { message: e instanceof Error ? e.message : String(e) }));
@@ -47,4 +65,9 @@ export function useGeneration() {
   };
 
   return { run, busy, error, setError, current };
+}
+
+/** The price of a module in credits (core's table), for the Generate button. */
+export function useModuleCredits(module: string): number | undefined {
+  return moduleCredits(module);
 }

@@ -2,7 +2,9 @@
  * Error boundaries of the route table. A page's errors show inside the frame; a fatal error (a failed
  * route validation, or an error thrown above the pages) replaces the whole page.
  */
+import { useEffect } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
+import { trackError } from "../analytics";
 import { RouteError } from "../../routes/route-error";
 import { ErrorPage } from "./ErrorPage";
 import "./error-page.css";
@@ -30,6 +32,10 @@ export function errorFacts(error: unknown): ErrorFacts {
 export function PageErrorBoundary() {
   const error = useRouteError();
   const facts = errorFacts(error);
+  // Router-caught errors never reach the window error listener: report them here (spec 01 §7).
+  useEffect(() => {
+    if (!facts.fatal) trackError(facts.statusCode ?? "render_error", facts.message ?? "");
+  }, [facts.fatal, facts.statusCode, facts.message]);
   if (facts.fatal) throw error;
   return <ErrorPage statusCode={facts.statusCode} message={facts.message} stack={facts.stack} />;
 }
@@ -37,6 +43,7 @@ export function PageErrorBoundary() {
 /** At the root: the whole page. */
 export function FatalErrorBoundary() {
   const facts = errorFacts(useRouteError());
+  useEffect(() => trackError(facts.statusCode ?? "render_error", facts.message ?? ""), [facts.statusCode, facts.message]);
   return (
     <main className="fatal-error">
       <ErrorPage statusCode={facts.statusCode} message={facts.message} stack={facts.stack} />

@@ -74,7 +74,10 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
     const data: Record<string, unknown> = { prompt: prompt.trim(), duration };
     if (tab === "song") data.lyrics = lyrics.trim();
     if (style) data.style = style.title;
-    void gen.run({ algorithm, module, data, userData: { isAudio: true, styleCoverLink: style?.cover ?? "" } });
+    void gen.run(
+      { algorithm, module, data, userData: { isAudio: true, styleCoverLink: style?.cover ?? "" } },
+      { confirmCredits: true },
+    );
   };
 
   return (

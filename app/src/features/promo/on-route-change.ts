@@ -10,7 +10,8 @@ import type { RouteChange } from "../../routes/route-change";
 import { appStore } from "../../state/jotai";
 import { closeModal, openCustomModal, openModal } from "../overlays/modalAtoms";
 import { requestLogin } from "./loginRequest";
-import { PrelaunchPromo, PROMO_ACTIVITY_CODE } from "./prelaunch";
+import { trackActivityExpose, trackActivityStatus } from "../analytics";
+import { hasPromoQuery, PrelaunchPromo, PROMO_ACTIVITY_CODE, promoOutcome } from "./prelaunch";
 import { PromoResultModal } from "./PromoResultModal";
 import { promoUidAtom } from "./promoUser";
 
@@ -27,7 +28,14 @@ let promo: PrelaunchPromo | undefined;
 function start(): PrelaunchPromo {
   const p = new PrelaunchPromo({
     storage: sessionStore(),
-    apply: () => applyActivity({ code: PROMO_ACTIVITY_CODE }),
+    apply: async () => {
+      const answer = await applyActivity({ code: PROMO_ACTIVITY_CODE });
+      const outcome = promoOutcome(answer.state);
+      const duplicate = Number(answer.state) === 3;
+      // Activity task status of spec 02 §9: success, duplicate or failed (ended counts as failed).
+      trackActivityStatus(PROMO_ACTIVITY_CODE, duplicate ? "duplicate" : outcome === "success" ? "success" : "failed");
+      return answer;
+    },
     requestLogin: () => requestLogin("login"),
     showProgress: () => {
       const id = openModal("progress", {
@@ -46,6 +54,7 @@ function start(): PrelaunchPromo {
 
 export function onRouteChange({ current }: RouteChange): void {
   promo ??= start();
+  if (hasPromoQuery(current.search)) trackActivityExpose(PROMO_ACTIVITY_CODE);
   promo.onQuery(current.search);
   void promo.onUser(appStore.get(promoUidAtom));
 }
