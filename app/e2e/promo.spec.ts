@@ -34,7 +34,8 @@ test("a logged-out visitor keeps the campaign pending and nothing is applied", a
   const bodies: unknown[] = [];
   await stubApply(page, { state: 1 }, bodies);
   await page.goto(CAMPAIGN);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The promotion asks a logged-out visitor to log in (the account feature's dialog).
+  await expect(page.getByTestId("login-dialog")).toBeVisible();
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem("promo_pending"))).toBe("1");
   expect(bodies).toEqual([]);
 });
