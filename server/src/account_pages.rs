@@ -49,3 +49,34 @@ pub async fn register_page() -> Html<String> {
         ("Already registered?", "/account/login", "Log in"),
     )
 }
+
+/// The hidden-iframe check of third-party cookies (spec 02 §7): the login dialog's app loads this
+/// page in a hidden iframe and keeps the answer 2 days. It tries to set and read back a cookie
+/// from inside the frame (`SameSite=None; Secure` where the page is on https, else a plain one,
+/// which a cross-site frame can neither keep nor read) and posts
+/// `{action: "cookie-check", data: {supported}}` to the parent. The target origin is `*`: the
+/// answer is one boolean about the browser, nothing secret, and the app checks the sender's origin.
+const COOKIE_CHECK: &str = r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>cookie check</title></head><body><script>
+(function () {
+  var name = "aivg_cookie_check";
+  var supported = false;
+  try {
+    var attrs = location.protocol === "https:" ? "; SameSite=None; Secure" : "";
+    document.cookie = name + "=1; Max-Age=60; Path=/" + attrs;
+    supported = document.cookie.split("; ").indexOf(name + "=1") !== -1;
+    document.cookie = name + "=; Max-Age=0; Path=/" + attrs;
+  } catch (e) {
+    supported = false;
+  }
+  if (window.parent && window.parent !== window) {
+    window.parent.postMessage({ action: "cookie-check", data: { supported: supported } }, "*");
+  }
+})();
+</script></body></html>
+"#;
+
+/// `GET /account/cookie-check`.
+pub async fn cookie_check_page() -> Html<&'static str> {
+    Html(COOKIE_CHECK)
+}

@@ -57,6 +57,10 @@ pub fn router(state: AppState) -> Router {
             "/account/login",
             post(crate::accounts::login).get(crate::account_pages::login_page),
         )
+        .route(
+            "/account/cookie-check",
+            get(crate::account_pages::cookie_check_page),
+        )
         .route("/v1/oauth/token", post(crate::accounts::oauth_token))
         .route("/v1/token/renew", get(crate::accounts::renew))
         .route("/v1/user", post(crate::accounts::user_info))

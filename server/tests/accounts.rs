@@ -206,3 +206,18 @@ async fn account_pages_post_frame_messages() {
         );
     }
 }
+
+#[tokio::test]
+async fn cookie_check_page_answers_the_parent() {
+    let s = TestServer::start().await;
+    let res = s
+        .http
+        .get(s.url("/account/cookie-check"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let html = res.text().await.unwrap();
+    assert!(html.contains(r#"action: "cookie-check""#), "{html}");
+    assert!(html.contains("document.cookie"));
+}
