@@ -698,6 +698,22 @@ async fn ads_prompts_and_marketing() {
     let (status, body) = s.get("/v1/prompt/category-and-presets", None).await;
     assert_field_error(status, &body, "algorithm");
 
+    // Music styles come with a cover picture the server draws; other presets have none.
+    let (_, body) = s
+        .get("/v1/prompt/category-and-presets?algorithm=txt2Music", None)
+        .await;
+    let style = &body["data"]["list"][0]["presets"][0];
+    let cover = style["cover"].as_str().unwrap().to_owned();
+    assert!(cover.starts_with("/static/seed/style-"), "{cover}");
+    let res = s.http.get(s.url(&cover)).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let picture = res.text().await.unwrap();
+    assert!(
+        picture.contains(style["title"].as_str().unwrap()),
+        "{picture}"
+    );
+    assert!(all > 0);
+
     let (_, body) = s.get("/v1/common/demo/list?key=bg-remover", None).await;
     let demo = &body["data"]["list"][0];
     let res = s

@@ -72,6 +72,16 @@ fn drawing(s: &Seeds, name: &str) -> Option<Drawing> {
             preview && i.media == "video",
         ));
     }
+    if let Some(id) = name.strip_prefix("style-") {
+        let preset = s
+            .prompts
+            .presets
+            .values()
+            .flatten()
+            .flat_map(|c| &c.presets)
+            .find(|p| p.id == id)?;
+        return Some(d((256, 256), &preset.title, false));
+    }
     if let Some((id, false)) = id_after(name, "zone-") {
         let z = s.explore.zones.iter().find(|z| z.id == id)?;
         return Some(d((640, 360), &z.name, false));

@@ -75,6 +75,9 @@ pub struct PresetsQuery {
     pub lang: Option<String>,
 }
 
+/// The music and song algorithms, whose presets are styles with covers.
+const MUSIC_ALGORITHMS: [&str; 4] = ["txt2Music", "mai_tcm", "txt2Song", "mai_text2song_minimax"];
+
 /// `GET /v1/prompt/category-and-presets`.
 pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Value> {
     let (algorithm, categories) = known(
@@ -105,7 +108,16 @@ pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Value> {
                     p.model_types.is_empty()
                         || model.is_none_or(|m| p.model_types.iter().any(|t| t == m))
                 })
-                .map(|p| json!({ "id": p.id, "title": p.title, "prompt": p.prompt }))
+                .map(|p| {
+                    // Music styles show with a cover (spec 02 §3 music settings: styleCoverLink):
+                    // a picture drawn by `/static/seed/style-{id}.svg`.
+                    if MUSIC_ALGORITHMS.contains(&algorithm) {
+                        let cover = format!("/static/seed/style-{}.svg", p.id);
+                        json!({ "id": p.id, "title": p.title, "prompt": p.prompt, "cover": cover })
+                    } else {
+                        json!({ "id": p.id, "title": p.title, "prompt": p.prompt })
+                    }
+                })
                 .collect();
             json!({ "category": c.category, "name": c.name, "presets": presets })
         })
