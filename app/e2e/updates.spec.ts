@@ -68,7 +68,8 @@ test("a new build id reloads the page on the next navigation, once within the gu
   await sidebarLink(page, "Explore").click();
   await page.waitForFunction(() => (window as unknown as { __mark?: number }).__mark === undefined);
   await expect(page).toHaveURL(/\/explore\/?$/);
-  expect(loads.count).toBe(1);
+  // The new document exists before its load event fires: wait for the event, not a snapshot.
+  await expect.poll(() => loads.count).toBe(1);
   expect(await page.evaluate(() => sessionStorage.getItem("aivg:reload-guard"))).not.toBeNull();
 
   // The new page still sees a differing id, but the guard (set at the frozen "now") blocks a loop.
@@ -100,7 +101,7 @@ test("a chunk that fails to load reloads the page at its target once; the guard 
   await page.waitForFunction(() => ((window as unknown as { __preloadErrors?: number }).__preloadErrors ?? 0) >= 1);
   await mark(page);
   await expect(sidebarLink(page, "Home")).toBeVisible();
-  expect(loads.count).toBe(1);
+  await expect.poll(() => loads.count).toBe(1);
   expect(await marked(page)).toBe(true);
 });
 
