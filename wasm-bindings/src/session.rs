@@ -115,6 +115,18 @@ export interface SessionConstants {
   userInfoCacheTtlMs: number;
   /** Shown when a user has no name and no e-mail. */
   defaultUserName: string;
+  /** Second-way login window, ms (1 hour). */
+  secondWayLoginWindowMs: number;
+  /** Lifetime of the access-token cookie, days (2). */
+  tokenCookieDays: number;
+  /** Lifetime of the third-party-cookie flag, days (2). */
+  thirdPartyCookieFlagDays: number;
+  /** The login iframe in the dialog (about 400 × 604). */
+  loginIframeSize: { width: number; height: number };
+  /** The login popup when third-party cookies are unsupported (500 × 650). */
+  loginPopupSize: { width: number; height: number };
+  /** Delay before a failed login redirects to the provider, ms (200). */
+  loginFailureRedirectMs: number;
 }
 "#;
 
@@ -382,6 +394,22 @@ struct SessionConstants {
     user_info_storage_key: &'static str,
     user_info_cache_ttl_ms: i64,
     default_user_name: &'static str,
+    second_way_login_window_ms: f64,
+    token_cookie_days: u32,
+    third_party_cookie_flag_days: u32,
+    login_iframe_size: Size,
+    login_popup_size: Size,
+    login_failure_redirect_ms: u32,
+}
+
+#[derive(Debug, Serialize)]
+struct Size {
+    width: u32,
+    height: u32,
+}
+
+fn size((width, height): (u32, u32)) -> Size {
+    Size { width, height }
 }
 
 /// The session constants (user-info storage key and cache lifetime, default user name).
@@ -394,5 +422,24 @@ pub fn session_constants() -> Result<JsValue, JsValue> {
         user_info_storage_key: session::USER_INFO_STORAGE_KEY,
         user_info_cache_ttl_ms: session::USER_INFO_CACHE_TTL_MS,
         default_user_name: session::DEFAULT_USER_NAME,
+        second_way_login_window_ms: session::SECOND_WAY_LOGIN_WINDOW_MS,
+        token_cookie_days: session::TOKEN_COOKIE_DAYS,
+        third_party_cookie_flag_days: session::THIRD_PARTY_COOKIE_FLAG_DAYS,
+        login_iframe_size: size(session::LOGIN_IFRAME_SIZE),
+        login_popup_size: size(session::LOGIN_POPUP_SIZE),
+        login_failure_redirect_ms: session::LOGIN_FAILURE_REDIRECT_MS,
     })
+}
+
+/// Whether opening the login dialog redirects to the provider instead: the second-way login
+/// timestamp (epoch ms) is under an hour old (spec 02 §4). `null` or a future time: no.
+/// ```js
+/// secondWayLoginRedirect(Date.now() - 60_000, Date.now()) // true
+/// ```
+#[wasm_bindgen(js_name = secondWayLoginRedirect)]
+pub fn second_way_login_redirect(
+    #[wasm_bindgen(js_name = timestampMs)] timestamp_ms: Option<f64>,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+) -> bool {
+    session::second_way_login_redirect(timestamp_ms, now_ms)
 }

@@ -31,3 +31,20 @@ test("task prices come from core's table (the server charges the same)", async (
   assert.equal(moduleCredits("t_sensitive_detect"), undefined);
   assert.equal(moduleCredits("TEXT2IMAGE"), undefined);
 });
+
+test("login dialog numbers and the second-way rule (spec 02 §2, §4, §9)", async () => {
+  const { sessionConstants, secondWayLoginRedirect } = await import("./pkg.mjs");
+  const c = sessionConstants();
+  assert.equal(c.secondWayLoginWindowMs, 3600000);
+  assert.equal(c.tokenCookieDays, 2);
+  assert.equal(c.thirdPartyCookieFlagDays, 2);
+  assert.deepEqual(c.loginIframeSize, { width: 400, height: 604 });
+  assert.deepEqual(c.loginPopupSize, { width: 500, height: 650 });
+  assert.equal(c.loginFailureRedirectMs, 200);
+  const now = 1_700_000_000_000;
+  assert.equal(secondWayLoginRedirect(now - 60_000, now), true);
+  assert.equal(secondWayLoginRedirect(now - 3_600_000, now), false);
+  assert.equal(secondWayLoginRedirect(null, now), false);
+  assert.equal(secondWayLoginRedirect(undefined, now), false);
+  assert.equal(secondWayLoginRedirect(now + 5, now), false);
+});

@@ -4,6 +4,7 @@ mod cache;
 mod error;
 mod flags;
 mod lenient;
+mod login;
 mod plan;
 mod stored;
 mod token;
@@ -15,6 +16,10 @@ pub use cache::{
 };
 pub use error::SessionError;
 pub use flags::{UserFlags, user_flags};
+pub use login::{
+    LOGIN_FAILURE_REDIRECT_MS, LOGIN_IFRAME_SIZE, LOGIN_POPUP_SIZE, SECOND_WAY_LOGIN_WINDOW_MS,
+    THIRD_PARTY_COOKIE_FLAG_DAYS, TOKEN_COOKIE_DAYS, second_way_login_redirect,
+};
 pub use plan::{
     PlanAction, PlanLevel, SKU_TIER_TABLE, Tier, is_premium, is_standard, is_subscribed,
     plan_action_label, plan_level, sku_tier, tier_from_sku_id, tier_from_sub_tpl_name,

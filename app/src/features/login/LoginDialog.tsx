@@ -12,9 +12,10 @@ import { track } from "../session/track";
 import { runCookieCheck } from "./cookieCheck";
 import { closeLoginDialog, loginDialogAtom, loginFrameLoadedAtom, type LoginMode } from "./loginState";
 import { useFrameMessages } from "./useFrameMessages";
+import { sessionConstants } from "@aivg/core";
 
-/** Spec 02 §2: the modal is about 400 px wide and 604 px tall. */
-const FRAME_SIZE = { width: 400, height: 604 } as const;
+/** Spec 02 §2: the modal is about 400 px wide and 604 px tall (core's number). */
+const FRAME_SIZE = sessionConstants().loginIframeSize;
 
 /** The iframe; its address is fixed at mount (later mode switches come from the page itself). */
 function LoginFrame({ mode, title }: { mode: LoginMode; title: string }) {

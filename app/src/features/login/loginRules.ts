@@ -1,28 +1,24 @@
 /**
- * Login dialog numbers and pure decisions of spec 02 §4 and §9 that @aivg/core does not export yet
- * (reported: `loginConstants()` and `secondWayLoginRedirect(timestampMs, nowMs)` belong in core).
- * Kept in this one file so they move to core in one step.
+ * Login dialog numbers and the second-way rule of spec 02 §2, §4 and §9, from @aivg/core
+ * (`sessionConstants()`, `secondWayLoginRedirect`), plus the storage names the spec leaves open.
  */
+import { sessionConstants } from "@aivg/core";
 
-/** Spec 02 §9: second-way login window 1 hour. */
-export const SECOND_WAY_WINDOW_MS = 60 * 60 * 1000;
-/** Spec 02 §9: third-party-cookie flag kept 2 days. */
-export const COOKIE_FLAG_DAYS = 2;
-/** Spec 02 §2, §9: the popup fallback is 500×650. */
-export const POPUP_SIZE = { width: 500, height: 650 } as const;
-/** Spec 02 §4: a failed login redirects to the provider after 200 ms. */
-export const FAILURE_REDIRECT_MS = 200;
+export { secondWayLoginRedirect } from "@aivg/core";
+
+const constants = sessionConstants();
+/** Second-way login window: 1 hour (core). */
+export const SECOND_WAY_WINDOW_MS = constants.secondWayLoginWindowMs;
+/** Third-party-cookie flag lifetime: 2 days (core). */
+export const COOKIE_FLAG_DAYS = constants.thirdPartyCookieFlagDays;
+/** The popup fallback: 500×650 (core). */
+export const POPUP_SIZE = constants.loginPopupSize;
+/** A failed login redirects to the provider after 200 ms (core). */
+export const FAILURE_REDIRECT_MS = constants.loginFailureRedirectMs;
 /** Local-storage key of the second-way login timestamp (name not shown in the spec). */
 export const SECOND_WAY_KEY = "aivg.second-way-login";
 /** Cookie keeping the third-party-cookie check result ("1" supported, "0" not). */
 export const COOKIE_FLAG = "aivg_3pc";
-
-/** Whether opening the dialog redirects to the provider instead (timestamp under 1 h old). */
-export function secondWayLoginRedirect(timestampMs: number | null, nowMs: number): boolean {
-  if (timestampMs === null || !Number.isFinite(timestampMs)) return false;
-  const age = nowMs - timestampMs;
-  return age >= 0 && age < SECOND_WAY_WINDOW_MS;
-}
 
 /** The frame messages of spec 02 §4, as the app acts on them. */
 export type FrameAction =

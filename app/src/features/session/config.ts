@@ -6,13 +6,14 @@
  * The provider's logout redirect is VITE_ACCOUNT_LOGOUT_URL; without one the page reloads at its
  * current address (the test server has no separate logout page).
  */
+import { sessionConstants } from "@aivg/core";
 import { apiBase } from "../../env";
 
 export const TOKEN_COOKIE = "aivg_token";
 /** Local-storage copy of the token (spec 02 §4: "stored locally and in session"). */
 export const TOKEN_LOCAL_KEY = "aivg.token";
-/** Spec 02 §9: token cookie lifetime 2 days. */
-export const TOKEN_COOKIE_DAYS = 2;
+/** Token cookie lifetime (spec 02 §9: 2 days), from core. */
+export const TOKEN_COOKIE_DAYS = sessionConstants().tokenCookieDays;
 
 function envText(name: string): string {
   const value: unknown = (import.meta.env as Record<string, unknown>)[name];
