@@ -10,6 +10,7 @@
 pub mod error;
 
 pub mod ads;
+pub mod analytics;
 pub mod checkin;
 pub mod credits;
 pub mod crop;

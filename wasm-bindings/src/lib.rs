@@ -12,6 +12,7 @@ pub mod error;
 mod zone;
 
 pub mod ads;
+pub mod analytics;
 pub mod checkin;
 pub mod credits;
 pub mod crop;

@@ -37,6 +37,10 @@ export interface UiConstants {
   minPromptChars: number;
   /** Default music duration (s). */
   musicDefaultDurationS: number;
+  /** Default icon size, px (24). */
+  iconSizePx: number;
+  /** Gap between carousel slides, px (10). */
+  carouselGapPx: number;
 }
 
 /** A width and height in CSS px. */

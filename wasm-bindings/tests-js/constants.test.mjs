@@ -48,3 +48,15 @@ test("login dialog numbers and the second-way rule (spec 02 §2, §4, §9)", asy
   assert.equal(secondWayLoginRedirect(undefined, now), false);
   assert.equal(secondWayLoginRedirect(now + 5, now), false);
 });
+
+test("analytics numbers and the web vitals' rating (spec 02 §9)", async () => {
+  const { analyticsConstants, webVitalRating, uiConstants } = await import("./pkg.mjs");
+  assert.deepEqual(analyticsConstants(), { queueMaxEvents: 1000, fcpGoodMs: 1800, lcpGoodMs: 2500 });
+  assert.equal(webVitalRating("FCP", 1799), "good");
+  assert.equal(webVitalRating("FCP", 1800), "needs-improvement");
+  assert.equal(webVitalRating("LCP", 2499.5), "good");
+  assert.equal(webVitalRating("LCP", Number.NaN), "needs-improvement");
+  assert.throws(() => webVitalRating("CLS", 1), (e) => e instanceof Error && typeof e.code === "string");
+  assert.equal(uiConstants().iconSizePx, 24);
+  assert.equal(uiConstants().carouselGapPx, 10);
+});

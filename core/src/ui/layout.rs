@@ -11,6 +11,10 @@ use serde::{Deserialize, Serialize};
 pub const BREAKPOINTS_PX: [u32; 10] = [480, 600, 768, 836, 960, 1016, 1188, 1368, 1440, 1920];
 /// Widths below this are phones (spec 01 §9 "phone layout below 768 px").
 pub const PHONE_BELOW_PX: u32 = 768;
+/// Default icon size, px (spec 01 §9, spec 02 §9: "icons 24x24 default").
+pub const ICON_SIZE_PX: u32 = 24;
+/// Gap between carousel slides, px (spec 01 §9: "gap 10"; autoplay, loop, one slide per view).
+pub const CAROUSEL_GAP_PX: u32 = 10;
 /// Popover show delay in ms (spec 01 §9).
 pub const POPOVER_SHOW_DELAY_MS: u32 = 50;
 /// Popover hide delay in ms (spec 01 §9).
@@ -81,6 +85,10 @@ pub struct UiConstants {
     pub min_prompt_chars: u32,
     /// Default music duration (s).
     pub music_default_duration_s: u32,
+    /// Default icon size (px).
+    pub icon_size_px: u32,
+    /// Gap between carousel slides (px).
+    pub carousel_gap_px: u32,
 }
 
 /// The layout constants object.
@@ -103,5 +111,7 @@ pub fn ui_constants() -> UiConstants {
         preview_viewport_height_margin_px: PREVIEW_VIEWPORT_HEIGHT_MARGIN_PX,
         min_prompt_chars: MIN_PROMPT_CHARS,
         music_default_duration_s: MUSIC_DEFAULT_DURATION_S,
+        icon_size_px: ICON_SIZE_PX,
+        carousel_gap_px: CAROUSEL_GAP_PX,
     }
 }

@@ -9,10 +9,8 @@ use crate::db::Db;
 use serde::Serialize;
 use sqlx::Row;
 
-/// FCP counts as good below this (spec 02 §9).
-pub const FCP_GOOD_MS: f64 = 1800.0;
-/// LCP counts as good below this (spec 02 §9).
-pub const LCP_GOOD_MS: f64 = 2500.0;
+/// FCP and LCP count as good below these (spec 02 §9; core's numbers, shared with the app).
+pub use aivg_core::analytics::{FCP_GOOD_MS, LCP_GOOD_MS};
 
 /// Stored events of one name.
 #[derive(Debug, Clone, PartialEq, Serialize)]

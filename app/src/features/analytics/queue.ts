@@ -8,6 +8,7 @@
  *
  * The queue holds no I/O of its own: the sender and the timer are injected, so tests drive it.
  */
+import { analyticsConstants } from "@aivg/core";
 
 /** What the server stores of one event (see server/src/analytics/event.rs). */
 export interface AnalyticsEvent {
@@ -44,9 +45,9 @@ export interface QueueOptions {
   started?: boolean;
 }
 
-/** Our own choices (the spec gives only the cap). */
+/** Our own choices, but the cap (spec 02 §9: 1000 events, from core). */
 export const QUEUE_DEFAULTS = {
-  maxEvents: 1000,
+  maxEvents: analyticsConstants().queueMaxEvents,
   batchSize: 50,
   flushDelayMs: 2000,
   maxAttempts: 3,

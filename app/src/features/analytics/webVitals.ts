@@ -7,16 +7,18 @@
  * pointer) or when the page is hidden, whichever comes first, once. A page loaded in the
  * background is not measured (its paints say nothing about what a visitor waited for).
  */
+import { analyticsConstants, webVitalRating, type VitalRating, type WebVital } from "@aivg/core";
 import { EVENT } from "./events";
 import { track } from "./track";
 
-/** Spec 02 §9. */
-export const GOOD_MS = { FCP: 1800, LCP: 2500 } as const;
-export type VitalName = keyof typeof GOOD_MS;
+const constants = analyticsConstants();
+/** Spec 02 §9's "good" limits, from core. */
+export const GOOD_MS = { FCP: constants.fcpGoodMs, LCP: constants.lcpGoodMs } as const;
+export type VitalName = WebVital;
 
-/** "good" under the metric's limit (spec 02 §9), else "needs-improvement". */
-export function vitalRating(metric: VitalName, valueMs: number): "good" | "needs-improvement" {
-  return valueMs < GOOD_MS[metric] ? "good" : "needs-improvement";
+/** "good" under the metric's limit (spec 02 §9), else "needs-improvement": core's rule. */
+export function vitalRating(metric: VitalName, valueMs: number): VitalRating {
+  return webVitalRating(metric, valueMs);
 }
 
 function report(metric: VitalName, valueMs: number): void {

@@ -4,7 +4,7 @@
  * looping. The spec gives no interval for this carousel: Embla's autoplay default (4 s) is used.
  * A failed or empty load hides the section (spec 02 §8: template load failure is only logged).
  */
-import { getRecommendedTemplates, routePath } from "@aivg/core";
+import { getRecommendedTemplates, routePath, uiConstants } from "@aivg/core";
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { useEffect, useState } from "react";
@@ -15,8 +15,8 @@ import { trackHookClick } from "../analytics";
 import { readTemplatePage, type Template } from "../effects/templates";
 import { languageAtom } from "../language/state";
 
-/** Spec 01 §9: carousel gap 10 (px); applied in home.css as the slides' left padding. */
-export const CAROUSEL_GAP_PX = 10;
+/** Spec 01 §9: carousel gap 10 px (core's number), applied as the slides' left padding. */
+export const CAROUSEL_GAP_PX = uiConstants().carouselGapPx;
 
 export function TemplateCarousel() {
   const { t } = useTranslation("home");

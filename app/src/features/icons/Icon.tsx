@@ -5,10 +5,11 @@
  */
 import { useEffect, useState, type CSSProperties } from "react";
 import { cachedIcon, loadIcon } from "./iconCache";
+import { uiConstants } from "@aivg/core";
 import "./icon.css";
 
-/** Spec 02 §9: icons default 24x24. */
-export const ICON_SIZE = 24;
+/** Spec 02 §9: icons default 24x24 (core's number). */
+export const ICON_SIZE = uiConstants().iconSizePx;
 
 export interface IconProps {
   name: string;
