@@ -159,6 +159,9 @@ function openStream(store = appStore): void {
   es.onopen = () => {
     stopPolling();
     store.set(queueAtom, (q) => ({ ...q, mode: "events" }));
+    // The stream only carries what happens after it opens: a task created while it was connecting
+    // (or reconnecting) may already have finished. Ask for the open tasks once to catch up.
+    pollOpenTasks(store).catch((e: unknown) => console.warn("task catch-up failed", e));
   };
   // EventSource reconnects by itself; poll meanwhile so progress keeps moving.
   es.onerror = () => startPolling(store);
