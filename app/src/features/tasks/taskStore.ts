@@ -32,8 +32,14 @@ export interface QueueState {
 export const queueAtom = atom<QueueState>({ tasks: [], total: 0, page: 0, loading: false, error: null, mode: "idle", fetched: 0 });
 
 /** Inserts or replaces a task, newest first; a finishing task raises the notice. */
+/** A counter of local changes and, per task, the change that last touched it (see reloadTasks). */
+let changeSeq = 0;
+const changedAt = new Map<string, number>();
+
 export function upsertTask(task: Task, store = appStore): void {
   if (isHelperTask(task)) return;
+  changeSeq += 1;
+  changedAt.set(task.taskId, changeSeq);
   store.set(queueAtom, (q) => {
     const i = q.tasks.findIndex((t) => t.taskId === task.taskId);
     // A new task is also a new first row of the server's pages: both counts move by one.
@@ -65,9 +71,23 @@ function message(e: unknown): string {
 /** Loads page 1 again (also the updateList event). */
 export async function reloadTasks(store = appStore): Promise<void> {
   store.set(queueAtom, (q) => ({ ...q, loading: true, error: null }));
+  // Changes that land while the list is in flight (a task created, an event) are newer than the
+  // list's snapshot: they win over it, so a finished task never reverts to "running" or vanishes.
+  const since = changeSeq;
   try {
     const { tasks, total } = readTaskList(await listTasks({ page: 1, page_size: TASK_PAGE_SIZE }));
-    store.set(queueAtom, (q) => ({ ...q, tasks: tasks.filter((t) => !isHelperTask(t)), total, page: 1, loading: false, fetched: tasks.length }));
+    store.set(queueAtom, (q) => {
+      const newer = q.tasks.filter((t) => (changedAt.get(t.taskId) ?? 0) > since);
+      const newerIds = new Set(newer.map((t) => t.taskId));
+      const listed = tasks.filter((t) => !isHelperTask(t));
+      const listedIds = new Set(listed.map((t) => t.taskId));
+      const merged = [
+        ...newer.filter((t) => !listedIds.has(t.taskId)),
+        ...listed.map((t) => (newerIds.has(t.taskId) ? (newer.find((n) => n.taskId === t.taskId) ?? t) : t)),
+      ];
+      const added = merged.length - listed.length;
+      return { ...q, tasks: merged, total: total + added, page: 1, loading: false, fetched: listed.length + added };
+    });
   } catch (e) {
     store.set(queueAtom, (q) => ({ ...q, loading: false, error: message(e) }));
   }
