@@ -71,6 +71,9 @@ export async function startServer(): Promise<RunningServer> {
       AIVG_PUBLIC_URL: origin,
       // Prompts with [fail] / [slow] fail or run long: the refund and cancel flows need them.
       AIVG_TASK_TEST_HOOKS: process.env.AIVG_TASK_TEST_HOOKS ?? "1",
+      // One server serves every spec: a cancelled "[slow]" task keeps its worker until its ~20 s
+      // are up, so with the default 2 workers a later spec's task could wait in the queue.
+      AIVG_TASK_WORKERS: process.env.AIVG_TASK_WORKERS ?? "8",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
