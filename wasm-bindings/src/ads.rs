@@ -340,3 +340,50 @@ pub fn ads_constants() -> Result<JsValue, JsValue> {
         max_epoch_ms: ads::MAX_EPOCH_MS,
     })
 }
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_PRELAUNCH: &str = r#"
+/** What a prelaunch apply answer's state means: 1 success, 3 duplicate, 5 ended, else failed. */
+export type PrelaunchOutcome = "success" | "duplicate" | "ended" | "failed";
+/** The prelaunch campaign's query and activity (spec 01 §7, §9). */
+export interface PrelaunchConstants {
+  queryKey: string;
+  queryValue: string;
+  activityCode: string;
+}
+"#;
+
+/// The prelaunch campaign's names (spec 01 §7, §9).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PrelaunchConstants {
+    query_key: &'static str,
+    query_value: &'static str,
+    activity_code: &'static str,
+}
+
+/// The prelaunch campaign's query key and value and the activity it applies.
+/// ```js
+/// prelaunchConstants().activityCode // "nano2_free"
+/// ```
+#[wasm_bindgen(js_name = prelaunchConstants, unchecked_return_type = "PrelaunchConstants")]
+pub fn prelaunch_constants() -> Result<JsValue, JsValue> {
+    to_js_value(&PrelaunchConstants {
+        query_key: ads::PRELAUNCH_QUERY_KEY,
+        query_value: ads::PRELAUNCH_QUERY_VALUE,
+        activity_code: ads::PRELAUNCH_ACTIVITY_CODE,
+    })
+}
+
+/// What the apply answer's `state` means (spec 01 §4); a number or numeric string, else "failed".
+/// ```js
+/// prelaunchOutcome(3) // "duplicate"
+/// ```
+#[wasm_bindgen(js_name = prelaunchOutcome, unchecked_return_type = "PrelaunchOutcome")]
+pub fn prelaunch_outcome(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] state: JsValue,
+) -> Result<JsValue, JsValue> {
+    // Anything that is not plain JSON (undefined, a function, …) is no state: "failed".
+    let state: serde_json::Value = serde_wasm_bindgen::from_value(state).unwrap_or_default();
+    to_js_value(&ads::prelaunch_outcome(&state))
+}

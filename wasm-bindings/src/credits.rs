@@ -250,3 +250,12 @@ pub fn credit_history_constants() -> Result<JsValue, JsValue> {
 pub fn module_credits(module: &str) -> Option<u32> {
     credits::module_credits(module)
 }
+
+/// The envelope code (with HTTP 402) of a task refused for lack of credits.
+/// ```js
+/// insufficientCreditsCode() // 140402
+/// ```
+#[wasm_bindgen(js_name = insufficientCreditsCode)]
+pub fn insufficient_credits_code() -> f64 {
+    credits::CODE_INSUFFICIENT_CREDITS as f64
+}

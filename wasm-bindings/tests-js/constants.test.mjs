@@ -60,3 +60,17 @@ test("analytics numbers and the web vitals' rating (spec 02 §9)", async () => {
   assert.equal(uiConstants().iconSizePx, 24);
   assert.equal(uiConstants().carouselGapPx, 10);
 });
+
+test("the prelaunch campaign and its apply states (spec 01 §4, §9)", async () => {
+  const { prelaunchConstants, prelaunchOutcome, insufficientCreditsCode } = await import("./pkg.mjs");
+  assert.deepEqual(prelaunchConstants(), {
+    queryKey: "promo_campaign",
+    queryValue: "nano_banana2_prelaunch",
+    activityCode: "nano2_free",
+  });
+  assert.equal(prelaunchOutcome(1), "success");
+  assert.equal(prelaunchOutcome("3"), "duplicate");
+  assert.equal(prelaunchOutcome(5), "ended");
+  for (const s of [0, 2, 4, 6, "", null, undefined, "x", () => 1]) assert.equal(prelaunchOutcome(s), "failed");
+  assert.equal(insufficientCreditsCode(), 140402);
+});

@@ -7,6 +7,7 @@
 //! - [`trial_box`]: the free-trial floating box as a function of elapsed time.
 
 pub mod item;
+pub mod prelaunch;
 pub mod promo;
 pub mod slot;
 pub mod trial_box;
@@ -16,6 +17,10 @@ pub use item::{
     ACTIVITY_THREE_DAYS_FREE, AD_DISMISSAL_KEY_PREFIX, AdItem, AdModule, HeaderAdHideReason,
     HeaderAdIconState, ad_dismissal_key, header_ad_icon_hide_reason, header_ad_icon_visible,
     header_ad_item,
+};
+pub use prelaunch::{
+    PRELAUNCH_ACTIVITY_CODE, PRELAUNCH_QUERY_KEY, PRELAUNCH_QUERY_VALUE, PrelaunchOutcome,
+    prelaunch_outcome,
 };
 pub use promo::{
     COUNTDOWN_FIELD_MAX, COUNTDOWN_TICK_MS, Countdown, PROMO_MODAL_INTERVAL_MINUTES,

@@ -6,6 +6,10 @@
 //! images 1-3, music 5, songs 8, videos 10-15. Free, immediate calls (the sensitive-content
 //! checks, `image_fkp`, `watermark_download`) have no price and are not in the table.
 
+/// The envelope code (with HTTP 402) of a task refused for lack of credits; the server answers it
+/// and the app tells the user (spec: server behaviour not shown; decided here).
+pub const CODE_INSUFFICIENT_CREDITS: i64 = 140_402;
+
 /// `(module code, credits)` for every priced task module. Codes are case-sensitive
 /// (`txt2Music`).
 pub const MODULE_CREDITS: [(&str, u32); 29] = [

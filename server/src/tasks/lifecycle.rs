@@ -21,8 +21,8 @@ use axum::http::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Row;
 
-/// Envelope code of "not enough credits" (HTTP 402).
-pub const CODE_INSUFFICIENT_CREDITS: i64 = 140_402;
+/// Envelope code of "not enough credits" (HTTP 402), core's (the app reads the same).
+pub use aivg_core::credits::CODE_INSUFFICIENT_CREDITS;
 
 /// A task to record.
 #[derive(Debug, Clone)]

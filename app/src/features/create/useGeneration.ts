@@ -3,7 +3,7 @@
  * `generate`, keeps the ids of the tasks started here (for the go-back guard, issue 8 item 7)
  * and the latest task as the queue knows it.
  */
-import { moduleCredits, type HttpError } from "@aivg/core";
+import { insufficientCreditsCode, moduleCredits, type HttpError } from "@aivg/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
@@ -16,8 +16,8 @@ import type { Task } from "../tasks/taskTypes";
 import { useGoBackGuard } from "../tasks/useGoBackGuard";
 import { generate, SensitiveContentError, type GenerateRequest } from "./generate";
 
-/** The server's "not enough credits" code (server/src/tasks/lifecycle.rs), HTTP 402. */
-export const CODE_INSUFFICIENT_CREDITS = 140402;
+/** The server's "not enough credits" code (HTTP 402), from core. */
+export const CODE_INSUFFICIENT_CREDITS = insufficientCreditsCode();
 
 export function useGeneration() {
   const { t } = useTranslation("create");

@@ -4,14 +4,14 @@
  * apply; the progress modal (core's simulated progress) shows while the call runs and the
  * outcome modal after. Leaving the page (pagehide) keeps an unprocessed campaign pending.
  */
-import { applyActivity } from "@aivg/core";
+import { applyActivity, prelaunchOutcome } from "@aivg/core";
 import { i18n } from "../../i18n/setup";
 import type { RouteChange } from "../../routes/route-change";
 import { appStore } from "../../state/jotai";
 import { closeModal, openCustomModal, openModal } from "../overlays/modalAtoms";
 import { requestLogin } from "./loginRequest";
 import { trackActivityExpose, trackActivityStatus } from "../analytics";
-import { hasPromoQuery, PrelaunchPromo, PROMO_ACTIVITY_CODE, promoOutcome } from "./prelaunch";
+import { hasPromoQuery, PrelaunchPromo, PROMO_ACTIVITY_CODE } from "./prelaunch";
 import { PromoResultModal } from "./PromoResultModal";
 import { promoUidAtom } from "./promoUser";
 
@@ -30,10 +30,9 @@ function start(): PrelaunchPromo {
     storage: sessionStore(),
     apply: async () => {
       const answer = await applyActivity({ code: PROMO_ACTIVITY_CODE });
-      const outcome = promoOutcome(answer.state);
-      const duplicate = Number(answer.state) === 3;
       // Activity task status of spec 02 §9: success, duplicate or failed (ended counts as failed).
-      trackActivityStatus(PROMO_ACTIVITY_CODE, duplicate ? "duplicate" : outcome === "success" ? "success" : "failed");
+      const outcome = prelaunchOutcome(answer.state);
+      trackActivityStatus(PROMO_ACTIVITY_CODE, outcome === "ended" ? "failed" : outcome);
       return answer;
     },
     requestLogin: () => requestLogin("login"),

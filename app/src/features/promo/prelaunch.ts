@@ -8,22 +8,23 @@
  * promotion was processed (e.g. the login leaves the page), so the next visit picks it up.
  */
 
-/** Campaign query key and value (spec 01 §9). */
-export const PROMO_QUERY_KEY = "promo_campaign";
-export const PROMO_QUERY_VALUE = "nano_banana2_prelaunch";
-/** The activity code the campaign applies (spec 01 §7). */
-export const PROMO_ACTIVITY_CODE = "nano2_free";
-/** Session-storage key of the "promo pending" flag. */
+import { prelaunchConstants, prelaunchOutcome } from "@aivg/core";
+
+const campaign = prelaunchConstants();
+/** Campaign query key and value (spec 01 §9), from core. */
+export const PROMO_QUERY_KEY = campaign.queryKey;
+export const PROMO_QUERY_VALUE = campaign.queryValue;
+/** The activity code the campaign applies (spec 01 §7), from core. */
+export const PROMO_ACTIVITY_CODE = campaign.activityCode;
+/** Session-storage key of the "promo pending" flag (name not shown in the spec). */
 export const PROMO_PENDING_KEY = "promo_pending";
 
 export type PromoOutcome = "success" | "ended" | "failed";
 
-/** The modal a response state opens: 1 success, 3 duplicate (also success), 5 ended, else failed. */
+/** The modal a response state opens: core's outcome, a duplicate (state 3) shown as a success. */
 export function promoOutcome(state: unknown): PromoOutcome {
-  const n = typeof state === "string" && state.trim() !== "" ? Number(state) : state;
-  if (n === 1 || n === 3) return "success";
-  if (n === 5) return "ended";
-  return "failed";
+  const outcome = prelaunchOutcome(state);
+  return outcome === "duplicate" ? "success" : outcome;
 }
 
 /** Whether a query string carries the campaign. */
