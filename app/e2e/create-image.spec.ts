@@ -24,6 +24,9 @@ test("text to image: prompt → finished image that shows and downloads; credits
   await page.getByTestId("prompt").fill("A lighthouse on a cliff at dawn, oil painting");
   await page.getByTestId("ratio-16:9").click();
   await page.getByTestId("generate").click();
+  // After the content checks, the price (core's table: 2 credits for text2image) is confirmed.
+  await expect(page.getByTestId("modal-consumption")).toContainText("Use 2 credits to create this image");
+  await page.getByTestId("modal-confirm").click();
 
   const image = page.getByTestId("result-image");
   await expect(image).toBeVisible({ timeout: 20_000 });
@@ -68,6 +71,7 @@ test("image to image: a real JPEG is cropped 1:1 in the dialog, uploaded and use
 
   await page.getByTestId("prompt").fill("watercolour style");
   await page.getByTestId("generate").click();
+  await page.getByTestId("modal-confirm").click();
   await expect(page.getByTestId("result-image")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("create-result")).toHaveAttribute("data-status", "succeeded");
 });

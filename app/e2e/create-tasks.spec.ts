@@ -20,6 +20,7 @@ test("cancel: a running task is cancelled from the queue and its credits come ba
   await page.goto("/text-to-image");
   await page.getByTestId("prompt").fill("[slow] a quiet harbour at night");
   await page.getByTestId("generate").click();
+  await page.getByTestId("modal-confirm").click();
 
   const card = page.getByTestId("task-card").filter({ hasText: "[slow] a quiet harbour at night" });
   await expect(card).toHaveAttribute("data-status", /queued|running/, { timeout: 10_000 });
@@ -53,6 +54,7 @@ test("failure: a failed task shows its error and refunds", async ({ page, reques
   await page.goto("/text-to-image");
   await page.getByTestId("prompt").fill("[fail] a broken mirror");
   await page.getByTestId("generate").click();
+  await page.getByTestId("modal-confirm").click();
 
   await expect(page.getByTestId("result-error")).toHaveText("The task failed on purpose (test hook [fail]).", { timeout: 15_000 });
   const card = page.getByTestId("task-card").filter({ hasText: "[fail] a broken mirror" });

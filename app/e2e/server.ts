@@ -71,8 +71,9 @@ export async function startServer(): Promise<RunningServer> {
       AIVG_PUBLIC_URL: origin,
       // Prompts with [fail] / [slow] fail or run long: the refund and cancel flows need them.
       AIVG_TASK_TEST_HOOKS: process.env.AIVG_TASK_TEST_HOOKS ?? "1",
-      // One server serves every spec: a cancelled "[slow]" task keeps its worker until its ~20 s
-      // are up, so with the default 2 workers a later spec's task could wait in the queue.
+      // One server serves every spec, and Playwright's workers create tasks at the same time: more
+      // task workers than the default 2 keep one spec's task from queueing behind another's (a
+      // cancel frees its worker at once; the queue order is tested in the server's own suite).
       AIVG_TASK_WORKERS: process.env.AIVG_TASK_WORKERS ?? "8",
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -411,14 +411,17 @@ async fn workflow_list_pages_and_shapes() {
             .all(|t| t["category_id"] == 2)
     );
     let (_, body) = s.get("/v1/workflow/list?fun_module=music", None).await;
-    assert_eq!(body["data"]["paginate"]["total"], 0);
+    assert_eq!(
+        body["data"]["paginate"]["total"], 11,
+        "the audio templates (tests/templates.rs)"
+    );
 
     for (query, field) in [
         ("page_size=0", "page_size"),
         ("page_size=101", "page_size"),
         ("page=0", "page"),
         ("page=x", "page"),
-        ("media=audio", "media"),
+        ("media=sound", "media"),
         ("fun_category=99", "fun_category"),
         ("fun_module=a%20b", "fun_module"),
     ] {

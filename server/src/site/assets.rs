@@ -1,8 +1,13 @@
 //! Files the site serves itself (spec 01 §4 build updates, §7 icons):
-//! - `GET /static/seed/{name}.svg`: the seeded media (template, explore, zone, resource, demo
-//!   and ad pictures), drawn on the fly as small SVGs: a gradient from the name's hash, the
-//!   item's title, and for video previews a moving light and a play mark (SMIL animation, so a
-//!   "video" preview moves without any binary file). Unknown names answer 404;
+//! - `GET /static/seed/{name}.svg`: the seeded media (template, explore, zone, resource, demo,
+//!   music style and ad pictures), drawn on the fly as small SVGs: a gradient from the name's
+//!   hash, the item's title, and for video previews a moving light and a play mark (SMIL
+//!   animation, so a "video" preview moves without any binary file). Audio templates have no
+//!   `tpl-{id}` pictures of their own (their thumbnail is their style's `style-{id}.svg`).
+//!   Unknown names answer 404;
+//! - `GET /static/seed/tpl-{id}-preview.wav`: an audio template's preview tune (see
+//!   [`super::audio_preview`]); other names ending in `.wav` answer 404. Both kinds share one
+//!   route (`/static/seed/{file}`: axum 0.8 matches whole path segments), told apart by suffix;
 //! - `GET /builds/latest.json` → `{id, timestamp}` and `GET /builds/meta/{id}.json` → `{id,
 //!   timestamp, matcher, prerendered}`: the SPA build's files under `AIVG_STATIC_DIR/builds/`
 //!   when present, else a built-in build `dev` (timestamp = server start, empty matcher, nothing
@@ -11,12 +16,13 @@
 //!   image, music, tools, gift, close, menu, globe, user, library, copy, check, avatar, sparkle,
 //!   arrow-right; 24×24, `currentColor`), 404 otherwise.
 
+use super::audio_preview;
 use super::params::html_escape;
 use super::seed::{Seeds, seeds};
 use crate::api::ApiError;
 use crate::app::AppState;
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use std::sync::LazyLock;
@@ -57,12 +63,12 @@ fn drawing(s: &Seeds, name: &str) -> Option<Drawing> {
     };
     if let Some((id, preview)) = id_after(name, "tpl-") {
         let t = s.templates.templates.iter().find(|t| t.tpl_id == id)?;
-        let video = s
-            .templates
-            .categories
-            .iter()
-            .any(|c| c.id == t.category && c.media == "video");
-        return Some(d(ratio_size(&t.ratio), &t.name, preview && video));
+        let media = super::template_shape::media_of(s, t);
+        if media == "audio" {
+            return None;
+        }
+        let ratio = t.ratio.as_deref().unwrap_or_default();
+        return Some(d(ratio_size(ratio), &t.name, preview && media == "video"));
     }
     if let Some((id, preview)) = id_after(name, "explore-") {
         let i = s.explore.items.iter().find(|i| i.id == id)?;
@@ -188,19 +194,23 @@ fn svg_response(body: String, max_age: u32) -> Response {
     res
 }
 
-/// `GET /static/seed/{name}.svg`.
-pub async fn seed_svg(Path(file): Path<String>) -> Response {
-    let Some(name) = file.strip_suffix(".svg").filter(|n| n.len() <= 128) else {
-        return ApiError::not_found(format!("no such picture: {file}")).into_response();
-    };
+/// `GET /static/seed/{name}.svg` and `GET /static/seed/{name}.wav`.
+pub async fn seed_file(Path(file): Path<String>, headers: HeaderMap) -> Response {
     let s = match seeds() {
         Ok(s) => s,
         Err(e) => return e.into_response(),
     };
-    match drawing(s, name) {
-        Some(d) => svg_response(svg(name, &d), 86_400),
-        None => ApiError::not_found(format!("no such picture: {file}")).into_response(),
+    let short = |n: &&str| n.len() <= 128;
+    if let Some(name) = file.strip_suffix(".svg").filter(short) {
+        if let Some(d) = drawing(s, name) {
+            return svg_response(svg(name, &d), 86_400);
+        }
+    } else if let Some(name) = file.strip_suffix(".wav").filter(short)
+        && let Some(bytes) = audio_preview::wav_of(s, name)
+    {
+        return audio_preview::response(&bytes, &headers, 86_400);
     }
+    ApiError::not_found(format!("no such file: {file}")).into_response()
 }
 
 const ICONS: [(&str, &str); 18] = [

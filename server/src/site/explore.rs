@@ -18,7 +18,6 @@
 use super::assets::{media_url, ratio_size};
 use super::params::{self, ApiQuery};
 use super::seed::{ExploreItem, Zone, seeds};
-use super::workflow::parse_media;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::app::AppState;
 use crate::auth::MaybeUser;
@@ -84,7 +83,7 @@ pub async fn list(
 ) -> ApiResult<Value> {
     let page = params::int("page", q.page.as_deref(), Some(1), 1, 1_000_000)?;
     let size = params::int("page_size", q.page_size.as_deref(), Some(20), 1, 100)?;
-    let media = parse_media(q.media.as_deref())?;
+    let media = params::media(q.media.as_deref(), &["video", "image"])?;
     let recommend = params::flag("recommend", q.recommend.as_deref())?;
     let matching: Vec<&ExploreItem> = seeds()?
         .explore

@@ -10,22 +10,27 @@
 //! | `GET /v1/common/country` | [`country`] |
 //! | `POST /v1/activity/apply` | [`activity`] |
 //! | `GET /v1/common/prompt_sample`, `GET /v1/common/demo/list`, `GET /v1/prompt/category-and-presets`, `GET /v1/ai/tts/voice` | [`prompts`] |
-//! | `GET /v1/workflow/list`, `…/ct/list`, `…/info`, `POST …/category/list`, `GET /v1/recommend/tpl`, `POST /v1/workflow/direct` | [`workflow`] |
+//! | `GET /v1/workflow/list`, `…/ct/list`, `…/info`, `POST …/category/list`, `GET /v1/recommend/tpl` | [`workflow`] (wire shape: [`template_shape`]) |
+//! | `POST /v1/workflow/direct` | [`direct`] |
 //! | `POST /v1/workflow/resource/list`, `GET …/resource/info`, `POST …/resource/export` | [`library`] |
 //! | `GET /v1/workflow/explore/list`, `…/explore/info`, `…/zone/list`, `…/zone/info`, `POST /v1/explore/report` | [`explore`] |
-//! | `GET /static/seed/{name}.svg`, `GET /builds/latest.json`, `GET /builds/meta/{id}.json`, `GET /app_static/icons/{name}.svg` | [`assets`] |
+//! | `GET /static/seed/{name}.svg`, `GET /static/seed/tpl-{id}-preview.wav` ([`audio_preview`]), `GET /builds/latest.json`, `GET /builds/meta/{id}.json`, `GET /app_static/icons/{name}.svg` | [`assets`] |
 
 pub mod activity;
 pub mod ads;
 pub mod assets;
+pub mod audio_preview;
 pub mod cms;
 pub mod country;
+pub mod direct;
 pub mod experiments;
 pub mod explore;
 pub mod library;
 pub mod params;
 pub mod prompts;
 pub mod seed;
+mod seed_checks;
+pub mod template_shape;
 pub mod workflow;
 
 use crate::app::AppState;
@@ -50,7 +55,7 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/workflow/info", get(workflow::info))
         .route("/v1/workflow/category/list", post(workflow::category_list))
         .route("/v1/recommend/tpl", get(workflow::recommend))
-        .route("/v1/workflow/direct", post(workflow::direct))
+        .route("/v1/workflow/direct", post(direct::direct))
         .route("/v1/workflow/resource/list", post(library::list))
         .route("/v1/workflow/resource/info", get(library::info))
         .route("/v1/workflow/resource/export", post(library::export))
@@ -59,7 +64,7 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/workflow/zone/list", get(explore::zones))
         .route("/v1/workflow/zone/info", get(explore::zone_info))
         .route("/v1/explore/report", post(explore::report))
-        .route("/static/seed/{file}", get(assets::seed_svg))
+        .route("/static/seed/{file}", get(assets::seed_file))
         .route("/builds/latest.json", get(assets::latest))
         .route("/builds/meta/{file}", get(assets::meta))
         .route("/app_static/icons/{file}", get(assets::icon))

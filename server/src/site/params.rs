@@ -51,6 +51,18 @@ pub fn text_param<'a>(
     }
 }
 
+/// A `media` filter: none when absent, blank or `all`, else one of `allowed`.
+pub fn media<'a>(raw: Option<&'a str>, allowed: &[&str]) -> Result<Option<&'a str>, ApiError> {
+    match text(raw) {
+        None | Some("all") => Ok(None),
+        Some(m) if allowed.contains(&m) => Ok(Some(m)),
+        Some(other) => Err(ApiError::invalid(
+            "media",
+            format!("must be {}, got {other:?}", allowed.join(" or ")),
+        )),
+    }
+}
+
 /// A whole number within `range`, `default` when absent or blank (`None` default: required).
 pub fn int(
     field: &str,

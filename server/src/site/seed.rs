@@ -97,6 +97,17 @@ pub struct Prompts {
     pub presets: BTreeMap<String, Vec<PresetCategory>>,
 }
 
+impl Prompts {
+    /// The txt2Music preset titled `title`: the style of an audio template.
+    pub fn music_style(&self, title: &str) -> Option<&Preset> {
+        self.presets
+            .get("txt2Music")?
+            .iter()
+            .flat_map(|c| &c.presets)
+            .find(|p| p.title == title)
+    }
+}
+
 /// A category of prompt presets.
 #[derive(Debug, Deserialize)]
 pub struct PresetCategory {
@@ -139,17 +150,36 @@ pub struct TemplateKind {
     pub module: String,
     pub media: String,
     pub request: Vec<Value>,
+    /// Bounds of the two-image rule (spec 02 §5: the quotient of the two uploads' height/width
+    /// ratios stays within them); both or neither, `0 < lower <= 1 <= upper`.
+    #[serde(default)]
+    pub ratio_lower: Option<f64>,
+    #[serde(default)]
+    pub ratio_upper: Option<f64>,
 }
 
-/// A template category (spec 01 §3).
+/// The template module of the effect pages, the default of a category.
+pub const EFFECT_MODULE: &str = "effect";
+
+fn effect_module() -> String {
+    EFFECT_MODULE.to_owned()
+}
+
+/// A template category (spec 01 §3). Its `module` (the lists' `fun_module`: `effect`, or `music`
+/// for the audio templates of the text-to-music screen) is its templates' module.
 #[derive(Debug, Deserialize)]
 pub struct Category {
     pub id: i64,
     pub title: String,
     pub media: String,
+    #[serde(default = "effect_module")]
+    pub module: String,
 }
 
-/// A template in its compact seed form (expanded by `workflow`).
+/// A template in its compact seed form (expanded by `template_shape`). Video and image templates
+/// have a `ratio`; audio templates have none but a `description`, a music `prompt`, a `style`
+/// (the title of a txt2Music preset) and a `duration` in seconds (spec 01 §3 "Template item for
+/// audio").
 #[derive(Debug, Deserialize)]
 pub struct Template {
     pub tpl_id: i64,
@@ -159,9 +189,18 @@ pub struct Template {
     pub hot: i64,
     #[serde(default)]
     pub new: i64,
-    pub ratio: String,
+    #[serde(default)]
+    pub ratio: Option<String>,
     #[serde(default)]
     pub tags: Vec<String>,
+    #[serde(default)]
+    pub description: Option<String>,
+    #[serde(default)]
+    pub prompt: Option<String>,
+    #[serde(default)]
+    pub style: Option<String>,
+    #[serde(default)]
+    pub duration: Option<u32>,
 }
 
 /// `seed/explore.json`.
@@ -232,7 +271,7 @@ fn parse<T: serde::de::DeserializeOwned>(name: &str, text: &str) -> Result<T, St
     serde_json::from_str(text).map_err(|e| format!("seed/{name}: {e}"))
 }
 
-fn check(ok: bool, problem: impl FnOnce() -> String) -> Result<(), String> {
+pub(super) fn check(ok: bool, problem: impl FnOnce() -> String) -> Result<(), String> {
     if ok { Ok(()) } else { Err(problem()) }
 }
 
@@ -255,21 +294,7 @@ fn load() -> Result<Seeds, String> {
         resources: parse("resources.json", include_str!("../../seed/resources.json"))?,
     };
     let ratio_ok = |r: &str| aivg_core::crop::aspect_ratio_size(r).is_ok();
-    let t = &seeds.templates;
-    for (i, tpl) in t.templates.iter().enumerate() {
-        let at = || format!("seed/templates.json: template {}", tpl.tpl_id);
-        check(t.categories.iter().any(|c| c.id == tpl.category), || {
-            format!("{}: unknown category", at())
-        })?;
-        check(t.kinds.contains_key(&tpl.kind), || {
-            format!("{}: unknown kind", at())
-        })?;
-        check(ratio_ok(&tpl.ratio), || format!("{}: unknown ratio", at()))?;
-        check(
-            !t.templates.iter().take(i).any(|o| o.tpl_id == tpl.tpl_id),
-            || format!("{}: listed twice", at()),
-        )?;
-    }
+    super::seed_checks::templates(&seeds.templates, &seeds.prompts)?;
     let e = &seeds.explore;
     for (i, item) in e.items.iter().enumerate() {
         check(ratio_ok(&item.ratio), || {

@@ -1,27 +1,27 @@
-//! Effect templates (spec 01 §3 Template, §4 template lists, §7; spec 02 §7):
+//! Template lists (spec 01 §2 template list modal, §3 Template, §4 template lists, §7; spec 02
+//! §7). Every call takes a template module, `fun_module` (default `effect`): the effect pages'
+//! video and image templates, or `music`, the audio templates the text-to-music screen offers
+//! (a template's module is its category's). Callers that send no `fun_module` get what they
+//! always got: effect templates only.
 //! - `GET /v1/workflow/list?page_size&page&fun_module&fun_category&media` → `{list, paginate:
 //!   {total, page, page_size}}`, page size default 25 (core's `TEMPLATE_PAGE_SIZE`), at most 100;
-//! - `GET /v1/workflow/ct/list` → `{list:[{name, value: video|image, categories:[{id, title,
-//!   total}]}]}`: the category tabs;
+//!   `media` is `video`, `image`, `audio` or `all`;
+//! - `GET /v1/workflow/ct/list?fun_module` → `{list:[{name, value, categories:[{id, title,
+//!   media, total}]}]}`: the category tabs, one per media the module has, in the order video
+//!   (`Video`), image (`Image`), audio (`Audio`): effect → Video and Image, music → Audio; a
+//!   module without templates → no tabs;
 //! - `POST /v1/workflow/category/list {fun_module?, media?}` → `{list:[{id, title, media, total}]}`;
-//! - `GET /v1/workflow/info?id` (or `tpl_id`) → one template; unknown id 404;
-//! - `GET /v1/recommend/tpl?tag&action_conf&action_conf_value` → `{list}`: templates with the tag
-//!   (a template tag, its kind or its media) whose `action_conf[action_conf]` equals the
-//!   value (default 1); `action_conf` is `hot` or `new`;
-//! - `POST /v1/workflow/direct {tpl_id, fields?}` → the ready-to-send generation request of a
-//!   template: `{tpl_id, algorithm, module, create_path, payload: {data, user_data}}`.
-//!   Decision: it checks the fields against the template's request fields but starts nothing;
-//!   the client posts `payload` to `create_path` (the tasks area owns task creation). Video
-//!   effects run the `effect` task module, image effects `image2image`, both with
-//!   `user_data.module` effect and `file_path` (plus `file_path_2`, `prompt`) in `data`.
+//! - `GET /v1/workflow/info?id` (or `tpl_id`) → one template, of any module; unknown id 404;
+//! - `GET /v1/recommend/tpl?tag&action_conf&action_conf_value&fun_module` → `{list, total}`:
+//!   the module's templates (at most 24) with the tag (a template tag, its kind or its media)
+//!   whose `action_conf[action_conf]` equals the value (default 1); `action_conf` is `hot` or
+//!   `new`.
 //!
-//! A template: `{tpl_id, name, fun_module, category_id, category, media, thumbnail,
-//! thumbnail_link, preview_url, cover_conf{thumbnail_url, preview_url}, action_conf{hot, new},
-//! extra{width, height, format}, tags, info{algorithm, module, request}}`.
+//! The wire shape of a template is `template_shape`'s; `POST /v1/workflow/direct` is `direct`'s.
 
-use super::assets::{media_url, ratio_size};
 use super::params::{self, ApiQuery};
-use super::seed::{Seeds, Template, seeds};
+use super::seed::{EFFECT_MODULE, Seeds, Template, seeds};
+use super::template_shape::{media_of, module_of, template_json};
 use crate::api::{ApiError, ApiResult, ok};
 use crate::app::AppState;
 use aivg_core::progress::TEMPLATE_PAGE_SIZE;
@@ -29,52 +29,16 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
-/// The module of every seeded template.
-pub const EFFECT_MODULE: &str = "effect";
 const MAX_PAGE_SIZE: i64 = 100;
 
-/// A template in its wire shape.
-pub fn template_json(s: &Seeds, origin: &str, t: &Template) -> Value {
-    let category = s.templates.categories.iter().find(|c| c.id == t.category);
-    let kind = s.templates.kinds.get(&t.kind);
-    let media = category.map_or("video", |c| c.media.as_str());
-    let (width, height) = ratio_size(&t.ratio);
-    let thumb = media_url(origin, &format!("tpl-{}", t.tpl_id));
-    let preview = media_url(origin, &format!("tpl-{}-preview", t.tpl_id));
-    json!({
-        "tpl_id": t.tpl_id,
-        "name": t.name,
-        "fun_module": EFFECT_MODULE,
-        "category_id": t.category,
-        "category": category.map_or("", |c| c.title.as_str()),
-        "media": media,
-        "thumbnail": thumb,
-        "thumbnail_link": thumb,
-        "preview_url": preview,
-        "cover_conf": { "thumbnail_url": thumb, "preview_url": preview },
-        "action_conf": { "hot": t.hot, "new": t.new },
-        "extra": { "width": width, "height": height, "format": "svg" },
-        "tags": t.tags,
-        "info": {
-            "algorithm": kind.map_or("", |k| k.algorithm.as_str()),
-            "module": kind.map_or(EFFECT_MODULE, |k| k.module.as_str()),
-            "request": kind.map(|k| k.request.clone()).unwrap_or_default(),
-        },
-    })
-}
+/// The tabs of `ct/list`: media and tab name, in order.
+const TABS: [(&str, &str); 3] = [("video", "Video"), ("image", "Image"), ("audio", "Audio")];
 
-/// `media`: "", `video` or `image`.
+/// `media` of the template calls: none (or `all`), `video`, `image` or `audio`.
 pub fn parse_media(raw: Option<&str>) -> Result<Option<&str>, ApiError> {
-    match params::text(raw) {
-        None | Some("all") => Ok(None),
-        Some(m @ ("video" | "image")) => Ok(Some(m)),
-        Some(other) => Err(ApiError::invalid(
-            "media",
-            format!("must be video or image, got {other:?}"),
-        )),
-    }
+    params::media(raw, &["video", "image", "audio"])
 }
 
 fn parse_module(raw: Option<&str>) -> Result<&str, ApiError> {
@@ -90,14 +54,6 @@ fn parse_module(raw: Option<&str>) -> Result<&str, ApiError> {
             format!("{m:?} is not a module name like effect"),
         ))
     }
-}
-
-fn media_of<'a>(s: &'a Seeds, t: &Template) -> &'a str {
-    s.templates
-        .categories
-        .iter()
-        .find(|c| c.id == t.category)
-        .map_or("video", |c| c.media.as_str())
 }
 
 /// Query of the list.
@@ -144,7 +100,7 @@ pub async fn list(
         .templates
         .templates
         .iter()
-        .filter(|_| module == EFFECT_MODULE)
+        .filter(|t| module_of(s, t) == module)
         .filter(|t| category == 0 || t.category == category)
         .filter(|t| media.is_none_or(|m| media_of(s, t) == m))
         .collect();
@@ -162,11 +118,11 @@ pub async fn list(
     )
 }
 
-fn categories(s: &Seeds, media: Option<&str>) -> Vec<Value> {
+fn categories(s: &Seeds, module: &str, media: Option<&str>) -> Vec<Value> {
     s.templates
         .categories
         .iter()
-        .filter(|c| media.is_none_or(|m| c.media == m))
+        .filter(|c| c.module == module && media.is_none_or(|m| c.media == m))
         .map(|c| {
             let total = s
                 .templates
@@ -189,16 +145,11 @@ pub struct CtQuery {
 pub async fn ct_list(ApiQuery(q): ApiQuery<CtQuery>) -> ApiResult<Value> {
     let s = seeds()?;
     let module = parse_module(q.fun_module.as_deref())?;
-    let tabs: Vec<Value> = [("Video", "video"), ("Image", "image")]
+    let tabs: Vec<Value> = TABS
         .into_iter()
-        .map(|(name, value)| {
-            let cats = if module == EFFECT_MODULE {
-                categories(s, Some(value))
-            } else {
-                Vec::new()
-            };
-            json!({ "name": name, "value": value, "categories": cats })
-        })
+        .map(|(value, name)| (value, name, categories(s, module, Some(value))))
+        .filter(|(_, _, cats)| !cats.is_empty())
+        .map(|(value, name, cats)| json!({ "name": name, "value": value, "categories": cats }))
         .collect();
     ok(json!({ "list": tabs }))
 }
@@ -209,12 +160,7 @@ pub async fn category_list(body: Bytes) -> ApiResult<Value> {
     let s = seeds()?;
     let module = parse_module(params::text_param("fun_module", &body, "fun_module")?)?;
     let media = parse_media(params::text_param("media", &body, "media")?)?;
-    let list = if module == EFFECT_MODULE {
-        categories(s, media)
-    } else {
-        Vec::new()
-    };
-    ok(json!({ "list": list }))
+    ok(json!({ "list": categories(s, module, media) }))
 }
 
 /// `id` or `tpl_id`.
@@ -254,6 +200,7 @@ pub struct RecommendQuery {
     pub tag: Option<String>,
     pub action_conf: Option<String>,
     pub action_conf_value: Option<String>,
+    pub fun_module: Option<String>,
 }
 
 /// `GET /v1/recommend/tpl`.
@@ -264,6 +211,7 @@ pub async fn recommend(
 ) -> ApiResult<Value> {
     let s = seeds()?;
     let tag = params::text(q.tag.as_deref());
+    let module = parse_module(q.fun_module.as_deref())?;
     let conf = match params::text(q.action_conf.as_deref()) {
         None => None,
         Some(c @ ("hot" | "new")) => Some(c),
@@ -286,6 +234,7 @@ pub async fn recommend(
         .templates
         .templates
         .iter()
+        .filter(|t| module_of(s, t) == module)
         .filter(|t| {
             tag.is_none_or(|g| t.tags.iter().any(|x| x == g) || t.kind == g || media_of(s, t) == g)
         })
@@ -298,68 +247,4 @@ pub async fn recommend(
         .map(|t| template_json(s, &origin, t))
         .collect();
     ok(json!({ "list": list, "total": list.len() }))
-}
-
-/// `POST /v1/workflow/direct`.
-pub async fn direct(body: Bytes) -> ApiResult<Value> {
-    let body = params::object_body(&body)?;
-    let s = seeds()?;
-    let id = params::json_int(
-        "tpl_id",
-        body.get("tpl_id").unwrap_or(&Value::Null),
-        1,
-        i64::MAX,
-    )?
-    .ok_or_else(|| ApiError::invalid("tpl_id", "missing: give the template id"))?;
-    let t = find(s, id).map_err(|_| ApiError::invalid("tpl_id", format!("no template {id}")))?;
-    let kind = s
-        .templates
-        .kinds
-        .get(&t.kind)
-        .ok_or_else(|| ApiError::internal("template kind"))?;
-    let empty = Map::new();
-    let fields = match body.get("fields") {
-        None | Some(Value::Null) => &empty,
-        Some(Value::Object(m)) => m,
-        Some(other) => {
-            return Err(ApiError::invalid(
-                "fields",
-                format!("must be an object of field values, got {other}"),
-            ));
-        }
-    };
-    let known: Vec<&str> = kind
-        .request
-        .iter()
-        .filter_map(|f| f.get("field").and_then(Value::as_str))
-        .collect();
-    if let Some(unknown) = fields.keys().find(|k| !known.contains(&k.as_str())) {
-        return Err(ApiError::invalid(
-            &format!("fields.{unknown}"),
-            format!("not a field of this template: use {}", known.join(", ")),
-        ));
-    }
-    if !fields.is_empty() {
-        for f in &kind.request {
-            let name = f.get("field").and_then(Value::as_str).unwrap_or_default();
-            let required = f.get("required").and_then(Value::as_bool).unwrap_or(false);
-            let given = fields
-                .get(name)
-                .and_then(Value::as_str)
-                .is_some_and(|v| !v.trim().is_empty());
-            if required && !given {
-                return Err(ApiError::invalid(&format!("fields.{name}"), "required"));
-            }
-        }
-    }
-    let user_data =
-        json!({ "module": kind.module, "isFromTpl": true, "name": t.name, "tpl_id": t.tpl_id });
-    ok(json!({
-        "tpl_id": t.tpl_id,
-        "algorithm": kind.algorithm,
-        "module": kind.module,
-        "create_path": format!("/v1/ai/create/{}", kind.algorithm),
-        "payload": { "data": fields, "user_data": user_data },
-        "request": kind.request,
-    }))
 }

@@ -110,6 +110,15 @@ impl Tasks {
         rx
     }
 
+    /// The tasks whose jobs run in this process now (claimed and not yet let go).
+    pub fn running_jobs(&self) -> Vec<String> {
+        self.inner
+            .cancels
+            .lock()
+            .map(|map| map.keys().cloned().collect())
+            .unwrap_or_default()
+    }
+
     /// Forgets a job that ended.
     pub(crate) fn forget(&self, task_id: &str) {
         if let Ok(mut map) = self.inner.cancels.lock() {

@@ -5,6 +5,20 @@
 //! Test hooks (only with `AIVG_TASK_TEST_HOOKS=1`, on in tests): a prompt containing `[fail]`
 //! fails the run (refund path), one containing `[slow]` runs ~20 s before the provider (cancel
 //! and restart paths).
+//!
+//! Cancelling (spec 02 §7 cancel, §4 queue events): the cancel call ends the task and refunds it,
+//! then the worker running it lets go at once and takes the next task. The running job is a
+//! future the worker drops, which stops the provider where it stands: timers and HTTP calls end,
+//! ffmpeg children are killed (`kill_on_drop`). The worker learns of a cancel two ways:
+//! - the in-process signal ([`super::Tasks::stop_job`], immediate), registered as soon as the
+//!   task is claimed, with the row read again afterwards, so a cancel that lands between the
+//!   claim and the registration is still seen;
+//! - a look at the task's status every [`STATUS_CHECK`], for cancels made by another instance
+//!   on the same database (or any other end of the row), which have no in-process signal.
+//!
+//! What a drop cannot stop: pixel work already handed to `spawn_blocking` (decode, resize,
+//! encode) runs to the end of that step on its blocking thread and its result is thrown away; the
+//! worker does not wait for it. A ComfyUI prompt already queued keeps running on that server.
 
 use super::lifecycle;
 use super::modules;
@@ -15,9 +29,13 @@ use crate::clock;
 use crate::db::Backend;
 use crate::uploads::objects;
 use std::time::Duration;
+use tokio::sync::oneshot;
 
 /// A run longer than this fails (and is refunded).
 pub const RUN_TIMEOUT: Duration = Duration::from_secs(40 * 60);
+
+/// How often a running task's row is looked at for an end made elsewhere.
+pub const STATUS_CHECK: Duration = Duration::from_secs(1);
 
 /// Recovers tasks of a previous run and starts the workers.
 pub async fn start(state: &AppState) -> Result<(), sqlx::Error> {
@@ -47,7 +65,7 @@ async fn work(state: AppState) {
         tokio::pin!(wake);
         wake.as_mut().enable();
         match claim(&state).await {
-            Ok(Some(task)) => run(&state, task).await,
+            Ok(Some((task, cancelled))) => run(&state, task, cancelled).await,
             Ok(None) => {
                 // The periodic look also finds tasks queued by other instances.
                 tokio::select! {
@@ -64,8 +82,9 @@ async fn work(state: AppState) {
     }
 }
 
-/// Marks the oldest queued task running and answers it.
-async fn claim(state: &AppState) -> Result<Option<TaskRow>, sqlx::Error> {
+/// Marks the oldest queued task running and answers it with its cancel signal. A task cancelled
+/// between the two (before the signal existed) is let go and the next one is claimed.
+async fn claim(state: &AppState) -> Result<Option<(TaskRow, oneshot::Receiver<()>)>, sqlx::Error> {
     // SKIP LOCKED lets concurrent workers on PostgreSQL take different tasks; SQLite has one writer.
     let pick = match state.db.backend {
         Backend::Postgres => {
@@ -76,14 +95,42 @@ async fn claim(state: &AppState) -> Result<Option<TaskRow>, sqlx::Error> {
     let sql = format!(
         "UPDATE tasks SET status = 'running', started_ms = $1 WHERE id = ({pick}) AND status = 'queued' RETURNING task_id"
     );
-    let row = sqlx::query(&sql)
-        .bind(clock::now_ms())
-        .fetch_optional(&state.db.pool)
-        .await?;
-    let Some(row) = row else { return Ok(None) };
-    let task_id: String = sqlx::Row::try_get(&row, "task_id")?;
-    lifecycle::emit(state, &task_id, "updateTask").await;
-    record::by_task_id(state, &task_id).await
+    loop {
+        let row = sqlx::query(&sql)
+            .bind(clock::now_ms())
+            .fetch_optional(&state.db.pool)
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let task_id: String = sqlx::Row::try_get(&row, "task_id")?;
+        // Register first, read after: a cancel either finds the signal or shows in the row.
+        let cancelled = state.tasks.on_cancel(&task_id);
+        lifecycle::emit(state, &task_id, "updateTask").await;
+        match record::by_task_id(state, &task_id).await {
+            Ok(Some(t)) if t.status == "running" => return Ok(Some((t, cancelled))),
+            Ok(_) => state.tasks.forget(&task_id),
+            Err(e) => {
+                state.tasks.forget(&task_id);
+                return Err(e);
+            }
+        }
+    }
+}
+
+/// Whether the task's row still says `running` (an error counts as yes: the run goes on).
+async fn still_running(state: &AppState, task_id: &str) -> bool {
+    let status: Result<Option<String>, sqlx::Error> =
+        sqlx::query_scalar("SELECT status FROM tasks WHERE task_id = $1")
+            .bind(task_id)
+            .fetch_optional(&state.db.pool)
+            .await;
+    match status {
+        Ok(Some(s)) => s == "running",
+        Ok(None) => false,
+        Err(e) => {
+            tracing::warn!("task {task_id}: status check: {e}");
+            true
+        }
+    }
 }
 
 /// Builds the job of a task (its module and input files).
@@ -161,12 +208,16 @@ async fn execute(
     state.tasks.provider().run(&job, progress).await
 }
 
-/// Runs one claimed task to its end.
-async fn run(state: &AppState, t: TaskRow) {
+/// Runs one claimed task to its end, or until it is cancelled (the job is then dropped).
+async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>) {
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-    let mut cancelled = state.tasks.on_cancel(&t.task_id);
-    let job = tokio::time::timeout(RUN_TIMEOUT, execute(state, &t, ProgressSender(tx)));
-    tokio::pin!(job);
+    let mut job = Box::pin(tokio::time::timeout(
+        RUN_TIMEOUT,
+        execute(state, &t, ProgressSender(tx)),
+    ));
+    let mut check = tokio::time::interval(STATUS_CHECK);
+    check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    check.reset();
     let outcome = loop {
         tokio::select! {
             r = &mut job => break Some(r.unwrap_or_else(|_| Err(ProviderError::new("The task took too long and was stopped.")))),
@@ -176,11 +227,18 @@ async fn run(state: &AppState, t: TaskRow) {
                 }
             }
             _ = &mut cancelled => break None,
+            _ = check.tick() => {
+                if !still_running(state, &t.task_id).await {
+                    break None;
+                }
+            }
         }
     };
+    // A cancelled job stops here: its timers, connections and ffmpeg children end now.
+    drop(job);
     state.tasks.forget(&t.task_id);
     match outcome {
-        // Cancelled: the cancel call already ended the task and refunded it.
+        // Cancelled (or ended elsewhere): whoever ended it recorded the end and the refund.
         None => {}
         Some(Ok(out)) => match lifecycle::succeed(state, &t, out).await {
             Ok(_) => lifecycle::emit(state, &t.task_id, "updateTask").await,

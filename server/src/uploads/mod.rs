@@ -30,6 +30,7 @@ pub use quota::CODE_NOT_ENOUGH_SPACE;
 pub use storage::{
     DOWNLOAD_URL_LIFETIME_S, Files, LocalFile, UPLOAD_URL_LIFETIME_S, UploadSettings,
 };
+pub(crate) use transfer::parse_range;
 
 use crate::app::AppState;
 use axum::Router;

@@ -196,7 +196,7 @@ fn too_large() -> ApiError {
 }
 
 /// One `Range: bytes=…` request: `a-b`, `a-` or `-n`; anything else serves the whole file.
-fn parse_range(
+pub(crate) fn parse_range(
     header: Option<&HeaderValue>,
     size: u64,
 ) -> Option<Result<std::ops::Range<u64>, ()>> {

@@ -2,6 +2,8 @@
  * The shared creation screen (issue 8 item 1) of text to video, image to video, video to anime
  * (also /video-to-video), text to image and image to image. The route's metadata type (core's
  * route table, spec 01 §2) is the task algorithm; `:semantic` only names the page for search.
+ * Generate runs the content checks, then asks the credit-consumption confirmation with the price,
+ * then creates the task.
  */
 import { aspectRatioOptions, getExploreInfo, type RouteMatch } from "@aivg/core";
 import { useEffect, useState } from "react";
@@ -24,15 +26,17 @@ interface ScreenConfig {
   prompt: "required" | "optional";
   media: "image" | "video" | null;
   ratio: boolean;
+  /** What the task makes: picks the consumption confirmation's text. */
+  output: "video" | "image";
 }
 
 /** What each algorithm asks for (the server's input rules, server/src/tasks/modules.rs). */
 export const SCREENS: Record<string, ScreenConfig> = {
-  text2video: { prompt: "required", media: null, ratio: true },
-  image2video: { prompt: "optional", media: "image", ratio: false },
-  video2anime: { prompt: "optional", media: "video", ratio: false },
-  text2image: { prompt: "required", media: null, ratio: true },
-  image2image: { prompt: "optional", media: "image", ratio: false },
+  text2video: { prompt: "required", media: null, ratio: true, output: "video" },
+  image2video: { prompt: "optional", media: "image", ratio: false, output: "video" },
+  video2anime: { prompt: "optional", media: "video", ratio: false, output: "video" },
+  text2image: { prompt: "required", media: null, ratio: true, output: "image" },
+  image2image: { prompt: "optional", media: "image", ratio: false, output: "image" },
 };
 
 const TITLES: Record<string, `title.${"text2video" | "image2video" | "video2anime" | "text2image" | "image2image"}`> = {
@@ -53,7 +57,7 @@ export default function CreatePage() {
 function CreateScreen({ algorithm }: { algorithm: string }) {
   const { t } = useTranslation("create");
   const language = useAtomValue(languageAtom);
-  const config = SCREENS[algorithm] ?? { prompt: "required", media: null, ratio: false };
+  const config = SCREENS[algorithm] ?? { prompt: "required", media: null, ratio: false, output: "image" };
   const [query] = useSearchParams();
   // Links may carry a prompt (home page: ?prompt=) or an explore item to remake (?exploreId=).
   const [prompt, setPrompt] = useState(() => query.get("prompt") ?? "");
@@ -86,7 +90,10 @@ function CreateScreen({ algorithm }: { algorithm: string }) {
     if (prompt.trim()) data.prompt = prompt.trim();
     if (config.ratio) data.aspect_ratio = ratio;
     if (file) data.file_path = file.ossPath;
-    void gen.run({ algorithm, data, mediaKind: config.media === "video" ? "v" : config.media === "image" ? "i" : undefined });
+    void gen.run(
+      { algorithm, data, mediaKind: config.media === "video" ? "v" : config.media === "image" ? "i" : undefined },
+      { confirmCredits: config.output },
+    );
   };
 
   return (

@@ -1,6 +1,7 @@
 /**
  * Generate (issue 8 item 1): the sensitive-content checks first (text, then the uploaded media;
- * spec 02 §7 `{v,i,t}_sensitive_detect`), then the task itself. The new task goes into the queue
+ * spec 02 §7 `{v,i,t}_sensitive_detect`), then the caller's confirmation (the credit-consumption
+ * dialog), then the task itself. The new task goes into the queue
  * at once; the event stream (or polling) brings its progress.
  */
 import { createSensitiveDetect, createTask, getSensitiveDetectResult, type SensitiveDetectKind } from "@aivg/core";
@@ -33,12 +34,16 @@ export interface GenerateRequest {
   mediaKind?: "i" | "v";
 }
 
-/** Checks, creates, and answers the new task (already in the queue). */
-export async function generate(req: GenerateRequest): Promise<Task> {
+/**
+ * Checks, asks `confirm` (when given) and creates; answers the new task (already in the queue), or
+ * null when the confirmation was declined: nothing is created then.
+ */
+export async function generate(req: GenerateRequest, confirm?: () => Promise<boolean>): Promise<Task | null> {
   const prompt = typeof req.data.prompt === "string" ? req.data.prompt.trim() : "";
   if (prompt && !(await passes("t", { prompt }))) throw new SensitiveContentError("t");
   const file = typeof req.data.file_path === "string" ? req.data.file_path : "";
   if (file && req.mediaKind && !(await passes(req.mediaKind, { file_path: file }))) throw new SensitiveContentError(req.mediaKind);
+  if (confirm && !(await confirm())) return null;
   const answer = await createTask(req.algorithm, {
     data: req.data,
     user_data: { module: req.module ?? req.algorithm, ...req.userData },

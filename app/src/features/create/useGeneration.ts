@@ -30,26 +30,33 @@ export function useGeneration() {
   const current: Task | undefined = latestId ? queue.tasks.find((x) => x.taskId === latestId) : undefined;
 
   /**
-   * Creates the task. With `confirmCredits`, the credit-consumption confirmation ("Use {n} credits
-   * to unlock the full audio", spec 01 §8, Cancel/Continue) asks first, with the module's price from
-   * core (the same table the server charges); a module without a price needs no confirmation.
+   * Creates the task. With `confirmCredits`, the credit-consumption confirmation (spec 01 §8,
+   * Cancel/Continue; the audio text, or the video/image one: see the consumption modal's type)
+   * asks after the content checks pass, with the module's price from core (the same table the
+   * server charges); a module without a price needs no confirmation.
    */
-  const run = async (req: GenerateRequest, options: { confirmCredits?: boolean } = {}): Promise<void> => {
+  const run = async (req: GenerateRequest, options: { confirmCredits?: "audio" | "video" | "image" } = {}): Promise<void> => {
     if (busy) return;
-    const price = options.confirmCredits ? moduleCredits(req.module ?? req.algorithm) : undefined;
-    if (price !== undefined) {
-      const go = await new Promise<boolean>((answer) => {
-        openModal("consumption", { credits: price, onContinue: () => answer(true), onCancel: () => answer(false) });
-      });
-      if (!go) return;
-    }
+    const purpose = options.confirmCredits;
+    const price = purpose ? moduleCredits(req.module ?? req.algorithm) : undefined;
+    const confirm =
+      price === undefined
+        ? undefined
+        : () =>
+            new Promise<boolean>((answer) => {
+              openModal("consumption", { credits: price, purpose, onContinue: () => answer(true), onCancel: () => answer(false) });
+            });
     askNotificationPermission();
     setBusy(true);
     setError(null);
     // Generation events (spec 02 §9): submitted, accepted with its task id, or refused.
     trackVideoGeneration("submit", { algorithm: req.algorithm });
     try {
-      const task = await generate(req);
+      const task = await generate(req, confirm);
+      if (!task) {
+        trackVideoGeneration("fail", { algorithm: req.algorithm, reason: "declined" });
+        return;
+      }
       trackVideoGeneration("accepted", { algorithm: req.algorithm, task_id: task.taskId });
       setIds((list) => [...list, task.taskId]);
       // The credits were charged on accept: the header's balance follows.

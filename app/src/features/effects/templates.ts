@@ -12,10 +12,18 @@ export interface RequestField {
   maxLength?: number;
 }
 
+/** What an audio template fills in on the music screen (the server's `info.prompt/style/duration`). */
+export interface AudioSettings {
+  prompt: string;
+  style: string;
+  duration: number;
+}
+
 export interface Template {
   id: number;
   name: string;
-  media: "video" | "image";
+  description: string;
+  media: "video" | "image" | "audio";
   thumbnail: string;
   previewUrl: string;
   width: number;
@@ -25,6 +33,8 @@ export interface Template {
   request: RequestField[];
   /** Model-given bounds of the two-image ratio rule (spec 02 §5), when the template has them. */
   ratioBounds: [number, number] | null;
+  /** Audio templates only (spec 01 §3 "Template item for audio"): `previewUrl` is the audio. */
+  audio: AudioSettings | null;
 }
 
 export interface Category {
@@ -65,7 +75,8 @@ export function readTemplate(raw: unknown): Template | null {
   return {
     id,
     name: str(o.name),
-    media: o.media === "image" ? "image" : "video",
+    description: str(o.description),
+    media: o.media === "image" || o.media === "audio" ? o.media : "video",
     thumbnail: str(o.thumbnail_link) || str(o.thumbnail) || str(cover.thumbnail_url),
     previewUrl: str(o.preview_url) || str(cover.preview_url),
     // Spec 02 §3 (explore item): 400 when the size cannot be read; the same default here.
@@ -75,6 +86,10 @@ export function readTemplate(raw: unknown): Template | null {
     module: str(info.module) || "effect",
     request: (Array.isArray(info.request) ? info.request : []).map(readField).filter((f): f is RequestField => f !== null),
     ratioBounds: Number.isFinite(lower) && Number.isFinite(upper) ? [lower, upper] : null,
+    audio:
+      o.media === "audio"
+        ? { prompt: str(info.prompt), style: str(info.style), duration: num(info.duration, 0) }
+        : null,
   };
 }
 

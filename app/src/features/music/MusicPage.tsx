@@ -16,6 +16,7 @@ import { useGeneration } from "../create/useGeneration";
 import { languageAtom } from "../language/state";
 import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
 import { MusicStyles } from "./MusicStyles";
+import { MusicTemplates, type ChosenAudioTemplate } from "./MusicTemplates";
 import "../create/create.css";
 
 const UI = uiConstants();
@@ -63,6 +64,13 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : "" });
   };
 
+  const applyTemplate = (tpl: ChosenAudioTemplate) => {
+    if (tpl.prompt) setPrompt(tpl.prompt);
+    if (tpl.duration > 0) setDuration(tpl.duration);
+    if (tpl.style) setStyle({ title: tpl.style, prompt: "", cover: tpl.cover || undefined });
+    setErrors({ prompt: null, lyrics: null });
+  };
+
   const submit = () => {
     const min = { min: UI.minPromptChars };
     const next = {
@@ -76,7 +84,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
     if (style) data.style = style.title;
     void gen.run(
       { algorithm, module, data, userData: { isAudio: true, styleCoverLink: style?.cover ?? "" } },
-      { confirmCredits: true },
+      { confirmCredits: "audio" },
     );
   };
 
@@ -88,6 +96,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
           <button type="button" role="tab" className="create-chip" aria-selected={tab === "music"} onClick={() => selectTab("music")}>{t("tab.music")}</button>
           <button type="button" role="tab" className="create-chip" aria-selected={tab === "song"} onClick={() => selectTab("song")} data-testid="tab-song">{t("tab.song")}</button>
         </div>
+        <MusicTemplates onChoose={applyTemplate} />
         <PromptBox algorithm="txt2Music" value={prompt} onChange={setPrompt} required={tab === "music"} language={language} label={t("prompt")} />
         {errors.prompt ? <p role="alert" className="create-error" data-testid="music-prompt-error">{errors.prompt}</p> : null}
         {tab === "song" ? (

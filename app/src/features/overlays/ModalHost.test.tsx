@@ -56,6 +56,20 @@ describe("ModalHost", () => {
     renderHost();
     act(() => void openModal("consumption", { credits: 12, onContinue: () => {} }));
     expect(screen.getByText("Use 12 credits to unlock the full audio")).toBeInTheDocument();
+    act(() => closeAllModals());
+    act(() => void openModal("consumption", { credits: 4, purpose: "video", onContinue: () => {} }));
+    expect(screen.getByText("Use 4 credits to create this video")).toBeInTheDocument();
+  });
+
+  it("answers Cancel when a confirmation is dismissed with Escape", () => {
+    renderHost();
+    const onContinue = vi.fn();
+    const onCancel = vi.fn();
+    act(() => void openModal("consumption", { credits: 2, purpose: "image", onContinue, onCancel }));
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
+    expect(appStore.get(modalsAtom)).toEqual([]);
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onContinue).not.toHaveBeenCalled();
   });
 
   it("closes only the image preview on a backdrop click", async () => {

@@ -31,6 +31,16 @@ function useScrollLock(locked: boolean): void {
   }, [locked]);
 }
 
+/**
+ * Escape (or the backdrop, where it closes) dismisses a record: a confirmation's `onCancel` runs,
+ * as if Cancel had been pressed, so a caller waiting for an answer always gets one.
+ */
+function dismiss(record: ModalRecord, close: () => void): void {
+  close();
+  const data = record.data as { onCancel?: unknown };
+  if (typeof data.onCancel === "function") (data.onCancel as () => void)();
+}
+
 function ModalLayer({ record, index }: { record: ModalRecord; index: number }) {
   const close = () => closeModal(record.id);
   const Body = (record.component ?? modalBodies[record.type]) as ComponentType<{
@@ -40,7 +50,7 @@ function ModalLayer({ record, index }: { record: ModalRecord; index: number }) {
   // Two z-index slots per layer: backdrop, then content.
   const z = dialogZIndex + index * 2;
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close()}>
+    <Dialog.Root open onOpenChange={(open) => !open && dismiss(record, close)}>
       <Dialog.Portal>
         <Dialog.Overlay className="aivg-modal-backdrop" style={{ zIndex: z }} data-modal-type={record.type} />
         <Dialog.Content

@@ -39,8 +39,12 @@ export interface ModalDataMap {
   audioEditChoice: { title?: string; options: AudioEditOption[]; onChoose: (value: string) => void };
   /** Auto-clip go-back confirmation. */
   autoClipGoBack: { onConfirm: () => void; onCancel?: () => void };
-  /** Credit-consumption confirmation: "Use {n} credits to unlock the full audio" (spec 01 §8). */
-  consumption: { credits: number; onContinue: () => void; onCancel?: () => void };
+  /**
+   * Credit-consumption confirmation: "Use {n} credits to unlock the full audio" (spec 01 §8) for
+   * audio; the spec gives no text for the other creation screens, so video and image say "Use {n}
+   * credits to create this video/image" in the same Cancel/Continue dialog. Default audio.
+   */
+  consumption: { credits: number; purpose?: "audio" | "video" | "image"; onContinue: () => void; onCancel?: () => void };
   /** Generic confirmation; texts already translated, defaults from the overlays namespace. */
   confirm: {
     title?: string;

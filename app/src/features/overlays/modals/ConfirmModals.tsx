@@ -105,7 +105,7 @@ export function ConsumptionModal({ record, close }: { record: ModalRecord<"consu
   if (!Number.isFinite(d.credits)) throw new Error(`consumption modal: credits must be a number, got ${d.credits}`);
   return (
     <ConfirmView
-      message={tModal("consumption.message", { n: d.credits })}
+      message={tModal(d.purpose === "video" ? "consumption.video" : d.purpose === "image" ? "consumption.image" : "consumption.message", { n: d.credits })}
       cancelText={tModal("consumption.cancel")}
       confirmText={tModal("consumption.continue")}
       onConfirm={d.onContinue}

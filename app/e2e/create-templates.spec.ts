@@ -1,0 +1,138 @@
+/**
+ * Templates against the real server: the music screen's template list modal (category tabs, audio
+ * preview items that really play a WAV), and a two-person effect whose template gives ratio bounds
+ * (spec 02 §5: the two pictures' height/width quotient must stay within them).
+ */
+import type { Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { buyTenCredits, credits, makeJpeg, registerUser, signIn } from "./create-support";
+import { expect, test } from "./fixtures";
+
+const shots = resolve(import.meta.dirname, "../../docs/screenshots");
+mkdirSync(shots, { recursive: true });
+
+test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
+
+interface WireTemplate {
+  name: string;
+  description: string;
+  preview_url: string;
+  info: { prompt: string; style: string; duration: number };
+}
+
+test("music templates: tabs of audio templates, a preview that plays, and Use fills the form", async ({ page, request }) => {
+  const user = await registerUser(request);
+  await signIn(page, user);
+  // What the server offers, to compare the screen with.
+  const ct = (await (await request.get("/v1/workflow/ct/list?fun_module=music")).json()).data as {
+    list: { categories: { id: number; title: string }[] }[];
+  };
+  const categories = ct.list.flatMap((g) => g.categories);
+  expect(categories.length).toBeGreaterThan(1);
+  const first = categories[0]!;
+  const listed = (await (await request.get(`/v1/workflow/list?fun_module=music&fun_category=${first.id}`)).json()).data as {
+    list: WireTemplate[];
+  };
+  const tpl = listed.list[0]!;
+
+  await page.goto("/text-to-music");
+  await page.getByTestId("music-templates").click();
+  const modal = page.getByTestId("modal-templateList");
+  await expect(modal.getByRole("heading", { name: "Music templates" })).toBeVisible();
+  await expect(modal.getByRole("tab")).toHaveText(categories.map((c) => c.title));
+  const item = modal.locator(".aivg-audio-item").filter({ hasText: tpl.name });
+  await expect(item).toContainText(tpl.description);
+
+  // Play: the template's WAV is fetched (a media element asks with Range: 206) and plays (the
+  // button turns into Pause while it does).
+  const [wav] = await Promise.all([
+    page.waitForResponse((r) => r.url() === tpl.preview_url && (r.status() === 200 || r.status() === 206)),
+    item.getByRole("button", { name: "Play preview" }).click(),
+  ]);
+  expect(wav.headers()["content-type"]).toBe("audio/wav");
+  await expect(item.getByRole("button", { name: "Pause preview" })).toHaveAttribute("aria-pressed", "true");
+  await page.screenshot({ path: `${shots}/music-templates.png` });
+  await item.getByRole("button", { name: "Pause preview" }).click();
+  await expect(item.getByRole("button", { name: "Play preview" })).toHaveAttribute("aria-pressed", "false");
+
+  // Another tab shows its own templates.
+  const second = categories[1]!;
+  await modal.getByRole("tab", { name: second.title }).click();
+  await expect(modal.getByRole("tabpanel", { name: second.title })).not.toContainText(tpl.name);
+
+  await modal.getByRole("tab", { name: first.title }).click();
+  await item.getByRole("button", { name: "Use" }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByTestId("prompt")).toHaveValue(tpl.info.prompt);
+  await expect(page.getByLabel(/^Duration:/)).toHaveValue(String(tpl.info.duration));
+  await expect(page.getByRole("radio", { name: tpl.info.style })).toHaveAttribute("aria-checked", "true");
+
+  // Generate sends the template's settings after the credit confirmation.
+  await page.getByTestId("generate").click();
+  const [create] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith("/v1/ai/create/mai_tcm")),
+    page.getByTestId("modal-confirm").click(),
+  ]);
+  expect(create.postDataJSON()).toMatchObject({
+    data: { prompt: tpl.info.prompt, duration: tpl.info.duration, style: tpl.info.style },
+  });
+});
+
+async function pickCropped(page: Page, testId: string, ratio: string): Promise<void> {
+  const jpeg = await makeJpeg(page, 800, 600);
+  await page.getByTestId(testId).setInputFiles({ name: `${testId}.jpg`, mimeType: "image/jpeg", buffer: jpeg });
+  await expect(page.getByTestId("crop-box")).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId(`crop-ratio-${ratio}`).click();
+  await page.getByTestId("crop-confirm").click();
+  const [w, h] = ratio.split(":").map(Number) as [number, number];
+  const ready = page.getByTestId(`${testId}-ready`);
+  // The new upload replaces any earlier one; the crop keeps the preset's shape (rounding aside).
+  await expect
+    .poll(
+      async () => {
+        if (!(await ready.isVisible())) return Infinity;
+        const width = Number(await ready.getAttribute("data-width"));
+        const height = Number(await ready.getAttribute("data-height"));
+        return Math.abs(height / width - h / w);
+      },
+      { timeout: 20_000 },
+    )
+    .toBeLessThan(0.01);
+}
+
+test("two-person effect: pictures too different in shape are refused, similar ones go through", async ({ page, request }) => {
+  const user = await registerUser(request);
+  // An effect costs 10 credits (core's table); sign-up gives 5.
+  await buyTenCredits(request, user);
+  expect(await credits(request, user)).toBe(15);
+  await signIn(page, user);
+  const info = (await (await request.get("/v1/workflow/info?id=1013")).json()).data as { info: { ratio_lower: number; ratio_upper: number } };
+  expect(info.info).toMatchObject({ ratio_lower: 0.5, ratio_upper: 2 });
+  const calls: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/v1/workflow/direct") || r.url().includes("/v1/ai/create/")) calls.push(r.url());
+  });
+
+  await page.goto("/effect/create?tpl_id=1013");
+  await expect(page.getByRole("heading", { name: "AI Hug" })).toBeVisible();
+  // 16:9 and 9:16: the height/width quotient is (9/16)/(16/9) ≈ 0.32, under the lower bound 0.5.
+  await pickCropped(page, "tpl-file_path", "16:9");
+  await pickCropped(page, "tpl-file_path_2", "9:16");
+  await page.getByTestId("generate").click();
+  await expect(page.locator(".create-form [role=alert]")).toHaveText(
+    "The two pictures are too different in shape for this effect. Please crop them to similar proportions.",
+  );
+  expect(calls).toEqual([]);
+
+  // A second picture of a close shape (4:3 against 16:9: quotient 1.33) is accepted.
+  await pickCropped(page, "tpl-file_path_2", "4:3");
+  const [direct] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/v1/workflow/direct")),
+    page.getByTestId("generate").click(),
+  ]);
+  expect(direct.status()).toBe(200);
+  await expect(page.getByTestId("create-result")).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator(".create-form [role=alert]")).toHaveCount(0);
+  expect(calls.some((u) => u.endsWith("/v1/ai/create/effect"))).toBe(true);
+});

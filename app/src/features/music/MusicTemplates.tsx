@@ -1,0 +1,48 @@
+/**
+ * "Start from a template" on the music screen: the audio templates (the server's `fun_module`
+ * music) in the shell's template list modal, by category, each with its audio preview (spec 01
+ * §2, §3 "Template item for audio: name, description, thumbnail, preview"; §7 "Audio preview plays
+ * from template URLs"). Choosing one fills the prompt, style and duration; nothing is generated
+ * until the user presses Generate.
+ */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { loadTemplateTabs } from "../effects/templateTabs";
+import type { AudioSettings } from "../effects/templates";
+import { openModal } from "../overlays/modalAtoms";
+import { showToast } from "../overlays/toasts";
+
+export interface ChosenAudioTemplate extends AudioSettings {
+  name: string;
+  cover: string;
+}
+
+export function MusicTemplates({ onChoose }: { onChoose: (t: ChosenAudioTemplate) => void }) {
+  const { t } = useTranslation("music");
+  const [loading, setLoading] = useState(false);
+
+  const open = async () => {
+    setLoading(true);
+    try {
+      const { tabs, templateOf } = await loadTemplateTabs("music");
+      openModal("templateList", {
+        title: t("templates.title"),
+        categories: tabs,
+        onSelect: (item) => {
+          const tpl = templateOf(item);
+          if (tpl?.audio) onChoose({ ...tpl.audio, name: tpl.name, cover: tpl.thumbnail });
+        },
+      });
+    } catch (e) {
+      showToast("error", t("templates.error", { message: e instanceof Error ? e.message : String(e) }));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <button type="button" className="button button--secondary" data-testid="music-templates" disabled={loading} onClick={() => void open()}>
+      {t("templates.open")}
+    </button>
+  );
+}

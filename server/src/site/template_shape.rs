@@ -1,0 +1,99 @@
+//! The wire shape of a template (spec 01 §3 Template and "Template item for audio", spec 02 §3
+//! Template), built from its compact seed form.
+//!
+//! Video and image templates (module `effect`):
+//! `{tpl_id, name, fun_module, category_id, category, media, thumbnail, thumbnail_link,
+//! preview_url, cover_conf{thumbnail_url, preview_url}, action_conf{hot, new}, extra{width,
+//! height, format: svg}, tags, info{algorithm, module, request[, ratio_lower, ratio_upper]}}`;
+//! `info.ratio_lower`/`ratio_upper` appear on two-image kinds (spec 02 §5 bounds of the two
+//! uploads' height/width ratio quotient, checked by `POST /v1/workflow/direct`).
+//!
+//! Audio templates (module `music`, the text-to-music screen's template list) have the same keys
+//! plus `description`, with: `media: audio`; `thumbnail`/`thumbnail_link` = the cover of their
+//! music style (`/static/seed/style-{preset id}.svg`, the same picture as the style's
+//! `cover` in `/v1/prompt/category-and-presets`); `preview_url` = a WAV tune
+//! (`/static/seed/tpl-{id}-preview.wav`, see `audio_preview`); `extra{format: wav, duration}`
+//! where `duration` is the preview file's seconds; and `info{algorithm, module, request, prompt,
+//! style, duration}` where `prompt`, `style` (a txt2Music preset title) and `duration` (the
+//! track's seconds) fill the music form.
+
+use super::assets::{media_url, ratio_size};
+use super::audio_preview;
+use super::seed::{Category, EFFECT_MODULE, Seeds, Template};
+use serde_json::{Value, json};
+
+/// The category of a template.
+pub fn category_of<'a>(s: &'a Seeds, t: &Template) -> Option<&'a Category> {
+    s.templates.categories.iter().find(|c| c.id == t.category)
+}
+
+/// The media of a template: its category's (`video`, `image` or `audio`).
+pub fn media_of<'a>(s: &'a Seeds, t: &Template) -> &'a str {
+    category_of(s, t).map_or("video", |c| c.media.as_str())
+}
+
+/// The module (`fun_module`) of a template: its category's.
+pub fn module_of<'a>(s: &'a Seeds, t: &Template) -> &'a str {
+    category_of(s, t).map_or(EFFECT_MODULE, |c| c.module.as_str())
+}
+
+/// A template in its wire shape.
+pub fn template_json(s: &Seeds, origin: &str, t: &Template) -> Value {
+    let category = category_of(s, t);
+    let kind = s.templates.kinds.get(&t.kind);
+    let media = media_of(s, t);
+    let mut info = json!({
+        "algorithm": kind.map_or("", |k| k.algorithm.as_str()),
+        "module": kind.map_or(EFFECT_MODULE, |k| k.module.as_str()),
+        "request": kind.map(|k| k.request.clone()).unwrap_or_default(),
+    });
+    if let (Some(k), Some(map)) = (kind, info.as_object_mut())
+        && let (Some(lower), Some(upper)) = (k.ratio_lower, k.ratio_upper)
+    {
+        map.insert("ratio_lower".into(), json!(lower));
+        map.insert("ratio_upper".into(), json!(upper));
+    }
+    let (thumb, preview, extra) = if media == "audio" {
+        let style = t.style.as_deref().unwrap_or_default();
+        let cover = s.prompts.music_style(style).map_or_else(String::new, |p| {
+            media_url(origin, &format!("style-{}", p.id))
+        });
+        if let Some(map) = info.as_object_mut() {
+            map.insert(
+                "prompt".into(),
+                json!(t.prompt.as_deref().unwrap_or_default()),
+            );
+            map.insert("style".into(), json!(style));
+            map.insert("duration".into(), json!(t.duration.unwrap_or_default()));
+        }
+        let extra = json!({ "format": "wav", "duration": audio_preview::PREVIEW_SECONDS });
+        (cover, audio_preview::url(origin, t.tpl_id), extra)
+    } else {
+        let (width, height) = ratio_size(t.ratio.as_deref().unwrap_or_default());
+        (
+            media_url(origin, &format!("tpl-{}", t.tpl_id)),
+            media_url(origin, &format!("tpl-{}-preview", t.tpl_id)),
+            json!({ "width": width, "height": height, "format": "svg" }),
+        )
+    };
+    let mut out = json!({
+        "tpl_id": t.tpl_id,
+        "name": t.name,
+        "fun_module": module_of(s, t),
+        "category_id": t.category,
+        "category": category.map_or("", |c| c.title.as_str()),
+        "media": media,
+        "thumbnail": thumb,
+        "thumbnail_link": thumb,
+        "preview_url": preview,
+        "cover_conf": { "thumbnail_url": thumb, "preview_url": preview },
+        "action_conf": { "hot": t.hot, "new": t.new },
+        "extra": extra,
+        "tags": t.tags,
+        "info": info,
+    });
+    if let (Some(d), Some(map)) = (&t.description, out.as_object_mut()) {
+        map.insert("description".into(), json!(d));
+    }
+    out
+}

@@ -1,0 +1,101 @@
+//! Cancelling a running task frees its worker at once (spec 02 §7 cancel): the job is dropped
+//! and the worker takes the next task, whether the cancel reached this instance or another one
+//! on the same database. The `[slow]` test hook would hold the worker ~20 s; the deadlines below
+//! are failure timeouts well under that, not measurements.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod common;
+mod media_support;
+
+use common::TestServer;
+use media_support::{create_ok, grant, result, wait_for};
+use serde_json::json;
+use std::time::Duration;
+
+/// Polls until `done` holds, at most `seconds` (a failure timeout).
+async fn within(seconds: u64, what: &str, mut done: impl AsyncFnMut() -> bool) {
+    for _ in 0..seconds * 10 {
+        if done().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{what}: not within {seconds} s (the [slow] job would hold its worker ~20 s)");
+}
+
+fn jobs(s: &TestServer) -> Vec<String> {
+    s.running.as_ref().unwrap().state.tasks.running_jobs()
+}
+
+/// Cancels `slow` through `via`, then checks `worker`'s job let go and its one worker ran `next`.
+async fn cancel_and_expect_next(worker: &TestServer, via: &TestServer, token: &str, slow: &str) {
+    assert!(jobs(worker).contains(&slow.to_owned()), "the slow job runs");
+    let (status, body) = via
+        .post(&format!("/v1/ai/cancel/{slow}"), Some(token), json!({}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["status"], "cancelled");
+    within(8, "the cancelled job is dropped", async || {
+        !jobs(worker).contains(&slow.to_owned())
+    })
+    .await;
+    let next = create_ok(
+        worker,
+        token,
+        "text2image",
+        json!({"prompt": "a quick one"}),
+    )
+    .await;
+    within(
+        8,
+        "the next task succeeds on the freed worker",
+        async || result(worker, token, "text2image", &next).await["status"] == "succeeded",
+    )
+    .await;
+    let slow = result(worker, token, "text2image", slow).await;
+    assert_eq!(slow["status"], "cancelled", "{slow}");
+    assert_eq!(slow["refunded"], true);
+}
+
+#[tokio::test]
+async fn cancelling_a_running_task_frees_its_worker() {
+    let s = media_support::start_with(|cfg| cfg.tasks.workers = 1).await;
+    let token = s.register("cy@example.com").await;
+    grant(&s, "cy@example.com", 20).await;
+    let slow = create_ok(
+        &s,
+        &token,
+        "text2image",
+        json!({"prompt": "[slow] a long wait"}),
+    )
+    .await;
+    wait_for(&s, &token, "text2image", &slow, &["running"]).await;
+    cancel_and_expect_next(&s, &s, &token, &slow).await;
+}
+
+#[tokio::test]
+async fn a_cancel_made_by_another_instance_frees_the_worker() {
+    let worker = media_support::start_with(|cfg| cfg.tasks.workers = 1).await;
+    // A second instance on the same database and data folder, running no workers: its cancel
+    // call has no in-process signal to send, the worker must notice the row.
+    let mut cfg = worker.cfg.clone();
+    cfg.addr = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+    cfg.tasks.workers = 0;
+    let other = TestServer::start_with(tempfile::tempdir().unwrap(), cfg).await;
+    let token = worker.register("ina@example.com").await;
+    grant(&worker, "ina@example.com", 20).await;
+    let slow = create_ok(
+        &worker,
+        &token,
+        "text2image",
+        json!({"prompt": "[slow] elsewhere"}),
+    )
+    .await;
+    wait_for(&worker, &token, "text2image", &slow, &["running"]).await;
+    cancel_and_expect_next(&worker, &other, &token, &slow).await;
+}
