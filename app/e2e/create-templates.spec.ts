@@ -79,6 +79,21 @@ test("music templates: tabs of audio templates, a preview that plays, and Use fi
   });
 });
 
+test("the templates page lists music templates too; Use opens text to music filled in", async ({ page, request }) => {
+  const listed = (await (await request.get("/v1/workflow/list?fun_module=music&fun_category=8")).json()).data as { list: WireTemplate[] };
+  const tpl = listed.list[0]!;
+  await page.goto("/template");
+  await page.getByTestId("browse-music").click();
+  const modal = page.getByTestId("modal-templateList");
+  await modal.getByRole("tab", { name: "Chill" }).click();
+  const item = modal.getByRole("tabpanel", { name: "Chill" }).locator(".aivg-audio-item").filter({ hasText: tpl.name });
+  await expect(item.getByRole("button", { name: "Play preview" })).toBeVisible();
+  await item.getByRole("button", { name: "Use" }).click();
+  await expect(page).toHaveURL(/\/text-to-music\?tpl_id=\d+$/);
+  await expect(page.getByTestId("prompt")).toHaveValue(tpl.info.prompt);
+  await expect(page.getByLabel(/^Duration:/)).toHaveValue(String(tpl.info.duration));
+});
+
 async function pickCropped(page: Page, testId: string, ratio: string): Promise<void> {
   const jpeg = await makeJpeg(page, 800, 600);
   await page.getByTestId(testId).setInputFiles({ name: `${testId}.jpg`, mimeType: "image/jpeg", buffer: jpeg });

@@ -1,7 +1,8 @@
 /**
  * Templates (/template, a frameless route: spec 01 §2 "Routes whose names start with Template hide
- * header and sidebar"): the effect templates by category in the shell's template list modal
- * (category tabs, audio preview items); choosing one opens its creation page.
+ * header and sidebar"): the effect templates or the music templates by category in the shell's
+ * template list modal (category tabs, audio preview items). Choosing an effect opens its creation
+ * page; choosing a music template opens text to music with it (`?tpl_id=`).
  */
 import { routePath } from "@aivg/core";
 import { useTranslation } from "react-i18next";
@@ -18,13 +19,14 @@ export default function TemplatePage() {
   const language = useAtomValue(languageAtom);
   const navigate = useNavigate();
 
-  const browse = async () => {
+  const browse = async (module: "effect" | "music") => {
     try {
-      const { tabs, templateOf } = await loadTemplateTabs("effect");
+      const { tabs, templateOf } = await loadTemplateTabs(module);
+      const page = module === "music" ? routePath("TextToMusic", {}, language) : routePath("EffectCreate", {}, language);
       openModal("templateList", {
-        title: t("templates"),
+        title: module === "music" ? t("browseMusic") : t("templates"),
         categories: tabs,
-        onSelect: (item) => void navigate(`${routePath("EffectCreate", {}, language)}?tpl_id=${templateOf(item)?.id ?? ""}`),
+        onSelect: (item) => void navigate(`${page}?tpl_id=${templateOf(item)?.id ?? ""}`),
       });
     } catch (e) {
       showToast("error", t("error", { message: e instanceof Error ? e.message : String(e) }));
@@ -35,7 +37,8 @@ export default function TemplatePage() {
     <div className="create-page">
       <section className="create-form">
         <h1 className="create-title">{t("templates")}</h1>
-        <button type="button" className="button button--primary" onClick={() => void browse()}>{t("browse")}</button>
+        <button type="button" className="button button--primary" onClick={() => void browse("effect")}>{t("browse")}</button>
+        <button type="button" className="button button--secondary" data-testid="browse-music" onClick={() => void browse("music")}>{t("browseMusic")}</button>
       </section>
     </div>
   );

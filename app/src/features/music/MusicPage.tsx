@@ -16,7 +16,7 @@ import { useGeneration } from "../create/useGeneration";
 import { languageAtom } from "../language/state";
 import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
 import { MusicStyles } from "./MusicStyles";
-import { MusicTemplates, type ChosenAudioTemplate } from "./MusicTemplates";
+import { MusicTemplates, useTemplateFromQuery, type ChosenAudioTemplate } from "./MusicTemplates";
 import "../create/create.css";
 
 const UI = uiConstants();
@@ -70,6 +70,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
     if (tpl.style) setStyle({ title: tpl.style, prompt: "", cover: tpl.cover || undefined });
     setErrors({ prompt: null, lyrics: null });
   };
+  useTemplateFromQuery(new URLSearchParams(location.search).get("tpl_id"), applyTemplate);
 
   const submit = () => {
     const min = { min: UI.minPromptChars };

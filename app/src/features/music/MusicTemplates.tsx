@@ -3,12 +3,14 @@
  * music) in the shell's template list modal, by category, each with its audio preview (spec 01
  * §2, §3 "Template item for audio: name, description, thumbnail, preview"; §7 "Audio preview plays
  * from template URLs"). Choosing one fills the prompt, style and duration; nothing is generated
- * until the user presses Generate.
+ * until the user presses Generate. A link with `?tpl_id=` (the /template page's music list) fills
+ * the form the same way on arrival.
  */
-import { useState } from "react";
+import { getWorkflowInfo } from "@aivg/core";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loadTemplateTabs } from "../effects/templateTabs";
-import type { AudioSettings } from "../effects/templates";
+import { readTemplate, type AudioSettings } from "../effects/templates";
 import { openModal } from "../overlays/modalAtoms";
 import { showToast } from "../overlays/toasts";
 
@@ -45,4 +47,23 @@ export function MusicTemplates({ onChoose }: { onChoose: (t: ChosenAudioTemplate
       {t("templates.open")}
     </button>
   );
+}
+
+/** Fills the form once from the audio template of `?tpl_id=`; a wrong id only shows a toast. */
+export function useTemplateFromQuery(tplId: string | null, onChoose: (t: ChosenAudioTemplate) => void): void {
+  const { t } = useTranslation("music");
+  const choose = useEffectEvent(onChoose);
+  useEffect(() => {
+    if (!tplId) return;
+    let live = true;
+    getWorkflowInfo({ id: tplId })
+      .then((raw) => {
+        const tpl = readTemplate(raw);
+        if (live && tpl?.audio) choose({ ...tpl.audio, name: tpl.name, cover: tpl.thumbnail });
+      })
+      .catch((e: unknown) => live && showToast("error", t("templates.error", { message: e instanceof Error ? e.message : String(e) })));
+    return () => {
+      live = false;
+    };
+  }, [tplId, t]);
 }
