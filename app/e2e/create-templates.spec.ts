@@ -1,7 +1,8 @@
 /**
  * Templates against the real server: the music screen's template list modal (category tabs, audio
- * preview items that really play a WAV), and a two-person effect whose template gives ratio bounds
- * (spec 02 §5: the two pictures' height/width quotient must stay within them).
+ * preview items that really play a WAV), the templates page's music list, and a two-person effect
+ * whose template gives ratio bounds (spec 02 §5: the two pictures' height/width quotient must stay
+ * within them, so the second picture's crop offers only the shapes that do).
  */
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
@@ -116,7 +117,7 @@ async function pickCropped(page: Page, testId: string, ratio: string): Promise<v
     .toBeLessThan(0.01);
 }
 
-test("two-person effect: pictures too different in shape are refused, similar ones go through", async ({ page, request }) => {
+test("two-person effect: the second picture's crop offers only shapes the template allows", async ({ page, request }) => {
   const user = await registerUser(request);
   // An effect costs 10 credits (core's table); sign-up gives 5.
   await buyTenCredits(request, user);
@@ -124,24 +125,29 @@ test("two-person effect: pictures too different in shape are refused, similar on
   await signIn(page, user);
   const info = (await (await request.get("/v1/workflow/info?id=1013")).json()).data as { info: { ratio_lower: number; ratio_upper: number } };
   expect(info.info).toMatchObject({ ratio_lower: 0.5, ratio_upper: 2 });
-  const calls: string[] = [];
-  page.on("request", (r) => {
-    if (r.url().includes("/v1/workflow/direct") || r.url().includes("/v1/ai/create/")) calls.push(r.url());
-  });
 
   await page.goto("/effect/create?tpl_id=1013");
   await expect(page.getByRole("heading", { name: "AI Hug" })).toBeVisible();
-  // 16:9 and 9:16: the height/width quotient is (9/16)/(16/9) ≈ 0.32, under the lower bound 0.5.
+  // Nothing chosen yet: every preset.
+  await page.getByTestId("tpl-file_path").setInputFiles({ name: "a.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 800, 600) });
+  const presets = page.locator("[data-testid^=crop-ratio-]");
+  await expect(presets).toHaveCount(5);
+  await page.getByTestId("crop-cancel").click();
   await pickCropped(page, "tpl-file_path", "16:9");
-  await pickCropped(page, "tpl-file_path_2", "9:16");
-  await page.getByTestId("generate").click();
-  await expect(page.locator(".create-form [role=alert]")).toHaveText(
-    "The two pictures are too different in shape for this effect. Please crop them to similar proportions.",
-  );
-  expect(calls).toEqual([]);
 
-  // A second picture of a close shape (4:3 against 16:9: quotient 1.33) is accepted.
-  await pickCropped(page, "tpl-file_path_2", "4:3");
+  // Against a 16:9 first picture, the height/width quotient stays within 0.5..2 only for 16:9,
+  // 1:1 and 4:3 (9:16 would give (9/16)/(16/9) ≈ 0.32; 3:4 gives 0.42).
+  await page.getByTestId("tpl-file_path_2").setInputFiles({ name: "b.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 800, 600) });
+  await expect(page.getByTestId("crop-box")).toBeVisible({ timeout: 20_000 });
+  await expect(presets).toHaveText(["16:9", "1:1", "4:3"]);
+  await page.getByTestId("crop-ratio-4:3").click();
+  await page.getByTestId("crop-confirm").click();
+  await expect(page.getByTestId("tpl-file_path_2-ready")).toBeVisible({ timeout: 20_000 });
+
+  const calls: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/v1/ai/create/")) calls.push(r.url());
+  });
   const [direct] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/v1/workflow/direct")),
     page.getByTestId("generate").click(),

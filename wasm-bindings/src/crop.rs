@@ -43,6 +43,12 @@ export interface CropPreset {
   ratio: number;
 }
 
+/** Width / height bounds of a crop, both inclusive. */
+export interface CropBounds {
+  minRatio: number;
+  maxRatio: number;
+}
+
 /** A width and height in pixels. */
 export interface PixelSize {
   width: number;
@@ -151,6 +157,30 @@ pub fn images_ratio_ok(
         upper,
     )
     .map_err(to_js)
+}
+
+/// The crop bounds (width / height) for the other image of a two-image pair, given the one already
+/// chosen, so that the pair keeps the model's [lower, upper] (spec 02 §5); pass them to cropPresets.
+/// ```js
+/// pairCropBounds(1600, 900, true, 0.5, 2) // { minRatio: 0.888…, maxRatio: 3.555… }
+/// ```
+#[wasm_bindgen(js_name = pairCropBounds, unchecked_return_type = "CropBounds")]
+pub fn pair_crop_bounds(
+    #[wasm_bindgen(js_name = knownWidth)] known_width: f64,
+    #[wasm_bindgen(js_name = knownHeight)] known_height: f64,
+    #[wasm_bindgen(js_name = knownIsFirst)] known_is_first: bool,
+    lower: f64,
+    upper: f64,
+) -> Result<JsValue, JsValue> {
+    let b = crop::pair_crop_bounds(
+        u32_arg("knownWidth", known_width)?,
+        u32_arg("knownHeight", known_height)?,
+        known_is_first,
+        lower,
+        upper,
+    )
+    .map_err(to_js)?;
+    to_js_value(&b)
 }
 
 /// All generation aspect-ratio options with their pixel sizes, in spec order.

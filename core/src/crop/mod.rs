@@ -26,8 +26,9 @@ pub use geometry::{
     crop_clamp_view, crop_rect, crop_restore, crop_zoom_to,
 };
 pub use presets::{
-    ASPECT_RATIO_OPTIONS, AspectRatioOption, CROP_PRESETS, CropPreset, PixelSize,
+    ASPECT_RATIO_OPTIONS, AspectRatioOption, CROP_PRESETS, CropBounds, CropPreset, PixelSize,
     aspect_ratio_options, aspect_ratio_size, crop_presets, crop_ratio_ok, images_ratio_ok,
+    pair_crop_bounds,
 };
 pub use zoom::{
     MAX_SCALE_FACTOR, SLIDER_MAX, WHEEL_ZOOM_STEP, ZOOM_STEPS, ZoomRange, crop_scale_to_slider,

@@ -104,6 +104,48 @@ pub fn images_ratio_ok(
     ))
 }
 
+/// The crop ratio bounds (width / height, as [`crop_presets`] takes them) that keep a pair of
+/// images within the two-image rule of spec 02 §5, given the image already chosen: its size and
+/// whether it is the first of the pair (the numerator of [`images_ratio_ok`]'s quotient).
+///
+/// With `r = h / w` of the known image and the quotient `q = r_first / r_second` in `[lower,
+/// upper]`, the other image's width/height must lie in `[lower·w/h, upper·w/h]` when the known one
+/// is first, and in `[w/(h·upper), w/(h·lower)]` when it is second. Decision: the crop dialog of
+/// the other image offers only presets within these (spec 01 §5 "only presets within bounds are
+/// offered"), so a pair outside the rule cannot be made there.
+pub fn pair_crop_bounds(
+    known_width: u32,
+    known_height: u32,
+    known_is_first: bool,
+    lower: f64,
+    upper: f64,
+) -> Result<CropBounds, CropError> {
+    super::check_image(known_width, known_height)?;
+    check_bounds(Some(lower), Some(upper))?;
+    let wh = f64::from(known_width) / f64::from(known_height);
+    Ok(if known_is_first {
+        CropBounds {
+            min_ratio: lower * wh,
+            max_ratio: upper * wh,
+        }
+    } else {
+        CropBounds {
+            min_ratio: wh / upper,
+            max_ratio: wh / lower,
+        }
+    })
+}
+
+/// Width / height bounds of a crop, both inclusive.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CropBounds {
+    /// Smallest width / height.
+    pub min_ratio: f64,
+    /// Largest width / height.
+    pub max_ratio: f64,
+}
+
 /// A width × height in pixels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -189,4 +231,68 @@ fn check_bounds(min: Option<f64>, max: Option<f64>) -> Result<(), CropError> {
 fn within(value: f64, min: Option<f64>, max: Option<f64>, tolerance: f64) -> bool {
     min.is_none_or(|lo| value >= lo * (1.0 - tolerance))
         && max.is_none_or(|hi| value <= hi * (1.0 + tolerance))
+}
+
+#[cfg(test)]
+mod pair_tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// Every preset the bounds admit makes a pair the two-image rule accepts, and every other
+    /// preset one it refuses, whichever image is known.
+    #[test]
+    fn pair_bounds_agree_with_the_two_image_rule() {
+        for &(_, kw, kh) in &CROP_PRESETS {
+            let (kw, kh) = (kw * 100, kh * 100);
+            for known_is_first in [true, false] {
+                let b = pair_crop_bounds(kw, kh, known_is_first, 0.5, 2.0).unwrap();
+                let offered: Vec<_> = crop_presets(Some(b.min_ratio), Some(b.max_ratio))
+                    .unwrap()
+                    .into_iter()
+                    .map(|p| p.label)
+                    .collect();
+                for &(label, w, h) in &CROP_PRESETS {
+                    let (w, h) = (w * 100, h * 100);
+                    let ok = if known_is_first {
+                        images_ratio_ok(kw, kh, w, h, 0.5, 2.0)
+                    } else {
+                        images_ratio_ok(w, h, kw, kh, 0.5, 2.0)
+                    }
+                    .unwrap();
+                    assert_eq!(
+                        offered.iter().any(|l| l == label),
+                        ok,
+                        "{kw}x{kh} first={known_is_first} {label}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sixteen_nine_first_leaves_the_landscape_and_square_presets() {
+        let b = pair_crop_bounds(1600, 900, true, 0.5, 2.0).unwrap();
+        let labels: Vec<_> = crop_presets(Some(b.min_ratio), Some(b.max_ratio))
+            .unwrap()
+            .into_iter()
+            .map(|p| p.label)
+            .collect();
+        assert_eq!(labels, ["16:9", "1:1", "4:3"]);
+    }
+
+    #[test]
+    fn bad_input_is_refused() {
+        assert!(matches!(
+            pair_crop_bounds(0, 10, true, 0.5, 2.0),
+            Err(CropError::InvalidImageSize { .. })
+        ));
+        assert!(matches!(
+            pair_crop_bounds(10, 10, true, 2.0, 0.5),
+            Err(CropError::InvalidRatio { .. })
+        ));
+        assert!(matches!(
+            pair_crop_bounds(10, 10, false, f64::NAN, 2.0),
+            Err(CropError::InvalidRatio { .. })
+        ));
+    }
 }

@@ -17,11 +17,13 @@ export interface MediaPickerProps {
   crop?: boolean;
   label?: string;
   testId?: string;
+  /** Image only: the crop's width/height bounds (the dialog offers only presets within them). */
+  cropBounds?: { minRatio: number; maxRatio: number } | null;
 }
 
 const ACCEPT = { image: "image/jpeg,image/png,image/webp", video: "video/mp4,video/quicktime,video/webm", audio: "audio/*" };
 
-export function MediaPicker({ algorithm, kind, value, onChange, crop = true, label, testId = "media-input" }: MediaPickerProps) {
+export function MediaPicker({ algorithm, kind, value, onChange, crop = true, label, testId = "media-input", cropBounds }: MediaPickerProps) {
   const { t } = useTranslation("create");
   const id = useId();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
@@ -47,6 +49,8 @@ export function MediaPicker({ algorithm, kind, value, onChange, crop = true, lab
     }
     openModal("imageCrop", {
       source: file,
+      minRatio: cropBounds?.minRatio ?? null,
+      maxRatio: cropBounds?.maxRatio ?? null,
       onConfirm: (r: CropResult) => {
         track(
           uploadBlob(algorithm, r.image, extensionOf(r.image, file.name)).then((ossPath) => ({

@@ -2,9 +2,11 @@
  * Effect creation from a template (issue 8 item 3): the template's request fields become the form
  * (images through the crop dialog, text as text areas); /v1/workflow/direct turns the filled
  * fields into the generation request, which is then sent like any other task. Two images must
- * keep the model's height/width ratio bounds when the template gives them (spec 02 §5).
+ * keep the model's height/width ratio bounds when the template gives them (spec 02 §5): once one
+ * picture is chosen, the other's crop dialog offers only the presets that keep the pair within
+ * them (core's pairCropBounds), and Generate checks the pair again (imagesRatioOk).
  */
-import { getWorkflowInfo, imagesRatioOk, runWorkflowDirect } from "@aivg/core";
+import { getWorkflowInfo, imagesRatioOk, pairCropBounds, runWorkflowDirect } from "@aivg/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -55,6 +57,22 @@ function EffectForm({ template }: { template: Template }) {
   const signedIn = useSignedIn();
   const gen = useGeneration();
 
+  const imageFields = template.request.filter((f) => f.type === "image").map((f) => f.field);
+  /** Crop bounds for image field `field`, from the other picture of a bounded pair. */
+  const boundsFor = (field: string) => {
+    const [first, second] = imageFields;
+    if (!template.ratioBounds || !first || !second || (field !== first && field !== second)) return null;
+    const other = files[field === first ? second : first];
+    if (!other || other.width <= 0 || other.height <= 0) return null;
+    try {
+      return pairCropBounds(other.width, other.height, field === second, template.ratioBounds[0], template.ratioBounds[1]);
+    } catch (e) {
+      // Bounds core refuses (say lower > upper from a bad template): crop freely, Generate reports.
+      console.warn("template ratio bounds ignored", e);
+      return null;
+    }
+  };
+
   const missing = template.request.some((f) => f.required && (f.type === "text" ? !texts[f.field]?.trim() : !files[f.field]));
 
   const submit = () => {
@@ -100,7 +118,8 @@ function EffectForm({ template }: { template: Template }) {
             </div>
           ) : (
             <MediaPicker key={f.field} algorithm={template.algorithm || "effect"} kind={f.type} label={f.label}
-              value={files[f.field] ?? null} onChange={(v) => setFiles((s) => ({ ...s, [f.field]: v }))} testId={`tpl-${f.field}`} />
+              value={files[f.field] ?? null} onChange={(v) => setFiles((s) => ({ ...s, [f.field]: v }))} testId={`tpl-${f.field}`}
+              cropBounds={f.type === "image" ? boundsFor(f.field) : null} />
           ),
         )}
         {ratioError ? <p role="alert" className="create-error">{t("ratioMismatch")}</p> : null}
