@@ -39,12 +39,8 @@ pub async fn direct(
         i64::MAX,
     )?
     .ok_or_else(|| ApiError::invalid("tpl_id", "missing: give the template id"))?;
-    let t = s
-        .templates
-        .templates
-        .iter()
-        .find(|t| t.tpl_id == id)
-        .ok_or_else(|| ApiError::invalid("tpl_id", format!("no template {id}")))?;
+    let t = super::workflow::find(s, id)
+        .map_err(|_| ApiError::invalid("tpl_id", format!("no template {id}")))?;
     let kind = s
         .templates
         .kinds

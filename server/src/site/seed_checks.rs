@@ -2,16 +2,10 @@
 //! template calls answer 500 and the unit test of `seed.rs` fail).
 
 use super::seed::{Prompts, Templates, check};
+use super::workflow::module_name_ok;
 use crate::tasks::modules::MAX_DURATION_S;
 
 const MEDIA: [&str; 3] = ["video", "image", "audio"];
-
-fn module_name_ok(m: &str) -> bool {
-    !m.is_empty()
-        && m.len() <= 32
-        && m.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-}
 
 /// Kinds, categories and templates agree with each other and with the music styles of
 /// `seed/prompts.json`.

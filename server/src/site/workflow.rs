@@ -41,12 +41,17 @@ pub fn parse_media(raw: Option<&str>) -> Result<Option<&str>, ApiError> {
     params::media(raw, &["video", "image", "audio"])
 }
 
-fn parse_module(raw: Option<&str>) -> Result<&str, ApiError> {
-    let m = params::text(raw).unwrap_or(EFFECT_MODULE);
-    if m.len() <= 32
+/// A template module name: 1 to 32 ASCII letters, digits, `_` or `-` (the seeds are held to it too).
+pub(super) fn module_name_ok(m: &str) -> bool {
+    !m.is_empty()
+        && m.len() <= 32
         && m.chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
+}
+
+fn parse_module(raw: Option<&str>) -> Result<&str, ApiError> {
+    let m = params::text(raw).unwrap_or(EFFECT_MODULE);
+    if module_name_ok(m) {
         Ok(m)
     } else {
         Err(ApiError::invalid(
@@ -170,7 +175,7 @@ pub struct IdQuery {
     pub tpl_id: Option<String>,
 }
 
-fn find(s: &Seeds, id: i64) -> Result<&Template, ApiError> {
+pub(super) fn find(s: &Seeds, id: i64) -> Result<&Template, ApiError> {
     s.templates
         .templates
         .iter()

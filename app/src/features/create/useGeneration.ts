@@ -49,12 +49,13 @@ export function useGeneration() {
     askNotificationPermission();
     setBusy(true);
     setError(null);
-    // Generation events (spec 02 §9): submitted, accepted with its task id, or refused.
+    // Generation events (spec 02 §9): submitted, then accepted with its task id, declined at the
+    // price confirmation, or refused.
     trackVideoGeneration("submit", { algorithm: req.algorithm });
     try {
       const task = await generate(req, confirm);
       if (!task) {
-        trackVideoGeneration("fail", { algorithm: req.algorithm, reason: "declined" });
+        trackVideoGeneration("declined", { algorithm: req.algorithm });
         return;
       }
       trackVideoGeneration("accepted", { algorithm: req.algorithm, task_id: task.taskId });
