@@ -271,3 +271,17 @@ test("toasts stack at 100 px plus 70 px per toast", async ({ page }) => {
   );
   expect(tops).toEqual([100, 170, 240]);
 });
+
+test("a toast lets clicks through to what lies under it; only its close button takes them", async ({ page }) => {
+  await page.evaluate(() => window.__aivgOverlays?.showToast("success", "a message over the page", 0));
+  const text = page.getByText("a message over the page");
+  const box = await text.boundingBox();
+  expect(box).not.toBeNull();
+  const under = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest(".aivg-toast") === null,
+    [box!.x + box!.width / 2, box!.y + box!.height / 2] as const,
+  );
+  expect(under).toBe(true);
+  await text.locator("..").locator(".aivg-toast__close").click();
+  await expect(text).toBeHidden();
+});
