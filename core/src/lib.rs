@@ -22,6 +22,7 @@ pub mod progress;
 pub mod request;
 pub mod routes;
 pub mod session;
+pub mod tasks;
 pub mod ui;
 
 pub use error::Coded;

@@ -25,6 +25,7 @@ pub mod progress;
 pub mod request;
 pub mod routes;
 pub mod session;
+pub mod tasks;
 pub mod ui;
 
 /// Runs once when the module is instantiated.

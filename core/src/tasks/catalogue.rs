@@ -1,0 +1,698 @@
+//! The task-module catalogue: one row per module code the site offers (spec 02 §3).
+//!
+//! The spec names the codes only; prices, inputs, outputs, options and engines are decided here
+//! (by the weight of the work and what the open models named in each row take):
+//!
+//! | module | credits | sends | makes | ComfyUI workflow |
+//! |---|---|---|---|---|
+//! | `text2image`, `wallpaper` | 2 | prompt, aspect ratio | image | `text_to_image` |
+//! | `image2image` | 2 | image, prompt (the edit) | image | `image_edit` |
+//! | `photomaker_imagefix` (object remover) | 2 | image, mask | image | `object_remove` |
+//! | `inpaint_clothes` (partial redraw) | 3 | image, mask, prompt | image | `inpaint` |
+//! | `mai_fs`, `tool_gb` (background remover) | 2 / 1 | image | transparent PNG | `remove_background` |
+//! | `mai_imagesharpen`, `tool_itr` (image enhancer) | 1 | image | image | `image_upscale` |
+//! | `tool_sf`, `tool_icf`, `tool_mf` | 1 | image | image | none: crop and resize on the server |
+//! | `text2video` | 10 | prompt, aspect ratio, duration | video | `text_to_video` |
+//! | `image2video`, `effect` | 10 | image, prompt | video | `image_to_video` |
+//! | `combo_alg` | 10 | prompt or image | video | either of the two above |
+//! | `talking_face` | 10 | image, audio | video | `talking_avatar` |
+//! | `talking_face_tts` | 12 | image, text to speak, voice | video | speech first, then `talking_avatar` |
+//! | `video2video`, `video2anime` | 15 | video, prompt | video | `video_restyle` |
+//! | `mai_vqe`, `tool_vqe` (video enhancer) | 5 | video | video | `video_upscale` |
+//! | `tool_erv`, `tool_vrw`, `tool_trw` (video eraser) | 5 | video, mask | video | `video_erase` |
+//! | `txt2Music`, `mai_tcm` | 5 | prompt (≥ 10, spec 02 §5), style, duration | audio | `music` |
+//! | `txt2Song`, `mai_text2song_minimax` | 8 | lyrics (≥ 10, spec 02 §5), prompt, style, duration | audio | `song` |
+//!
+//! Decisions where the spec is silent: a song needs lyrics (the song tab always asks for them) and
+//! its prompt is free text (tags); video lengths are 5 or 10 seconds (Wan 2.2 makes 5 s at 24 fps
+//! per 121 frames); the object remover and the video eraser need a painted mask (white = the area
+//! to change), the partial redraw a mask and optionally what to paint there.
+
+use serde::Serialize;
+
+/// Longest text field of a task (prompt, lyrics, text to speak), in characters.
+pub const MAX_TASK_TEXT_CHARS: u32 = 2000;
+/// Longest duration any task accepts, in seconds (music and songs up to five minutes).
+pub const MAX_TASK_DURATION_S: u32 = 300;
+
+/// What a module makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Media {
+    Image,
+    Video,
+    Audio,
+}
+
+/// What the work is; decides what the built-in local provider can do for real.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Work {
+    /// Generate new media from text (and optionally a picture).
+    Generate,
+    /// Change a picture as the prompt says.
+    Edit,
+    /// Upscale and sharpen (image or video).
+    Enhance,
+    /// Cut the subject out onto a transparent background.
+    RemoveBackground,
+    /// Fill the masked area with what surrounds it.
+    RemoveObject,
+    /// Repaint the masked area as the prompt says.
+    Redraw,
+    /// Turn a video into another style (anime, the prompt's look).
+    Restyle,
+    /// Remove the masked area from every frame of a video (watermarks, text).
+    Erase,
+    /// Animate a portrait speaking an audio track.
+    Avatar,
+    /// Crop or resize a picture (no model).
+    ImageTool,
+}
+
+/// The kind of one field of a task's `data`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum FieldKind {
+    /// Free text: what to make (up to [`MAX_TASK_TEXT_CHARS`]).
+    Prompt,
+    /// A music prompt: at least 10 characters after trimming (spec 02 §5).
+    MusicPrompt,
+    /// Song lyrics: at least 10 characters after trimming (spec 02 §5).
+    Lyrics,
+    /// The words a talking avatar speaks.
+    Speech,
+    /// An uploaded image (an oss path from the upload call).
+    Image,
+    /// An uploaded video.
+    Video,
+    /// An uploaded audio file.
+    Audio,
+    /// An uploaded PNG painted over the image: white marks the area to change.
+    Mask,
+}
+
+impl FieldKind {
+    /// True for the kinds that name an uploaded file.
+    pub fn is_file(self) -> bool {
+        matches!(self, Self::Image | Self::Video | Self::Audio | Self::Mask)
+    }
+
+    /// The media kind an uploaded file of this field must be (`image`, `video`, `audio`).
+    pub fn media(self) -> Option<&'static str> {
+        match self {
+            Self::Image | Self::Mask => Some("image"),
+            Self::Video => Some("video"),
+            Self::Audio => Some("audio"),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a field must be sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Need {
+    Required,
+    Optional,
+    /// At least one of the module's `OneOf` fields must be sent.
+    OneOf,
+}
+
+/// One field of a task's `data`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Field {
+    /// The name in `data` (`prompt`, `file_path`, `mask_path`, ...). `file_path` may also be sent
+    /// as `oss_path`.
+    pub name: &'static str,
+    pub kind: FieldKind,
+    pub need: Need,
+}
+
+/// The duration a module accepts, in whole seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DurationRule {
+    pub min: u32,
+    pub max: u32,
+    /// Used when the task sends none.
+    pub default: u32,
+    /// When not empty, the only values offered and accepted.
+    pub choices: &'static [u32],
+}
+
+/// The ComfyUI workflow (file stem in the server's `workflows/`) a module runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Workflow {
+    /// No model: the server does the work itself.
+    None,
+    One(&'static str),
+    /// `image` when the task sends a picture, else `text`.
+    TextOrImage {
+        text: &'static str,
+        image: &'static str,
+    },
+}
+
+/// One task module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TaskModule {
+    /// The module code (case-sensitive: `txt2Music`).
+    pub code: &'static str,
+    /// English name, shown in the credit history ("Text to image").
+    pub title: &'static str,
+    /// What a task costs.
+    pub credits: u32,
+    pub work: Work,
+    pub output: Media,
+    /// The fields of `data`, in the order a form shows them.
+    pub fields: &'static [Field],
+    /// Whether `aspect_ratio` (spec 02 §3's options) applies.
+    pub aspect_ratio: bool,
+    pub duration: Option<DurationRule>,
+    /// Whether a music `style` applies.
+    pub style: bool,
+    /// Whether a TTS `voice_id` applies.
+    pub voice: bool,
+    /// The route names (spec 01 §2) whose screen creates tasks of this module; empty for modules
+    /// reached only through the API, templates or another module's screen.
+    pub screens: &'static [&'static str],
+    #[serde(skip)]
+    pub workflow: Workflow,
+}
+
+impl TaskModule {
+    /// The ComfyUI workflow for a task of this module (`has_image`: the task sent a picture).
+    pub fn workflow_for(&self, has_image: bool) -> Option<&'static str> {
+        match self.workflow {
+            Workflow::None => None,
+            Workflow::One(w) => Some(w),
+            Workflow::TextOrImage { text, image } => Some(if has_image { image } else { text }),
+        }
+    }
+
+    /// Every workflow this module may run.
+    pub fn workflows(&self) -> Vec<&'static str> {
+        match self.workflow {
+            Workflow::None => Vec::new(),
+            Workflow::One(w) => vec![w],
+            Workflow::TextOrImage { text, image } => vec![text, image],
+        }
+    }
+
+    /// The field of `data` named `name`.
+    pub fn field(&self, name: &str) -> Option<&'static Field> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+}
+
+const fn f(name: &'static str, kind: FieldKind, need: Need) -> Field {
+    Field { name, kind, need }
+}
+
+use FieldKind as K;
+use Need::{OneOf, Optional, Required};
+
+const PROMPT: Field = f("prompt", K::Prompt, Required);
+const PROMPT_OPT: Field = f("prompt", K::Prompt, Optional);
+const IMAGE: Field = f("file_path", K::Image, Required);
+const VIDEO: Field = f("file_path", K::Video, Required);
+const MASK: Field = f("mask_path", K::Mask, Required);
+
+const TEXT_ONLY: &[Field] = &[PROMPT];
+const IMAGE_ONLY: &[Field] = &[IMAGE];
+const IMAGE_PROMPT: &[Field] = &[IMAGE, PROMPT_OPT];
+const IMAGE_MASK: &[Field] = &[IMAGE, MASK];
+const IMAGE_MASK_PROMPT: &[Field] = &[IMAGE, MASK, PROMPT_OPT];
+const VIDEO_ONLY: &[Field] = &[VIDEO];
+const VIDEO_PROMPT: &[Field] = &[VIDEO, PROMPT_OPT];
+const VIDEO_MASK: &[Field] = &[VIDEO, MASK];
+const PROMPT_OR_IMAGE: &[Field] = &[
+    f("prompt", K::Prompt, OneOf),
+    f("file_path", K::Image, OneOf),
+];
+const IMAGE_AUDIO: &[Field] = &[IMAGE, f("audio_path", K::Audio, Required)];
+const IMAGE_SPEECH: &[Field] = &[IMAGE, f("prompt", K::Speech, Required)];
+const MUSIC: &[Field] = &[f("prompt", K::MusicPrompt, Required)];
+const SONG: &[Field] = &[f("lyrics", K::Lyrics, Required), PROMPT_OPT];
+
+/// Video lengths (Wan 2.2 TI2V-5B: 24 fps, 121 frames per 5 s).
+const VIDEO_DURATION: DurationRule = DurationRule {
+    min: 5,
+    max: 10,
+    default: 5,
+    choices: &[5, 10],
+};
+/// Music and songs: default 30 s (spec 02 §3 "Music settings").
+const MUSIC_DURATION: DurationRule = DurationRule {
+    min: 1,
+    max: MAX_TASK_DURATION_S,
+    default: crate::ui::MUSIC_DEFAULT_DURATION_S,
+    choices: &[],
+};
+
+const T2I: Workflow = Workflow::One("text_to_image");
+const T2V: Workflow = Workflow::One("text_to_video");
+const I2V: Workflow = Workflow::One("image_to_video");
+const RESTYLE: Workflow = Workflow::One("video_restyle");
+const VUP: Workflow = Workflow::One("video_upscale");
+const ERASE: Workflow = Workflow::One("video_erase");
+const IUP: Workflow = Workflow::One("image_upscale");
+const BG: Workflow = Workflow::One("remove_background");
+const AVATAR: Workflow = Workflow::One("talking_avatar");
+
+/// A row with the common defaults (no ratio, duration, style, voice or screen).
+const fn row(
+    code: &'static str,
+    title: &'static str,
+    credits: u32,
+    work: Work,
+    output: Media,
+    fields: &'static [Field],
+    workflow: Workflow,
+) -> TaskModule {
+    TaskModule {
+        code,
+        title,
+        credits,
+        work,
+        output,
+        fields,
+        aspect_ratio: false,
+        duration: None,
+        style: false,
+        voice: false,
+        screens: &[],
+        workflow,
+    }
+}
+
+const fn on(mut m: TaskModule, screens: &'static [&'static str]) -> TaskModule {
+    m.screens = screens;
+    m
+}
+
+const fn ratio(mut m: TaskModule) -> TaskModule {
+    m.aspect_ratio = true;
+    m
+}
+
+const fn video_len(mut m: TaskModule) -> TaskModule {
+    m.duration = Some(VIDEO_DURATION);
+    m
+}
+
+const fn music(mut m: TaskModule) -> TaskModule {
+    m.duration = Some(MUSIC_DURATION);
+    m.style = true;
+    m
+}
+
+const fn voiced(mut m: TaskModule) -> TaskModule {
+    m.voice = true;
+    m
+}
+
+use Media::{Audio, Image, Video};
+use Work as W;
+
+/// Every task module the site offers, in the order of spec 02 §3's code list where it applies.
+pub const TASK_MODULES: [TaskModule; 29] = [
+    ratio(on(
+        row(
+            "text2image",
+            "Text to image",
+            2,
+            W::Generate,
+            Image,
+            TEXT_ONLY,
+            T2I,
+        ),
+        &["TextToImage"],
+    )),
+    ratio(row(
+        "wallpaper",
+        "Wallpaper",
+        2,
+        W::Generate,
+        Image,
+        TEXT_ONLY,
+        T2I,
+    )),
+    on(
+        row(
+            "image2image",
+            "Image to image",
+            2,
+            W::Edit,
+            Image,
+            IMAGE_PROMPT,
+            Workflow::One("image_edit"),
+        ),
+        &["ImageToImage"],
+    ),
+    on(
+        row(
+            "photomaker_imagefix",
+            "Object remover",
+            2,
+            W::RemoveObject,
+            Image,
+            IMAGE_MASK,
+            Workflow::One("object_remove"),
+        ),
+        &["AiToolsObjectRemover"],
+    ),
+    on(
+        row(
+            "inpaint_clothes",
+            "Partial redraw",
+            3,
+            W::Redraw,
+            Image,
+            IMAGE_MASK_PROMPT,
+            Workflow::One("inpaint"),
+        ),
+        &["AiToolsPartialRedrawing"],
+    ),
+    on(
+        row(
+            "mai_fs",
+            "Background remover",
+            2,
+            W::RemoveBackground,
+            Image,
+            IMAGE_ONLY,
+            BG,
+        ),
+        &["AiToolsBgRemover"],
+    ),
+    on(
+        row(
+            "mai_imagesharpen",
+            "Image enhancer",
+            1,
+            W::Enhance,
+            Image,
+            IMAGE_ONLY,
+            IUP,
+        ),
+        &["AiToolsImageEnhancer"],
+    ),
+    row(
+        "tool_itr",
+        "Image enhancer",
+        1,
+        W::Enhance,
+        Image,
+        IMAGE_ONLY,
+        IUP,
+    ),
+    row(
+        "tool_gb",
+        "Background remover",
+        1,
+        W::RemoveBackground,
+        Image,
+        IMAGE_ONLY,
+        BG,
+    ),
+    row(
+        "tool_sf",
+        "Image tool",
+        1,
+        W::ImageTool,
+        Image,
+        IMAGE_ONLY,
+        Workflow::None,
+    ),
+    row(
+        "tool_icf",
+        "Image tool",
+        1,
+        W::ImageTool,
+        Image,
+        IMAGE_ONLY,
+        Workflow::None,
+    ),
+    row(
+        "tool_mf",
+        "Image tool",
+        1,
+        W::ImageTool,
+        Image,
+        IMAGE_ONLY,
+        Workflow::None,
+    ),
+    video_len(ratio(on(
+        row(
+            "text2video",
+            "Text to video",
+            10,
+            W::Generate,
+            Video,
+            TEXT_ONLY,
+            T2V,
+        ),
+        &["TextToVideo"],
+    ))),
+    video_len(on(
+        row(
+            "image2video",
+            "Image to video",
+            10,
+            W::Generate,
+            Video,
+            IMAGE_PROMPT,
+            I2V,
+        ),
+        &["ImageToVideo"],
+    )),
+    video_len(on(
+        row(
+            "effect",
+            "Effect",
+            10,
+            W::Generate,
+            Video,
+            IMAGE_PROMPT,
+            I2V,
+        ),
+        &["EffectCreate"],
+    )),
+    on(
+        row(
+            "talking_face",
+            "Talking avatar",
+            10,
+            W::Avatar,
+            Video,
+            IMAGE_AUDIO,
+            AVATAR,
+        ),
+        &["LipSync"],
+    ),
+    voiced(on(
+        row(
+            "talking_face_tts",
+            "Talking avatar",
+            12,
+            W::Avatar,
+            Video,
+            IMAGE_SPEECH,
+            AVATAR,
+        ),
+        &["LipSync"],
+    )),
+    video_len(ratio(row(
+        "combo_alg",
+        "Workflow",
+        10,
+        W::Generate,
+        Video,
+        PROMPT_OR_IMAGE,
+        Workflow::TextOrImage {
+            text: "text_to_video",
+            image: "image_to_video",
+        },
+    ))),
+    row(
+        "video2video",
+        "Video to video",
+        15,
+        W::Restyle,
+        Video,
+        VIDEO_PROMPT,
+        RESTYLE,
+    ),
+    on(
+        row(
+            "video2anime",
+            "Video to anime",
+            15,
+            W::Restyle,
+            Video,
+            VIDEO_PROMPT,
+            RESTYLE,
+        ),
+        &["VideoToAnime", "VideoToVideo"],
+    ),
+    on(
+        row(
+            "mai_vqe",
+            "Video enhancer",
+            5,
+            W::Enhance,
+            Video,
+            VIDEO_ONLY,
+            VUP,
+        ),
+        &["AiToolsVideoEnhancer"],
+    ),
+    row(
+        "tool_vqe",
+        "Video enhancer",
+        5,
+        W::Enhance,
+        Video,
+        VIDEO_ONLY,
+        VUP,
+    ),
+    row(
+        "tool_erv",
+        "Video eraser",
+        5,
+        W::Erase,
+        Video,
+        VIDEO_MASK,
+        ERASE,
+    ),
+    on(
+        row(
+            "tool_vrw",
+            "Watermark remover",
+            5,
+            W::Erase,
+            Video,
+            VIDEO_MASK,
+            ERASE,
+        ),
+        &["AiToolsVideoEraser"],
+    ),
+    on(
+        row(
+            "tool_trw",
+            "Text remover",
+            5,
+            W::Erase,
+            Video,
+            VIDEO_MASK,
+            ERASE,
+        ),
+        &["AiToolsVideoEraser"],
+    ),
+    music(row(
+        "txt2Music",
+        "Text to music",
+        5,
+        W::Generate,
+        Audio,
+        MUSIC,
+        Workflow::One("music"),
+    )),
+    music(on(
+        row(
+            "mai_tcm",
+            "Text to music",
+            5,
+            W::Generate,
+            Audio,
+            MUSIC,
+            Workflow::One("music"),
+        ),
+        &["TextToMusic"],
+    )),
+    music(row(
+        "txt2Song",
+        "Text to song",
+        8,
+        W::Generate,
+        Audio,
+        SONG,
+        Workflow::One("song"),
+    )),
+    music(on(
+        row(
+            "mai_text2song_minimax",
+            "Text to song",
+            8,
+            W::Generate,
+            Audio,
+            SONG,
+            Workflow::One("song"),
+        ),
+        &["TextToMusic"],
+    )),
+];
+
+/// The module of a code (exact: codes are case-sensitive).
+pub fn task_module(code: &str) -> Option<&'static TaskModule> {
+    TASK_MODULES.iter().find(|m| m.code == code)
+}
+
+#[cfg(test)]
+#[allow(clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::routes::RouteName;
+
+    #[test]
+    fn every_spec_code_has_one_row() {
+        // Spec 02 §3 "Task module codes".
+        let spec = "combo_alg, effect, image2video, text2video, text2image, image2image, video2video, \
+            video2anime, txt2Music, txt2Song, wallpaper, mai_imagesharpen, mai_vqe, tool_vqe, tool_erv, \
+            mai_fs, photomaker_imagefix, tool_itr, inpaint_clothes, tool_vrw, tool_trw, talking_face, \
+            talking_face_tts, tool_gb, tool_sf, tool_icf, tool_mf";
+        for code in spec.split(',').map(str::trim) {
+            assert_eq!(
+                TASK_MODULES.iter().filter(|m| m.code == code).count(),
+                1,
+                "{code}"
+            );
+        }
+        for m in &TASK_MODULES {
+            assert!(m.credits > 0, "{} has no price", m.code);
+            assert!(!m.fields.is_empty(), "{} takes nothing", m.code);
+            for s in m.screens {
+                assert!(
+                    RouteName::from_name(s).is_some(),
+                    "{}: no route {s}",
+                    m.code
+                );
+            }
+            let mut names: Vec<&str> = m.fields.iter().map(|f| f.name).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), m.fields.len(), "{}: a field twice", m.code);
+        }
+    }
+
+    #[test]
+    fn combo_picks_its_workflow_by_input() {
+        let combo = task_module("combo_alg");
+        assert_eq!(
+            combo.and_then(|m| m.workflow_for(true)),
+            Some("image_to_video")
+        );
+        assert_eq!(
+            combo.and_then(|m| m.workflow_for(false)),
+            Some("text_to_video")
+        );
+        assert_eq!(
+            task_module("tool_sf").and_then(|m| m.workflow_for(true)),
+            None
+        );
+        assert!(task_module("txt2music").is_none());
+    }
+}

@@ -1,0 +1,17 @@
+//! Generation task modules (spec 02 §3 "Task module codes", §5, §7): the one catalogue of what
+//! the site can make, and the check of a task's `data` against it.
+//!
+//! - [`catalogue`]: one row per module code: price, inputs, output media, options, screen,
+//!   ComfyUI workflow. The server's input checks and providers, and the app's screens and tool
+//!   pages, all derive from it; a new module is one row here plus one workflow file.
+//! - [`inputs`]: checks a task's `data` against its row (pure; the server then resolves the
+//!   files it names).
+
+pub mod catalogue;
+pub mod inputs;
+
+pub use catalogue::{
+    DurationRule, Field, FieldKind, MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS, Media, Need,
+    TASK_MODULES, TaskModule, Work, Workflow, task_module,
+};
+pub use inputs::{FileRef, TaskInputError, check_task_data, task_duration};

@@ -1,0 +1,84 @@
+//! JavaScript exports of aivg_core::tasks: the task-module catalogue (spec 02 §3) and the check
+//! of a task's `data`, so the creation screens and tool pages ask what the server will accept.
+
+use aivg_core::tasks;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{from_js, to_js_option, to_js_value};
+use crate::error::to_js;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TASKS: &str = r#"
+/** What a task module makes. */
+export type TaskMedia = "image" | "video" | "audio";
+/** What the work of a task module is. */
+export type TaskWork =
+  | "generate" | "edit" | "enhance" | "removeBackground" | "removeObject" | "redraw"
+  | "restyle" | "erase" | "avatar" | "imageTool";
+/** The kind of a field of a task's `data`. */
+export type TaskFieldKind =
+  | "prompt" | "musicPrompt" | "lyrics" | "speech" | "image" | "video" | "audio" | "mask";
+/** One field of a task's `data` (`file_path` may also be sent as `oss_path`). */
+export interface TaskField {
+  name: string;
+  kind: TaskFieldKind;
+  need: "required" | "optional" | "oneOf";
+}
+/** The duration a module accepts, whole seconds; `choices` empty = any from min to max. */
+export interface TaskDurationRule {
+  min: number;
+  max: number;
+  default: number;
+  choices: number[];
+}
+/** One task module of the catalogue. */
+export interface TaskModule {
+  code: string;
+  title: string;
+  credits: number;
+  work: TaskWork;
+  output: TaskMedia;
+  fields: TaskField[];
+  aspectRatio: boolean;
+  duration: TaskDurationRule | null;
+  style: boolean;
+  voice: boolean;
+  /** Route names whose screen creates tasks of this module. */
+  screens: string[];
+}
+"#;
+
+/// Every task module the site offers (credits, fields, output, options, screens).
+/// ```js
+/// taskModules().find((m) => m.code === "text2video").credits // 10
+/// ```
+#[wasm_bindgen(js_name = taskModules, unchecked_return_type = "TaskModule[]")]
+pub fn task_modules() -> Result<JsValue, JsValue> {
+    to_js_value(&tasks::TASK_MODULES[..])
+}
+
+/// The task module of a code, or `undefined` (codes are case-sensitive).
+/// ```js
+/// taskModule("mai_fs").output // "image"
+/// ```
+#[wasm_bindgen(js_name = taskModule, unchecked_return_type = "TaskModule | undefined")]
+pub fn task_module(code: &str) -> Result<JsValue, JsValue> {
+    to_js_option(tasks::task_module(code))
+}
+
+/// Checks a task's `data` as the server will; throws an Error whose `code` is
+/// `invalid_task_input` and whose message names the field, or `unknown_module`.
+/// ```js
+/// checkTaskData("text2image", { prompt: "" }) // throws "data.prompt: required: ..."
+/// ```
+#[wasm_bindgen(js_name = checkTaskData)]
+pub fn check_task_data(code: &str, data: JsValue) -> Result<(), JsValue> {
+    let module = tasks::task_module(code).ok_or_else(|| {
+        crate::error::coded_error("unknown_module", &format!("{code} is not a task module"))
+    })?;
+    let data: Value = from_js("data", data)?;
+    tasks::check_task_data(module, &data)
+        .map(|_| ())
+        .map_err(to_js)
+}
