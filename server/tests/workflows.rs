@@ -206,6 +206,35 @@ fn broken_copies_fail_with_the_right_problem() {
 }
 
 #[test]
+fn combo_choices_in_both_object_info_forms_are_checked() {
+    let graph = json!({
+        "1": {"class_type": "Pick", "inputs": {"a": "x", "b": "y", "a.nested": 1}},
+        "2": {"class_type": "Out", "inputs": {"v": ["1", 0]}}
+    });
+    let info = json!({
+        "Pick": {"input": {"required": {
+            "a": [["x", "z"], {}],
+            "b": ["COMBO", {"options": ["z"]}]
+        }}, "output": ["STRING"]},
+        "Out": {"input": {"required": {"v": ["*", {}]}}, "output": [], "output_node": true}
+    });
+    let p = check_workflow(&graph, &info);
+    assert!(
+        matches!(&p[..], [Problem::BadValue { input, .. }] if input == "b"),
+        "{p:?}"
+    );
+    assert!(p[0].to_string().contains("\"z\""), "{}", p[0]);
+    // `a.nested` (an input under the dynamic combo `a`) is not reported; `c.x` would be.
+    let mut g = graph.clone();
+    g["1"]["inputs"]["c.x"] = json!(1);
+    assert_eq!(check_workflow(&g, &info).len(), 2);
+    // A placeholder stands for any choice.
+    let mut g = graph.clone();
+    g["1"]["inputs"]["b"] = json!("{{image}}");
+    assert!(check_workflow(&g, &info).is_empty());
+}
+
+#[test]
 fn every_catalogue_workflow_is_shipped_with_the_right_output() {
     let idx = index().unwrap();
     for m in TASK_MODULES.iter() {

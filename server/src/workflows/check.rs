@@ -191,7 +191,14 @@ pub fn check_workflow(workflow: &Value, object_info: &Value) -> Vec<Problem> {
                 .and_then(|r| r.get(name))
                 .or_else(|| section("optional").and_then(|o| o.get(name)));
             let Some(spec) = spec else {
-                if section("hidden").is_none_or(|h| !h.contains_key(name)) {
+                // `format.codec`: an input nested under a dynamic combo (`format`) is known
+                // when its parent is.
+                let parent = name.split_once('.').map(|(p, _)| p);
+                let nested = parent.is_some_and(|p| {
+                    section("required").is_some_and(|r| r.contains_key(p))
+                        || section("optional").is_some_and(|o| o.contains_key(p))
+                });
+                if !nested && section("hidden").is_none_or(|h| !h.contains_key(name)) {
                     problems.push(Problem::UnknownInput {
                         node: id.clone(),
                         class_type: class.into(),
@@ -320,7 +327,17 @@ fn check_value(at: &Site<'_>, spec: &Value, value: &Value, problems: &mut Vec<Pr
     if value.as_str().and_then(whole_placeholder).is_some() {
         return;
     }
-    let (expected, ok) = match spec.get(0) {
+    // Choices come as `[[a, b], {..}]` (classic nodes) or `["COMBO", {"options": [a, b]}]`
+    // (nodes on ComfyUI's v3 schema).
+    let options = spec
+        .get(1)
+        .and_then(|o| o.get("options"))
+        .filter(|o| o.is_array());
+    let listed = match spec.get(0) {
+        Some(Value::String(t)) if t == "COMBO" => options,
+        other => other,
+    };
+    let (expected, ok) = match listed {
         Some(Value::Array(choices)) => {
             let ok = choices.contains(value);
             let list: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
