@@ -41,30 +41,8 @@ pub fn template(code: &str) -> Option<&'static str> {
     }
 }
 
-/// Replaces placeholders: a string that is exactly `{{key}}` becomes the value (numbers stay
-/// numbers); placeholders inside longer strings are replaced as text.
-pub fn fill(template: &Value, vars: &HashMap<&str, Value>) -> Value {
-    match template {
-        Value::String(s) => {
-            if let Some(key) = s.strip_prefix("{{").and_then(|k| k.strip_suffix("}}"))
-                && let Some(v) = vars.get(key)
-            {
-                return v.clone();
-            }
-            let mut out = s.clone();
-            for (k, v) in vars {
-                let text = v.as_str().map_or_else(|| v.to_string(), str::to_owned);
-                out = out.replace(&format!("{{{{{k}}}}}"), &text);
-            }
-            Value::String(out)
-        }
-        Value::Array(a) => Value::Array(a.iter().map(|v| fill(v, vars)).collect()),
-        Value::Object(o) => {
-            Value::Object(o.iter().map(|(k, v)| (k.clone(), fill(v, vars))).collect())
-        }
-        other => other.clone(),
-    }
-}
+/// Placeholder filling lives with the workflows.
+pub use crate::workflows::fill;
 
 /// The ComfyUI provider.
 #[derive(Debug, Clone)]
