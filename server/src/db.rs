@@ -24,6 +24,8 @@ pub enum Backend {
 pub struct Db {
     pub pool: AnyPool,
     pub backend: Backend,
+    /// The connection URL (PostgreSQL's LISTEN needs a connection of its own).
+    url: String,
 }
 
 impl Db {
@@ -64,7 +66,16 @@ impl Db {
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
         migrator.run(&pool).await?;
-        Ok(Self { pool, backend })
+        Ok(Self {
+            pool,
+            backend,
+            url: url.to_owned(),
+        })
+    }
+
+    /// The URL when the database is PostgreSQL.
+    pub fn pg_url(&self) -> Option<&str> {
+        (self.backend == Backend::Postgres).then_some(self.url.as_str())
     }
 }
 

@@ -37,7 +37,7 @@ pub struct Running {
 impl Running {
     /// Stops accepting, finishes in-flight requests and waits for the server to end.
     pub async fn stop(self) -> Result<(), std::io::Error> {
-        self.state.tasks.shutdown().await;
+        tasks::worker::drain(&self.state).await;
         let _ = self.shutdown.send(());
         self.task.await.map_err(std::io::Error::other)?
     }

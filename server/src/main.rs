@@ -38,14 +38,33 @@ async fn main() -> std::process::ExitCode {
         }
     };
     tracing::info!("aivg-server listening on http://{}", running.addr);
-    let _ = tokio::signal::ctrl_c().await;
-    tracing::info!("stopping");
+    stop_signal().await;
+    tracing::info!("stopping: draining running tasks (AIVG_DRAIN_SECONDS)");
     match running.stop().await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("aivg-server: {e}");
             std::process::ExitCode::FAILURE
         }
+    }
+}
+
+/// Ctrl-C or SIGTERM (what a container runtime or systemd sends to stop the server).
+async fn stop_signal() {
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                tracing::warn!("no SIGTERM handler: {e}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        () = term => {}
     }
 }
 

@@ -476,7 +476,7 @@ async fn events_stream_task_updates() {
 }
 
 #[tokio::test]
-async fn restart_fails_running_tasks_and_keeps_queued_ones() {
+async fn restart_hands_running_tasks_back_and_keeps_queued_ones() {
     let s = TestServer::start().await;
     let token = s.register("ray@example.com").await;
     grant(&s, "ray@example.com", 10).await;
@@ -492,12 +492,20 @@ async fn restart_fails_running_tasks_and_keeps_queued_ones() {
     );
     assert_eq!(s.balance(&token).await, 15 - 6);
 
+    // A graceful stop hands the running tasks back to the queue: the next start runs them
+    // again, charged once, instead of failing them.
     let s = s.restart().await;
     for id in [&a, &b] {
-        let t = result(&s, &token, "text2image", id).await;
-        assert_eq!(t["status"], "failed", "{t}");
-        assert!(t["error"].as_str().unwrap().contains("restarted"));
-        assert_eq!(t["refunded"], true);
+        let t = wait_for(&s, &token, "text2image", id, &["running"]).await;
+        assert_eq!(t["refunded"], false, "{t}");
+        assert_eq!(t["error"], Value::Null, "{t}");
+    }
+    assert_eq!(s.balance(&token).await, 15 - 6, "nothing charged twice");
+    for id in [&a, &b] {
+        let (status, _) = s
+            .post(&format!("/v1/ai/cancel/{id}"), Some(&token), json!({}))
+            .await;
+        assert_eq!(status, 200);
     }
     let t = wait_done(&s, &token, "text2image", &c).await;
     assert_eq!(

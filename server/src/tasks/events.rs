@@ -92,6 +92,8 @@ pub async fn events(
             tokio::select! {
                 got = f.rx.recv() => match got {
                     Ok(e) if e.user_id == f.user_id => return Some((Ok(event(e.name, &e.data)), f)),
+                    // Another instance's events may have been missed: reload.
+                    Ok(e) if e.user_id < 0 => return Some((Ok(event("updateList", &serde_json::json!({}))), f)),
                     Ok(_) => {}
                     Err(RecvError::Lagged(_)) => return Some((Ok(event("updateList", &serde_json::json!({}))), f)),
                     Err(RecvError::Closed) => return None,

@@ -8,8 +8,9 @@ use super::settings::TaskSettings;
 use crate::config::Config;
 use serde_json::Value;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use tokio::sync::{Notify, broadcast, oneshot, watch};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, OnceLock};
+use tokio::sync::{Notify, broadcast, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 /// A change of one of a user's tasks, pushed to the user's event streams. `name` is one of the
@@ -29,6 +30,14 @@ struct Inner {
     cancels: Mutex<HashMap<String, oneshot::Sender<()>>>,
     shutdown: watch::Sender<bool>,
     workers: Mutex<Vec<JoinHandle<()>>>,
+    /// This process's name in `tasks.owner` (random per start).
+    instance: String,
+    /// Set while the server drains: a job dropped now is left running on its engine, to be
+    /// re-attached by whichever instance takes the task next.
+    draining: Arc<AtomicBool>,
+    /// On PostgreSQL, events go out through NOTIFY (see `notify.rs`) instead of straight to
+    /// this process's streams.
+    publish: OnceLock<mpsc::UnboundedSender<TaskEvent>>,
 }
 
 /// The task runner (cheap to clone).
@@ -65,6 +74,9 @@ impl Tasks {
                 cancels: Mutex::new(HashMap::new()),
                 shutdown,
                 workers: Mutex::new(Vec::new()),
+                instance: format!("i-{}", crate::ids::random_token(12)),
+                draining: Arc::new(AtomicBool::new(false)),
+                publish: OnceLock::new(),
             }),
         }
     }
@@ -86,9 +98,39 @@ impl Tasks {
         &self.inner.wake
     }
 
-    /// Pushes an event to the user's streams (dropped when nobody listens).
+    /// Pushes an event to the user's streams (dropped when nobody listens); on PostgreSQL to
+    /// every instance's streams.
     pub fn emit(&self, event: TaskEvent) {
+        match self.inner.publish.get() {
+            Some(publish) => {
+                if let Err(e) = publish.send(event) {
+                    let _ = self.inner.events.send(e.0);
+                }
+            }
+            None => {
+                let _ = self.inner.events.send(event);
+            }
+        }
+    }
+
+    /// Pushes an event to this process's streams only (what arrived by NOTIFY).
+    pub(crate) fn emit_local(&self, event: TaskEvent) {
         let _ = self.inner.events.send(event);
+    }
+
+    /// Routes [`Self::emit`] through `publish` from now on.
+    pub(crate) fn publish_through(&self, publish: mpsc::UnboundedSender<TaskEvent>) {
+        let _ = self.inner.publish.set(publish);
+    }
+
+    /// This process's owner name in the tasks table.
+    pub fn instance(&self) -> &str {
+        &self.inner.instance
+    }
+
+    /// True while the server drains (see the field's doc).
+    pub fn draining(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.inner.draining)
     }
 
     /// A receiver of every event (streams filter by user).
@@ -145,9 +187,17 @@ impl Tasks {
         }
     }
 
-    /// Stops the workers (a job in progress is dropped where it stands: the next start fails
-    /// and refunds it) and ends the event streams.
+    /// Stops claiming: idle workers end, busy ones end after their task (see `worker::drain`).
+    pub fn stop_claiming(&self) {
+        let _ = self.inner.shutdown.send(true);
+    }
+
+    /// Stops the workers (a job still in progress is dropped where it stands, its engine prompt
+    /// left running: see `worker::drain`) and ends the event streams.
     pub async fn shutdown(&self) {
+        self.inner
+            .draining
+            .store(true, std::sync::atomic::Ordering::SeqCst);
         let _ = self.inner.shutdown.send(true);
         let handles: Vec<JoinHandle<()>> = self
             .inner

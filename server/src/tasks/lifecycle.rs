@@ -275,21 +275,79 @@ async fn remove(state: &AppState, stored: &[(String, i64, String)]) {
     }
 }
 
-/// At start: tasks left running by a stopped server fail and are refunded (their job is gone);
-/// queued ones stay queued and the workers pick them up. Answers how many were failed.
-pub async fn recover(state: &AppState) -> Result<usize, sqlx::Error> {
+/// How many times a task is claimed at most: one that lost its instance this often is failed
+/// and refunded instead of queued again (a task that takes its instance down with it must not
+/// loop forever).
+pub const MAX_CLAIMS: i64 = 3;
+
+/// Finds running tasks whose instance stopped beating (heartbeat older than `ttl_ms`: the
+/// process died without handing them back) and queues them again, keeping their charge; the next
+/// run re-attaches to the engine's prompt. Tasks claimed [`MAX_CLAIMS`] times are failed and
+/// refunded. Answers (queued again, failed).
+pub async fn recover(state: &AppState, ttl_ms: i64) -> Result<(usize, usize), sqlx::Error> {
+    let cutoff = clock::now_ms() - ttl_ms;
     let sql = format!(
-        "SELECT {} FROM tasks t JOIN users u ON u.id = t.user_id WHERE t.status = 'running'",
+        "SELECT {} FROM tasks t JOIN users u ON u.id = t.user_id WHERE t.status = 'running' AND t.heartbeat_ms < $1",
         record::COLUMNS
     );
-    let rows = sqlx::query(&sql).fetch_all(&state.db.pool).await?;
-    let mut failed = 0;
+    let rows = sqlx::query(&sql)
+        .bind(cutoff)
+        .fetch_all(&state.db.pool)
+        .await?;
+    let (mut requeued, mut failed) = (0, 0);
     for r in &rows {
         let t = TaskRow::from_row(r)?;
-        let msg = "The server restarted while this task was running. Your credits were refunded; please try again.";
-        if end_with_refund(state, &t, ["running", "running"], "failed", msg).await? {
-            failed += 1;
+        let attempts: i64 = sqlx::query_scalar("SELECT attempts FROM tasks WHERE task_id = $1")
+            .bind(&t.task_id)
+            .fetch_one(&state.db.pool)
+            .await?;
+        if attempts >= MAX_CLAIMS {
+            let msg = "The task could not be finished: the servers running it stopped several times. Your credits were refunded; please try again.";
+            if end_with_refund(state, &t, ["running", "running"], "failed", msg).await? {
+                failed += 1;
+                emit(state, &t.task_id, "updateTask").await;
+            }
+            continue;
+        }
+        let done = sqlx::query(
+            "UPDATE tasks SET status = 'queued', owner = '' WHERE task_id = $1 AND status = 'running' AND heartbeat_ms < $2",
+        )
+        .bind(&t.task_id)
+        .bind(cutoff)
+        .execute(&state.db.pool)
+        .await?;
+        if done.rows_affected() > 0 {
+            requeued += 1;
+            emit(state, &t.task_id, "updateTask").await;
         }
     }
-    Ok(failed)
+    if requeued > 0 {
+        state.tasks.wake();
+    }
+    Ok((requeued, failed))
+}
+
+/// Hands this instance's running tasks back to the queue (a graceful stop); answers their ids.
+pub async fn release(state: &AppState) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE tasks SET status = 'queued', owner = '' WHERE status = 'running' AND owner = $1 RETURNING task_id",
+    )
+    .bind(state.tasks.instance())
+    .fetch_all(&state.db.pool)
+    .await
+}
+
+/// Writes a running task's heartbeat (only while this instance owns it).
+pub async fn heartbeat(state: &AppState, task_id: &str) {
+    let r = sqlx::query(
+        "UPDATE tasks SET heartbeat_ms = $1 WHERE task_id = $2 AND status = 'running' AND owner = $3",
+    )
+    .bind(clock::now_ms())
+    .bind(task_id)
+    .bind(state.tasks.instance())
+    .execute(&state.db.pool)
+    .await;
+    if let Err(e) = r {
+        tracing::warn!("task {task_id}: heartbeat: {e}");
+    }
 }

@@ -20,6 +20,7 @@ pub mod instant;
 pub mod lifecycle;
 pub mod local;
 pub mod modules;
+pub mod notify;
 pub mod prompt;
 pub mod provider;
 pub mod record;

@@ -14,6 +14,9 @@ pub struct TaskSettings {
     pub test_hooks: bool,
     /// `AIVG_FFMPEG`: the ffmpeg program (default `ffmpeg`).
     pub ffmpeg: String,
+    /// `AIVG_DRAIN_SECONDS`: on SIGTERM, how long running tasks may go on before the instance
+    /// leaves them for another (0 to 3600, default 25: inside a usual 30 s stop timeout).
+    pub drain_s: u64,
 }
 
 impl Default for TaskSettings {
@@ -23,6 +26,7 @@ impl Default for TaskSettings {
             workers: 2,
             test_hooks: false,
             ffmpeg: "ffmpeg".into(),
+            drain_s: 25,
         }
     }
 }
@@ -52,7 +56,20 @@ impl TaskSettings {
                 problem: format!("{url:?} must start with http:// or https://"),
             });
         }
+        let drain_s = match var("AIVG_DRAIN_SECONDS") {
+            None => 25,
+            Some(raw) => match raw.trim().parse::<u64>() {
+                Ok(n) if n <= 3600 => n,
+                _ => {
+                    return Err(ConfigError {
+                        name: "AIVG_DRAIN_SECONDS",
+                        problem: format!("{raw:?} is not a number of seconds from 0 to 3600"),
+                    });
+                }
+            },
+        };
         Ok(Self {
+            drain_s,
             comfyui_url,
             workers,
             test_hooks: var("AIVG_TASK_TEST_HOOKS")
@@ -61,10 +78,11 @@ impl TaskSettings {
         })
     }
 
-    /// Tests: two workers, test hooks on, the local provider.
+    /// Tests: two workers, test hooks on, the local provider, no drain wait on stop.
     pub fn for_tests() -> Self {
         Self {
             test_hooks: true,
+            drain_s: 0,
             ..Self::default()
         }
     }

@@ -37,14 +37,31 @@ pub const RUN_TIMEOUT: Duration = Duration::from_secs(40 * 60);
 /// How often a running task's row is looked at for an end made elsewhere.
 pub const STATUS_CHECK: Duration = Duration::from_secs(1);
 
-/// Recovers tasks of a previous run and starts the workers.
+/// How often a running task's heartbeat is written.
+pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(5);
+/// A running task whose heartbeat is older than this has lost its instance (see `recover`).
+pub const HEARTBEAT_TTL_MS: i64 = 30_000;
+/// How often every instance looks for such tasks.
+pub const RECOVER_EVERY: Duration = Duration::from_secs(10);
+
+/// Recovers tasks whose instance died, starts the event relay (PostgreSQL) and the workers.
 pub async fn start(state: &AppState) -> Result<(), sqlx::Error> {
-    let failed = lifecycle::recover(state).await?;
-    if failed > 0 {
-        tracing::warn!(
-            "{failed} task(s) were running when the server stopped: failed and refunded"
-        );
-    }
+    super::notify::start(state).await?;
+    report_recovery(lifecycle::recover(state, HEARTBEAT_TTL_MS).await?);
+    let s = state.clone();
+    let mut stop = state.tasks.shutdown_signal();
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                () = tokio::time::sleep(RECOVER_EVERY) => {}
+                _ = stop.changed() => return,
+            }
+            match lifecycle::recover(&s, HEARTBEAT_TTL_MS).await {
+                Ok(r) => report_recovery(r),
+                Err(e) => tracing::warn!("task recovery: {e}"),
+            }
+        }
+    });
     for _ in 0..state.tasks.settings().workers {
         let s = state.clone();
         state
@@ -52,6 +69,40 @@ pub async fn start(state: &AppState) -> Result<(), sqlx::Error> {
             .add_worker(tokio::spawn(async move { work(s).await }));
     }
     Ok(())
+}
+
+fn report_recovery((requeued, failed): (usize, usize)) {
+    if requeued > 0 {
+        tracing::warn!("{requeued} task(s) had lost their instance: queued again");
+    }
+    if failed > 0 {
+        tracing::warn!("{failed} task(s) had lost their instance too often: failed and refunded");
+    }
+}
+
+/// Stops the workers gracefully (SIGTERM): no new claims; running tasks may finish within
+/// `AIVG_DRAIN_SECONDS`; what still runs then is handed back to the queue, its engine prompt
+/// left running, so the next instance to claim it re-attaches (the ComfyUI prompt id is derived
+/// from the task id) instead of starting over or failing it.
+pub async fn drain(state: &AppState) {
+    state.tasks.stop_claiming();
+    let deadline =
+        tokio::time::Instant::now() + Duration::from_secs(state.tasks.settings().drain_s);
+    while !state.tasks.running_jobs().is_empty() && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    state.tasks.shutdown().await;
+    match lifecycle::release(state).await {
+        Ok(ids) => {
+            for id in &ids {
+                lifecycle::emit(state, id, "updateTask").await;
+            }
+            if !ids.is_empty() {
+                tracing::info!("{} running task(s) handed back to the queue", ids.len());
+            }
+        }
+        Err(e) => tracing::warn!("could not hand running tasks back: {e}"),
+    }
 }
 
 async fn work(state: AppState) {
@@ -93,11 +144,12 @@ async fn claim(state: &AppState) -> Result<Option<(TaskRow, oneshot::Receiver<()
         Backend::Sqlite => "SELECT id FROM tasks WHERE status = 'queued' ORDER BY id LIMIT 1",
     };
     let sql = format!(
-        "UPDATE tasks SET status = 'running', started_ms = $1 WHERE id = ({pick}) AND status = 'queued' RETURNING task_id"
+        "UPDATE tasks SET status = 'running', started_ms = $1, heartbeat_ms = $1, owner = $2, attempts = attempts + 1 WHERE id = ({pick}) AND status = 'queued' RETURNING task_id"
     );
     loop {
         let row = sqlx::query(&sql)
             .bind(clock::now_ms())
+            .bind(state.tasks.instance())
             .fetch_optional(&state.db.pool)
             .await?;
         let Some(row) = row else { return Ok(None) };
@@ -116,15 +168,16 @@ async fn claim(state: &AppState) -> Result<Option<(TaskRow, oneshot::Receiver<()
     }
 }
 
-/// Whether the task's row still says `running` (an error counts as yes: the run goes on).
+/// Whether the task's row still says `running` for this instance (an error counts as yes: the
+/// run goes on).
 async fn still_running(state: &AppState, task_id: &str) -> bool {
-    let status: Result<Option<String>, sqlx::Error> =
-        sqlx::query_scalar("SELECT status FROM tasks WHERE task_id = $1")
+    let status: Result<Option<(String, String)>, sqlx::Error> =
+        sqlx::query_as("SELECT status, owner FROM tasks WHERE task_id = $1")
             .bind(task_id)
             .fetch_optional(&state.db.pool)
             .await;
     match status {
-        Ok(Some(s)) => s == "running",
+        Ok(Some((s, owner))) => s == "running" && owner == state.tasks.instance(),
         Ok(None) => false,
         Err(e) => {
             tracing::warn!("task {task_id}: status check: {e}");
@@ -218,6 +271,9 @@ async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>)
     let mut check = tokio::time::interval(STATUS_CHECK);
     check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     check.reset();
+    let mut beat = tokio::time::interval(HEARTBEAT_EVERY);
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    beat.reset();
     let outcome = loop {
         tokio::select! {
             r = &mut job => break Some(r.unwrap_or_else(|_| Err(ProviderError::new("The task took too long and was stopped.")))),
@@ -232,6 +288,7 @@ async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>)
                     break None;
                 }
             }
+            _ = beat.tick() => lifecycle::heartbeat(state, &t.task_id).await,
         }
     };
     // A cancelled job stops here: its timers, connections and ffmpeg children end now.
