@@ -184,7 +184,10 @@ mod tests {
     fn media_kinds_are_checked_with_the_field_named() {
         assert!(check_kind(&obj("image/png"), "data.mask_path", "image").is_ok());
         let e = check_kind(&obj("video/mp4"), "data.audio_path", "audio").unwrap_err();
-        assert!(e.starts_with("data.audio_path: must be an audio file"), "{e}");
+        assert!(
+            e.starts_with("data.audio_path: must be an audio file"),
+            "{e}"
+        );
         assert_eq!(media_of(FieldKind::Mask), "image");
         assert_eq!(media_of(FieldKind::Audio), "audio");
     }

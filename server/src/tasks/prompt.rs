@@ -11,11 +11,11 @@
 
 use super::local::preview::seed_of;
 use super::modules::{self, MAX_PROMPT_CHARS, text_field};
-use aivg_core::tasks::Media;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
 use crate::app::AppState;
 use crate::auth::AuthUser;
 use aivg_core::imaging::{decode_image, downscale_rgba};
+use aivg_core::tasks::Media;
 use axum::extract::State;
 use serde_json::{Value, json};
 

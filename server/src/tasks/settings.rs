@@ -149,11 +149,8 @@ mod tests {
         assert_eq!(e.name, "AIVG_TASK_WORKERS");
         let e = TaskSettings::from_env(&env(&[("AIVG_COMFYUI_URL", "comfy:8188")])).unwrap_err();
         assert_eq!(e.name, "AIVG_COMFYUI_URL");
-        let e = TaskSettings::from_env(&env(&[(
-            "AIVG_COMFYUI_URL",
-            "http://a:8188, gpu2:8188",
-        )]))
-        .unwrap_err();
+        let e = TaskSettings::from_env(&env(&[("AIVG_COMFYUI_URL", "http://a:8188, gpu2:8188")]))
+            .unwrap_err();
         assert!(e.problem.contains("gpu2"), "{}", e.problem);
         let e = TaskSettings::from_env(&env(&[("AIVG_COMFYUI_IDLE_S", "0")])).unwrap_err();
         assert_eq!(e.name, "AIVG_COMFYUI_IDLE_S");

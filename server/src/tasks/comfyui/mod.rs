@@ -158,9 +158,10 @@ impl ComfyUi {
             match run::run_prompt(&backend.client, &id, prepare, progress, self.timing).await {
                 Ok(entry) => {
                     progress.set(92);
-                    let out = outputs::fetch(&backend.client, &entry, job.module.output, &job.files)
-                        .await
-                        .map_err(|e| self.final_error(job, e))?;
+                    let out =
+                        outputs::fetch(&backend.client, &entry, job.module.output, &job.files)
+                            .await
+                            .map_err(|e| self.final_error(job, e))?;
                     return Ok(Outputs {
                         outputs: out,
                         preview: false,

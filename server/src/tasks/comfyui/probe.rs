@@ -130,7 +130,10 @@ pub fn missing(graph: &Value, info: Option<&WorkflowInfo>, caps: &Capabilities) 
     };
     let mut model_inputs = HashSet::new();
     for (folder, file) in workflows::required_models(graph) {
-        let has = caps.models.get(&folder).is_some_and(|set| set.contains(&file));
+        let has = caps
+            .models
+            .get(&folder)
+            .is_some_and(|set| set.contains(&file));
         if !has {
             out.models.insert(MissingModel {
                 url: url_of(&file),
@@ -162,16 +165,19 @@ mod tests {
     use serde_json::json;
 
     fn schemas() -> Value {
-        let v: Value =
-            serde_json::from_str(include_str!("../../../../fixtures/comfyui/node_schemas.json"))
-                .unwrap();
+        let v: Value = serde_json::from_str(include_str!(
+            "../../../../fixtures/comfyui/node_schemas.json"
+        ))
+        .unwrap();
         v["nodes"].clone()
     }
 
     fn caps_with(object_info: Value, models: &[(&str, &str)]) -> Capabilities {
         let mut m: HashMap<String, HashSet<String>> = HashMap::new();
         for (folder, file) in models {
-            m.entry((*folder).into()).or_default().insert((*file).into());
+            m.entry((*folder).into())
+                .or_default()
+                .insert((*file).into());
         }
         Capabilities {
             object_info: Some(object_info),
@@ -190,23 +196,49 @@ mod tests {
         assert_eq!(m.models.len(), 1, "{m:?}");
         let model = m.models.iter().next().unwrap();
         assert_eq!(model.folder, "upscale_models");
-        assert!(model.url.as_deref().unwrap_or("").starts_with("https://"), "{model:?}");
-        assert!(m.describe().contains("missing model files: upscale_models/"));
+        assert!(
+            model.url.as_deref().unwrap_or("").starts_with("https://"),
+            "{model:?}"
+        );
+        assert!(
+            m.describe()
+                .contains("missing model files: upscale_models/")
+        );
 
         let file = model.file.clone();
         let ok = caps_with(all.clone(), &[("upscale_models", &file)]);
         assert!(missing(&wf.graph, info.as_ref(), &ok).is_empty());
 
         let mut fewer = all;
-        fewer.as_object_mut().unwrap().remove("ImageUpscaleWithModel");
-        let m = missing(&wf.graph, info.as_ref(), &caps_with(fewer, &[("upscale_models", &file)]));
-        assert_eq!(m.nodes.iter().collect::<Vec<_>>(), ["ImageUpscaleWithModel"]);
-        assert!(m.describe().starts_with("missing nodes: ImageUpscaleWithModel"));
+        fewer
+            .as_object_mut()
+            .unwrap()
+            .remove("ImageUpscaleWithModel");
+        let m = missing(
+            &wf.graph,
+            info.as_ref(),
+            &caps_with(fewer, &[("upscale_models", &file)]),
+        );
+        assert_eq!(
+            m.nodes.iter().collect::<Vec<_>>(),
+            ["ImageUpscaleWithModel"]
+        );
+        assert!(
+            m.describe()
+                .starts_with("missing nodes: ImageUpscaleWithModel")
+        );
     }
 
     #[test]
     fn without_a_node_list_nothing_is_claimed_missing() {
         let caps = Capabilities::default();
-        assert!(missing(&json!({"1": {"class_type": "X", "inputs": {}}}), None, &caps).is_empty());
+        assert!(
+            missing(
+                &json!({"1": {"class_type": "X", "inputs": {}}}),
+                None,
+                &caps
+            )
+            .is_empty()
+        );
     }
 }

@@ -51,7 +51,12 @@ impl Report {
             let _ = if m.workflows.is_empty() {
                 writeln!(out, "{}: runs on this server (no model)", m.code)
             } else if !m.runnable_on.is_empty() {
-                writeln!(out, "{} ({wf}): runnable on {}", m.code, m.runnable_on.join(", "))
+                writeln!(
+                    out,
+                    "{} ({wf}): runnable on {}",
+                    m.code,
+                    m.runnable_on.join(", ")
+                )
             } else {
                 writeln!(
                     out,

@@ -143,7 +143,10 @@ where
                 return follow(client, &id, &mut socket, &mut guard, progress, timing).await;
             }
         }
-        place => tracing::info!("comfyui {}: {prompt_id} is {place:?}: attached", client.base),
+        place => tracing::info!(
+            "comfyui {}: {prompt_id} is {place:?}: attached",
+            client.base
+        ),
     }
     progress.set(10);
     follow(client, prompt_id, &mut socket, &mut guard, progress, timing).await
@@ -181,11 +184,9 @@ async fn follow(
                 last_news = Instant::now();
                 continue;
             }
-            Some(Event::Executing(None) | Event::Success) => {
-                if !ended {
-                    ended = true;
-                    ended_at = Instant::now();
-                }
+            Some(Event::Executing(None) | Event::Success) if !ended => {
+                ended = true;
+                ended_at = Instant::now();
             }
             Some(Event::Error {
                 node_type, message, ..
@@ -199,7 +200,7 @@ async fn follow(
                     "ComfyUI interrupted the run (it was stopped on the ComfyUI server)".into(),
                 ));
             }
-            Some(Event::Executing(Some(_)) | Event::Executed(_) | Event::Other) => {
+            Some(Event::Executing(_) | Event::Executed(_) | Event::Success | Event::Other) => {
                 last_news = Instant::now();
                 continue;
             }

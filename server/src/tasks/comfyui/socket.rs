@@ -74,7 +74,9 @@ pub struct Socket {
 
 impl std::fmt::Debug for Socket {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Socket").field("open", &self.is_open()).finish()
+        f.debug_struct("Socket")
+            .field("open", &self.is_open())
+            .finish()
     }
 }
 
@@ -127,7 +129,9 @@ mod tests {
     fn messages_of_our_prompt_become_events() {
         let p = |s: &str| parse(s, "aivg-t1-0");
         assert_eq!(
-            p(r#"{"type":"progress","data":{"value":3,"max":20,"prompt_id":"aivg-t1-0","node":"3"}}"#),
+            p(
+                r#"{"type":"progress","data":{"value":3,"max":20,"prompt_id":"aivg-t1-0","node":"3"}}"#
+            ),
             Some(Event::Progress { value: 3, max: 20 })
         );
         assert_eq!(
@@ -142,7 +146,9 @@ mod tests {
             p(r#"{"type":"executing","data":{"node":"9","prompt_id":"aivg-t1-0"}}"#),
             Some(Event::Executing(Some("9".into())))
         );
-        let err = p(r#"{"type":"execution_error","data":{"prompt_id":"aivg-t1-0","node_id":"4","node_type":"UNETLoader","exception_type":"FileNotFoundError","exception_message":" no such file \n"}}"#);
+        let err = p(
+            r#"{"type":"execution_error","data":{"prompt_id":"aivg-t1-0","node_id":"4","node_type":"UNETLoader","exception_type":"FileNotFoundError","exception_message":" no such file \n"}}"#,
+        );
         assert_eq!(
             err,
             Some(Event::Error {

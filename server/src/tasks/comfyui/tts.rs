@@ -60,7 +60,9 @@ fn voice_arg(voice_id: &str) -> String {
 pub async fn speak(espeak: &str, text: &str, voice_id: &str) -> Result<Bytes, ProviderError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(ProviderError::new("data.prompt: the text to speak is empty"));
+        return Err(ProviderError::new(
+            "data.prompt: the text to speak is empty",
+        ));
     }
     let dir = std::env::temp_dir().join(format!("aivg-tts-{}", crate::ids::random_token(12)));
     tokio::fs::create_dir_all(&dir)

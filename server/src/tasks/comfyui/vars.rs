@@ -63,7 +63,11 @@ pub fn text_vars(job: &Job, wf: &Workflow) -> Vars {
     let speaks = m
         .field("prompt")
         .is_some_and(|f| f.kind == FieldKind::Speech);
-    let prompt = if speaks { None } else { Some(job.prompt().trim().to_owned()) };
+    let prompt = if speaks {
+        None
+    } else {
+        Some(job.prompt().trim().to_owned())
+    };
     let long_side = (m.output == Media::Video).then(|| {
         default_u32(wf, "width")
             .max(default_u32(wf, "height"))
@@ -128,7 +132,9 @@ pub async fn prepare(
     let mut vars = text_vars(job, wf);
     for (field, obj) in &job.inputs {
         let bytes = job.files.get(&obj.oss_path).await.map_err(|e| {
-            RunError::Failed(format!("data.{field}: the input file could not be read ({e})"))
+            RunError::Failed(format!(
+                "data.{field}: the input file could not be read ({e})"
+            ))
         })?;
         let name = format!("aivg_{}_{field}.{}", job.task_id, obj.ext());
         let uploaded = upload(client, &name, bytes).await?;

@@ -23,12 +23,12 @@ pub mod audio;
 pub mod ffmpeg;
 pub mod preview;
 
-use aivg_core::tasks::{Media, Work};
 use super::provider::{Job, Output, Outputs, ProgressSender, Provider, ProviderError};
 use aivg_core::crop::CropRect;
 use aivg_core::imaging::{
     ImageFormat, crop_rgba, decode_image, downscale_rgba, encode_image, enhance_rgba,
 };
+use aivg_core::tasks::{Media, Work};
 use bytes::Bytes;
 use serde_json::Value;
 
@@ -100,7 +100,10 @@ async fn gen_size(job: &Job) -> Result<(u32, u32), ProviderError> {
         let s = aivg_core::crop::aspect_ratio_size(ratio).map_err(failed)?;
         return Ok((s.width, s.height));
     }
-    if let Some(input) = job.input("file_path").filter(|i| i.content_type.starts_with("image/")) {
+    if let Some(input) = job
+        .input("file_path")
+        .filter(|i| i.content_type.starts_with("image/"))
+    {
         let head = job.files.get(&input.oss_path).await.map_err(failed)?;
         if let Some((w, h)) = crate::uploads::mediainfo::image_dimensions(&head) {
             // The input's shape with a long side of 1024, small inputs included.
