@@ -250,12 +250,6 @@ impl Provider for ComfyUi {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn prompt_ids_are_ours_and_per_attempt() {
-        assert_eq!(prompt_id("t9", 0), "aivg-t9-0");
-        assert_ne!(prompt_id("t9", 0), prompt_id("t9", 1));
-    }
-}
+mod fake;
+#[cfg(test)]
+mod tests;
