@@ -93,6 +93,7 @@ impl ComfyUi {
                 idle: settings.comfyui_idle,
                 poll: Duration::from_millis(500),
                 connect: Duration::from_secs(5),
+                down_grace: settings.comfyui_reprobe.min(settings.comfyui_idle),
             },
         }
     }

@@ -8,7 +8,8 @@
 //!   end the run with ComfyUI's words. Without a socket (or once it closes) the history is polled.
 //! - With no message for `idle`, the queue and history are asked: still queued or running, the
 //!   wait goes on; finished, its entry is read; nowhere (ComfyUI restarted) the run ends
-//!   [`RunError::Lost`] and the caller resubmits once.
+//!   [`RunError::Lost`] and the caller resubmits once. A server that stops answering is given
+//!   `down_grace` (a restart) before the run ends [`RunError::Down`] and goes elsewhere.
 //! - A [`CancelGuard`] is armed while the prompt is ComfyUI's: dropping the run (the worker does
 //!   on cancel) interrupts it when running or deletes it from the queue when pending.
 
@@ -49,6 +50,8 @@ pub struct Timing {
     pub poll: Duration,
     /// How long the socket may take to open.
     pub connect: Duration,
+    /// How long a server may stop answering during a run (a restart) before it counts as down.
+    pub down_grace: Duration,
 }
 
 /// Stops our prompt when dropped while armed (see the module doc).
@@ -222,7 +225,7 @@ async fn follow(
             }
             Err(RunError::Down(why)) => {
                 // A restarting server is back within moments; one that stays away is down.
-                if last_news.elapsed() >= timing.idle {
+                if last_news.elapsed() >= timing.down_grace {
                     return Err(RunError::Down(why));
                 }
             }
