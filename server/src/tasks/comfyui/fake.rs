@@ -212,9 +212,18 @@ async fn run_ws(f: Fake, client: String, mut socket: WebSocket) {
 fn finish(f: &Fake, id: &str, ok: bool) {
     let mut seen = f.seen.lock().unwrap();
     seen.running = None;
+    // SaveVideo lists its file under `images` too (with `animated`), as ComfyUI does.
+    let video = seen.prompts.iter().any(|(p, _, g)| {
+        p == id
+            && g.as_object()
+                .unwrap()
+                .values()
+                .any(|n| n["class_type"] == "SaveVideo")
+    });
+    let ext = if video { "mp4" } else { "png" };
     let entry = if ok {
-        json!({"outputs": {"9": {"images": [
-            {"filename": format!("{id}_00001_.png"), "subfolder": "aivg", "type": "output"},
+        json!({"outputs": {"9": {"animated": [video], "images": [
+            {"filename": format!("{id}_00001_.{ext}"), "subfolder": "aivg", "type": "output"},
             {"filename": "preview.png", "subfolder": "", "type": "temp"}
         ]}}, "status": {"status_str": "success", "completed": true, "messages": []}})
     } else {

@@ -326,3 +326,54 @@ fn placeholder_values_follow_the_module() {
     assert_eq!(v.task_id.as_deref(), Some("v3"));
     assert!(v.seed.is_some());
 }
+
+#[tokio::test]
+async fn the_talking_avatar_with_text_speaks_first() {
+    let env = env();
+    // A server with the avatar's model files (the workflows index lists them).
+    let info = &crate::workflows::index().unwrap().workflows["talking_avatar"];
+    let models: Vec<(&str, &str)> = info
+        .models
+        .iter()
+        .map(|m| (m.folder.as_str(), m.file.as_str()))
+        .collect();
+    let comfy = fake::start(Mode::Succeed, &models).await;
+    let p = provider(&[&comfy.url]);
+    let face = "users/u1/uploads/talking_face_tts/face.png";
+    let png =
+        crate::tasks::local::preview::png(&crate::tasks::local::preview::frame(8, 8, 1, 0.0), 8, 8)
+            .unwrap();
+    env.files.put(face, png.into()).await.unwrap();
+    let mut j = job(
+        &env,
+        "t13",
+        "talking_face_tts",
+        json!({"file_path": face, "prompt": "Hello there.", "voice_id": "en-GB-sonia"}),
+    );
+    j.inputs.insert(
+        "file_path",
+        crate::uploads::objects::StoredObject {
+            user_id: 1,
+            oss_path: face.into(),
+            origin: "upload".into(),
+            task_id: String::new(),
+            size: 1,
+            content_type: "image/png".into(),
+        },
+    );
+    match p.run(&j, progress().0).await {
+        Ok(out) => {
+            assert_eq!(out.outputs[0].content_type, "video/mp4");
+            let seen = comfy.seen.lock().unwrap();
+            assert_eq!(
+                seen.uploads,
+                ["aivg_t13_file_path.png", "aivg_t13_speech.wav"]
+            );
+            let graph = &seen.prompts[0].2;
+            assert_eq!(graph["58"]["inputs"]["audio"], "aivg_t13_speech.wav");
+            assert_eq!(graph["52"]["inputs"]["image"], "aivg_t13_file_path.png");
+        }
+        // A machine without espeak-ng (before scripts/setup.sh) says what to install.
+        Err(e) => assert!(e.0.contains("espeak-ng is not installed"), "{e}"),
+    }
+}
