@@ -61,16 +61,21 @@ pub struct ComfyUi {
 
 impl ComfyUi {
     /// The provider of the configured servers; with a tokio runtime, their probe starts at once
-    /// and its report goes to the log.
+    /// (its report goes to the log), and servers that stopped answering are asked again every
+    /// `AIVG_COMFYUI_REPROBE_S` for as long as the provider lives.
     pub fn new(settings: &TaskSettings) -> Self {
         let me = Self::new_quiet(settings);
         if let Ok(rt) = tokio::runtime::Handle::try_current() {
             let probe = me.clone();
+            let every = settings.comfyui_reprobe;
             rt.spawn(async move {
                 let r = probe.report().await;
                 for line in r.render().lines() {
                     tracing::info!("engines: {line}");
                 }
+                let weak = Arc::downgrade(&probe.backends);
+                drop(probe);
+                reprobe_down(weak, every).await;
             });
         }
         me
@@ -204,6 +209,17 @@ impl ComfyUi {
                 "the outputs of {} could not be fetched: {why}",
                 job.module.title
             )),
+        }
+    }
+}
+
+/// Asks the servers that are down again every `every`, until the provider is gone.
+async fn reprobe_down(backends: std::sync::Weak<Backends>, every: Duration) {
+    loop {
+        tokio::time::sleep(every).await;
+        let Some(b) = backends.upgrade() else { return };
+        for one in b.all().iter().filter(|x| !x.is_up()) {
+            b.refresh(one).await;
         }
     }
 }
