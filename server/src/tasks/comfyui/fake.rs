@@ -305,3 +305,35 @@ async fn list_models(State(f): State<Fake>, Path(folder): Path<String>) -> impl 
         .collect();
     axum::Json(json!(files))
 }
+
+/// A TCP proxy in front of a server, to make it vanish: `kill` closes the listener and every
+/// connection, as a crashed machine would.
+pub struct Proxy {
+    pub url: String,
+    tasks: Arc<Mutex<tokio::task::JoinSet<()>>>,
+}
+
+impl Proxy {
+    pub async fn start(target: &str) -> Self {
+        let target = target.trim_start_matches("http://").to_owned();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let tasks = Arc::new(Mutex::new(tokio::task::JoinSet::new()));
+        let inner = Arc::clone(&tasks);
+        tasks.lock().unwrap().spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                let target = target.clone();
+                inner.lock().unwrap().spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                });
+            }
+        });
+        Self { url, tasks }
+    }
+
+    pub fn kill(&self) {
+        self.tasks.lock().unwrap().abort_all();
+    }
+}

@@ -377,3 +377,37 @@ async fn the_talking_avatar_with_text_speaks_first() {
         Err(e) => assert!(e.0.contains("espeak-ng is not installed"), "{e}"),
     }
 }
+
+#[tokio::test]
+async fn a_server_that_dies_mid_run_hands_the_prompt_to_another() {
+    let env = env();
+    let dying = fake::start(Mode::Hang, &T2I_MODELS).await;
+    let proxy = fake::Proxy::start(&dying.url).await;
+    let spare = fake::start(Mode::Succeed, &T2I_MODELS).await;
+    let p = provider(&[&proxy.url, &spare.url]);
+    let j = job(&env, "t14", "text2image", json!({"prompt": "x"}));
+    let run = tokio::spawn(async move { p.run(&j, progress().0).await });
+    for _ in 0..300 {
+        if dying.seen.lock().unwrap().running.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(
+        dying.seen.lock().unwrap().running.as_deref(),
+        Some("aivg-t14-0"),
+        "the first server (tie on an empty queue) took it"
+    );
+    proxy.kill();
+    let out = run.await.unwrap().unwrap();
+    assert_eq!(out.outputs.len(), 1);
+    let ids: Vec<String> = spare
+        .seen
+        .lock()
+        .unwrap()
+        .prompts
+        .iter()
+        .map(|p| p.0.clone())
+        .collect();
+    assert_eq!(ids, ["aivg-t14-1"]);
+}
