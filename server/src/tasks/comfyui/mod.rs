@@ -19,6 +19,7 @@
 //! `aivg-server engines` and the start of the server print what each server can run
 //! ([`report`]).
 
+pub mod answers;
 pub mod backends;
 pub mod client;
 pub mod outputs;

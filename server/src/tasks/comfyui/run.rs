@@ -13,7 +13,8 @@
 //! - A [`CancelGuard`] is armed while the prompt is ComfyUI's: dropping the run (the worker does
 //!   on cancel) interrupts it when running or deletes it from the queue when pending.
 
-use super::client::{self, CallError, Client, Place};
+use super::answers;
+use super::client::{CallError, Client, Place};
 use super::socket::{Event, Socket};
 use crate::tasks::provider::ProgressSender;
 use serde_json::Value;
@@ -195,7 +196,7 @@ async fn follow(
                 node_type, message, ..
             }) => {
                 guard.disarm();
-                return Err(RunError::Failed(client::error_text(&node_type, &message)));
+                return Err(RunError::Failed(answers::error_text(&node_type, &message)));
             }
             Some(Event::Interrupted) => {
                 guard.disarm();
@@ -246,7 +247,7 @@ enum Asked {
 /// Looks for the prompt: its finished history entry, still waiting, or nowhere.
 async fn ask(client: &Client, prompt_id: &str) -> Result<Asked, RunError> {
     if let Some(entry) = client.history(prompt_id).await? {
-        return match client::history_outcome(&entry) {
+        return match answers::history_outcome(&entry) {
             Ok(true) => Ok(Asked::Entry(entry)),
             Ok(false) => Ok(Asked::Waiting),
             Err(why) => Err(RunError::Failed(why)),
