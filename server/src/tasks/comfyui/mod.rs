@@ -12,7 +12,8 @@
 //!    `talking_avatar` with it as the audio;
 //! 3. the server: one that already has the prompt (attach), else [`backends::Backends::pick`];
 //! 4. inputs uploaded with `POST /upload/image`, the prompt sent with our id, followed over the
-//!    WebSocket ([`run`]); outputs fetched with `GET /view` ([`outputs`]);
+//!    WebSocket ([`run`], [`socket`]); ComfyUI's answers read by [`answers`]; outputs fetched
+//!    with `GET /view` ([`outputs`]);
 //! 5. a prompt that vanished (ComfyUI restarted) is sent again once, under the next attempt's
 //!    id; a server that stops answering is taken out and the prompt goes to another one.
 //!
