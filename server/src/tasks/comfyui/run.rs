@@ -5,7 +5,9 @@
 //!   attached to instead of sent twice.
 //! - The WebSocket is opened before the prompt is sent, so no message is missed; its `progress`
 //!   messages move the task's progress (10-90 %), `execution_error` and `execution_interrupted`
-//!   end the run with ComfyUI's words. Without a socket (or once it closes) the history is polled.
+//!   end the run with ComfyUI's words. Its client id is the prompt id (ComfyUI sends progress
+//!   only to the sender's socket), so an attach gets the messages too. Without a socket the
+//!   history is polled, and the socket is opened again every few seconds.
 //! - With no message for `idle`, the queue and history are asked: still queued or running, the
 //!   wait goes on; finished, its entry is read; nowhere (ComfyUI restarted) the run ends
 //!   [`RunError::Lost`] and the caller resubmits once. A server that stops answering is given
@@ -41,6 +43,9 @@ impl From<CallError> for RunError {
         }
     }
 }
+
+/// How often a closed socket is opened again while the prompt runs.
+const RECONNECT_EVERY: Duration = Duration::from_secs(5);
 
 /// Timers of a run.
 #[derive(Debug, Clone, Copy)]
@@ -134,7 +139,9 @@ where
     F: FnOnce() -> Fut,
     Fut: std::future::Future<Output = Result<Value, RunError>>,
 {
-    let client_id = format!("aivg-{}", crate::ids::random_token(12));
+    // ComfyUI sends a prompt's progress only to the socket of the client that sent it: the
+    // client id is the prompt id, so whoever attaches later (a restarted worker) gets it too.
+    let client_id = prompt_id.to_owned();
     let mut socket = Socket::connect(&client.base, &client_id, timing.connect).await;
     let mut guard = CancelGuard::new(client, prompt_id);
     match client.place(prompt_id).await? {
@@ -172,7 +179,12 @@ async fn follow(
     // Set once ComfyUI says the prompt ended: then only the history is awaited.
     let mut ended = false;
     let mut ended_at = Instant::now();
+    let mut reconnect_at = Instant::now() + RECONNECT_EVERY;
     loop {
+        if !socket.is_open() && !ended && Instant::now() >= reconnect_at {
+            *socket = Socket::connect(&client.base, prompt_id, timing.connect).await;
+            reconnect_at = Instant::now() + RECONNECT_EVERY;
+        }
         let look = if socket.is_open() && !ended {
             last_news + timing.idle
         } else {
