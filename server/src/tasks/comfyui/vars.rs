@@ -5,7 +5,8 @@
 //!   not a prompt: its workflow keeps its own prompt);
 //! - `width`, `height`: the `aspect_ratio` size (core's `aspect_ratio_size`) for images; for
 //!   video the same shape with the long side of the workflow's default size, in multiples of 32
-//!   (what Wan's latents take); without a ratio the workflow's defaults;
+//!   (what Wan's latents take); a video from a picture without a ratio takes the picture's
+//!   shape; otherwise the workflow's defaults;
 //! - `frames`: `duration × fps + 1` (the workflow's fps, e.g. Wan 2.2: 24 fps, 121 frames per
 //!   5 s); `duration`: the seconds of music and songs;
 //! - `seed`: `data.seed`, else one drawn from the task id (the same task, the same result);
@@ -34,18 +35,18 @@ fn round32(v: f64) -> u32 {
     n * 32
 }
 
+/// A video's size from its input picture: the same shape, the long side `long`.
+pub fn size_of_picture(w: u32, h: u32, long: u32) -> (u32, u32) {
+    let scale = f64::from(long) / f64::from(w.max(h).max(1));
+    (round32(f64::from(w) * scale), round32(f64::from(h) * scale))
+}
+
 /// The size of a task: the ratio's size; for video scaled to `long_side`.
 pub fn size_for(ratio: &str, video_long_side: Option<u32>) -> Option<(u32, u32)> {
     let s = aivg_core::crop::aspect_ratio_size(ratio.trim()).ok()?;
     match video_long_side {
         None => Some((s.width, s.height)),
-        Some(long) => {
-            let scale = f64::from(long) / f64::from(s.width.max(s.height).max(1));
-            Some((
-                round32(f64::from(s.width) * scale),
-                round32(f64::from(s.height) * scale),
-            ))
-        }
+        Some(long) => Some(size_of_picture(s.width, s.height, long)),
     }
 }
 
@@ -55,6 +56,13 @@ fn default_u32(wf: &Workflow, key: &str) -> Option<u32> {
         .and_then(|i| i.defaults.get(key))
         .and_then(Value::as_u64)
         .and_then(|n| u32::try_from(n).ok())
+}
+
+/// The long side of a video workflow's default size.
+fn video_long_side(wf: &Workflow) -> u32 {
+    default_u32(wf, "width")
+        .max(default_u32(wf, "height"))
+        .unwrap_or(1280)
 }
 
 /// The placeholder values of a task, without its files.
@@ -68,11 +76,7 @@ pub fn text_vars(job: &Job, wf: &Workflow) -> Vars {
     } else {
         Some(job.prompt().trim().to_owned())
     };
-    let long_side = (m.output == Media::Video).then(|| {
-        default_u32(wf, "width")
-            .max(default_u32(wf, "height"))
-            .unwrap_or(1280)
-    });
+    let long_side = (m.output == Media::Video).then(|| video_long_side(wf));
     let size = if m.aspect_ratio {
         size_for(job.text("aspect_ratio"), long_side)
     } else {
@@ -137,8 +141,19 @@ pub async fn prepare(
             ))
         })?;
         let name = format!("aivg_{}_{field}.{}", job.task_id, obj.ext());
-        let uploaded = upload(client, &name, bytes).await?;
         let kind = crate::uploads::paths::media_kind(&obj.content_type);
+        // A video made from a picture keeps the picture's shape (without a ratio asked for).
+        if *field == "file_path"
+            && kind == "image"
+            && job.module.output == Media::Video
+            && vars.width.is_none()
+            && let Some((w, h)) = crate::uploads::mediainfo::image_dimensions(&bytes)
+        {
+            let (w, h) = size_of_picture(w, h, video_long_side(wf));
+            vars.width = Some(w);
+            vars.height = Some(h);
+        }
+        let uploaded = upload(client, &name, bytes).await?;
         match (*field, kind) {
             ("mask_path", _) => vars.mask = Some(uploaded),
             ("audio_path", _) => vars.audio = Some(uploaded),
@@ -171,5 +186,6 @@ mod tests {
         assert_eq!(w % 32, 0);
         assert_eq!(size_for("9:16", Some(1280)).unwrap().1, 1280);
         assert_eq!(size_for("nope", None), None);
+        assert_eq!(size_of_picture(600, 800, 1280), (960, 1280));
     }
 }
