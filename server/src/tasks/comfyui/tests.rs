@@ -372,6 +372,10 @@ async fn the_talking_avatar_with_text_speaks_first() {
             let graph = &seen.prompts[0].2;
             assert_eq!(graph["58"]["inputs"]["audio"], "aivg_t13_speech.wav");
             assert_eq!(graph["52"]["inputs"]["image"], "aivg_t13_file_path.png");
+            // A square face makes a square video.
+            let size = &graph["93"]["inputs"];
+            assert_eq!(size["width"], size["height"]);
+            assert!(size["width"].as_u64().unwrap() >= 32);
         }
         // A machine without espeak-ng (before scripts/setup.sh) says what to install.
         Err(e) => assert!(e.0.contains("espeak-ng is not installed"), "{e}"),
