@@ -280,6 +280,17 @@ impl FakeComfy {
             .map(|(_, b)| b.clone())
     }
 
+    /// Every output file written so far: (filename, bytes).
+    pub fn outputs(&self) -> Vec<(String, Vec<u8>)> {
+        let state = self.shared.state.lock().unwrap();
+        state
+            .files
+            .iter()
+            .filter(|((_, _, kind), _)| kind == "output")
+            .map(|((_, name, _), b)| (name.clone(), b.clone()))
+            .collect()
+    }
+
     /// Forgets the queue, the running prompt and the history and closes every WebSocket, as a
     /// restarted ComfyUI does (its history lives in memory).
     pub fn restart(&self) {

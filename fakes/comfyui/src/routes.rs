@@ -84,7 +84,13 @@ async fn prompt(State(sh): S, body: Option<Json<Value>>) -> Response {
             graph: graph.clone(),
         });
         if s.behaviour.lose_next {
+            // A restart right after accepting it: the prompt is gone and the sockets close.
             s.behaviour.lose_next = false;
+            let hangup = sh.hangup.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                let _ = hangup.send(());
+            });
         } else {
             s.pending.push_back(Item {
                 number,

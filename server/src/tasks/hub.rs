@@ -59,8 +59,13 @@ impl Tasks {
     /// The runner of a configuration: ComfyUI when `AIVG_COMFYUI_URL` is set, else local.
     pub fn new(cfg: &Config) -> Self {
         let settings = cfg.tasks.clone();
+        let mut draining = Arc::new(AtomicBool::new(false));
         let provider: Arc<dyn Provider> = match &settings.comfyui_url {
-            Some(url) => Arc::new(ComfyUi::new(url)),
+            Some(_) => {
+                let comfy = ComfyUi::new(&settings);
+                draining = comfy.detach_flag();
+                Arc::new(comfy)
+            }
             None => Arc::new(LocalProvider),
         };
         let (events, _) = broadcast::channel(1024);
@@ -75,7 +80,7 @@ impl Tasks {
                 shutdown,
                 workers: Mutex::new(Vec::new()),
                 instance: format!("i-{}", crate::ids::random_token(12)),
-                draining: Arc::new(AtomicBool::new(false)),
+                draining,
                 publish: OnceLock::new(),
             }),
         }

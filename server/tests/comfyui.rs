@@ -1,0 +1,216 @@
+//! Every module on a (fake) ComfyUI through the real server: the engine's own output of the
+//! module's media type, progress, readable refusals and errors with refunds, cancel as
+//! `/interrupt`, a lost prompt sent again, a backend that goes down.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod common;
+mod engine_support;
+mod media_support;
+
+use aivg_core::tasks::TASK_MODULES;
+use engine_support::{data_for, fake, server};
+use media_support::{create_ok, fetch, grant, result, wait_done, wait_for};
+use serde_json::json;
+use std::time::Duration;
+
+#[tokio::test]
+async fn every_module_with_a_workflow_runs_on_comfyui() {
+    let comfy = fake().await;
+    let s = server(&[&comfy.url]).await;
+    let token = s.register("cleo@example.com").await;
+    grant(&s, "cleo@example.com", 1000).await;
+    let mut ran = 0;
+    for m in TASK_MODULES.iter().filter(|m| !m.workflows().is_empty()) {
+        let data = data_for(&s, &token, m).await;
+        let id = create_ok(&s, &token, m.code, data).await;
+        let t = wait_done(&s, &token, m.code, &id).await;
+        assert_eq!(t["status"], "succeeded", "{}: {t}", m.code);
+        assert_eq!(
+            t["result"]["preview"], false,
+            "{}: an engine result",
+            m.code
+        );
+        let out = &t["result"]["outputs"][0];
+        let kind = serde_json::to_value(m.output).unwrap();
+        assert!(
+            out["content_type"]
+                .as_str()
+                .unwrap()
+                .starts_with(kind.as_str().unwrap()),
+            "{}: {out}",
+            m.code
+        );
+        let (status, _, bytes) = fetch(&s, out["url"].as_str().unwrap()).await;
+        assert_eq!(status, 200);
+        assert!(
+            comfy.outputs().iter().any(|(_, b)| *b == bytes),
+            "{}: the user gets the engine's own file",
+            m.code
+        );
+        assert!(
+            comfy
+                .seen()
+                .prompts
+                .iter()
+                .any(|p| p.prompt_id.contains(&id)),
+            "{}: the prompt id is ours",
+            m.code
+        );
+        ran += 1;
+    }
+    assert!(ran >= 25, "{ran} modules ran");
+    // Inputs went up with /upload/image (pictures, masks, videos, audio).
+    assert!(comfy.seen().uploads.len() >= 20);
+}
+
+#[tokio::test]
+async fn progress_moves_while_the_engine_samples() {
+    let comfy = fake().await;
+    comfy.behave(|b| {
+        b.steps = 20;
+        b.step_ms = 150;
+    });
+    let s = server(&[&comfy.url]).await;
+    let token = s.register("pia@example.com").await;
+    grant(&s, "pia@example.com", 10).await;
+    let id = create_ok(&s, &token, "text2image", json!({"prompt": "a slow fox"})).await;
+    let mut seen = Vec::new();
+    for _ in 0..100 {
+        let t = result(&s, &token, "text2image", &id).await;
+        seen.push(t["progress"].as_i64().unwrap_or(0));
+        if t["status"] == "succeeded" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        seen.iter().any(|p| (11..=90).contains(p)),
+        "progress between sampling steps: {seen:?}"
+    );
+}
+
+#[tokio::test]
+async fn refusals_and_errors_are_readable_and_refunded() {
+    let comfy = fake().await;
+    let s = server(&[&comfy.url]).await;
+    let token = s.register("rex@example.com").await;
+    grant(&s, "rex@example.com", 10).await;
+    let before = s.balance(&token).await;
+
+    comfy.behave(|b| b.fail_next = true);
+    let id = create_ok(&s, &token, "text2image", json!({"prompt": "too big"})).await;
+    let t = wait_done(&s, &token, "text2image", &id).await;
+    assert_eq!(t["status"], "failed", "{t}");
+    assert!(
+        t["error"].as_str().unwrap().contains("out of memory"),
+        "{t}"
+    );
+    assert_eq!(t["refunded"], true);
+
+    // ComfyUI lists installed models as the loader's choices: a missing one is refused.
+    comfy.models(|o| o.models.clear());
+    let id = create_ok(&s, &token, "text2image", json!({"prompt": "no model"})).await;
+    let t = wait_done(&s, &token, "text2image", &id).await;
+    assert_eq!(t["status"], "failed", "{t}");
+    assert!(
+        t["error"]
+            .as_str()
+            .unwrap()
+            .contains("z_image_turbo_bf16.safetensors"),
+        "names the missing model file: {t}"
+    );
+    assert_eq!(t["refunded"], true);
+    assert_eq!(s.balance(&token).await, before);
+}
+
+#[tokio::test]
+async fn cancel_interrupts_the_running_prompt() {
+    let comfy = fake().await;
+    comfy.behave(|b| b.hang = true);
+    let s = server(&[&comfy.url]).await;
+    let token = s.register("cy@example.com").await;
+    grant(&s, "cy@example.com", 10).await;
+    let id = create_ok(&s, &token, "text2image", json!({"prompt": "forever"})).await;
+    wait_for(&s, &token, "text2image", &id, &["running"]).await;
+    for _ in 0..100 {
+        if comfy
+            .seen()
+            .prompts
+            .iter()
+            .any(|p| p.prompt_id.contains(&id))
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (status, _) = s
+        .post(&format!("/v1/ai/cancel/{id}"), Some(&token), json!({}))
+        .await;
+    assert_eq!(status, 200);
+    for _ in 0..100 {
+        let seen = comfy.seen();
+        if seen.interrupts.iter().flatten().any(|p| p.contains(&id)) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no /interrupt for {id}: {:?}", comfy.seen().interrupts);
+}
+
+#[tokio::test]
+async fn a_lost_prompt_is_sent_again_once() {
+    let comfy = fake().await;
+    comfy.behave(|b| b.lose_next = true);
+    let s = server(&[&comfy.url]).await;
+    let token = s.register("lu@example.com").await;
+    grant(&s, "lu@example.com", 10).await;
+    let id = create_ok(&s, &token, "text2image", json!({"prompt": "lost once"})).await;
+    let t = wait_done(&s, &token, "text2image", &id).await;
+    assert_eq!(t["status"], "succeeded", "{t}");
+    let sent = comfy
+        .seen()
+        .prompts
+        .iter()
+        .filter(|p| p.prompt_id.contains(&id))
+        .count();
+    assert_eq!(sent, 2, "sent, lost, sent again");
+}
+
+#[tokio::test]
+async fn a_backend_that_goes_down_leaves_the_work_to_the_others() {
+    let mut down = fake().await;
+    let up = fake().await;
+    let s = server(&[&down.url, &up.url]).await;
+    let token = s.register("bo@example.com").await;
+    grant(&s, "bo@example.com", 20).await;
+    down.go_down().await;
+    let mut ids = Vec::new();
+    for i in 0..3 {
+        ids.push(
+            create_ok(
+                &s,
+                &token,
+                "text2image",
+                json!({"prompt": format!("fox {i}")}),
+            )
+            .await,
+        );
+    }
+    for id in &ids {
+        let t = wait_done(&s, &token, "text2image", id).await;
+        assert_eq!(t["status"], "succeeded", "{t}");
+    }
+    assert_eq!(
+        up.seen()
+            .prompts
+            .iter()
+            .filter(|p| ids.iter().any(|id| p.prompt_id.contains(id)))
+            .count(),
+        3
+    );
+}
