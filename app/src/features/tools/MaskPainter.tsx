@@ -138,8 +138,15 @@ export const MaskPainter = forwardRef<MaskHandle, MaskPainterProps>(function Mas
               if (drawing.current !== null || (e.pointerType === "mouse" && e.button !== 0)) return;
               e.preventDefault();
               drawing.current = e.pointerId;
-              e.currentTarget.setPointerCapture(e.pointerId);
-              setStrokes((list) => startStroke(list, pointOf(e), brushPixels(brush, size.w, size.h)));
+              try {
+                e.currentTarget.setPointerCapture(e.pointerId);
+              } catch {
+                // A pointer the browser no longer tracks: the stroke still paints, uncaptured.
+              }
+              // Read the position now: the event's target is gone when the state updater runs.
+              const at = pointOf(e);
+              const diameter = brushPixels(brush, size.w, size.h);
+              setStrokes((list) => startStroke(list, at, diameter));
             }}
             onPointerMove={(e) => {
               if (drawing.current !== e.pointerId) return;
