@@ -53,6 +53,14 @@ if ! command -v ffmpeg >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq ffmpeg >/dev/null
 fi
 
+# espeak-ng: the text-to-speech step of the talking avatar with text (`talking_face_tts` on
+# ComfyUI, see server/src/tasks/comfyui/tts.rs); without it that module fails with a clear error.
+if ! command -v espeak-ng >/dev/null 2>&1; then
+  say "installing Debian's espeak-ng"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq espeak-ng >/dev/null
+fi
+
 # npm dependencies (binaryen puts wasm-opt on PATH for wasm-pack; devalue makes the fixtures).
 # npm keeps node_modules/.package-lock.json in step with what it installed: reinstall when the lock is newer.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

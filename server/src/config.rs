@@ -14,7 +14,12 @@
 //! | `AIVG_S3_ENDPOINT`, `AIVG_S3_REGION` | AWS, `us-east-1` | S3-compatible endpoint URL and region (with `AIVG_S3_BUCKET`) |
 //! | `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` | instance credentials | S3 credentials (read by `object_store`) |
 //! | `AIVG_FFPROBE` | `ffprobe` | program reading video/audio sizes (absent: sizes 0 with a note) |
-//! | `AIVG_COMFYUI_URL` | unset: the built-in `local` provider | run generation tasks on this ComfyUI server |
+//! | `AIVG_COMFYUI_URL` | unset: the built-in `local` provider | run every module that has a workflow on these ComfyUI servers (comma separated; `aivg-server engines` says what each can run) |
+//! | `AIVG_COMFYUI_IDLE_S` | `300` | a ComfyUI prompt silent this long is looked for in the queue and history (vanished: sent again once) |
+//! | `AIVG_COMFYUI_READ_S` | `120` | a ComfyUI call without an answer this long fails (the server is taken out) |
+//! | `AIVG_COMFYUI_REPROBE_S` | `30` | how often a ComfyUI server that stopped answering is asked again (and node/model lists refreshed) |
+//! | `AIVG_WORKFLOWS_DIR` | unset: the shipped workflows | folder of the operator's workflows (`<module>.json` or `<workflow>.json`, ComfyUI "Export (API)") |
+//! | `AIVG_ESPEAK` | `espeak-ng` | text-to-speech program of the talking avatar with text |
 //! | `AIVG_TASK_WORKERS` | `2` | generation tasks run at once (the rest queue) |
 //! | `AIVG_FFMPEG` | `ffmpeg` | program of the video tools and video previews (absent: they fail clearly) |
 //! | `AIVG_STATS_TOKEN` | unset: `GET /v1/analytics/stats` answers 404 | bearer token of the analytics stats report (`aivg-server stats` needs none) |

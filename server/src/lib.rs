@@ -21,6 +21,7 @@ pub mod store;
 pub mod tasks;
 pub mod uploads;
 pub mod users;
+pub mod workflows;
 
 use std::net::SocketAddr;
 

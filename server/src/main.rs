@@ -1,6 +1,9 @@
 //! `aivg-server`: runs the API and the SPA with the configuration of `config.rs`.
 //! `aivg-server stats [--json]` prints the analytics report of the configured database instead
 //! (counts per event, p75 of FCP and LCP per page; see `analytics/stats.rs`).
+//! `aivg-server engines` asks each ComfyUI of `AIVG_COMFYUI_URL` for its nodes and model files
+//! and prints, per module, where it can run or what is missing (see `tasks/comfyui/report.rs`);
+//! it exits 1 when a module with a workflow can run nowhere.
 
 use aivg_server::config::Config;
 
@@ -23,9 +26,10 @@ async fn main() -> std::process::ExitCode {
     match args.first().map(String::as_str) {
         None => {}
         Some("stats") => return print_stats(&cfg, args.get(1..).unwrap_or(&[])).await,
+        Some("engines") => return print_engines(&cfg).await,
         Some(other) => {
             eprintln!(
-                "aivg-server: unknown command {other:?}; usage: aivg-server [stats [--json]]"
+                "aivg-server: unknown command {other:?}; usage: aivg-server [stats [--json] | engines]"
             );
             return std::process::ExitCode::from(2);
         }
@@ -46,6 +50,26 @@ async fn main() -> std::process::ExitCode {
             eprintln!("aivg-server: {e}");
             std::process::ExitCode::FAILURE
         }
+    }
+}
+
+/// `aivg-server engines`: what each module can run on.
+async fn print_engines(cfg: &Config) -> std::process::ExitCode {
+    if cfg.tasks.comfyui_url.is_none() {
+        println!(
+            "AIVG_COMFYUI_URL is not set: every module runs on the built-in local provider \
+             (real image and video tools, labelled previews where a model is needed)."
+        );
+        return std::process::ExitCode::SUCCESS;
+    }
+    let report = aivg_server::tasks::comfyui::ComfyUi::new_quiet(&cfg.tasks)
+        .report()
+        .await;
+    print!("{}", report.render());
+    if report.all_runnable() {
+        std::process::ExitCode::SUCCESS
+    } else {
+        std::process::ExitCode::FAILURE
     }
 }
 

@@ -537,10 +537,12 @@ async fn comfyui_provider_against_a_fake_server() {
     {
         let seen = fake.seen.lock().unwrap();
         let (_, workflow) = &seen.prompts[0];
-        assert_eq!(workflow["6"]["inputs"]["text"], "a copper teapot");
-        assert_eq!(workflow["5"]["inputs"]["width"], 768);
-        assert_eq!(workflow["5"]["inputs"]["height"], 1024);
-        assert_eq!(workflow["3"]["inputs"]["seed"], 7);
+        // The shipped text_to_image workflow (server/workflows/), filled.
+        assert_eq!(workflow["57:27"]["inputs"]["text"], "a copper teapot");
+        assert_eq!(workflow["57:13"]["inputs"]["width"], 768);
+        assert_eq!(workflow["57:13"]["inputs"]["height"], 1024);
+        assert_eq!(workflow["57:3"]["inputs"]["seed"], 7);
+        assert_eq!(seen.ids[0], format!("aivg-{id}-0"), "our prompt id");
         assert!(seen.ws_clients >= 1, "progress came over the WebSocket");
     }
 
@@ -553,21 +555,22 @@ async fn comfyui_provider_against_a_fake_server() {
         let seen = fake.seen.lock().unwrap();
         assert_eq!(seen.uploads, 1);
         let (_, workflow) = &seen.prompts[1];
-        assert_eq!(workflow["1"]["inputs"]["image"], "uploaded.png");
-        assert_eq!(workflow["2"]["class_type"], "ImageScaleBy");
+        assert_eq!(workflow["100"]["inputs"]["image"], "uploaded.png");
+        assert_eq!(workflow["2"]["class_type"], "ImageUpscaleWithModel");
     }
 
-    // Modules without a template run locally.
+    // Modules without a workflow (crop and resize) run locally.
     let id = create_ok(
         &s,
         &token,
-        "txt2Music",
-        json!({"prompt": "a happy ukulele tune"}),
+        "tool_sf",
+        json!({"file_path": path, "max_side": 4}),
     )
     .await;
-    let t = wait_done(&s, &token, "txt2Music", &id).await;
+    let t = wait_done(&s, &token, "tool_sf", &id).await;
     assert_eq!(t["status"], "succeeded", "{t}");
-    assert_eq!(t["result"]["outputs"][0]["ext"], "wav");
+    assert_eq!(t["result"]["preview"], false, "{t}");
+    assert_eq!(dims(&first_output(&s, &t).await), (4, 4));
     assert_eq!(fake.seen.lock().unwrap().prompts.len(), 2);
 }
 

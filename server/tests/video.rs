@@ -175,9 +175,12 @@ async fn video_tools_process_a_real_clip() {
     let bytes = output_bytes(&s, &t).await;
     assert_eq!(probe(s.dir.path(), &bytes), (640, 480, true));
 
-    // The tools without a model copy the clip with a PREVIEW band, same size, labelled.
+    // The tools without a model copy the clip with a PREVIEW band, same size, labelled (the
+    // eraser takes the painted mask of what to erase).
+    let mask = upload(&s, &token, "tool_erv", "png", media_support::png(320, 240)).await;
     for algorithm in ["tool_erv", "video2anime"] {
-        let id = create_ok(&s, &token, algorithm, json!({"file_path": path})).await;
+        let data = json!({"file_path": path, "mask_path": mask});
+        let id = create_ok(&s, &token, algorithm, data).await;
         let t = wait_done(&s, &token, algorithm, &id).await;
         assert_eq!(t["status"], "succeeded", "{algorithm}: {t}");
         assert_eq!(t["result"]["preview"], true, "{algorithm}");

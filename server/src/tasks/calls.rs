@@ -81,7 +81,7 @@ fn list_module<'a>(algorithm: &'a str, user_data: &'a Value) -> &'a str {
 pub async fn queue_task(
     state: &AppState,
     user: &AuthUser,
-    module: &'static modules::Module,
+    module: &'static modules::TaskModule,
     data: &Value,
     user_data: &Value,
     retry_of: &str,
@@ -92,7 +92,7 @@ pub async fn queue_task(
         algorithm: module.code,
         module: list_module(module.code, user_data),
         title: module.title,
-        credits: module.credits(),
+        credits: i64::from(module.credits),
         data,
         user_data,
         retry_of,

@@ -51,7 +51,7 @@ impl Tasks {
     pub fn new(cfg: &Config) -> Self {
         let settings = cfg.tasks.clone();
         let provider: Arc<dyn Provider> = match &settings.comfyui_url {
-            Some(url) => Arc::new(ComfyUi::new(url)),
+            Some(_) => Arc::new(ComfyUi::new(&settings)),
             None => Arc::new(LocalProvider),
         };
         let (events, _) = broadcast::channel(1024);

@@ -1,7 +1,7 @@
 //! Generation tasks (spec 02 §3 "Task", §4 "Task queue events", §7 "Generation, tools"; answers
 //! not shown, decided here and documented per call).
 //!
-//! - `modules.rs`: the module codes, their credit prices and input rules;
+//! - `modules.rs`: the server side of core's module catalogue (the files a task names);
 //! - `calls.rs`: create, result, batch, list, cancel, delete, retry, data_save, like;
 //! - `instant.rs`: the free, immediate algorithms (sensitive checks, image_fkp, watermark download);
 //! - `prompt.rs`: prompt polish and image-to-prompt;
@@ -10,7 +10,7 @@
 //!   on failure or cancel);
 //! - `worker.rs`, `hub.rs`: the worker pool over the persistent queue; restarts fail-and-refund
 //!   the tasks that were running and keep the queued ones;
-//! - `provider.rs`, `local/`, `comfyui.rs`: the providers.
+//! - `provider.rs`, `local/`, `comfyui/`: the providers.
 
 pub mod calls;
 pub mod comfyui;

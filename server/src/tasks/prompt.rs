@@ -10,11 +10,12 @@
 //!   saturation, the two commonest colour names).
 
 use super::local::preview::seed_of;
-use super::modules::{self, MAX_PROMPT_CHARS, Work, text_field};
+use super::modules::{self, MAX_PROMPT_CHARS, text_field};
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
 use crate::app::AppState;
 use crate::auth::AuthUser;
 use aivg_core::imaging::{decode_image, downscale_rgba};
+use aivg_core::tasks::Media;
 use axum::extract::State;
 use serde_json::{Value, json};
 
@@ -55,9 +56,9 @@ pub fn polish_text(prompt: &str, algorithm: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect::<String>(),
         None => String::new(),
     };
-    let styles: &[&str] = match modules::find(algorithm).map(|m| m.work) {
-        Some(Work::GenVideo | Work::VideoEnhance | Work::VideoTool) => &VIDEO_STYLES,
-        Some(Work::GenAudio) => &MUSIC_STYLES,
+    let styles: &[&str] = match modules::find(algorithm).map(|m| m.output) {
+        Some(Media::Video) => &VIDEO_STYLES,
+        Some(Media::Audio) => &MUSIC_STYLES,
         _ if algorithm.contains("video") => &VIDEO_STYLES,
         _ if algorithm.contains("music")
             || algorithm.contains("song")

@@ -1,7 +1,7 @@
 //! The provider interface: what a worker hands a provider (a [`Job`]) and what it gets back
 //! ([`Outputs`]), with progress reported on the way.
 
-use super::modules::Module;
+use super::modules::{InputFiles, TaskModule};
 use crate::uploads::Files;
 use crate::uploads::objects::StoredObject;
 use bytes::Bytes;
@@ -12,11 +12,12 @@ use tokio::sync::mpsc::UnboundedSender;
 #[derive(Debug, Clone)]
 pub struct Job {
     pub task_id: String,
-    pub module: &'static Module,
+    pub module: &'static TaskModule,
     /// The task's `data` as sent (validated).
     pub data: Value,
-    /// The uploaded files named in `data`, in order.
-    pub inputs: Vec<StoredObject>,
+    /// The uploaded files named in `data`, by the catalogue's field name (`file_path`,
+    /// `mask_path`, `audio_path`).
+    pub inputs: InputFiles,
     /// Reads inputs (and gives external programs a file path).
     pub files: Files,
     /// The ffmpeg program.
@@ -30,6 +31,18 @@ impl Job {
             .get("prompt")
             .and_then(Value::as_str)
             .unwrap_or_default()
+    }
+
+    /// The uploaded file of a field (`file_path`, `mask_path`, `audio_path`).
+    pub fn input(&self, field: &str) -> Option<&StoredObject> {
+        self.inputs.get(field)
+    }
+
+    /// The duration asked for (the module's default when none), in seconds.
+    pub fn duration(&self) -> Option<u32> {
+        aivg_core::tasks::task_duration(self.module, &self.data)
+            .ok()
+            .flatten()
     }
 
     /// `data.{field}` as text (empty when absent).

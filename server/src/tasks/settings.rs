@@ -1,12 +1,29 @@
 //! Settings of the task runner (see the table in `config.rs`).
 
 use crate::config::ConfigError;
+use std::path::PathBuf;
+use std::time::Duration;
 
 /// How tasks run.
 #[derive(Debug, Clone)]
 pub struct TaskSettings {
-    /// `AIVG_COMFYUI_URL`: run on this ComfyUI server instead of the built-in `local` provider.
+    /// `AIVG_COMFYUI_URL`: one ComfyUI server, or several separated by commas; every module
+    /// with a workflow then runs on them (see `tasks/comfyui/mod.rs`), the others locally.
     pub comfyui_url: Option<String>,
+    /// `AIVG_COMFYUI_IDLE_S` (default 300): a running prompt with no message and no progress for
+    /// this long is looked for in ComfyUI's queue and history (vanished: resubmitted once).
+    pub comfyui_idle: Duration,
+    /// `AIVG_COMFYUI_READ_S` (default 120): an HTTP call to ComfyUI without an answer for this
+    /// long fails (the server counts as down).
+    pub comfyui_read_timeout: Duration,
+    /// `AIVG_COMFYUI_REPROBE_S` (default 30): how often a ComfyUI server that stopped answering
+    /// is asked again, and how long a server's node and model lists are kept.
+    pub comfyui_reprobe: Duration,
+    /// `AIVG_WORKFLOWS_DIR`: the operator's workflows (`<module>.json` or `<workflow>.json`, an
+    /// "Export (API)" of ComfyUI) that replace the shipped ones.
+    pub workflows_dir: Option<PathBuf>,
+    /// `AIVG_ESPEAK` (default `espeak-ng`): the text-to-speech program of `talking_face_tts`.
+    pub espeak: String,
     /// `AIVG_TASK_WORKERS`: tasks run at once (1 to 64, default 2); the rest wait in the queue.
     pub workers: usize,
     /// `AIVG_TASK_TEST_HOOKS=1`: prompts containing `[fail]` fail and `[slow]` run ~20 s, so
@@ -20,11 +37,25 @@ impl Default for TaskSettings {
     fn default() -> Self {
         Self {
             comfyui_url: None,
+            comfyui_idle: Duration::from_secs(300),
+            comfyui_read_timeout: Duration::from_secs(120),
+            comfyui_reprobe: Duration::from_secs(30),
+            workflows_dir: None,
+            espeak: "espeak-ng".into(),
             workers: 2,
             test_hooks: false,
             ffmpeg: "ffmpeg".into(),
         }
     }
+}
+
+/// The servers of an `AIVG_COMFYUI_URL` value: comma separated, trimmed, without a trailing
+/// slash, empty items skipped.
+pub fn comfyui_urls(list: &str) -> Vec<String> {
+    list.split(',')
+        .map(|u| u.trim().trim_end_matches('/').to_owned())
+        .filter(|u| !u.is_empty())
+        .collect()
 }
 
 impl TaskSettings {
@@ -42,18 +73,38 @@ impl TaskSettings {
                 }
             },
         };
-        let comfyui_url =
-            var("AIVG_COMFYUI_URL").map(|u| u.trim().trim_end_matches('/').to_owned());
-        if let Some(url) = &comfyui_url
-            && !(url.starts_with("http://") || url.starts_with("https://"))
-        {
-            return Err(ConfigError {
-                name: "AIVG_COMFYUI_URL",
-                problem: format!("{url:?} must start with http:// or https://"),
-            });
+        let comfyui_url = var("AIVG_COMFYUI_URL").filter(|u| !u.trim().is_empty());
+        if let Some(list) = &comfyui_url {
+            for url in comfyui_urls(list) {
+                if !(url.starts_with("http://") || url.starts_with("https://")) {
+                    return Err(ConfigError {
+                        name: "AIVG_COMFYUI_URL",
+                        problem: format!("{url:?} must start with http:// or https://"),
+                    });
+                }
+            }
         }
+        let seconds = |name: &'static str, default: u64| -> Result<Duration, ConfigError> {
+            match var(name) {
+                None => Ok(Duration::from_secs(default)),
+                Some(raw) => match raw.trim().parse::<u64>() {
+                    Ok(n) if (1..=86_400).contains(&n) => Ok(Duration::from_secs(n)),
+                    _ => Err(ConfigError {
+                        name,
+                        problem: format!("{raw:?} is not a number of seconds from 1 to 86400"),
+                    }),
+                },
+            }
+        };
         Ok(Self {
             comfyui_url,
+            comfyui_idle: seconds("AIVG_COMFYUI_IDLE_S", 300)?,
+            comfyui_read_timeout: seconds("AIVG_COMFYUI_READ_S", 120)?,
+            comfyui_reprobe: seconds("AIVG_COMFYUI_REPROBE_S", 30)?,
+            workflows_dir: var("AIVG_WORKFLOWS_DIR")
+                .filter(|d| !d.trim().is_empty())
+                .map(PathBuf::from),
+            espeak: var("AIVG_ESPEAK").unwrap_or_else(|| "espeak-ng".into()),
             workers,
             test_hooks: var("AIVG_TASK_TEST_HOOKS")
                 .is_some_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
@@ -98,5 +149,23 @@ mod tests {
         assert_eq!(e.name, "AIVG_TASK_WORKERS");
         let e = TaskSettings::from_env(&env(&[("AIVG_COMFYUI_URL", "comfy:8188")])).unwrap_err();
         assert_eq!(e.name, "AIVG_COMFYUI_URL");
+        let e = TaskSettings::from_env(&env(&[("AIVG_COMFYUI_URL", "http://a:8188, gpu2:8188")]))
+            .unwrap_err();
+        assert!(e.problem.contains("gpu2"), "{}", e.problem);
+        let e = TaskSettings::from_env(&env(&[("AIVG_COMFYUI_IDLE_S", "0")])).unwrap_err();
+        assert_eq!(e.name, "AIVG_COMFYUI_IDLE_S");
+    }
+
+    #[test]
+    fn several_comfyui_servers_are_comma_separated() {
+        let s = TaskSettings::from_env(&env(&[(
+            "AIVG_COMFYUI_URL",
+            " http://a:8188/ ,https://b.example,",
+        )]))
+        .unwrap();
+        assert_eq!(
+            comfyui_urls(s.comfyui_url.as_deref().unwrap()),
+            ["http://a:8188", "https://b.example"]
+        );
     }
 }

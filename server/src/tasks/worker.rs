@@ -27,7 +27,6 @@ use super::record::{self, TaskRow};
 use crate::app::AppState;
 use crate::clock;
 use crate::db::Backend;
-use crate::uploads::objects;
 use std::time::Duration;
 use tokio::sync::oneshot;
 
@@ -133,35 +132,12 @@ async fn still_running(state: &AppState, task_id: &str) -> bool {
     }
 }
 
-/// Builds the job of a task (its module and input files).
+/// Builds the job of a task (its module and input files, resolved again: see `modules.rs`).
 async fn job_of(state: &AppState, t: &TaskRow) -> Result<Job, ProviderError> {
     let module = modules::find(&t.algorithm)
         .ok_or_else(|| ProviderError::new(format!("unknown module {}", t.algorithm)))?;
     let data = t.data_value();
-    let mut inputs = Vec::new();
-    for field in ["file_path", "oss_path"] {
-        if let Some(raw) = data
-            .get(field)
-            .and_then(|v| v.as_str())
-            .filter(|s| !s.trim().is_empty())
-        {
-            let path = crate::uploads::paths::normalise(raw).unwrap_or_default();
-            match objects::find(state, &path).await {
-                Ok(Some(obj)) if obj.user_id == t.user_id => inputs.push(obj),
-                Ok(_) => {
-                    return Err(ProviderError::new(format!(
-                        "data.{field}: the input file was deleted"
-                    )));
-                }
-                Err(e) => {
-                    return Err(ProviderError::new(format!(
-                        "the input file could not be read ({e})"
-                    )));
-                }
-            }
-            break;
-        }
-    }
+    let inputs = modules::job_inputs(state, t.user_id, module, &data).await?;
     Ok(Job {
         task_id: t.task_id.clone(),
         module,

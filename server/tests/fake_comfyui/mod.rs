@@ -1,6 +1,7 @@
 //! A small fake ComfyUI on an ephemeral port, speaking the parts of its API the provider uses:
 //! `POST /prompt`, `GET /ws?clientId` (progress then `executing` with node null),
-//! `GET /history/{id}`, `GET /view`, `POST /upload/image`.
+//! `GET /history/{id}`, `GET /queue` (always empty: prompts finish at once), `GET /view`,
+//! `POST /upload/image`. The prompt id is the client's when it sends one (as ComfyUI does).
 #![allow(
     dead_code,
     clippy::unwrap_used,
@@ -23,6 +24,8 @@ use std::time::Duration;
 pub struct Seen {
     /// Workflows received, with their client id.
     pub prompts: Vec<(String, Value)>,
+    /// Their prompt ids, in the same order.
+    pub ids: Vec<String>,
     pub uploads: usize,
     pub ws_clients: usize,
     pub views: usize,
@@ -51,6 +54,7 @@ pub async fn start(image: Vec<u8>) -> FakeComfy {
         .route("/prompt", post(prompt))
         .route("/ws", get(ws))
         .route("/history/{id}", get(history))
+        .route("/queue", get(queue))
         .route("/view", get(view))
         .route("/upload/image", post(upload))
         .with_state(fake);
@@ -65,7 +69,11 @@ async fn prompt(State(f): State<Fake>, axum::Json(body): axum::Json<Value>) -> i
     let mut seen = f.seen.lock().unwrap();
     seen.prompts.push((client, body["prompt"].clone()));
     let n = seen.prompts.len();
-    axum::Json(json!({ "prompt_id": format!("p{n}"), "number": n, "node_errors": {} }))
+    let id = body["prompt_id"]
+        .as_str()
+        .map_or_else(|| format!("p{n}"), str::to_owned);
+    seen.ids.push(id.clone());
+    axum::Json(json!({ "prompt_id": id, "number": n, "node_errors": {} }))
 }
 
 async fn ws(
@@ -91,7 +99,7 @@ async fn run_ws(f: Fake, client: String, mut socket: WebSocket) {
         {
             let seen = f.seen.lock().unwrap();
             if let Some(n) = seen.prompts.iter().position(|(c, _)| *c == client) {
-                id = Some(format!("p{}", n + 1));
+                id = seen.ids.get(n).cloned();
             }
         }
         if id.is_some() {
@@ -117,7 +125,15 @@ async fn run_ws(f: Fake, client: String, mut socket: WebSocket) {
     tokio::time::sleep(Duration::from_millis(200)).await;
 }
 
-async fn history(Path(id): Path<String>) -> impl IntoResponse {
+async fn queue() -> impl IntoResponse {
+    axum::Json(json!({ "queue_running": [], "queue_pending": [] }))
+}
+
+/// The entry of a prompt it was sent (none for others, as after a restart).
+async fn history(State(f): State<Fake>, Path(id): Path<String>) -> impl IntoResponse {
+    if !f.seen.lock().unwrap().ids.contains(&id) {
+        return axum::Json(json!({}));
+    }
     axum::Json(json!({
         id.clone(): {
             "prompt": [],

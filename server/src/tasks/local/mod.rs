@@ -1,29 +1,34 @@
-//! The `local` provider, the zero-configuration default. It does real work where no model is
-//! needed and makes clearly labelled previews where one would be:
+//! The `local` provider, the zero-configuration default, and the runner of the modules that have
+//! no ComfyUI workflow. It dispatches on the catalogue row's `work` and `output` (core's
+//! `aivg_core::tasks`), does real work where no model is needed and makes clearly labelled
+//! previews (`Outputs.preview = true`) where one would be:
 //!
-//! - image enhancer (`mai_imagesharpen`, `tool_itr`, `photomaker_imagefix`): decode, core's
-//!   `enhance_rgba` (2× Lanczos3 + unsharp mask), encode (JPEG stays JPEG, else PNG): twice the size;
-//! - other image tools: `data.crop {x, y, w, h}` crops and `data.max_side` downscales (core's
-//!   `crop_rgba` / `downscale_rgba`); without either, the input comes back with a PREVIEW band;
-//! - image generation: a PNG gradient seeded by the prompt's hash with PREVIEW in block letters,
-//!   at the `aspect_ratio` size (core's `aspect_ratio_size`, default 1:1 = 1024×1024; image2image
-//!   keeps the input's shape, long side 1024);
-//! - video generation: with ffmpeg a 2-second H.264 clip of the animated preview at half the
-//!   aspect size; without ffmpeg an animated PNG (12 frames, 8 fps) at a quarter of it;
-//! - video tools: ffmpeg (enhancers upscale 2× and sharpen; the others copy the video with a
-//!   PREVIEW band); without ffmpeg they fail with "ffmpeg is not installed";
+//! - image enhancer (`Work::Enhance`, image): decode, core's `enhance_rgba` (2× Lanczos3 +
+//!   unsharp mask), encode (JPEG stays JPEG, else PNG): twice the size;
+//! - image tools (`Work::ImageTool`): `data.crop {x, y, w, h}` crops and `data.max_side`
+//!   downscales (core's `crop_rgba` / `downscale_rgba`); without either, the input comes back
+//!   with a PREVIEW band; the model tools (background and object removal, partial redraw) make
+//!   that labelled preview too;
+//! - image generation and edits: a PNG gradient seeded by the prompt's hash with PREVIEW in block
+//!   letters, at the `aspect_ratio` size (core's `aspect_ratio_size`, default 1:1 = 1024×1024;
+//!   with an input image its shape, long side 1024);
+//! - video generation and talking avatars: with ffmpeg a 2-second H.264 clip of the animated
+//!   preview at half the aspect size; without ffmpeg an animated PNG (12 frames, 8 fps) at a
+//!   quarter of it;
+//! - video enhancer: ffmpeg 2× upscale and sharpen (real); restyle and eraser: the video copied
+//!   with a PREVIEW band; without ffmpeg they fail with "ffmpeg is not installed";
 //! - music and songs: a 3-second WAV tune picked by the prompt's hash.
 
 pub mod audio;
 pub mod ffmpeg;
 pub mod preview;
 
-use super::modules::Work;
 use super::provider::{Job, Output, Outputs, ProgressSender, Provider, ProviderError};
 use aivg_core::crop::CropRect;
 use aivg_core::imaging::{
     ImageFormat, crop_rgba, decode_image, downscale_rgba, encode_image, enhance_rgba,
 };
+use aivg_core::tasks::{Media, Work};
 use bytes::Bytes;
 use serde_json::Value;
 
@@ -42,16 +47,17 @@ impl Provider for LocalProvider {
 
     async fn run(&self, job: &Job, progress: ProgressSender) -> Result<Outputs, ProviderError> {
         progress.set(5);
-        match job.module.work {
-            Work::GenImage => gen_image(job).await,
-            Work::GenVideo => gen_video(job, &progress).await,
-            Work::GenAudio => Ok(gen_audio(job)),
-            Work::Enhance => enhance(job).await,
-            Work::ImageTool => image_tool(job).await,
-            Work::VideoEnhance => {
+        let m = job.module;
+        match (m.output, m.work) {
+            (Media::Audio, _) => Ok(gen_audio(job)),
+            (Media::Image, Work::Enhance) => enhance(job).await,
+            (Media::Image, Work::Generate | Work::Edit) => gen_image(job).await,
+            (Media::Image, _) => image_tool(job).await,
+            (Media::Video, Work::Generate | Work::Avatar) => gen_video(job, &progress).await,
+            (Media::Video, Work::Enhance) => {
                 video_tool(job, "scale=iw*2:ih*2:flags=lanczos,unsharp=5:5:0.8", false).await
             }
-            Work::VideoTool => {
+            (Media::Video, _) => {
                 video_tool(
                     job,
                     "drawbox=x=0:y=ih*7/16:w=iw:h=ih/8:color=black@0.5:t=fill",
@@ -78,7 +84,7 @@ async fn blocking<T: Send + 'static>(
 
 /// The seed of a job's preview: its module, prompt and inputs.
 fn seed(job: &Job) -> u64 {
-    let inputs: Vec<&str> = job.inputs.iter().map(|i| i.oss_path.as_str()).collect();
+    let inputs: Vec<&str> = job.inputs.values().map(|i| i.oss_path.as_str()).collect();
     preview::seed_of(&format!(
         "{}\n{}\n{}",
         job.module.code,
@@ -94,7 +100,10 @@ async fn gen_size(job: &Job) -> Result<(u32, u32), ProviderError> {
         let s = aivg_core::crop::aspect_ratio_size(ratio).map_err(failed)?;
         return Ok((s.width, s.height));
     }
-    if let Some(input) = job.inputs.first() {
+    if let Some(input) = job
+        .input("file_path")
+        .filter(|i| i.content_type.starts_with("image/"))
+    {
         let head = job.files.get(&input.oss_path).await.map_err(failed)?;
         if let Some((w, h)) = crate::uploads::mediainfo::image_dimensions(&head) {
             // The input's shape with a long side of 1024, small inputs included.
@@ -190,8 +199,7 @@ fn gen_audio(job: &Job) -> Outputs {
 /// The input image's bytes and whether it is a JPEG.
 async fn input_image(job: &Job) -> Result<(Bytes, bool), ProviderError> {
     let input = job
-        .inputs
-        .first()
+        .input("file_path")
         .ok_or_else(|| ProviderError::new("data.file_path: no input image"))?;
     let bytes = job.files.get(&input.oss_path).await.map_err(failed)?;
     Ok((bytes, input.content_type == "image/jpeg"))
@@ -290,8 +298,7 @@ async fn image_tool(job: &Job) -> Result<Outputs, ProviderError> {
 
 async fn video_tool(job: &Job, filter: &str, preview: bool) -> Result<Outputs, ProviderError> {
     let input = job
-        .inputs
-        .first()
+        .input("file_path")
         .ok_or_else(|| ProviderError::new("data.file_path: no input video"))?;
     let out = ffmpeg::filter_video(job, input, filter).await?;
     Ok(Outputs {

@@ -1,0 +1,261 @@
+//! The `comfyui` provider (`AIVG_COMFYUI_URL`, one server or several separated by commas).
+//!
+//! Every module whose catalogue row has a workflow (core's `TaskModule::workflow_for`) runs on
+//! ComfyUI; the others (`Workflow::None`: crop and resize) run on the built-in local provider.
+//! A module no server can run fails with what is missing (node types, model files with their
+//! download URL): nothing falls back to a preview, and the worker refunds the failed task.
+//!
+//! One run:
+//! 1. the workflow: `crate::workflows::load` (the operator's `AIVG_WORKFLOWS_DIR` file, else the
+//!    shipped one), filled with the task's values ([`vars`]);
+//! 2. `talking_face_tts` first makes its speech ([`tts`], espeak-ng) and then runs
+//!    `talking_avatar` with it as the audio;
+//! 3. the server: one that already has the prompt (attach), else [`backends::Backends::pick`];
+//! 4. inputs uploaded with `POST /upload/image`, the prompt sent with our id, followed over the
+//!    WebSocket ([`run`]); outputs fetched with `GET /view` ([`outputs`]);
+//! 5. a prompt that vanished (ComfyUI restarted) is sent again once, under the next attempt's
+//!    id; a server that stops answering is taken out and the prompt goes to another one.
+//!
+//! `aivg-server engines` and the start of the server print what each server can run
+//! ([`report`]).
+
+pub mod backends;
+pub mod client;
+pub mod outputs;
+pub mod probe;
+pub mod report;
+pub mod run;
+pub mod socket;
+pub mod tts;
+pub mod vars;
+
+use super::local::LocalProvider;
+use super::provider::{Job, Outputs, ProgressSender, Provider, ProviderError};
+use super::settings::{TaskSettings, comfyui_urls};
+use crate::workflows::{self, Workflow};
+use backends::{Backend, Backends, PickError};
+use client::Place;
+use run::{RunError, Timing};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Attempts per task: the first, one after a lost prompt, one after a server went down.
+const MAX_ATTEMPTS: u32 = 3;
+
+/// Our id of a task's prompt (`aivg-{task}-{attempt}`).
+pub fn prompt_id(task_id: &str, attempt: u32) -> String {
+    format!("aivg-{task_id}-{attempt}")
+}
+
+/// The ComfyUI provider.
+#[derive(Debug, Clone)]
+pub struct ComfyUi {
+    backends: Arc<Backends>,
+    local: LocalProvider,
+    workflows_dir: Option<PathBuf>,
+    espeak: String,
+    timing: Timing,
+}
+
+impl ComfyUi {
+    /// The provider of the configured servers; with a tokio runtime, their probe starts at once
+    /// and its report goes to the log.
+    pub fn new(settings: &TaskSettings) -> Self {
+        let me = Self::new_quiet(settings);
+        if let Ok(rt) = tokio::runtime::Handle::try_current() {
+            let probe = me.clone();
+            rt.spawn(async move {
+                let r = probe.report().await;
+                for line in r.render().lines() {
+                    tracing::info!("engines: {line}");
+                }
+            });
+        }
+        me
+    }
+
+    /// The provider without the start probe (`aivg-server engines` probes itself).
+    pub fn new_quiet(settings: &TaskSettings) -> Self {
+        let urls = comfyui_urls(settings.comfyui_url.as_deref().unwrap_or_default());
+        let backends = Arc::new(Backends::new(
+            &urls,
+            settings.comfyui_read_timeout,
+            settings.comfyui_reprobe,
+        ));
+        Self {
+            backends,
+            local: LocalProvider,
+            workflows_dir: settings.workflows_dir.clone(),
+            espeak: settings.espeak.clone(),
+            timing: Timing {
+                idle: settings.comfyui_idle,
+                poll: Duration::from_millis(500),
+                connect: Duration::from_secs(5),
+            },
+        }
+    }
+
+    /// Probes every server now and says what each module can run on.
+    pub async fn report(&self) -> report::Report {
+        for b in self.backends.all() {
+            self.backends.refresh(b).await;
+        }
+        report::build(&self.backends, self.workflows_dir.as_deref())
+    }
+
+    fn load(&self, job: &Job, name: &str) -> Result<Workflow, ProviderError> {
+        workflows::load(job.module.code, name, self.workflows_dir.as_deref()).map_err(|e| {
+            ProviderError::new(format!(
+                "{} cannot run: its workflow {name} could not be loaded ({e})",
+                job.module.title
+            ))
+        })
+    }
+
+    /// A server that already has one of this task's prompts, newest attempt first.
+    async fn find_existing(&self, task_id: &str) -> Option<(u32, Arc<Backend>)> {
+        for attempt in (0..MAX_ATTEMPTS).rev() {
+            let id = prompt_id(task_id, attempt);
+            for b in self.backends.all() {
+                if !b.is_up() {
+                    continue;
+                }
+                if let Ok(Place::Running | Place::Pending | Place::Done) = b.client.place(&id).await
+                {
+                    return Some((attempt, Arc::clone(b)));
+                }
+            }
+        }
+        None
+    }
+
+    async fn run_workflow(
+        &self,
+        job: &Job,
+        wf: &Workflow,
+        speech: Option<&bytes::Bytes>,
+        progress: &ProgressSender,
+    ) -> Result<Outputs, ProviderError> {
+        self.backends.refresh_stale().await;
+        let mut found = self.find_existing(&job.task_id).await;
+        let mut attempt = found.as_ref().map_or(0, |(a, _)| *a);
+        let mut exclude: Vec<String> = Vec::new();
+        let mut lost = false;
+        loop {
+            let backend = match found.take() {
+                Some((_, b)) => b,
+                None => self
+                    .backends
+                    .pick(&wf.graph, wf.info.as_ref(), &exclude)
+                    .await
+                    .map_err(|e| cannot_run(job, &wf.name, e))?,
+            };
+            let id = prompt_id(&job.task_id, attempt);
+            let client = backend.client.clone();
+            let prepare = || vars::prepare(&client, job, wf, speech);
+            match run::run_prompt(&backend.client, &id, prepare, progress, self.timing).await {
+                Ok(entry) => {
+                    progress.set(92);
+                    let out =
+                        outputs::fetch(&backend.client, &entry, job.module.output, &job.files)
+                            .await
+                            .map_err(|e| self.final_error(job, e))?;
+                    return Ok(Outputs {
+                        outputs: out,
+                        preview: false,
+                        note: None,
+                    });
+                }
+                Err(RunError::Failed(m)) => return Err(ProviderError::new(m)),
+                Err(RunError::Lost) if !lost => {
+                    tracing::warn!(
+                        "comfyui {}: prompt {id} vanished (restarted?); sending it again",
+                        backend.base()
+                    );
+                    lost = true;
+                }
+                Err(RunError::Lost) => {
+                    return Err(ProviderError::new(
+                        "ComfyUI lost the task's prompt twice (the server restarted?); try again",
+                    ));
+                }
+                Err(RunError::Down(why)) => {
+                    backend.mark_down(&why);
+                    exclude.push(backend.base().to_owned());
+                }
+            }
+            attempt += 1;
+            if attempt >= MAX_ATTEMPTS {
+                return Err(ProviderError::new(
+                    "ComfyUI could not finish the task after several tries; try again later",
+                ));
+            }
+        }
+    }
+
+    fn final_error(&self, job: &Job, e: RunError) -> ProviderError {
+        match e {
+            RunError::Failed(m) => ProviderError::new(m),
+            RunError::Lost => ProviderError::new("ComfyUI lost the outputs; try again"),
+            RunError::Down(why) => ProviderError::new(format!(
+                "the outputs of {} could not be fetched: {why}",
+                job.module.title
+            )),
+        }
+    }
+}
+
+fn cannot_run(job: &Job, workflow: &str, e: PickError) -> ProviderError {
+    match e {
+        PickError::Lacking(m) => ProviderError::new(format!(
+            "{} cannot run: no ComfyUI server has what its workflow {workflow} needs ({})",
+            job.module.title,
+            m.describe()
+        )),
+        PickError::AllDown(why) => ProviderError::new(format!(
+            "no ComfyUI server answers ({why}); try again later"
+        )),
+    }
+}
+
+#[async_trait::async_trait]
+impl Provider for ComfyUi {
+    fn name(&self) -> &'static str {
+        "comfyui"
+    }
+
+    async fn run(&self, job: &Job, progress: ProgressSender) -> Result<Outputs, ProviderError> {
+        let has_image = job.input("file_path").is_some();
+        let Some(name) = job.module.workflow_for(has_image) else {
+            return self.local.run(job, progress).await;
+        };
+        let wf = self.load(job, name)?;
+        let speech = if job.module.voice {
+            progress.set(2);
+            let voice = job
+                .data
+                .get("voice_id")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            Some(tts::speak(&self.espeak, job.prompt(), voice).await?)
+        } else {
+            None
+        };
+        progress.set(5);
+        self.run_workflow(job, &wf, speech.as_ref(), &progress)
+            .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prompt_ids_are_ours_and_per_attempt() {
+        assert_eq!(prompt_id("t9", 0), "aivg-t9-0");
+        assert_ne!(prompt_id("t9", 0), prompt_id("t9", 1));
+    }
+}

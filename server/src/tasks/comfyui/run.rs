@@ -1,0 +1,256 @@
+//! One prompt on one ComfyUI server, from submit (or attach) to its history entry.
+//!
+//! - The prompt id is ours (`aivg-{task}-{attempt}`), so before submitting the server's queue and
+//!   history are looked at: a prompt already there (a restart of ours, another instance) is
+//!   attached to instead of sent twice.
+//! - The WebSocket is opened before the prompt is sent, so no message is missed; its `progress`
+//!   messages move the task's progress (10-90 %), `execution_error` and `execution_interrupted`
+//!   end the run with ComfyUI's words. Without a socket (or once it closes) the history is polled.
+//! - With no message for `idle`, the queue and history are asked: still queued or running, the
+//!   wait goes on; finished, its entry is read; nowhere (ComfyUI restarted) the run ends
+//!   [`RunError::Lost`] and the caller resubmits once.
+//! - A [`CancelGuard`] is armed while the prompt is ComfyUI's: dropping the run (the worker does
+//!   on cancel) interrupts it when running or deletes it from the queue when pending.
+
+use super::client::{self, CallError, Client, Place};
+use super::socket::{Event, Socket};
+use crate::tasks::provider::ProgressSender;
+use serde_json::Value;
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// How a run ended without an entry.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RunError {
+    /// The user's answer: ComfyUI refused or failed the prompt.
+    Failed(String),
+    /// The prompt is in neither the queue nor the history.
+    Lost,
+    /// The server stopped answering.
+    Down(String),
+}
+
+impl From<CallError> for RunError {
+    fn from(e: CallError) -> Self {
+        match e {
+            CallError::Down(m) => Self::Down(m),
+            CallError::Refused(m) => Self::Failed(format!("ComfyUI refused the workflow: {m}")),
+            CallError::Bad(m) => Self::Failed(m),
+        }
+    }
+}
+
+/// Timers of a run.
+#[derive(Debug, Clone, Copy)]
+pub struct Timing {
+    /// No message and no progress for this long: look in the queue and history.
+    pub idle: Duration,
+    /// How often the history is polled without a socket.
+    pub poll: Duration,
+    /// How long the socket may take to open.
+    pub connect: Duration,
+}
+
+/// Stops our prompt when dropped while armed (see the module doc).
+#[derive(Debug)]
+pub struct CancelGuard {
+    client: Client,
+    prompt_id: String,
+    armed: bool,
+}
+
+impl CancelGuard {
+    pub fn new(client: &Client, prompt_id: &str) -> Self {
+        Self {
+            client: client.clone(),
+            prompt_id: prompt_id.to_owned(),
+            armed: true,
+        }
+    }
+
+    pub fn disarm(&mut self) {
+        self.armed = false;
+    }
+}
+
+impl Drop for CancelGuard {
+    fn drop(&mut self) {
+        if !self.armed {
+            return;
+        }
+        let Ok(rt) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let client = self.client.clone();
+        let id = std::mem::take(&mut self.prompt_id);
+        rt.spawn(async move {
+            // Interrupt only ours: an older ComfyUI ignores the id and stops whatever runs.
+            let result = match client.place(&id).await {
+                Ok(Place::Running) => client.interrupt(&id).await,
+                Ok(Place::Pending) => client.delete(&id).await,
+                Ok(_) => Ok(()),
+                Err(e) => Err(e),
+            };
+            match result {
+                Ok(()) => tracing::info!("comfyui {}: stopped prompt {id}", client.base),
+                Err(e) => tracing::warn!("comfyui {}: could not stop {id}: {e}", client.base),
+            }
+        });
+    }
+}
+
+/// The progress of a run: sampling steps map to 10-90 %, never going back.
+struct Meter<'a> {
+    sender: &'a ProgressSender,
+    shown: u8,
+}
+
+impl Meter<'_> {
+    fn step(&mut self, value: u64, max: u64) {
+        if let Some(part) = (value.min(max) * 80).checked_div(max) {
+            let p = u8::try_from(10 + part).unwrap_or(90);
+            if p > self.shown {
+                self.shown = p;
+                self.sender.set(p);
+            }
+        }
+    }
+}
+
+/// Sends (or attaches to) `prompt_id` and waits for its history entry. `prepare` uploads the
+/// inputs and fills the graph; it runs only when the prompt is not on the server yet.
+pub async fn run_prompt<F, Fut>(
+    client: &Client,
+    prompt_id: &str,
+    prepare: F,
+    progress: &ProgressSender,
+    timing: Timing,
+) -> Result<Value, RunError>
+where
+    F: FnOnce() -> Fut,
+    Fut: std::future::Future<Output = Result<Value, RunError>>,
+{
+    let client_id = format!("aivg-{}", crate::ids::random_token(12));
+    let mut socket = Socket::connect(&client.base, &client_id, timing.connect).await;
+    let mut guard = CancelGuard::new(client, prompt_id);
+    match client.place(prompt_id).await? {
+        Place::Unknown => {
+            let graph = prepare().await?;
+            let id = client.submit(prompt_id, &graph, &client_id).await?;
+            if id != prompt_id {
+                // An old ComfyUI chose its own id: follow that one.
+                guard = CancelGuard::new(client, &id);
+                return follow(client, &id, &mut socket, &mut guard, progress, timing).await;
+            }
+        }
+        place => tracing::info!(
+            "comfyui {}: {prompt_id} is {place:?}: attached",
+            client.base
+        ),
+    }
+    progress.set(10);
+    follow(client, prompt_id, &mut socket, &mut guard, progress, timing).await
+}
+
+async fn follow(
+    client: &Client,
+    prompt_id: &str,
+    socket: &mut Socket,
+    guard: &mut CancelGuard,
+    progress: &ProgressSender,
+    timing: Timing,
+) -> Result<Value, RunError> {
+    let mut meter = Meter {
+        sender: progress,
+        shown: 10,
+    };
+    let mut last_news = Instant::now();
+    // Set once ComfyUI says the prompt ended: then only the history is awaited.
+    let mut ended = false;
+    let mut ended_at = Instant::now();
+    loop {
+        let look = if socket.is_open() && !ended {
+            last_news + timing.idle
+        } else {
+            Instant::now() + timing.poll
+        };
+        let event = tokio::select! {
+            e = socket.next(prompt_id), if socket.is_open() && !ended => e,
+            () = tokio::time::sleep_until(look) => None,
+        };
+        match event {
+            Some(Event::Progress { value, max }) => {
+                meter.step(value, max);
+                last_news = Instant::now();
+                continue;
+            }
+            Some(Event::Executing(None) | Event::Success) if !ended => {
+                ended = true;
+                ended_at = Instant::now();
+            }
+            Some(Event::Error {
+                node_type, message, ..
+            }) => {
+                guard.disarm();
+                return Err(RunError::Failed(client::error_text(&node_type, &message)));
+            }
+            Some(Event::Interrupted) => {
+                guard.disarm();
+                return Err(RunError::Failed(
+                    "ComfyUI interrupted the run (it was stopped on the ComfyUI server)".into(),
+                ));
+            }
+            Some(Event::Executing(_) | Event::Executed(_) | Event::Success | Event::Other) => {
+                last_news = Instant::now();
+                continue;
+            }
+            // The socket closed or a timer fired: ask the server.
+            None => {}
+        }
+        match ask(client, prompt_id).await {
+            Ok(Asked::Entry(entry)) => {
+                guard.disarm();
+                return Ok(entry);
+            }
+            Ok(Asked::Waiting) => last_news = Instant::now(),
+            Ok(Asked::Nowhere) if ended && ended_at.elapsed() < timing.idle => {
+                // Ended but not in the history yet: it is written just after.
+            }
+            Ok(Asked::Nowhere) => {
+                guard.disarm();
+                return Err(RunError::Lost);
+            }
+            Err(RunError::Down(why)) => {
+                // A restarting server is back within moments; one that stays away is down.
+                if last_news.elapsed() >= timing.idle {
+                    return Err(RunError::Down(why));
+                }
+            }
+            Err(e) => {
+                guard.disarm();
+                return Err(e);
+            }
+        }
+    }
+}
+
+enum Asked {
+    Entry(Value),
+    Waiting,
+    Nowhere,
+}
+
+/// Looks for the prompt: its finished history entry, still waiting, or nowhere.
+async fn ask(client: &Client, prompt_id: &str) -> Result<Asked, RunError> {
+    if let Some(entry) = client.history(prompt_id).await? {
+        return match client::history_outcome(&entry) {
+            Ok(true) => Ok(Asked::Entry(entry)),
+            Ok(false) => Ok(Asked::Waiting),
+            Err(why) => Err(RunError::Failed(why)),
+        };
+    }
+    Ok(match client.place(prompt_id).await? {
+        Place::Running | Place::Pending | Place::Done => Asked::Waiting,
+        Place::Unknown => Asked::Nowhere,
+    })
+}

@@ -1,0 +1,175 @@
+//! A task's values for its workflow's placeholders (see `server/workflows/README.md`), and the
+//! upload of its files to the server that runs it.
+//!
+//! - `prompt`, `negative_prompt`, `lyrics`: the task's texts (a talking avatar's text is spoken,
+//!   not a prompt: its workflow keeps its own prompt);
+//! - `width`, `height`: the `aspect_ratio` size (core's `aspect_ratio_size`) for images; for
+//!   video the same shape with the long side of the workflow's default size, in multiples of 32
+//!   (what Wan's latents take); without a ratio the workflow's defaults;
+//! - `frames`: `duration × fps + 1` (the workflow's fps, e.g. Wan 2.2: 24 fps, 121 frames per
+//!   5 s); `duration`: the seconds of music and songs;
+//! - `seed`: `data.seed`, else one drawn from the task id (the same task, the same result);
+//! - `tags`: the music style and prompt, comma separated (ACE-Step);
+//! - `image`, `video`, `mask`, `audio`: the names `POST /upload/image` gave the task's files
+//!   (`file_path` by its media, `mask_path`, `audio_path` or the made speech).
+
+use super::client::Client;
+use super::run::RunError;
+use crate::tasks::local::preview::seed_of;
+use crate::tasks::provider::Job;
+use crate::workflows::{Vars, Workflow};
+use aivg_core::tasks::{FieldKind, Media};
+use bytes::Bytes;
+use serde_json::Value;
+
+fn non_empty(s: &str) -> Option<String> {
+    let t = s.trim();
+    (!t.is_empty()).then(|| t.to_owned())
+}
+
+/// Rounds to a multiple of 32, at least 32.
+fn round32(v: f64) -> u32 {
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let n = ((v / 32.0).round() as u32).max(1);
+    n * 32
+}
+
+/// The size of a task: the ratio's size; for video scaled to `long_side`.
+pub fn size_for(ratio: &str, video_long_side: Option<u32>) -> Option<(u32, u32)> {
+    let s = aivg_core::crop::aspect_ratio_size(ratio.trim()).ok()?;
+    match video_long_side {
+        None => Some((s.width, s.height)),
+        Some(long) => {
+            let scale = f64::from(long) / f64::from(s.width.max(s.height).max(1));
+            Some((
+                round32(f64::from(s.width) * scale),
+                round32(f64::from(s.height) * scale),
+            ))
+        }
+    }
+}
+
+fn default_u32(wf: &Workflow, key: &str) -> Option<u32> {
+    wf.info
+        .as_ref()
+        .and_then(|i| i.defaults.get(key))
+        .and_then(Value::as_u64)
+        .and_then(|n| u32::try_from(n).ok())
+}
+
+/// The placeholder values of a task, without its files.
+pub fn text_vars(job: &Job, wf: &Workflow) -> Vars {
+    let m = job.module;
+    let speaks = m
+        .field("prompt")
+        .is_some_and(|f| f.kind == FieldKind::Speech);
+    let prompt = if speaks {
+        None
+    } else {
+        Some(job.prompt().trim().to_owned())
+    };
+    let long_side = (m.output == Media::Video).then(|| {
+        default_u32(wf, "width")
+            .max(default_u32(wf, "height"))
+            .unwrap_or(1280)
+    });
+    let size = if m.aspect_ratio {
+        size_for(job.text("aspect_ratio"), long_side)
+    } else {
+        None
+    };
+    let seconds = job.duration();
+    let fps = wf.info.as_ref().and_then(|i| i.fps);
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let frames = match (m.output, seconds, fps) {
+        (Media::Video, Some(s), Some(fps)) => Some((f64::from(s) * fps).round() as u32 + 1),
+        _ => None,
+    };
+    let tags = m.style.then(|| {
+        [job.text("style"), if speaks { "" } else { job.prompt() }]
+            .iter()
+            .filter_map(|s| non_empty(s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    let seed = job
+        .data
+        .get("seed")
+        .and_then(|v| {
+            v.as_u64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+        })
+        .unwrap_or_else(|| seed_of(&job.task_id) % (1 << 32));
+    Vars {
+        prompt,
+        negative_prompt: non_empty(job.text("negative_prompt")),
+        width: size.map(|s| s.0),
+        height: size.map(|s| s.1),
+        seed: Some(seed),
+        frames,
+        duration: (m.output == Media::Audio)
+            .then_some(seconds)
+            .flatten()
+            .map(f64::from),
+        lyrics: non_empty(job.text("lyrics")),
+        tags: tags.filter(|t| !t.is_empty()),
+        task_id: Some(job.task_id.clone()),
+        ..Vars::default()
+    }
+}
+
+async fn upload(client: &Client, name: &str, bytes: Bytes) -> Result<String, RunError> {
+    client.upload(name, bytes).await.map_err(RunError::from)
+}
+
+/// Uploads the task's files (and `speech`) and fills the workflow.
+pub async fn prepare(
+    client: &Client,
+    job: &Job,
+    wf: &Workflow,
+    speech: Option<&Bytes>,
+) -> Result<Value, RunError> {
+    let mut vars = text_vars(job, wf);
+    for (field, obj) in &job.inputs {
+        let bytes = job.files.get(&obj.oss_path).await.map_err(|e| {
+            RunError::Failed(format!(
+                "data.{field}: the input file could not be read ({e})"
+            ))
+        })?;
+        let name = format!("aivg_{}_{field}.{}", job.task_id, obj.ext());
+        let uploaded = upload(client, &name, bytes).await?;
+        let kind = crate::uploads::paths::media_kind(&obj.content_type);
+        match (*field, kind) {
+            ("mask_path", _) => vars.mask = Some(uploaded),
+            ("audio_path", _) => vars.audio = Some(uploaded),
+            (_, "video") => vars.video = Some(uploaded),
+            _ => vars.image = Some(uploaded),
+        }
+    }
+    if let Some(wav) = speech {
+        let name = format!("aivg_{}_speech.wav", job.task_id);
+        vars.audio = Some(upload(client, &name, wav.clone()).await?);
+    }
+    wf.fill(&vars).map_err(|e| {
+        RunError::Failed(format!(
+            "the workflow {} cannot run this task: {e}",
+            wf.name
+        ))
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_keep_the_ratio() {
+        assert_eq!(size_for("3:4", None), Some((768, 1024)));
+        let (w, h) = size_for("16:9", Some(1280)).unwrap();
+        assert_eq!((w, h), (1280, 736));
+        assert_eq!(w % 32, 0);
+        assert_eq!(size_for("9:16", Some(1280)).unwrap().1, 1280);
+        assert_eq!(size_for("nope", None), None);
+    }
+}
