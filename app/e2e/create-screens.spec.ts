@@ -148,3 +148,36 @@ test("a link's prompt (?prompt=) and an explore item to remake (?exploreId=) fil
   await expect(page.getByTestId("prompt")).toHaveValue(item.prompt);
   await expect(page.getByTestId(`ratio-${item.ratio}`)).toHaveAttribute("aria-checked", "true");
 });
+
+test("the screens ask what the catalogue says, and core's check shows the server's rule under the field", async ({ page, request }) => {
+  await signIn(page, await registerUser(request));
+  const creates: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/v1/ai/create/")) creates.push(r.url());
+  });
+  await page.goto("/text-to-video");
+  // Video lengths are the module's choices (5 or 10 s); the price is the module's.
+  await expect(page.getByTestId("duration-5")).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByTestId("duration-10")).toBeVisible();
+  await expect(page.getByTestId("generate")).toHaveText("Generate · 10 credits");
+  await page.getByTestId("generate").click();
+  await expect(page.getByTestId("field-error-prompt")).toHaveText("Describe what to make.");
+
+  // Image to video: Generate waits for the picture, with a hint.
+  await page.goto("/image-to-video");
+  await expect(page.getByTestId("generate")).toBeDisabled();
+  await expect(page.getByTestId("generate-hint")).toHaveText("Upload an image.");
+
+  // Talking avatar, text mode: the words to speak are required.
+  await page.goto("/ai-tools/ai-talking-avatar");
+  await page.getByTestId("mode-talking_face_tts").click();
+  await page.getByTestId("media-input").setInputFiles({ name: "face.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 300, 400) });
+  await expect(page.getByTestId("media-input-ready")).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId("generate").click();
+  await expect(page.getByTestId("field-error-prompt")).toHaveText("Type the words to speak.");
+  // Audio mode: Generate waits for the audio file.
+  await page.getByTestId("mode-talking_face").click();
+  await expect(page.getByTestId("generate")).toBeDisabled();
+  await expect(page.getByTestId("generate-hint")).toHaveText("Upload the audio to speak.");
+  expect(creates).toEqual([]);
+});
