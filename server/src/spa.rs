@@ -1,10 +1,16 @@
 //! Serves the built SPA (`AIVG_STATIC_DIR`, default `app/dist`): a file when one matches the path,
 //! else `index.html` so client-side routes load; unknown `/v1/…` and `/api/…` paths answer the
 //! JSON envelope with 404 instead.
+//!
+//! Caching: Vite names every file under `/assets/` by its content hash, so those are sent as
+//! `public, max-age=31536000, immutable` (a visit never revalidates them); everything else
+//! (`index.html`, build manifests, prerendered payloads) is `no-cache`, so a new build is seen
+//! at once while unchanged files still answer 304 to a revalidation.
 
 use crate::api::ApiError;
 use crate::app::AppState;
 use axum::extract::{Request, State};
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
@@ -25,16 +31,37 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         return ApiError::not_found("the app is not built: run npm start (or npm run build)")
             .into_response();
     };
-    let index = ServeFile::new(dir.join("index.html"));
-    // A prerendered page folder (dist/home/ holding _payload.json) must not turn /home into a
-    // redirect to /home/: folders count as not found and fall through to index.html.
-    match ServeDir::new(&dir)
-        .append_index_html_on_directories(false)
-        .fallback(index)
-        .oneshot(req)
-        .await
-    {
-        Ok(res) => res.into_response(),
+    let hashed = path.starts_with("/assets/");
+    // A missing hashed file is a 404 (an old page asking for a replaced chunk), never index.html
+    // sent as JavaScript.
+    let served = if hashed {
+        ServeDir::new(&dir)
+            .append_index_html_on_directories(false)
+            .oneshot(req)
+            .await
+            .map(IntoResponse::into_response)
+    } else {
+        let index = ServeFile::new(dir.join("index.html"));
+        // A prerendered page folder (dist/home/ holding _payload.json) must not turn /home into
+        // a redirect to /home/: folders count as not found and fall through to index.html.
+        ServeDir::new(&dir)
+            .append_index_html_on_directories(false)
+            .fallback(index)
+            .oneshot(req)
+            .await
+            .map(IntoResponse::into_response)
+    };
+    match served {
+        Ok(mut res) => {
+            let policy = if hashed && res.status().is_success() {
+                "public, max-age=31536000, immutable"
+            } else {
+                "no-cache"
+            };
+            res.headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+            res
+        }
         Err(e) => ApiError::internal(e).into_response(),
     }
 }

@@ -800,10 +800,35 @@ async fn builds_and_icons() {
         r#"{"id":"b42","timestamp":5,"matcher":{},"prerendered":["/home"]}"#,
     )
     .unwrap();
+    std::fs::create_dir_all(spa.join("assets")).unwrap();
+    std::fs::write(spa.join("assets/index-3f2a9c.js"), "console.log(1)").unwrap();
+    std::fs::write(spa.join("index.html"), "<!doctype html><title>x</title>").unwrap();
     let mut cfg = s.cfg.clone();
     cfg.data_dir = dir.path().join("data");
     cfg.static_dir = Some(spa);
     let built = TestServer::start_with(dir, cfg).await;
+    // Hashed assets are cached for good; the page and the manifests are revalidated.
+    let cache = |path: &'static str| {
+        let req = built.http.get(built.url(path));
+        async move {
+            let res = req.send().await.unwrap();
+            assert_eq!(res.status().as_u16(), 200, "{path}");
+            res.headers()["cache-control"].to_str().unwrap().to_owned()
+        }
+    };
+    assert_eq!(
+        cache("/assets/index-3f2a9c.js").await,
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(cache("/home").await, "no-cache");
+    assert_eq!(cache("/builds/latest.json").await, "no-cache");
+    let missing = built
+        .http
+        .get(built.url("/assets/gone-123.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status().as_u16(), 404);
     let latest: Value = built
         .http
         .get(built.url("/builds/latest.json"))

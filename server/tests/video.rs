@@ -191,7 +191,7 @@ async fn video_tools_process_a_real_clip() {
         let bytes = output_bytes(&s, &t).await;
         assert_eq!(probe(s.dir.path(), &bytes), (320, 240, true), "{algorithm}");
     }
-    // 5 free + 40 granted − 5 (tool_vqe) − 5 (tool_erv) − 15 (video2anime), spec prices in modules.rs.
+    // 5 free + 40 granted − 5 (tool_vqe) − 5 (tool_erv) − 15 (video2anime), prices in core's task catalogue.
     assert_eq!(s.balance(&token).await, 20);
 }
 

@@ -2,9 +2,10 @@
 //!
 //! A task goes to the server with the fewest queued prompts (`GET /queue`: running + pending)
 //! among those that are up and have its workflow's nodes and model files. A server that stops
-//! answering is marked down and left out; it is asked again (its node and model lists too) once
-//! `reprobe` has passed, when a task next looks for a server. The lists of a server that is up
-//! are read again after the same time, so a model file dropped in is seen without a restart.
+//! answering is marked down and left out; it is asked again (its node and model lists too) every
+//! `reprobe` (the provider's background loop) and whenever a task looks for a server after that
+//! time. The lists of a server that is up are read again after the same time, so a model file
+//! dropped in is seen without a restart.
 
 use super::client::{CallError, Client};
 use super::probe::{self, Capabilities, Missing};

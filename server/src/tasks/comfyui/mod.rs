@@ -12,13 +12,15 @@
 //!    `talking_avatar` with it as the audio;
 //! 3. the server: one that already has the prompt (attach), else [`backends::Backends::pick`];
 //! 4. inputs uploaded with `POST /upload/image`, the prompt sent with our id, followed over the
-//!    WebSocket ([`run`]); outputs fetched with `GET /view` ([`outputs`]);
+//!    WebSocket ([`run`], [`socket`]); ComfyUI's answers read by [`answers`]; outputs fetched
+//!    with `GET /view` ([`outputs`]);
 //! 5. a prompt that vanished (ComfyUI restarted) is sent again once, under the next attempt's
 //!    id; a server that stops answering is taken out and the prompt goes to another one.
 //!
 //! `aivg-server engines` and the start of the server print what each server can run
 //! ([`report`]).
 
+pub mod answers;
 pub mod backends;
 pub mod client;
 pub mod outputs;
@@ -61,16 +63,21 @@ pub struct ComfyUi {
 
 impl ComfyUi {
     /// The provider of the configured servers; with a tokio runtime, their probe starts at once
-    /// and its report goes to the log.
+    /// (its report goes to the log), and servers that stopped answering are asked again every
+    /// `AIVG_COMFYUI_REPROBE_S` for as long as the provider lives.
     pub fn new(settings: &TaskSettings) -> Self {
         let me = Self::new_quiet(settings);
         if let Ok(rt) = tokio::runtime::Handle::try_current() {
             let probe = me.clone();
+            let every = settings.comfyui_reprobe;
             rt.spawn(async move {
                 let r = probe.report().await;
                 for line in r.render().lines() {
                     tracing::info!("engines: {line}");
                 }
+                let weak = Arc::downgrade(&probe.backends);
+                drop(probe);
+                reprobe_down(weak, every).await;
             });
         }
         me
@@ -93,6 +100,7 @@ impl ComfyUi {
                 idle: settings.comfyui_idle,
                 poll: Duration::from_millis(500),
                 connect: Duration::from_secs(5),
+                down_grace: settings.comfyui_reprobe.min(settings.comfyui_idle),
             },
         }
     }
@@ -207,6 +215,17 @@ impl ComfyUi {
     }
 }
 
+/// Asks the servers that are down again every `every`, until the provider is gone.
+async fn reprobe_down(backends: std::sync::Weak<Backends>, every: Duration) {
+    loop {
+        tokio::time::sleep(every).await;
+        let Some(b) = backends.upgrade() else { return };
+        for one in b.all().iter().filter(|x| !x.is_up()) {
+            b.refresh(one).await;
+        }
+    }
+}
+
 fn cannot_run(job: &Job, workflow: &str, e: PickError) -> ProviderError {
     match e {
         PickError::Lacking(m) => ProviderError::new(format!(
@@ -250,12 +269,6 @@ impl Provider for ComfyUi {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn prompt_ids_are_ours_and_per_attempt() {
-        assert_eq!(prompt_id("t9", 0), "aivg-t9-0");
-        assert_ne!(prompt_id("t9", 0), prompt_id("t9", 1));
-    }
-}
+mod fake;
+#[cfg(test)]
+mod tests;

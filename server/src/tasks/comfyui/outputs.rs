@@ -3,7 +3,8 @@
 //! the duration of video and audio; WAV without ffprobe). Only files of the module's media count:
 //! a workflow that also saves a preview image of a video gives the video.
 
-use super::client::{self, Client};
+use super::answers;
+use super::client::Client;
 use super::run::RunError;
 use crate::tasks::provider::Output;
 use crate::uploads::{Files, mediainfo, paths};
@@ -55,7 +56,7 @@ pub async fn fetch(
     let want = media_name(media);
     let mut out = Vec::new();
     let mut others = Vec::new();
-    for f in client::output_files(entry) {
+    for f in answers::output_files(entry) {
         let ext = paths::ext_of(&f.filename);
         let content_type = paths::content_type_for_ext(&ext).unwrap_or("application/octet-stream");
         let kind = paths::media_kind(content_type);

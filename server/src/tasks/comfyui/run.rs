@@ -5,14 +5,18 @@
 //!   attached to instead of sent twice.
 //! - The WebSocket is opened before the prompt is sent, so no message is missed; its `progress`
 //!   messages move the task's progress (10-90 %), `execution_error` and `execution_interrupted`
-//!   end the run with ComfyUI's words. Without a socket (or once it closes) the history is polled.
+//!   end the run with ComfyUI's words. Its client id is the prompt id (ComfyUI sends progress
+//!   only to the sender's socket), so an attach gets the messages too. Without a socket the
+//!   history is polled, and the socket is opened again every few seconds.
 //! - With no message for `idle`, the queue and history are asked: still queued or running, the
 //!   wait goes on; finished, its entry is read; nowhere (ComfyUI restarted) the run ends
-//!   [`RunError::Lost`] and the caller resubmits once.
+//!   [`RunError::Lost`] and the caller resubmits once. A server that stops answering is given
+//!   `down_grace` (a restart) before the run ends [`RunError::Down`] and goes elsewhere.
 //! - A [`CancelGuard`] is armed while the prompt is ComfyUI's: dropping the run (the worker does
 //!   on cancel) interrupts it when running or deletes it from the queue when pending.
 
-use super::client::{self, CallError, Client, Place};
+use super::answers;
+use super::client::{CallError, Client, Place};
 use super::socket::{Event, Socket};
 use crate::tasks::provider::ProgressSender;
 use serde_json::Value;
@@ -40,6 +44,9 @@ impl From<CallError> for RunError {
     }
 }
 
+/// How often a closed socket is opened again while the prompt runs.
+const RECONNECT_EVERY: Duration = Duration::from_secs(5);
+
 /// Timers of a run.
 #[derive(Debug, Clone, Copy)]
 pub struct Timing {
@@ -49,6 +56,8 @@ pub struct Timing {
     pub poll: Duration,
     /// How long the socket may take to open.
     pub connect: Duration,
+    /// How long a server may stop answering during a run (a restart) before it counts as down.
+    pub down_grace: Duration,
 }
 
 /// Stops our prompt when dropped while armed (see the module doc).
@@ -130,7 +139,9 @@ where
     F: FnOnce() -> Fut,
     Fut: std::future::Future<Output = Result<Value, RunError>>,
 {
-    let client_id = format!("aivg-{}", crate::ids::random_token(12));
+    // ComfyUI sends a prompt's progress only to the socket of the client that sent it: the
+    // client id is the prompt id, so whoever attaches later (a restarted worker) gets it too.
+    let client_id = prompt_id.to_owned();
     let mut socket = Socket::connect(&client.base, &client_id, timing.connect).await;
     let mut guard = CancelGuard::new(client, prompt_id);
     match client.place(prompt_id).await? {
@@ -168,7 +179,12 @@ async fn follow(
     // Set once ComfyUI says the prompt ended: then only the history is awaited.
     let mut ended = false;
     let mut ended_at = Instant::now();
+    let mut reconnect_at = Instant::now() + RECONNECT_EVERY;
     loop {
+        if !socket.is_open() && !ended && Instant::now() >= reconnect_at {
+            *socket = Socket::connect(&client.base, prompt_id, timing.connect).await;
+            reconnect_at = Instant::now() + RECONNECT_EVERY;
+        }
         let look = if socket.is_open() && !ended {
             last_news + timing.idle
         } else {
@@ -192,7 +208,7 @@ async fn follow(
                 node_type, message, ..
             }) => {
                 guard.disarm();
-                return Err(RunError::Failed(client::error_text(&node_type, &message)));
+                return Err(RunError::Failed(answers::error_text(&node_type, &message)));
             }
             Some(Event::Interrupted) => {
                 guard.disarm();
@@ -222,7 +238,7 @@ async fn follow(
             }
             Err(RunError::Down(why)) => {
                 // A restarting server is back within moments; one that stays away is down.
-                if last_news.elapsed() >= timing.idle {
+                if last_news.elapsed() >= timing.down_grace {
                     return Err(RunError::Down(why));
                 }
             }
@@ -243,7 +259,7 @@ enum Asked {
 /// Looks for the prompt: its finished history entry, still waiting, or nowhere.
 async fn ask(client: &Client, prompt_id: &str) -> Result<Asked, RunError> {
     if let Some(entry) = client.history(prompt_id).await? {
-        return match client::history_outcome(&entry) {
+        return match answers::history_outcome(&entry) {
             Ok(true) => Ok(Asked::Entry(entry)),
             Ok(false) => Ok(Asked::Waiting),
             Err(why) => Err(RunError::Failed(why)),

@@ -27,10 +27,10 @@ fn non_empty(s: &str) -> Option<String> {
     (!t.is_empty()).then(|| t.to_owned())
 }
 
-/// Rounds to a multiple of 32, at least 32.
+/// Rounds down to a multiple of 32 (never above the workflow's pixel budget), at least 32.
 fn round32(v: f64) -> u32 {
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let n = ((v / 32.0).round() as u32).max(1);
+    let n = ((v / 32.0).floor() as u32).max(1);
     n * 32
 }
 
@@ -167,7 +167,7 @@ mod tests {
     fn sizes_keep_the_ratio() {
         assert_eq!(size_for("3:4", None), Some((768, 1024)));
         let (w, h) = size_for("16:9", Some(1280)).unwrap();
-        assert_eq!((w, h), (1280, 736));
+        assert_eq!((w, h), (1280, 704));
         assert_eq!(w % 32, 0);
         assert_eq!(size_for("9:16", Some(1280)).unwrap().1, 1280);
         assert_eq!(size_for("nope", None), None);
