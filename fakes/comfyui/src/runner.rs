@@ -1,0 +1,246 @@
+//! Runs queued prompts one at a time, sending ComfyUI's execution messages to the prompt's
+//! client and writing its history entry and output files.
+
+use crate::{Item, Shared, outputs};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(0))
+}
+
+pub(crate) fn queue_remaining(shared: &Shared) -> usize {
+    let s = shared.state.lock().unwrap();
+    s.pending.len() + usize::from(s.running.is_some())
+}
+
+/// Sends `status` to everyone (ComfyUI does on every queue change).
+pub(crate) fn status(shared: &Shared) {
+    let n = queue_remaining(shared);
+    let _ = shared.events.send((
+        None,
+        json!({"type": "status", "data": {"status": {"exec_info": {"queue_remaining": n}}}}),
+    ));
+}
+
+fn send(shared: &Shared, item: &Item, kind: &str, mut data: Value) {
+    data["prompt_id"] = json!(item.prompt_id);
+    let _ = shared
+        .events
+        .send((Some(item.client()), json!({"type": kind, "data": data})));
+}
+
+/// The executor loop.
+pub(crate) async fn run(shared: Arc<Shared>) {
+    loop {
+        let next = {
+            let mut s = shared.state.lock().unwrap();
+            if s.running.is_none() {
+                if let Some(item) = s.pending.pop_front() {
+                    s.running = Some(item.clone());
+                    s.interrupt = false;
+                    Some((item, s.epoch))
+                } else {
+                    None
+                }
+            } else {
+                None
+            }
+        };
+        match next {
+            Some((item, epoch)) => {
+                status(&shared);
+                execute(&shared, &item, epoch).await;
+                {
+                    let mut s = shared.state.lock().unwrap();
+                    if s.running
+                        .as_ref()
+                        .is_some_and(|r| r.prompt_id == item.prompt_id)
+                    {
+                        s.running = None;
+                    }
+                }
+                status(&shared);
+            }
+            None => {
+                tokio::select! {
+                    () = shared.wake.notified() => {}
+                    () = tokio::time::sleep(Duration::from_millis(50)) => {}
+                }
+            }
+        }
+    }
+}
+
+/// Node ids in a stable order: loaders first, outputs last (a plausible execution order).
+fn order(graph: &Value, outputs: &[String]) -> Vec<String> {
+    let mut ids: Vec<String> = graph
+        .as_object()
+        .map(|m| m.keys().cloned().collect())
+        .unwrap_or_default();
+    ids.sort_by_key(|id| {
+        (
+            outputs.contains(id),
+            id.parse::<f64>().unwrap_or(f64::MAX) as i64,
+            id.clone(),
+        )
+    });
+    ids
+}
+
+async fn execute(shared: &Shared, item: &Item, epoch: u64) {
+    let b = shared.state.lock().unwrap().behaviour.clone();
+    let live = || shared.state.lock().unwrap().epoch == epoch;
+    let mut messages =
+        vec![json!(["execution_start", {"prompt_id": item.prompt_id, "timestamp": now_ms()}])];
+    send(
+        shared,
+        item,
+        "execution_start",
+        json!({"timestamp": now_ms()}),
+    );
+    send(
+        shared,
+        item,
+        "execution_cached",
+        json!({"nodes": [], "timestamp": now_ms()}),
+    );
+    let ids = order(&item.graph, &item.outputs);
+    let sampler = ids
+        .iter()
+        .find(|id| {
+            item.graph[id.as_str()]["class_type"]
+                .as_str()
+                .is_some_and(|c| c.contains("Sampler"))
+        })
+        .or_else(|| item.outputs.first())
+        .cloned()
+        .unwrap_or_default();
+    let mut executed = Vec::new();
+    let mut ui_outputs = serde_json::Map::new();
+    for id in &ids {
+        let class = item.graph[id.as_str()]["class_type"]
+            .as_str()
+            .unwrap_or_default();
+        send(
+            shared,
+            item,
+            "executing",
+            json!({"node": id, "display_node": id}),
+        );
+        if *id == sampler {
+            let mut step = 0;
+            loop {
+                if !live() {
+                    return;
+                }
+                if shared.state.lock().unwrap().interrupt {
+                    let data = json!({"prompt_id": item.prompt_id, "node_id": id, "node_type": class, "executed": executed, "timestamp": now_ms()});
+                    send(shared, item, "execution_interrupted", data.clone());
+                    messages.push(json!(["execution_interrupted", data]));
+                    record(shared, item, epoch, json!({}), "error", false, messages);
+                    return;
+                }
+                if step >= b.steps && !b.hang {
+                    break;
+                }
+                step += 1;
+                if step <= b.steps {
+                    send(
+                        shared,
+                        item,
+                        "progress",
+                        json!({"value": step, "max": b.steps, "node": id}),
+                    );
+                }
+                tokio::time::sleep(Duration::from_millis(b.step_ms)).await;
+            }
+            if b.fail_next {
+                shared.state.lock().unwrap().behaviour.fail_next = false;
+                let data = json!({"prompt_id": item.prompt_id, "node_id": id, "node_type": class, "executed": executed,
+                    "exception_message": "Allocation on device 0 would exceed allowed memory. (out of memory)",
+                    "exception_type": "torch.OutOfMemoryError", "traceback": ["  File \"execution.py\", line 496, in execute\n"],
+                    "current_inputs": {}, "current_outputs": {}, "timestamp": now_ms()});
+                send(shared, item, "execution_error", data.clone());
+                messages.push(json!(["execution_error", data]));
+                record(shared, item, epoch, json!({}), "error", false, messages);
+                return;
+            }
+        }
+        if item.outputs.contains(id) {
+            let counter = {
+                let mut s = shared.state.lock().unwrap();
+                s.counter += 1;
+                s.counter
+            };
+            if let Some((ui, files)) = outputs::write(
+                class,
+                &item.graph[id.as_str()]["inputs"],
+                &item.graph,
+                counter,
+            ) {
+                let mut s = shared.state.lock().unwrap();
+                for f in files {
+                    s.files
+                        .insert((f.subfolder, f.filename, f.kind.to_owned()), f.bytes);
+                }
+                drop(s);
+                send(
+                    shared,
+                    item,
+                    "executed",
+                    json!({"node": id, "display_node": id, "output": ui}),
+                );
+                ui_outputs.insert(id.clone(), ui);
+            }
+        }
+        executed.push(id.clone());
+    }
+    if !live() {
+        return;
+    }
+    send(shared, item, "executing", json!({"node": null}));
+    let done = json!({"prompt_id": item.prompt_id, "timestamp": now_ms()});
+    send(
+        shared,
+        item,
+        "execution_success",
+        json!({"timestamp": now_ms()}),
+    );
+    messages.push(json!(["execution_success", done]));
+    record(
+        shared,
+        item,
+        epoch,
+        Value::Object(ui_outputs),
+        "success",
+        true,
+        messages,
+    );
+}
+
+/// Writes the history entry (`GET /history/{id}`'s shape).
+fn record(
+    shared: &Shared,
+    item: &Item,
+    epoch: u64,
+    outputs: Value,
+    status: &str,
+    completed: bool,
+    messages: Vec<Value>,
+) {
+    let mut s = shared.state.lock().unwrap();
+    if s.epoch != epoch {
+        return;
+    }
+    let entry = json!({
+        "prompt": item.entry(),
+        "outputs": outputs,
+        "status": {"status_str": status, "completed": completed, "messages": messages},
+        "meta": {},
+    });
+    s.history.insert(item.prompt_id.clone(), entry);
+}
