@@ -13,6 +13,14 @@ import { freePort, startServer, waitUntilUp, type RunningServer } from "./server
 const appDir = resolve(import.meta.dirname, "..");
 /** ComfyUI's node schemas the fake answers /object_info from (fixtures/comfyui, pinned). */
 const SCHEMAS = resolve(appDir, "../fixtures/comfyui/node_schemas.json");
+/** The shipped workflows' index: with it the fake has every model they need installed. */
+const INDEX = resolve(appDir, "../server/workflows/index.json");
+/**
+ * Sampler steps and their length: a task takes about 2 s on the fake, long enough for the
+ * progress bar to show values between start and end (the default 4 × 25 ms would be over
+ * before the page saw any).
+ */
+const STEPS = ["--steps", "8", "--step-ms", "250"];
 
 function fakeBinary(): string {
   const candidates = process.env.AIVG_FAKE_COMFYUI_BIN
@@ -27,11 +35,11 @@ function fakeBinary(): string {
 
 export async function startFakeComfy(): Promise<RunningServer> {
   const bin = fakeBinary();
-  if (!existsSync(SCHEMAS)) throw new Error(`${SCHEMAS} is missing (the node schemas the fake serves)`);
+  for (const file of [SCHEMAS, INDEX]) if (!existsSync(file)) throw new Error(`${file} is missing (the fake serves its node schemas and models)`);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(bin, ["--port", String(port), "--schemas", SCHEMAS], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(bin, ["--port", String(port), "--schemas", SCHEMAS, "--index", INDEX, ...STEPS], { stdio: ["ignore", "pipe", "pipe"] });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   await waitUntilUp(`${origin}/object_info`, child, () => output, "fake-comfyui");
