@@ -36,9 +36,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
+export async function waitUntilUp(url: string, child: ChildProcess, log: () => string, name = "aivg-server"): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`aivg-server exited with ${child.exitCode}:\n${log()}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${log()}`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -47,7 +47,7 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string):
     }
     await new Promise((wait) => setTimeout(wait, 100));
   }
-  throw new Error(`aivg-server did not answer ${url}:\n${log()}`);
+  throw new Error(`${name} did not answer ${url}:\n${log()}`);
 }
 
 export interface RunningServer {
@@ -55,7 +55,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** Starts a server; `env` adds variables (e.g. AIVG_COMFYUI_URL for the engine tests). */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dist = process.env.AIVG_STATIC_DIR ? resolve(process.env.AIVG_STATIC_DIR) : join(appDir, "dist");
   if (!existsSync(join(dist, "index.html"))) throw new Error(`${dist}/index.html is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), "aivg-e2e-"));
@@ -75,6 +76,7 @@ export async function startServer(): Promise<RunningServer> {
       // task workers than the default 2 keep one spec's task from queueing behind another's (a
       // cancel frees its worker at once; the queue order is tested in the server's own suite).
       AIVG_TASK_WORKERS: process.env.AIVG_TASK_WORKERS ?? "8",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

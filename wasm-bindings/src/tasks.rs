@@ -68,7 +68,10 @@ pub fn task_module(code: &str) -> Result<JsValue, JsValue> {
 }
 
 /// Checks a task's `data` as the server will; throws an Error whose `code` is
-/// `invalid_task_input` and whose message names the field, or `unknown_module`.
+/// `invalid_task_input` and whose message names the field, or `unknown_module`. An
+/// `invalid_task_input` error also carries `field` (the field's name in `data`: `prompt`,
+/// `mask_path`; `""` for `data` itself) and `rule` (the message without the field), so a form
+/// can show the rule under the field.
 /// ```js
 /// checkTaskData("text2image", { prompt: "" }) // throws "data.prompt: required: ..."
 /// ```
@@ -80,5 +83,13 @@ pub fn check_task_data(code: &str, data: JsValue) -> Result<(), JsValue> {
     let data: Value = from_js("data", data)?;
     tasks::check_task_data(module, &data)
         .map(|_| ())
-        .map_err(to_js)
+        .map_err(|e| {
+            let field = e.field.strip_prefix("data.").unwrap_or("").to_owned();
+            let rule = e.message.clone();
+            let err = to_js(e);
+            // Setting a property on a fresh Error cannot fail; ignore the Result.
+            let _ = js_sys::Reflect::set(&err, &"field".into(), &field.into());
+            let _ = js_sys::Reflect::set(&err, &"rule".into(), &rule.into());
+            err
+        })
 }

@@ -2,8 +2,10 @@
  * The shared creation screen (issue 8 item 1) of text to video, image to video, video to anime
  * (also /video-to-video), text to image and image to image. The route's metadata type (core's
  * route table, spec 01 §2) is the task algorithm; `:semantic` only names the page for search.
- * Generate runs the content checks, then asks the credit-consumption confirmation with the price,
- * then creates the task.
+ * What the screen asks (prompt required or optional, picture or video, aspect ratio, length, price,
+ * output) is the module's row in core's catalogue (`catalogue.ts`). Generate runs core's check of
+ * the task (the server's rule, shown under the field), the content checks, then asks the
+ * credit-consumption confirmation with the price, then creates the task.
  */
 import { aspectRatioOptions, getExploreInfo, type RouteMatch } from "@aivg/core";
 import { useEffect, useState } from "react";
@@ -14,31 +16,18 @@ import { readExploreItem } from "../explore/exploreItems";
 import { languageAtom } from "../language/state";
 import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
 import { AspectRatioPicker, DEFAULT_RATIO } from "./AspectRatioPicker";
+import { checkFields, moduleForm, screenModules, type FieldProblem, type ModuleForm } from "./catalogue";
+import { DurationPicker } from "./DurationPicker";
+import { FieldMessage } from "./FieldMessage";
 import { MediaPicker } from "./MediaPicker";
 import { PromptBox } from "./PromptBox";
 import { ResultView } from "./ResultView";
 import { SignInNotice, useSignedIn } from "./SignInNotice";
 import type { UploadedFile } from "./upload";
-import { useGeneration, useModuleCredits } from "./useGeneration";
+import { useGeneration } from "./useGeneration";
 import "./create.css";
 
-interface ScreenConfig {
-  prompt: "required" | "optional";
-  media: "image" | "video" | null;
-  ratio: boolean;
-  /** What the task makes: picks the consumption confirmation's text. */
-  output: "video" | "image";
-}
-
-/** What each algorithm asks for (the server's input rules, server/src/tasks/modules.rs). */
-export const SCREENS: Record<string, ScreenConfig> = {
-  text2video: { prompt: "required", media: null, ratio: true, output: "video" },
-  image2video: { prompt: "optional", media: "image", ratio: false, output: "video" },
-  video2anime: { prompt: "optional", media: "video", ratio: false, output: "video" },
-  text2image: { prompt: "required", media: null, ratio: true, output: "image" },
-  image2image: { prompt: "optional", media: "image", ratio: false, output: "image" },
-};
-
+/** The screen's heading per module (presentation only; what it asks comes from the catalogue). */
 const TITLES: Record<string, `title.${"text2video" | "image2video" | "video2anime" | "text2image" | "image2image"}`> = {
   text2video: "title.text2video",
   image2video: "title.image2video",
@@ -47,21 +36,28 @@ const TITLES: Record<string, `title.${"text2video" | "image2video" | "video2anim
   image2image: "title.image2image",
 };
 
-export default function CreatePage() {
-  const match = useLoaderData() as RouteMatch;
-  const algorithm = match.meta.type ?? "text2image";
-  // Remount per algorithm: the fields of one screen do not carry over to another.
-  return <CreateScreen key={algorithm} algorithm={algorithm} />;
+/** The module a creation route makes: the catalogue's row for the screen, else the route's type. */
+export function createScreenForm(route: string, type: string | undefined): ModuleForm {
+  return screenModules(route)[0] ?? moduleForm(type ?? "text2image");
 }
 
-function CreateScreen({ algorithm }: { algorithm: string }) {
+export default function CreatePage() {
+  const match = useLoaderData() as RouteMatch;
+  const form = createScreenForm(match.name, match.meta.type);
+  // Remount per module: the fields of one screen do not carry over to another.
+  return <CreateScreen key={form.code} form={form} />;
+}
+
+function CreateScreen({ form }: { form: ModuleForm }) {
   const { t } = useTranslation("create");
   const language = useAtomValue(languageAtom);
-  const config = SCREENS[algorithm] ?? { prompt: "required", media: null, ratio: false, output: "image" };
+  const algorithm = form.code;
   const [query] = useSearchParams();
   // Links may carry a prompt (home page: ?prompt=) or an explore item to remake (?exploreId=).
   const [prompt, setPrompt] = useState(() => query.get("prompt") ?? "");
   const [ratio, setRatio] = useState(DEFAULT_RATIO);
+  const [duration, setDuration] = useState(form.duration?.default ?? 0);
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
   const exploreId = query.get("exploreId");
   useEffect(() => {
     if (!exploreId) return;
@@ -81,40 +77,51 @@ function CreateScreen({ algorithm }: { algorithm: string }) {
   const [file, setFile] = useState<UploadedFile | null>(null);
   const signedIn = useSignedIn();
   const gen = useGeneration();
-  const price = useModuleCredits(algorithm);
 
-  const missing = (config.prompt === "required" && !prompt.trim()) || (config.media !== null && !file);
+  const data: Record<string, unknown> = {};
+  if (prompt.trim()) data.prompt = prompt.trim();
+  if (form.ratio) data.aspect_ratio = ratio;
+  if (form.duration) data.duration = duration;
+  if (file) data.file_path = file.ossPath;
+  // Nothing can start before the file is uploaded: Generate waits for it, with a hint.
+  const waitingFor = form.media?.required && !file ? form.media.kind : null;
 
   const submit = () => {
-    const data: Record<string, unknown> = {};
-    if (prompt.trim()) data.prompt = prompt.trim();
-    if (config.ratio) data.aspect_ratio = ratio;
-    if (file) data.file_path = file.ossPath;
-    void gen.run(
-      { algorithm, data, mediaKind: config.media === "video" ? "v" : config.media === "image" ? "i" : undefined },
-      { confirmCredits: config.output },
-    );
+    const found = checkFields(algorithm, data);
+    setProblem(found);
+    if (found) return;
+    void gen.run({ algorithm, data, mediaKind: form.media?.kind === "video" ? "v" : form.media ? "i" : undefined }, { confirm: true });
   };
 
   return (
     <div className="create-page">
       <section className="create-form" aria-labelledby="create-title">
         <h1 id="create-title" className="create-title">{t(TITLES[algorithm] ?? "title.generic")}</h1>
-        {config.media ? <MediaPicker algorithm={algorithm} kind={config.media} value={file} onChange={setFile} /> : null}
-        <PromptBox
-          algorithm={algorithm}
-          value={prompt}
-          onChange={setPrompt}
-          required={config.prompt === "required"}
-          language={language}
-          imagePath={file?.kind === "image" ? file.ossPath : undefined}
-        />
-        {config.ratio ? <AspectRatioPicker value={ratio} onChange={setRatio} /> : null}
+        {form.media ? <MediaPicker algorithm={algorithm} kind={form.media.kind} value={file} onChange={setFile} /> : null}
+        <FieldMessage problem={problem} name="file_path" kind={form.media?.kind ?? "image"} />
+        {form.prompt ? (
+          <PromptBox
+            algorithm={algorithm}
+            value={prompt}
+            onChange={setPrompt}
+            required={form.prompt.required}
+            language={language}
+            imagePath={file?.kind === "image" ? file.ossPath : undefined}
+          />
+        ) : null}
+        <FieldMessage problem={problem} name="prompt" kind={form.prompt?.kind ?? "prompt"} />
+        {form.ratio ? <AspectRatioPicker value={ratio} onChange={setRatio} /> : null}
+        {form.duration ? <DurationPicker rule={form.duration} value={duration} onChange={setDuration} /> : null}
+        <FieldMessage problem={problem} name="duration" kind="other" />
+        <FieldMessage problem={problem} name="aspect_ratio" kind="other" />
         {gen.error ? <p role="alert" className="create-error" data-testid="create-error">{gen.error}</p> : null}
         {signedIn ? (
-          <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || missing} onClick={submit}>
-            {gen.busy ? t("generating") : price === undefined ? t("generate") : t("generateCost", { count: price })}
-          </button>
+          <>
+            <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || waitingFor !== null} onClick={submit}>
+              {gen.busy ? t("generating") : t("generateCost", { count: form.credits })}
+            </button>
+            {waitingFor ? <p className="create-note" data-testid="generate-hint">{t(`field.required.${waitingFor}`)}</p> : null}
+          </>
         ) : (
           <SignInNotice />
         )}

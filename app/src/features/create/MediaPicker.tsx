@@ -86,6 +86,7 @@ export function MediaPicker({ algorithm, kind, value, onChange, crop = true, lab
         <div className="create-upload" data-testid={`${testId}-ready`} data-oss-path={value.ossPath} data-width={value.width} data-height={value.height}>
           {value.kind === "image" ? <img src={value.previewUrl} alt="" /> : null}
           {value.kind === "video" ? <video src={value.previewUrl} muted controls /> : null}
+          {value.kind === "audio" ? <audio src={value.previewUrl} controls /> : null}
           {value.width > 0 ? <span>{t("upload.size", { w: value.width, h: value.height })}</span> : null}
           <button type="button" className="button button--secondary" onClick={() => onChange(null)}>{t("upload.remove")}</button>
         </div>

@@ -3,6 +3,7 @@ import { progressDisplay } from "@aivg/core";
 import { useTranslation } from "react-i18next";
 import { openModal } from "../overlays/modalAtoms";
 import { download } from "../tasks/taskActions";
+import { PreviewBadge } from "../tasks/PreviewBadge";
 import { isOpen, type Task } from "../tasks/taskTypes";
 
 export function ResultView({ task }: { task: Task | undefined }) {
@@ -18,6 +19,7 @@ export function ResultView({ task }: { task: Task | undefined }) {
       ) : null}
       {task.status === "failed" ? <p role="alert" className="create-error" data-testid="result-error">{task.error ?? t("result.failed")}</p> : null}
       {task.status === "cancelled" ? <p>{t("result.cancelled")}</p> : null}
+      {task.preview && task.outputs.length > 0 ? <PreviewBadge /> : null}
       {task.outputs.map((o, i) => (
         <figure key={o.url} className="create-result__output">
           {o.mediaType === "image" ? (

@@ -3,7 +3,7 @@
  * `generate`, keeps the ids of the tasks started here (for the go-back guard, issue 8 item 7)
  * and the latest task as the queue knows it.
  */
-import { insufficientCreditsCode, moduleCredits, type HttpError } from "@aivg/core";
+import { insufficientCreditsCode, taskModule, type HttpError } from "@aivg/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
@@ -30,15 +30,16 @@ export function useGeneration() {
   const current: Task | undefined = latestId ? queue.tasks.find((x) => x.taskId === latestId) : undefined;
 
   /**
-   * Creates the task. With `confirmCredits`, the credit-consumption confirmation (spec 01 §8,
-   * Cancel/Continue; the audio text, or the video/image one: see the consumption modal's type)
-   * asks after the content checks pass, with the module's price from core (the same table the
-   * server charges); a module without a price needs no confirmation.
+   * Creates the task. With `confirm`, the credit-consumption confirmation (spec 01 §8,
+   * Cancel/Continue) asks after the content checks pass, with the price and the output media
+   * (the audio text, or the video/image one) of the algorithm's row in core's catalogue, the row
+   * the server charges by; an algorithm the catalogue lacks needs no confirmation.
    */
-  const run = async (req: GenerateRequest, options: { confirmCredits?: "audio" | "video" | "image" } = {}): Promise<void> => {
+  const run = async (req: GenerateRequest, options: { confirm?: boolean } = {}): Promise<void> => {
     if (busy) return;
-    const purpose = options.confirmCredits;
-    const price = purpose ? moduleCredits(req.module ?? req.algorithm) : undefined;
+    const row = options.confirm ? taskModule(req.algorithm) : undefined;
+    const purpose = row?.output;
+    const price = row?.credits;
     const confirm =
       price === undefined
         ? undefined
@@ -73,9 +74,4 @@ export function useGeneration() {
   };
 
   return { run, busy, error, setError, current };
-}
-
-/** The price of a module in credits (core's table), for the Generate button. */
-export function useModuleCredits(module: string): number | undefined {
-  return moduleCredits(module);
 }

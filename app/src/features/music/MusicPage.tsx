@@ -1,14 +1,17 @@
 /**
  * Text to music and text to song (issue 8 item 2; spec 02 §5 validation, §9 defaults). The
- * query tab=song selects the song tab (core's musicTab). Prompt and lyrics are checked by core
- * (validateMusicPrompt / validateSongLyrics: at least 10 characters after trimming) before any
- * call; the message names the field and the count.
+ * query tab=song selects the song tab (core's musicTab). The two modules of the screen, their
+ * fields (lyrics or not), length limits, style and price come from core's catalogue; the task is
+ * checked by core (checkTaskData: the server's rule, e.g. at least 10 characters after trimming)
+ * before any call, and the message sits under the field it names.
  */
-import { musicTab, uiConstants, validateMusicPrompt, validateSongLyrics, type MusicTab } from "@aivg/core";
+import { musicTab, uiConstants, type MusicTab } from "@aivg/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { useAtomValue } from "../../state/jotai";
+import { checkFields, screenModules, type FieldProblem, type ModuleForm } from "../create/catalogue";
+import { FieldMessage } from "../create/FieldMessage";
 import { PromptBox } from "../create/PromptBox";
 import { ResultView } from "../create/ResultView";
 import { SignInNotice, useSignedIn } from "../create/SignInNotice";
@@ -21,21 +24,19 @@ import "../create/create.css";
 
 const UI = uiConstants();
 
-/** The task calls of spec 02 §7 (mai_tcm, mai_text2song_minimax) and their module codes (§3). */
-const ALGORITHM: Record<MusicTab, { algorithm: string; module: string }> = {
-  music: { algorithm: "mai_tcm", module: "txt2Music" },
-  song: { algorithm: "mai_text2song_minimax", module: "txt2Song" },
-};
-
-/** Core's check; answers the field's validation message or null. */
-function check(validate: (text: string) => string, text: string, message: string): string | null {
-  try {
-    validate(text);
-    return null;
-  } catch {
-    return message;
-  }
+/**
+ * The module of a tab: the song is the screen's module that takes lyrics (catalogue), the music
+ * the one that does not.
+ */
+export function musicForm(tab: MusicTab): ModuleForm {
+  const forms = screenModules("TextToMusic");
+  const form = forms.find((f) => (f.lyrics !== null) === (tab === "song"));
+  if (!form) throw new Error(`the catalogue has no ${tab} module for the music page`);
+  return form;
 }
+
+/** The task list's label of a tab's tasks (spec 02 §3 module codes; presentation only). */
+const LIST_MODULE: Record<MusicTab, string> = { music: "txt2Music", song: "txt2Song" };
 
 export default function MusicPage() {
   const location = useLocation();
@@ -49,12 +50,14 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
   const language = useAtomValue(languageAtom);
   const [prompt, setPrompt] = useState("");
   const [lyrics, setLyrics] = useState("");
-  const [duration, setDuration] = useState(UI.musicDefaultDurationS);
+  const form = musicForm(tab);
+  const [duration, setDuration] = useState(form.duration?.default ?? UI.musicDefaultDurationS);
   const [style, setStyle] = useState<{ title: string; prompt: string; cover?: string } | null>(null);
-  const [errors, setErrors] = useState<{ prompt: string | null; lyrics: string | null }>({ prompt: null, lyrics: null });
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
   const signedIn = useSignedIn();
   const gen = useGeneration();
-  const { algorithm, module } = ALGORITHM[tab];
+  const algorithm = form.code;
+  const module = LIST_MODULE[tab];
 
   const selectTab = (next: MusicTab) => {
     const query = new URLSearchParams(location.search);
@@ -68,26 +71,24 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
     if (tpl.prompt) setPrompt(tpl.prompt);
     if (tpl.duration > 0) setDuration(tpl.duration);
     if (tpl.style) setStyle({ title: tpl.style, prompt: "", cover: tpl.cover || undefined });
-    setErrors({ prompt: null, lyrics: null });
+    setProblem(null);
   };
   useTemplateFromQuery(new URLSearchParams(location.search).get("tpl_id"), applyTemplate);
 
   const submit = () => {
-    const min = { min: UI.minPromptChars };
-    const next = {
-      prompt: tab === "music" || !lyrics.trim() ? check(validateMusicPrompt, prompt, t("validation.prompt", min)) : null,
-      lyrics: tab === "song" ? check(validateSongLyrics, lyrics, t("validation.lyrics", min)) : null,
-    };
-    setErrors(next);
-    if (next.prompt || next.lyrics) return;
-    const data: Record<string, unknown> = { prompt: prompt.trim(), duration };
-    if (tab === "song") data.lyrics = lyrics.trim();
-    if (style) data.style = style.title;
-    void gen.run(
-      { algorithm, module, data, userData: { isAudio: true, styleCoverLink: style?.cover ?? "" } },
-      { confirmCredits: "audio" },
-    );
+    const data: Record<string, unknown> = { prompt: prompt.trim() };
+    if (form.duration) data.duration = duration;
+    if (form.lyrics) data.lyrics = lyrics.trim();
+    if (form.style && style) data.style = style.title;
+    const found = checkFields(algorithm, data);
+    setProblem(found);
+    if (found) return;
+    void gen.run({ algorithm, module, data, userData: { isAudio: true, styleCoverLink: style?.cover ?? "" } }, { confirm: true });
   };
+  const min = { min: UI.minPromptChars };
+  // The minimum-length rule (spec 02 §5) in the page's own words; any other rule as core says it.
+  const minText = (kind: "prompt" | "lyrics") =>
+    problem && !problem.rule.startsWith("too long") ? t(kind === "prompt" ? "validation.prompt" : "validation.lyrics", min) : undefined;
 
   return (
     <div className="create-page">
@@ -98,25 +99,28 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
           <button type="button" role="tab" className="create-chip" aria-selected={tab === "song"} onClick={() => selectTab("song")} data-testid="tab-song">{t("tab.song")}</button>
         </div>
         <MusicTemplates onChoose={applyTemplate} />
-        <PromptBox algorithm="txt2Music" value={prompt} onChange={setPrompt} required={tab === "music"} language={language} label={t("prompt")} />
-        {errors.prompt ? <p role="alert" className="create-error" data-testid="music-prompt-error">{errors.prompt}</p> : null}
-        {tab === "song" ? (
+        <PromptBox algorithm="txt2Music" value={prompt} onChange={setPrompt} required={form.prompt?.required ?? false} language={language} label={t("prompt")} />
+        <FieldMessage problem={problem} name="prompt" kind={form.prompt?.kind ?? "musicPrompt"} text={form.prompt?.kind === "musicPrompt" ? minText("prompt") : undefined} testId="music-prompt-error" />
+        {form.lyrics ? (
           <div className="create-field">
             <label className="create-label" htmlFor="song-lyrics">{t("lyrics")}</label>
             <textarea id="song-lyrics" className="create-textarea" rows={8} value={lyrics} onChange={(e) => setLyrics(e.target.value)} data-testid="lyrics" />
-            {errors.lyrics ? <p role="alert" className="create-error" data-testid="music-lyrics-error">{errors.lyrics}</p> : null}
+            <FieldMessage problem={problem} name="lyrics" kind="lyrics" text={minText("lyrics")} testId="music-lyrics-error" />
           </div>
         ) : null}
-        <div className="create-field">
-          <label className="create-label" htmlFor="music-duration">{t("duration", { s: duration })}</label>
-          <input id="music-duration" className="create-input" type="number" min={1} max={300} value={duration}
-            onChange={(e) => setDuration(Math.max(1, Math.round(Number(e.target.value) || UI.musicDefaultDurationS)))} />
-        </div>
-        <MusicStyles value={style?.title ?? null} onChange={setStyle} />
+        {form.duration ? (
+          <div className="create-field">
+            <label className="create-label" htmlFor="music-duration">{t("duration", { s: duration })}</label>
+            <input id="music-duration" className="create-input" type="number" min={form.duration.min} max={form.duration.max} value={duration}
+              onChange={(e) => setDuration(Math.round(Number(e.target.value) || (form.duration?.default ?? UI.musicDefaultDurationS)))} />
+            <FieldMessage problem={problem} name="duration" kind="other" />
+          </div>
+        ) : null}
+        {form.style ? <MusicStyles value={style?.title ?? null} onChange={setStyle} /> : null}
         {gen.error ? <p role="alert" className="create-error">{gen.error}</p> : null}
         {signedIn ? (
           <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy} onClick={submit}>
-            {gen.busy ? t("generating") : t("generate")}
+            {gen.busy ? t("generating") : t("generateCost", { count: form.credits })}
           </button>
         ) : (
           <SignInNotice />

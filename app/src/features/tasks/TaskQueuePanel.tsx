@@ -8,6 +8,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { openModal } from "../overlays/modalAtoms";
+import { PreviewBadge } from "./PreviewBadge";
 import { cancel, download, remove, retry, save, setLike, share } from "./taskActions";
 import { connectQueue, loadMoreTasks, queueAtom } from "./taskStore";
 import { isOpen, type Task, type TaskOutput } from "./taskTypes";
@@ -83,6 +84,7 @@ function TaskCard({ task }: { task: Task }) {
         <progress className="task-card__progress" max={100} value={progressDisplay(task.progress)} aria-label={t("progress")} />
       ) : null}
       {task.status === "failed" && task.error ? <p className="task-card__error" role="alert" data-testid="task-error">{task.error}</p> : null}
+      {task.preview && task.outputs.length > 0 ? <PreviewBadge /> : null}
       {task.refunded ? <p className="task-card__refund" data-testid="task-refunded">{t("refunded", { n: task.credits })}</p> : null}
       {task.outputs.map((o, i) => (
         <div key={o.url} className="task-card__output">

@@ -32,6 +32,22 @@ describe("task queue store", () => {
     expect([q.total, q.fetched]).toEqual([2, 2]);
   });
 
+  it("keeps the newer view when answers arrive out of order", () => {
+    const store = createStore();
+    upsertTask(task("a", "running"), store);
+    upsertTask(task("a", "succeeded"), store);
+    // A result fetched while the task still ran, answered after the stream's "succeeded".
+    upsertTask(task("a", "running"), store);
+    upsertTask(task("a", "queued"), store);
+    expect(store.get(queueAtom).tasks.map((t) => t.status)).toEqual(["succeeded"]);
+    const at = (p: number) => readTask({ task_id: "b", status: "running", progress: p });
+    upsertTask(at(40) ?? task("b", "running"), store);
+    upsertTask(at(20) ?? task("b", "running"), store);
+    expect(store.get(queueAtom).tasks.find((t) => t.taskId === "b")?.progress).toBe(40);
+    upsertTask(at(60) ?? task("b", "running"), store);
+    expect(store.get(queueAtom).tasks.find((t) => t.taskId === "b")?.progress).toBe(60);
+  });
+
   it("raises the finish notice once, when an open task ends", () => {
     const store = createStore();
     upsertTask(task("a", "running"), store);

@@ -31,13 +31,31 @@ export interface QueueState {
 
 export const queueAtom = atom<QueueState>({ tasks: [], total: 0, page: 0, loading: false, error: null, mode: "idle", fetched: 0 });
 
-/** Inserts or replaces a task, newest first; a finishing task raises the notice. */
 /** A counter of local changes and, per task, the change that last touched it (see reloadTasks). */
 let changeSeq = 0;
 const changedAt = new Map<string, number>();
 
+/** How far a task has come: queued, running, finished (a task only ever moves forward). */
+function stage(task: Task): number {
+  return task.status === "queued" ? 0 : task.status === "running" ? 1 : 2;
+}
+
+/**
+ * Whether `next` is an older view of the task than `previous`: answers of different calls (the
+ * create answer, a result fetch, the event stream) can arrive out of order, and a late answer
+ * taken when the task was still running must not put a finished task back to running (nothing
+ * would ever move it again).
+ */
+function isStale(previous: Task, next: Task): boolean {
+  if (stage(next) !== stage(previous)) return stage(next) < stage(previous);
+  return isOpen(next) && next.progress < previous.progress;
+}
+
+/** Inserts or replaces a task, newest first; a finishing task raises the notice. */
 export function upsertTask(task: Task, store = appStore): void {
   if (isHelperTask(task)) return;
+  const known = store.get(queueAtom).tasks.find((t) => t.taskId === task.taskId);
+  if (known && isStale(known, task)) return;
   changeSeq += 1;
   changedAt.set(task.taskId, changeSeq);
   store.set(queueAtom, (q) => {

@@ -28,6 +28,11 @@ export interface Task {
   refunded: boolean;
   outputs: TaskOutput[];
   note: string;
+  /**
+   * Made by the server's built-in stand-in because no AI engine is configured (the result's
+   * `preview`, server/src/tasks/lifecycle.rs): a labelled preview, not the engine's output.
+   */
+  preview: boolean;
   error: string | null;
   prompt: string;
   userData: Record<string, unknown>;
@@ -88,6 +93,7 @@ export function readTask(raw: unknown): Task | null {
     refunded: o.refunded === true || o.refunded === 1,
     outputs,
     note: str(result.note),
+    preview: result.preview === true,
     error: typeof o.error === "string" && o.error ? o.error : null,
     prompt: str(data.prompt) || str(data.lyrics),
     userData: obj(o.user_data),

@@ -1,9 +1,16 @@
-/** One AI tool page (issue 8 item 4): upload, the tool's own fields, Generate, result and queue. */
+/**
+ * One AI tool page (issue 8 item 4): upload, the tool's own fields, Generate, result and queue.
+ * What the page asks (picture or video, a painted mask, the text, an audio file, a voice) and its
+ * modes are the catalogue's rows for the route (`toolModes`); core's check of the task (the
+ * server's rule) runs before anything is sent and its message sits under the field it names.
+ */
 import type { RouteMatch } from "@aivg/core";
 import { getTtsVoices } from "@aivg/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData } from "react-router";
+import { checkFields, isMissing, type FieldProblem } from "../create/catalogue";
+import { FieldMessage } from "../create/FieldMessage";
 import { MediaPicker } from "../create/MediaPicker";
 import { ResultView } from "../create/ResultView";
 import { SignInNotice, useSignedIn } from "../create/SignInNotice";
@@ -11,7 +18,8 @@ import { uploadBlob, type UploadedFile } from "../create/upload";
 import { useGeneration } from "../create/useGeneration";
 import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
 import { MaskPainter, type MaskHandle } from "./MaskPainter";
-import { isToolRoute, TOOLS, type ToolConfig } from "./toolConfigs";
+import { isToolRoute, TOOLS, toolModes, type ToolMode, type ToolRoute } from "./toolConfigs";
+import { videoPoster, type Poster } from "./videoPoster";
 import "../create/create.css";
 
 interface Voice {
@@ -31,23 +39,51 @@ function readVoices(raw: unknown): Voice[] {
 export default function ToolPage() {
   const match = useLoaderData() as RouteMatch;
   if (!isToolRoute(match.name)) throw new Error(`${match.name} is not an AI tool route`);
-  return <ToolScreen key={match.name} config={TOOLS[match.name]} />;
+  const modes = toolModes(match.name);
+  const [first, ...rest] = modes;
+  if (!first) throw new Error(`the catalogue has no module for ${match.name}`);
+  return <ToolScreen key={match.name} route={match.name} modes={[first, ...rest]} />;
 }
 
-function ToolScreen({ config }: { config: ToolConfig }) {
+/** The picture to paint the mask over: the uploaded image, or the first frame of the video. */
+function usePaintSurface(file: UploadedFile | null, wanted: boolean): { surface: Poster | null; error: string | null } {
+  const [poster, setPoster] = useState<{ url: string; poster: Poster | null; error: string | null } | null>(null);
+  const videoUrl = wanted && file?.kind === "video" ? file.previewUrl : null;
+  useEffect(() => {
+    if (!videoUrl) return;
+    let live = true;
+    videoPoster(videoUrl)
+      .then((p) => live && setPoster({ url: videoUrl, poster: p, error: null }))
+      .catch((e: unknown) => live && setPoster({ url: videoUrl, poster: null, error: e instanceof Error ? e.message : String(e) }));
+    return () => {
+      live = false;
+    };
+  }, [videoUrl]);
+  if (!wanted || !file) return { surface: null, error: null };
+  if (file.kind === "image") return { surface: { src: file.previewUrl, width: file.width, height: file.height }, error: null };
+  if (poster?.url !== videoUrl) return { surface: null, error: null };
+  return { surface: poster.poster, error: poster.error };
+}
+
+function ToolScreen({ route, modes }: { route: ToolRoute; modes: [ToolMode, ...ToolMode[]] }) {
   const { t } = useTranslation("tools");
+  const [code, setCode] = useState(modes[0].form.code);
+  const form = (modes.find((m) => m.form.code === code) ?? modes[0]).form;
+  const key = TOOLS[route].key;
   const [file, setFile] = useState<UploadedFile | null>(null);
+  const [audio, setAudio] = useState<UploadedFile | null>(null);
   const [text, setText] = useState("");
-  const [mode, setMode] = useState(config.modes?.[0]?.algorithm ?? config.algorithm);
   const [voices, setVoices] = useState<Voice[]>([]);
   const [voice, setVoice] = useState("");
+  const [painted, setPainted] = useState(false);
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
   const mask = useRef<MaskHandle>(null);
   const signedIn = useSignedIn();
   const gen = useGeneration();
-  const algorithm = config.modes ? mode : config.algorithm;
+  const { surface, error: surfaceError } = usePaintSurface(file, form.mask);
 
   useEffect(() => {
-    if (!config.voices) return;
+    if (!form.voice) return;
     getTtsVoices()
       .then((r) => {
         const list = readVoices(r);
@@ -55,50 +91,73 @@ function ToolScreen({ config }: { config: ToolConfig }) {
         setVoice((v) => v || list[0]?.id || "");
       })
       .catch((e: unknown) => console.warn("voices not loaded", e));
-  }, [config.voices]);
+  }, [form.voice]);
 
-  const missing = !file || (config.text === "speech" && !text.trim());
+  const data: Record<string, unknown> = {};
+  if (file) data.file_path = file.ossPath;
+  if (form.prompt && text.trim()) data.prompt = text.trim();
+  if (form.audio && audio) data.audio_path = audio.ossPath;
+  if (form.voice && voice) data.voice_id = voice;
+  // The mask is uploaded on Generate; until then the check only needs to know one is painted.
+  if (form.mask && painted) data.mask_path = "painted.png";
+  const live = checkFields(form.code, data);
+  // Files first: Generate waits (with a hint) until every file the module needs is there.
+  const waiting = isMissing(live) && live?.field !== "prompt" ? live : null;
+  const waitingKind = waiting?.field === "mask_path" ? "mask" : waiting?.field === "audio_path" ? "audio" : form.media?.kind ?? "image";
 
   const submit = async () => {
-    if (!file) return;
-    const data: Record<string, unknown> = { file_path: file.ossPath };
-    if (text.trim()) data.prompt = text.trim();
-    if (config.voices && voice) data.voice_id = voice;
-    if (config.mask) {
+    const found = checkFields(form.code, data);
+    setProblem(found);
+    if (found || !file) return;
+    const sent = { ...data };
+    if (form.mask) {
       try {
         const blob = await mask.current?.toBlob();
-        if (blob) data.mask_path = await uploadBlob(algorithm, blob, "png");
+        if (!blob) {
+          setProblem({ field: "mask_path", rule: "required" });
+          return;
+        }
+        sent.mask_path = await uploadBlob(form.code, blob, "png");
       } catch (e) {
         gen.setError(t("error", { message: e instanceof Error ? e.message : String(e) }));
         return;
       }
     }
-    await gen.run({ algorithm, data, mediaKind: config.media === "video" ? "v" : "i" });
+    await gen.run({ algorithm: form.code, data: sent, mediaKind: form.media?.kind === "video" ? "v" : "i" });
   };
 
   return (
     <div className="create-page">
       <section className="create-form">
-        <h1 className="create-title">{t(`${config.key}.title`)}</h1>
-        <p className="create-note">{t(`${config.key}.description`)}</p>
-        {config.modes ? (
+        <h1 className="create-title">{t(`${key}.title`)}</h1>
+        <p className="create-note">{t(`${key}.description`)}</p>
+        {modes.length > 1 ? (
           <div className="create-chips" role="radiogroup" aria-label={t("mode")}>
-            {config.modes.map((m) => (
-              <button key={m.key} type="button" role="radio" className="create-chip" aria-checked={mode === m.algorithm} onClick={() => setMode(m.algorithm)}>
-                {t(`videoEraser.${m.key}`)}
+            {modes.map((m) => (
+              <button key={m.form.code} type="button" role="radio" className="create-chip" data-testid={`mode-${m.form.code}`}
+                aria-checked={form.code === m.form.code} onClick={() => { setCode(m.form.code); setProblem(null); }}>
+                {m.key ? t(`modes.${m.key}`) : m.form.code}
               </button>
             ))}
           </div>
         ) : null}
-        <MediaPicker algorithm={algorithm} kind={config.media} value={file} onChange={setFile} crop={false} />
-        {config.mask && file ? <MaskPainter ref={mask} key={file.ossPath} src={file.previewUrl} width={file.width} height={file.height} /> : null}
-        {config.text ? (
+        {form.media ? <MediaPicker algorithm={form.code} kind={form.media.kind} value={file} onChange={setFile} crop={false} /> : null}
+        <FieldMessage problem={problem} name="file_path" kind={form.media?.kind ?? "image"} />
+        {surface ? <MaskPainter ref={mask} key={surface.src} src={surface.src} width={surface.width} height={surface.height} onPaintedChange={setPainted} /> : null}
+        {surfaceError ? <p role="alert" className="create-error">{t("error", { message: surfaceError })}</p> : null}
+        <FieldMessage problem={problem} name="mask_path" kind="mask" />
+        {form.audio ? <MediaPicker algorithm={form.code} kind="audio" value={audio} onChange={setAudio} testId="audio-input" /> : null}
+        <FieldMessage problem={problem} name="audio_path" kind="audio" />
+        {form.prompt ? (
           <div className="create-field">
-            <label className="create-label" htmlFor="tool-text">{config.text === "speech" ? t("speech") : t("prompt")}</label>
-            <textarea id="tool-text" className="create-textarea" rows={4} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
+            <label className="create-label" htmlFor="tool-text">
+              {form.prompt.kind === "speech" ? t("speech") : form.prompt.required ? t("prompt") : t("promptOptional")}
+            </label>
+            <textarea id="tool-text" className="create-textarea" data-testid="tool-text" rows={4} value={text} onChange={(e) => setText(e.target.value)} />
           </div>
         ) : null}
-        {config.voices ? (
+        <FieldMessage problem={problem} name="prompt" kind={form.prompt?.kind ?? "prompt"} />
+        {form.voice ? (
           <div className="create-field">
             <label className="create-label" htmlFor="tool-voice">{t("voice")}</label>
             <select id="tool-voice" className="create-select" value={voice} onChange={(e) => setVoice(e.target.value)}>
@@ -110,9 +169,12 @@ function ToolScreen({ config }: { config: ToolConfig }) {
         ) : null}
         {gen.error ? <p role="alert" className="create-error">{gen.error}</p> : null}
         {signedIn ? (
-          <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || missing} onClick={() => void submit()}>
-            {gen.busy ? t("generating") : t("generate")}
-          </button>
+          <>
+            <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || waiting !== null} onClick={() => void submit()}>
+              {gen.busy ? t("generating") : t("generateCost", { count: form.credits })}
+            </button>
+            {waiting ? <p className="create-note" data-testid="generate-hint">{t(`hint.${waitingKind}`)}</p> : null}
+          </>
         ) : (
           <SignInNotice />
         )}

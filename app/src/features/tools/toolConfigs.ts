@@ -1,12 +1,11 @@
 /**
- * The AI tool pages (issue 8 item 4). The algorithm is the route's metadata type where core's
- * route table gives one (spec 01 §2: bg-remover mai_fs, object-remover photomaker_imagefix,
- * partial-redrawing inpaint_clothes); the others use the task modules of spec 02 §3 named for
- * them (mai_vqe video enhancer, mai_imagesharpen image enhancer, talking_face_tts talking avatar).
- * The video eraser's metadata type "anieraser" is not a task module of spec 02 §3; its two
- * modes run tool_vrw (watermark) and tool_trw (text).
+ * The AI tool pages (issue 8 item 4): presentation only. Which task modules a tool page runs,
+ * what each asks (picture or video, mask, text, audio, voice) and what it costs are the rows of
+ * core's catalogue whose `screens` name the page's route (see `toolModes`); here are only the
+ * translation keys of each page and of its modes.
  */
 import type { RouteName } from "@aivg/core";
+import { screenModules, type ModuleForm } from "../create/catalogue";
 
 export type ToolRoute =
   | "AiToolsVideoEnhancer"
@@ -17,38 +16,48 @@ export type ToolRoute =
   | "LipSync"
   | "AiToolsVideoEraser";
 
+export type ToolKey = "videoEnhancer" | "imageEnhancer" | "bgRemover" | "objectRemover" | "partialRedrawing" | "talkingAvatar" | "videoEraser";
+
+/** The mode labels of pages with several modules (tools.<key>.<mode>). */
+export type ModeKey = "watermark" | "text" | "audio" | "speech";
+
 export interface ToolConfig {
   /** Key of the tool's texts in the tools namespace. */
-  key: "videoEnhancer" | "imageEnhancer" | "bgRemover" | "objectRemover" | "partialRedrawing" | "talkingAvatar" | "videoEraser";
-  algorithm: string;
-  media: "image" | "video";
-  /** Paint the area to change. */
-  mask?: boolean;
-  /** A text field: the prompt (redrawing) or the words to speak (talking avatar). */
-  text?: "prompt" | "speech";
-  /** TTS voice picker. */
-  voices?: boolean;
-  /** Modes with their own algorithm. */
-  modes?: { key: "watermark" | "text"; algorithm: string }[];
+  key: ToolKey;
 }
 
 export const TOOLS: Record<ToolRoute, ToolConfig> = {
-  AiToolsVideoEnhancer: { key: "videoEnhancer", algorithm: "mai_vqe", media: "video" },
-  AiToolsImageEnhancer: { key: "imageEnhancer", algorithm: "mai_imagesharpen", media: "image" },
-  AiToolsBgRemover: { key: "bgRemover", algorithm: "mai_fs", media: "image" },
-  AiToolsObjectRemover: { key: "objectRemover", algorithm: "photomaker_imagefix", media: "image", mask: true },
-  AiToolsPartialRedrawing: { key: "partialRedrawing", algorithm: "inpaint_clothes", media: "image", mask: true, text: "prompt" },
-  LipSync: { key: "talkingAvatar", algorithm: "talking_face_tts", media: "image", text: "speech", voices: true },
-  AiToolsVideoEraser: {
-    key: "videoEraser",
-    algorithm: "tool_vrw",
-    media: "video",
-    modes: [
-      { key: "watermark", algorithm: "tool_vrw" },
-      { key: "text", algorithm: "tool_trw" },
-    ],
-  },
+  AiToolsVideoEnhancer: { key: "videoEnhancer" },
+  AiToolsImageEnhancer: { key: "imageEnhancer" },
+  AiToolsBgRemover: { key: "bgRemover" },
+  AiToolsObjectRemover: { key: "objectRemover" },
+  AiToolsPartialRedrawing: { key: "partialRedrawing" },
+  LipSync: { key: "talkingAvatar" },
+  AiToolsVideoEraser: { key: "videoEraser" },
 };
+
+/**
+ * The label of a mode: the video eraser's modules by what they remove (the catalogue's module
+ * titles), the talking avatar's by what the user gives (an audio file or the words to speak).
+ */
+const MODE_KEYS: Record<string, ModeKey> = {
+  tool_vrw: "watermark",
+  tool_trw: "text",
+  talking_face: "audio",
+  talking_face_tts: "speech",
+};
+
+export interface ToolMode {
+  /** Null for a page with one module. */
+  key: ModeKey | null;
+  form: ModuleForm;
+}
+
+/** The modules a tool page runs (the catalogue's rows for its route), each with its label. */
+export function toolModes(route: ToolRoute): ToolMode[] {
+  const forms = screenModules(route);
+  return forms.map((form) => ({ key: forms.length > 1 ? (MODE_KEYS[form.code] ?? null) : null, form }));
+}
 
 export const TOOL_ROUTES = Object.keys(TOOLS) as ToolRoute[];
 

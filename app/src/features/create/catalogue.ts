@@ -1,0 +1,114 @@
+/**
+ * What a creation screen, tool page or the music page asks for, read from core's task-module
+ * catalogue (spec 02 §3; `taskModules()`, the same rows the server checks tasks against). The
+ * screens keep only presentation (translation keys, layout); fields, options, output media and
+ * price all come from here, and `checkFields` runs the server's own check before anything is sent.
+ */
+import {
+  checkTaskData,
+  taskModule,
+  taskModules,
+  type TaskDurationRule,
+  type TaskField,
+  type TaskFieldKind,
+  type TaskMedia,
+  type TaskModule,
+} from "@aivg/core";
+
+/** A text field of a screen (what to make, the music description, lyrics or the words to speak). */
+export interface TextField {
+  name: string;
+  kind: TaskFieldKind;
+  required: boolean;
+}
+
+/** The form of one task module. */
+export interface ModuleForm {
+  code: string;
+  credits: number;
+  /** What the task makes: picks the consumption confirmation's text and the result element. */
+  output: TaskMedia;
+  /** The `prompt` field (what to make, the music description or the words to speak). */
+  prompt: TextField | null;
+  lyrics: TextField | null;
+  /** The uploaded picture or video (`file_path`). */
+  media: { kind: "image" | "video"; required: boolean } | null;
+  /** A painted mask (`mask_path`) over the picture, or over the video's first frame. */
+  mask: boolean;
+  /** An uploaded audio file (`audio_path`). */
+  audio: boolean;
+  ratio: boolean;
+  duration: TaskDurationRule | null;
+  style: boolean;
+  voice: boolean;
+}
+
+const TEXT_KINDS: readonly TaskFieldKind[] = ["prompt", "musicPrompt", "lyrics", "speech"];
+
+function textField(f: TaskField | undefined): TextField | null {
+  return f && TEXT_KINDS.includes(f.kind) ? { name: f.name, kind: f.kind, required: f.need !== "optional" } : null;
+}
+
+/** The form of a module row. */
+export function formOf(m: TaskModule): ModuleForm {
+  const field = (name: string) => m.fields.find((f) => f.name === name);
+  const file = field("file_path");
+  return {
+    code: m.code,
+    credits: m.credits,
+    output: m.output,
+    prompt: textField(field("prompt")),
+    lyrics: textField(field("lyrics")),
+    media: file && (file.kind === "image" || file.kind === "video") ? { kind: file.kind, required: file.need === "required" } : null,
+    mask: field("mask_path") !== undefined,
+    audio: field("audio_path") !== undefined,
+    ratio: m.aspectRatio,
+    duration: m.duration,
+    style: m.style,
+    voice: m.voice,
+  };
+}
+
+/** The form of a module code; throws for a code the catalogue does not have. */
+export function moduleForm(code: string): ModuleForm {
+  const m = taskModule(code);
+  if (!m) throw new Error(`${code} is not a task module`);
+  return formOf(m);
+}
+
+/** The modules whose tasks a screen (route name, spec 01 §2) creates, in the catalogue's order. */
+export function screenModules(route: string): ModuleForm[] {
+  return taskModules()
+    .filter((m) => m.screens.includes(route))
+    .map(formOf);
+}
+
+/** The lengths a module offers: its choices, else none (the screen then takes a number). */
+export function durationChoices(form: ModuleForm): number[] {
+  return form.duration?.choices ?? [];
+}
+
+/** A field core's check refused: its name in `data` ("" for `data` itself) and the rule. */
+export interface FieldProblem {
+  field: string;
+  rule: string;
+}
+
+/** Core's check of a task's `data` (the server's rule); null when it passes. */
+export function checkFields(code: string, data: Record<string, unknown>): FieldProblem | null {
+  try {
+    checkTaskData(code, data);
+    return null;
+  } catch (e) {
+    const err = e as { field?: unknown; rule?: unknown; message?: unknown };
+    return {
+      field: typeof err.field === "string" ? err.field : "",
+      rule: typeof err.rule === "string" ? err.rule : String(err.message ?? e),
+    };
+  }
+}
+
+/** Whether the problem is a field the user has not filled yet (core's "required: …" rule). */
+export function isMissing(problem: FieldProblem | null): boolean {
+  return problem !== null && problem.rule.startsWith("required");
+}

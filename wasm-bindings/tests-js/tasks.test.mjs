@@ -1,0 +1,30 @@
+// The task-module catalogue as the app's screens read it, and the check of a task's data with the
+// field it names (the form shows the rule under that field).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { checkTaskData, taskModule, taskModules } from "./pkg.mjs";
+
+test("the catalogue lists the modules with their fields and options", () => {
+  const t2v = taskModule("text2video");
+  assert.equal(t2v.output, "video");
+  assert.deepEqual(t2v.duration.choices, [5, 10]);
+  assert.ok(taskModules().some((m) => m.screens.includes("AiToolsObjectRemover") && m.code === "photomaker_imagefix"));
+  assert.equal(taskModule("nope"), undefined);
+});
+
+test("a refused field is named on the error, with its rule", () => {
+  assert.doesNotThrow(() => checkTaskData("text2image", { prompt: "a cat" }));
+  let caught;
+  try {
+    checkTaskData("photomaker_imagefix", { file_path: "a.png" });
+  } catch (e) {
+    caught = e;
+  }
+  assert.ok(caught instanceof Error);
+  assert.equal(caught.code, "invalid_task_input");
+  assert.equal(caught.field, "mask_path");
+  assert.match(caught.rule, /^required: /);
+  assert.throws(() => checkTaskData("text2image", []), (e) => e.field === "" && e.code === "invalid_task_input");
+  assert.throws(() => checkTaskData("nope", {}), (e) => e.code === "unknown_module");
+});
