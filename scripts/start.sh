@@ -6,4 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
 echo "starting aivg-server: open http://${AIVG_ADDR:-127.0.0.1:8080}/ (Ctrl-C stops it)"
-exec target/release/aivg-server
+# The local demo buys through the test store (no real payment; labelled so on its page). A public
+# site leaves AIVG_TEST_STORE unset.
+AIVG_TEST_STORE="${AIVG_TEST_STORE:-1}" exec target/release/aivg-server

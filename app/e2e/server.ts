@@ -70,6 +70,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       AIVG_DATA_DIR: dataDir,
       AIVG_STATIC_DIR: dist,
       AIVG_PUBLIC_URL: origin,
+      // The purchase flows buy through the built-in test store (off unless set).
+      AIVG_TEST_STORE: "1",
       // Prompts with [fail] / [slow] fail or run long: the refund and cancel flows need them.
       AIVG_TASK_TEST_HOOKS: process.env.AIVG_TASK_TEST_HOOKS ?? "1",
       // One server serves every spec, and Playwright's workers create tasks at the same time: more

@@ -43,6 +43,9 @@ pub struct Config {
     pub tasks: crate::tasks::TaskSettings,
     /// Bearer token of `GET /v1/analytics/stats`; `None` disables the endpoint.
     pub stats_token: Option<String>,
+    /// `AIVG_TEST_STORE=1`: the built-in test store (`/store/checkout`), which grants credits and
+    /// plans without any payment, for demos and tests; off, its routes answer 404.
+    pub test_store: bool,
 }
 
 /// A configuration value that cannot be used, named so the operator can fix it.
@@ -83,6 +86,7 @@ impl Config {
             uploads: crate::uploads::UploadSettings::from_env(&var),
             tasks: crate::tasks::TaskSettings::from_env(&var)?,
             stats_token: var("AIVG_STATS_TOKEN"),
+            test_store: var("AIVG_TEST_STORE").is_some_and(|v| v == "1" || v == "true"),
         })
     }
 
@@ -100,6 +104,7 @@ impl Config {
             uploads: crate::uploads::UploadSettings::default(),
             tasks: crate::tasks::TaskSettings::for_tests(),
             stats_token: None,
+            test_store: true,
         }
     }
 }

@@ -54,23 +54,38 @@ pub enum StartError {
     Bind(SocketAddr, std::io::Error),
     #[error("object store: {0}")]
     Storage(String),
+    #[error(
+        "AIVG_JWT_SECRET has {0} bytes: use at least 32 random bytes (e.g. `openssl rand -hex 32`)"
+    )]
+    WeakSecret(usize),
 }
 
-/// Loads or creates the token secret: `AIVG_JWT_SECRET`, else `{data}/jwt-secret` made once.
+/// The shortest `AIVG_JWT_SECRET` accepted, in bytes (HMAC-SHA256 wants a key of its output size).
+pub const MIN_JWT_SECRET_BYTES: usize = 32;
+
+/// Loads or creates the token secret: `AIVG_JWT_SECRET` (at least 32 bytes), else
+/// `{data}/jwt-secret` made once, readable by its owner only (0600).
 fn jwt_secret(cfg: &config::Config) -> Result<Vec<u8>, StartError> {
     if let Some(s) = &cfg.jwt_secret {
+        if s.len() < MIN_JWT_SECRET_BYTES {
+            return Err(StartError::WeakSecret(s.len()));
+        }
         return Ok(s.as_bytes().to_vec());
     }
     let path = cfg.data_dir.join("jwt-secret");
     let err = |e| StartError::DataDir(path.display().to_string(), e);
-    match std::fs::read(&path) {
-        Ok(bytes) if bytes.len() >= 32 => Ok(bytes),
+    let secret = match std::fs::read(&path) {
+        Ok(bytes) if bytes.len() >= MIN_JWT_SECRET_BYTES => bytes,
         _ => {
             let secret = ids::random_token(48).into_bytes();
             std::fs::write(&path, &secret).map_err(err)?;
-            Ok(secret)
+            secret
         }
-    }
+    };
+    // Also tightens a file an older version wrote world-readable.
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).map_err(err)?;
+    Ok(secret)
 }
 
 /// Connects the database (running migrations), binds and serves in the background.
@@ -106,4 +121,28 @@ pub async fn start(cfg: config::Config) -> Result<Running, StartError> {
         shutdown: tx,
         task,
     })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn the_token_secret_is_long_and_private() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cfg = config::Config::for_tests(dir.path().to_path_buf());
+        cfg.jwt_secret = Some("short".into());
+        assert!(matches!(jwt_secret(&cfg), Err(StartError::WeakSecret(5))));
+        cfg.jwt_secret = None;
+        let made = jwt_secret(&cfg).unwrap();
+        assert!(made.len() >= MIN_JWT_SECRET_BYTES);
+        let mode = std::fs::metadata(dir.path().join("jwt-secret"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+        assert_eq!(jwt_secret(&cfg).unwrap(), made, "kept across starts");
+    }
 }

@@ -156,6 +156,26 @@ async fn sku_info_lists_and_orders() {
 }
 
 #[tokio::test]
+async fn the_test_store_is_off_unless_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cfg = aivg_server::config::Config::for_tests(dir.path().join("data"));
+    cfg.test_store = false;
+    let s = TestServer::start_with(dir, cfg).await;
+    let token = s.register("nopay@example.com").await;
+    let before = s.balance(&token).await;
+    let res = s
+        .http
+        .get(s.url("/store/checkout?sku_id=24120100&zero=0"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 404);
+    let (status, _) = pay(&s, &token, 24_120_100, 0).await;
+    assert_eq!(status, 404, "nobody grants themselves credits");
+    assert_eq!(s.balance(&token).await, before);
+}
+
+#[tokio::test]
 async fn buy_credits_through_the_test_store() {
     let s = TestServer::start().await;
     let token = s.register("buyer@example.com").await;

@@ -99,7 +99,29 @@ fn error_page(e: &ApiError) -> Response {
 }
 
 /// `GET /store/checkout`: the page of one SKU (errors are small HTML pages with 400).
-pub async fn page(ApiQuery(q): ApiQuery<CheckoutQuery>) -> Response {
+/// Admits a call of the test store only when `AIVG_TEST_STORE=1` (else 404: on a public site
+/// nobody may grant themselves credits).
+#[derive(Debug)]
+pub struct TestStoreOn;
+
+impl axum::extract::FromRequestParts<AppState> for TestStoreOn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        _parts: &mut axum::http::request::Parts,
+        state: &AppState,
+    ) -> Result<Self, ApiError> {
+        if state.cfg.test_store {
+            Ok(Self)
+        } else {
+            Err(ApiError::not_found(
+                "no test store on this site (AIVG_TEST_STORE is off)",
+            ))
+        }
+    }
+}
+
+pub async fn page(_on: TestStoreOn, ApiQuery(q): ApiQuery<CheckoutQuery>) -> Response {
     let render = || -> Result<String, ApiError> {
         let catalog = catalog()?;
         let sku_id = params::int("sku_id", q.sku_id.as_deref(), None, 1, i64::MAX)?;
@@ -180,6 +202,7 @@ async fn user_of_token(state: &AppState, token: &str) -> Result<AuthUser, ApiErr
 
 /// `POST /store/checkout/pay` → the receipt (trade id, amount, credits, period).
 pub async fn pay(
+    _on: TestStoreOn,
     State(state): State<AppState>,
     header_user: MaybeUser,
     ApiJson(body): ApiJson<PayBody>,
