@@ -48,6 +48,7 @@ impl AppState {
 
 /// The whole router.
 pub fn router(state: AppState) -> Router {
+    let security = Arc::new(state.cfg.security.clone());
     let api = Router::new()
         .route(
             "/account/register",
@@ -82,6 +83,12 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(axum::middleware::from_fn(
             crate::request_guard::envelope_errors,
+        ))
+        // Outside the error envelopes (they get the headers too), inside compression (HTML is
+        // hashed before it is compressed).
+        .layer(axum::middleware::from_fn_with_state(
+            security,
+            crate::security::headers,
         ))
         // gzip or brotli when the client accepts it: the app's JS and its 0.9 MB .wasm shrink to
         // about a third. tower-http's default predicate leaves event streams (SSE), images and

@@ -46,6 +46,9 @@ pub struct Config {
     /// `AIVG_TEST_STORE=1`: the built-in test store (`/store/checkout`), which grants credits and
     /// plans without any payment, for demos and tests; off, its routes answer 404.
     pub test_store: bool,
+    /// Security headers (`security.rs`: `AIVG_CSP`, `AIVG_CSP_EXTRA`, and the public URL and
+    /// object store endpoint they depend on).
+    pub security: crate::security::SecuritySettings,
 }
 
 /// A configuration value that cannot be used, named so the operator can fix it.
@@ -87,6 +90,7 @@ impl Config {
             tasks: crate::tasks::TaskSettings::from_env(&var)?,
             stats_token: var("AIVG_STATS_TOKEN"),
             test_store: var("AIVG_TEST_STORE").is_some_and(|v| v == "1" || v == "true"),
+            security: crate::security::SecuritySettings::from_env(&var),
         })
     }
 
@@ -105,6 +109,7 @@ impl Config {
             tasks: crate::tasks::TaskSettings::for_tests(),
             stats_token: None,
             test_store: true,
+            security: crate::security::SecuritySettings::default(),
         }
     }
 }

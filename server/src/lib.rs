@@ -15,6 +15,7 @@ pub mod db;
 pub mod ids;
 pub mod ledger;
 pub mod request_guard;
+pub mod security;
 pub mod site;
 pub mod spa;
 pub mod store;

@@ -802,7 +802,11 @@ async fn builds_and_icons() {
     .unwrap();
     std::fs::create_dir_all(spa.join("assets")).unwrap();
     std::fs::write(spa.join("assets/index-3f2a9c.js"), "console.log(1)").unwrap();
-    std::fs::write(spa.join("index.html"), "<!doctype html><title>x</title>").unwrap();
+    std::fs::write(
+        spa.join("index.html"),
+        "<!doctype html><title>x</title><script>document.documentElement.dataset.theme='dark'</script><script type=\"module\" src=\"/assets/index-3f2a9c.js\"></script>",
+    )
+    .unwrap();
     let mut cfg = s.cfg.clone();
     cfg.data_dir = dir.path().join("data");
     cfg.static_dir = Some(spa);
@@ -821,6 +825,30 @@ async fn builds_and_icons() {
         "public, max-age=31536000, immutable"
     );
     assert_eq!(cache("/home").await, "no-cache");
+    // Security headers: the page's own inline script is allowed by its hash, nothing else inline;
+    // no other site may frame it.
+    let page = built.http.get(built.url("/home")).send().await.unwrap();
+    let h = page.headers();
+    assert_eq!(h["x-content-type-options"], "nosniff");
+    assert_eq!(h["referrer-policy"], "strict-origin-when-cross-origin");
+    let csp = h["content-security-policy"].to_str().unwrap().to_owned();
+    assert!(csp.contains("frame-ancestors 'self'"), "{csp}");
+    assert!(
+        csp.contains("script-src 'self' 'wasm-unsafe-eval' 'sha256-"),
+        "{csp}"
+    );
+    assert!(
+        !csp.contains("'unsafe-inline' 'sha256")
+            && !csp.contains("script-src 'self' 'unsafe-inline'"),
+        "{csp}"
+    );
+    let api = built
+        .http
+        .get(built.url("/v1/nothing"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(api.headers()["x-content-type-options"], "nosniff");
     assert_eq!(cache("/builds/latest.json").await, "no-cache");
     let missing = built
         .http
