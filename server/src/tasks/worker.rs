@@ -18,7 +18,8 @@
 //!
 //! What a drop cannot stop: pixel work already handed to `spawn_blocking` (decode, resize,
 //! encode) runs to the end of that step on its blocking thread and its result is thrown away; the
-//! worker does not wait for it. A ComfyUI prompt already queued keeps running on that server.
+//! worker does not wait for it. A ComfyUI prompt is stopped by the drop itself: `/interrupt` when
+//! it runs, `POST /queue {delete}` when it waits (see `comfyui/run.rs`), unless the server drains.
 
 use super::lifecycle;
 use super::modules;
