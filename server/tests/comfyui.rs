@@ -214,3 +214,51 @@ async fn a_backend_that_goes_down_leaves_the_work_to_the_others() {
         3
     );
 }
+
+#[tokio::test]
+async fn a_restarted_server_re_attaches_to_its_prompt() {
+    let comfy = fake().await;
+    comfy.behave(|b| {
+        b.steps = 30;
+        b.step_ms = 100;
+    });
+    let s = server(&[&comfy.url]).await;
+    let token = s.register("ria@example.com").await;
+    grant(&s, "ria@example.com", 10).await;
+    let id = create_ok(
+        &s,
+        &token,
+        "text2image",
+        json!({"prompt": "outlive a restart"}),
+    )
+    .await;
+    for _ in 0..100 {
+        if comfy
+            .seen()
+            .prompts
+            .iter()
+            .any(|p| p.prompt_id.contains(&id))
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // The stop hands the task back and leaves the prompt running on ComfyUI...
+    let s = s.restart().await;
+    // ...and the next run finds it there instead of sending it again.
+    let t = wait_done(&s, &token, "text2image", &id).await;
+    assert_eq!(t["status"], "succeeded", "{t}");
+    let seen = comfy.seen();
+    let sent = seen
+        .prompts
+        .iter()
+        .filter(|p| p.prompt_id.contains(&id))
+        .count();
+    assert_eq!(sent, 1, "attached, not sent again");
+    assert!(
+        seen.interrupts.is_empty(),
+        "a drain does not interrupt: {:?}",
+        seen.interrupts
+    );
+    assert_eq!(s.balance(&token).await, 15 - 2, "charged once");
+}
