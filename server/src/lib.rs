@@ -7,6 +7,7 @@ pub mod analytics;
 pub mod api;
 pub mod app;
 pub mod auth;
+pub mod backup;
 pub mod checkin;
 pub mod clock;
 pub mod config;

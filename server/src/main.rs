@@ -27,9 +27,10 @@ async fn main() -> std::process::ExitCode {
         None => {}
         Some("stats") => return print_stats(&cfg, args.get(1..).unwrap_or(&[])).await,
         Some("engines") => return print_engines(&cfg).await,
+        Some("backup") => return run_backup(&cfg, args.get(1)).await,
         Some(other) => {
             eprintln!(
-                "aivg-server: unknown command {other:?}; usage: aivg-server [stats [--json] | engines]"
+                "aivg-server: unknown command {other:?}; usage: aivg-server [stats [--json] | engines | backup PATH]"
             );
             return std::process::ExitCode::from(2);
         }
@@ -69,6 +70,30 @@ async fn stop_signal() {
     tokio::select! {
         _ = tokio::signal::ctrl_c() => {}
         () = term => {}
+    }
+}
+
+/// `aivg-server backup PATH`: a snapshot of the SQLite database (see `backup.rs`).
+async fn run_backup(cfg: &Config, path: Option<&String>) -> std::process::ExitCode {
+    let Some(path) = path else {
+        eprintln!("aivg-server: usage: aivg-server backup PATH");
+        return std::process::ExitCode::from(2);
+    };
+    let done = match aivg_server::db::Db::connect(&cfg.database_url).await {
+        Ok(db) => aivg_server::backup::backup(&db, std::path::Path::new(path))
+            .await
+            .map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    match done {
+        Ok(()) => {
+            println!("database copied to {path}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("aivg-server: {e}");
+            std::process::ExitCode::FAILURE
+        }
     }
 }
 

@@ -221,3 +221,34 @@ async fn cookie_check_page_answers_the_parent() {
     assert!(html.contains(r#"action: "cookie-check""#), "{html}");
     assert!(html.contains("document.cookie"));
 }
+
+#[tokio::test]
+async fn a_backup_holds_the_accounts_and_opens_as_a_database() {
+    let s = TestServer::start().await;
+    let token = s.register("bak@example.com").await;
+    let balance = s.balance(&token).await;
+    let db = &s.running.as_ref().unwrap().state.db;
+    let out = s.dir.path().join("copy.db");
+    match aivg_server::backup::backup(db, &out).await {
+        Err(aivg_server::backup::BackupError::Postgres) => {
+            assert!(db.pg_url().is_some());
+            return;
+        }
+        r => r.unwrap(),
+    }
+    assert!(matches!(
+        aivg_server::backup::backup(db, &out).await,
+        Err(aivg_server::backup::BackupError::Exists(_))
+    ));
+    // The copy is a database holding the account.
+    let copy = aivg_server::db::Db::connect(&format!("sqlite://{}", out.display()))
+        .await
+        .unwrap();
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE email = $1")
+        .bind("bak@example.com")
+        .fetch_one(&copy.pool)
+        .await
+        .unwrap();
+    assert_eq!(n, 1);
+    assert!(balance > 0);
+}
