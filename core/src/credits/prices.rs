@@ -9,6 +9,10 @@
 /// and the app tells the user (spec: server behaviour not shown; decided here).
 pub const CODE_INSUFFICIENT_CREDITS: i64 = 140_402;
 
+/// The envelope code (with HTTP 429) of a task refused because its user already has as many tasks
+/// waiting as the server allows (decided here; the server's limit is its configuration).
+pub const CODE_TOO_MANY_QUEUED: i64 = 140_429;
+
 /// The credits a task of `module` costs (the task-module catalogue's price), or `None` for a code
 /// that is not a priced module.
 pub fn module_credits(module: &str) -> Option<u32> {

@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 /// Envelope code of "not enough credits" (HTTP 402), core's (the app reads the same).
-pub use aivg_core::credits::CODE_INSUFFICIENT_CREDITS;
+pub use aivg_core::credits::{CODE_INSUFFICIENT_CREDITS, CODE_TOO_MANY_QUEUED};
 
 /// A task to record.
 #[derive(Debug, Clone)]
@@ -55,6 +55,25 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<String, ApiErro
     let now_ms = clock::now_ms();
     let mut tx = state.db.pool.begin().await?;
     ledger::lock_user(&mut tx, t.user_id).await?;
+    if t.finished.is_none() {
+        // Checked under the user's lock, so parallel creates cannot pass it together.
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'queued'",
+        )
+        .bind(t.user_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        let limit = state.tasks.settings().max_queued_per_user;
+        if usize::try_from(waiting).unwrap_or(usize::MAX) >= limit {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                CODE_TOO_MANY_QUEUED,
+                format!(
+                    "You already have {waiting} tasks waiting (at most {limit}): wait for one to start, or cancel one."
+                ),
+            ));
+        }
+    }
     let charge_id = if t.credits > 0 {
         let entry = Entry {
             user_id: t.user_id,

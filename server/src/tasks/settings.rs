@@ -34,6 +34,12 @@ pub struct TaskSettings {
     /// `AIVG_DRAIN_SECONDS`: on SIGTERM, how long running tasks may go on before the instance
     /// leaves them for another (0 to 3600, default 25: inside a usual 30 s stop timeout).
     pub drain_s: u64,
+    /// `AIVG_TASK_MAX_RUNNING_PER_USER`: tasks of one user run at once at most (default 2);
+    /// workers take other users' tasks meanwhile (the fair queue, `worker.rs`).
+    pub max_running_per_user: usize,
+    /// `AIVG_TASK_MAX_QUEUED_PER_USER`: tasks of one user waiting at most (default 20); one more
+    /// is refused (429) before anything is charged.
+    pub max_queued_per_user: usize,
 }
 
 impl Default for TaskSettings {
@@ -49,6 +55,8 @@ impl Default for TaskSettings {
             test_hooks: false,
             ffmpeg: "ffmpeg".into(),
             drain_s: 25,
+            max_running_per_user: 2,
+            max_queued_per_user: 20,
         }
     }
 }
@@ -112,7 +120,21 @@ impl TaskSettings {
                 },
             }
         };
+        let count = |name: &'static str, default: usize| -> Result<usize, ConfigError> {
+            match var(name) {
+                None => Ok(default),
+                Some(raw) => match raw.trim().parse::<usize>() {
+                    Ok(n) if (1..=10_000).contains(&n) => Ok(n),
+                    _ => Err(ConfigError {
+                        name,
+                        problem: format!("{raw:?} is not a number from 1 to 10000"),
+                    }),
+                },
+            }
+        };
         Ok(Self {
+            max_running_per_user: count("AIVG_TASK_MAX_RUNNING_PER_USER", 2)?,
+            max_queued_per_user: count("AIVG_TASK_MAX_QUEUED_PER_USER", 20)?,
             drain_s,
             comfyui_url,
             comfyui_idle: seconds("AIVG_COMFYUI_IDLE_S", 300)?,

@@ -136,20 +136,29 @@ async fn work(state: AppState) {
 /// Marks the oldest queued task running and answers it with its cancel signal. A task cancelled
 /// between the two (before the signal existed) is let go and the next one is claimed.
 async fn claim(state: &AppState) -> Result<Option<(TaskRow, oneshot::Receiver<()>)>, sqlx::Error> {
-    // SKIP LOCKED lets concurrent workers on PostgreSQL take different tasks; SQLite has one writer.
-    let pick = match state.db.backend {
-        Backend::Postgres => {
-            "SELECT id FROM tasks WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED"
-        }
-        Backend::Sqlite => "SELECT id FROM tasks WHERE status = 'queued' ORDER BY id LIMIT 1",
+    // Fair queue: a user may run AIVG_TASK_MAX_RUNNING_PER_USER tasks at once; among the rest,
+    // users with fewer running tasks go first, then the user served longest ago (round-robin),
+    // then the oldest task. SKIP LOCKED lets concurrent workers on PostgreSQL take different
+    // tasks; SQLite has one writer.
+    let running =
+        "(SELECT COUNT(*) FROM tasks r WHERE r.user_id = t.user_id AND r.status = 'running')";
+    let served = "(SELECT COALESCE(MAX(r.started_ms), 0) FROM tasks r WHERE r.user_id = t.user_id AND r.status <> 'queued')";
+    let lock = match state.db.backend {
+        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        Backend::Sqlite => "",
     };
+    let pick = format!(
+        "SELECT t.id FROM tasks t WHERE t.status = 'queued' AND {running} < $3 ORDER BY {running}, {served}, t.id LIMIT 1{lock}"
+    );
     let sql = format!(
         "UPDATE tasks SET status = 'running', started_ms = $1, heartbeat_ms = $1, owner = $2, attempts = attempts + 1 WHERE id = ({pick}) AND status = 'queued' RETURNING task_id"
     );
+    let per_user = i64::try_from(state.tasks.settings().max_running_per_user).unwrap_or(i64::MAX);
     loop {
         let row = sqlx::query(&sql)
             .bind(clock::now_ms())
             .bind(state.tasks.instance())
+            .bind(per_user)
             .fetch_optional(&state.db.pool)
             .await?;
         let Some(row) = row else { return Ok(None) };
