@@ -416,9 +416,14 @@ async fn events_stream_task_updates() {
     let other = s.register("oz@example.com").await;
     let (status, _) = s.get("/v1/ai/events", None).await;
     assert_eq!(status, 401);
+    let (status, body) = s
+        .post("/v1/ai/events/ticket", Some(&token), json!({}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let ticket = body["data"]["ticket"].as_str().unwrap();
     let mut res = s
         .http
-        .get(s.url(&format!("/v1/ai/events?token={token}")))
+        .get(s.url(&format!("/v1/ai/events?ticket={ticket}")))
         .send()
         .await
         .unwrap();

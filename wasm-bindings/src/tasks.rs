@@ -76,7 +76,10 @@ pub fn task_module(code: &str) -> Result<JsValue, JsValue> {
 /// checkTaskData("text2image", { prompt: "" }) // throws "data.prompt: required: ..."
 /// ```
 #[wasm_bindgen(js_name = checkTaskData)]
-pub fn check_task_data(code: &str, data: JsValue) -> Result<(), JsValue> {
+pub fn check_task_data(
+    code: &str,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] data: JsValue,
+) -> Result<(), JsValue> {
     let module = tasks::task_module(code).ok_or_else(|| {
         crate::error::coded_error("unknown_module", &format!("{code} is not a task module"))
     })?;

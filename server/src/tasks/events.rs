@@ -1,65 +1,129 @@
 //! `GET /v1/ai/events`: server-sent events with the changes of the user's tasks, so pages need
 //! not poll. Authentication is the usual Bearer header or, because `EventSource` cannot set
-//! headers, `?token=<access token>`.
+//! headers, `?ticket=` from `POST /v1/ai/events/ticket`: single use, valid 60 s, so the access
+//! token never travels in a URL (where logs and history keep it). The stream ends when the
+//! session behind it is logged out or expires (checked every 15 s), and when the server stops.
 //!
 //! Events (names from spec 02 §4's queue events): `updateList` first (and again whenever
 //! events were missed: reload the list), then `addTask`, `updateTask` (status and progress),
 //! `retryTask` (`{task_id, retry_of}`) and `delTask` (`{task_id}`); the data of the others is the
-//! task as `record.rs` describes. A comment line every 15 s keeps proxies from closing the stream;
-//! the stream ends when the server stops.
+//! task as `record.rs` describes. A comment line every 15 s keeps proxies from closing the stream.
 
 use super::hub::TaskEvent;
-use crate::api::ApiError;
+use crate::api::{ApiError, ApiResult, ok};
 use crate::app::AppState;
 use crate::auth::AuthUser;
+use crate::clock;
 use crate::site::params::ApiQuery;
 use axum::extract::{FromRequestParts, State};
-use axum::http::{HeaderMap, header};
+use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 
-/// `?token=` of the events call.
+/// How long a ticket may wait before it is used.
+pub const TICKET_TTL_MS: i64 = 60_000;
+/// How often an open stream checks that its session is still valid.
+const SESSION_CHECK: Duration = Duration::from_secs(15);
+
+/// `?ticket=` of the events call.
 #[derive(Debug, Deserialize)]
-pub struct TokenQuery {
+pub struct TicketQuery {
     #[serde(default)]
-    pub token: Option<String>,
+    pub ticket: Option<String>,
 }
 
-/// The user of a header or, failing that, of `?token=`.
-async fn user_of(
+/// The answer of `POST /v1/ai/events/ticket`.
+#[derive(Debug, Serialize)]
+pub struct Ticket {
+    pub ticket: String,
+    /// Seconds left to open the stream with it.
+    pub expires_in: i64,
+}
+
+/// `POST /v1/ai/events/ticket`: a single-use ticket for `GET /v1/ai/events?ticket=`.
+pub async fn ticket(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ticket> {
+    let now = clock::now_ms();
+    // Housekeeping on the way: tickets nobody used.
+    sqlx::query("DELETE FROM event_tickets WHERE expires_ms < $1")
+        .bind(now)
+        .execute(&state.db.pool)
+        .await?;
+    let ticket = crate::ids::random_token(32);
+    sqlx::query(
+        "INSERT INTO event_tickets (ticket, user_id, jti, expires_ms) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(&ticket)
+    .bind(user.id)
+    .bind(&user.jti)
+    .bind(now + TICKET_TTL_MS)
+    .execute(&state.db.pool)
+    .await?;
+    ok(Ticket {
+        ticket,
+        expires_in: TICKET_TTL_MS / 1000,
+    })
+}
+
+/// The user and session of a Bearer header, else of a ticket (used up here).
+async fn session_of(
     state: &AppState,
     headers: &HeaderMap,
-    token: Option<&str>,
-) -> Result<AuthUser, ApiError> {
-    let bearer = match (
-        headers.get(header::AUTHORIZATION),
-        token.map(str::trim).filter(|t| !t.is_empty()),
-    ) {
-        (Some(h), _) => h.clone(),
-        (None, Some(t)) => header::HeaderValue::from_str(&format!("Bearer {t}"))
-            .map_err(|_| ApiError::logged_out("please log in again: the token is not valid"))?,
-        (None, None) => {
-            return Err(ApiError::logged_out(
-                "please log in: send the access token as a Bearer header or ?token=",
-            ));
-        }
+    ticket: Option<&str>,
+) -> Result<(i64, String), ApiError> {
+    if headers.contains_key(axum::http::header::AUTHORIZATION) {
+        let (mut parts, ()) = axum::http::Request::builder()
+            .body(())
+            .map_err(ApiError::internal)?
+            .into_parts();
+        parts.headers = headers.clone();
+        let user = AuthUser::from_request_parts(&mut parts, state).await?;
+        return Ok((user.id, user.jti));
+    }
+    let Some(ticket) = ticket.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Err(ApiError::logged_out(
+            "please log in: send the access token as a Bearer header, or a ticket from POST /v1/ai/events/ticket as ?ticket=",
+        ));
     };
-    let (mut parts, ()) = axum::http::Request::builder()
-        .body(())
-        .map_err(ApiError::internal)?
-        .into_parts();
-    parts.headers.insert(header::AUTHORIZATION, bearer);
-    AuthUser::from_request_parts(&mut parts, state).await
+    let row: Option<(i64, String, i64)> = sqlx::query_as(
+        "DELETE FROM event_tickets WHERE ticket = $1 RETURNING user_id, jti, expires_ms",
+    )
+    .bind(ticket)
+    .fetch_optional(&state.db.pool)
+    .await?;
+    match row {
+        Some((user_id, jti, expires_ms)) if expires_ms >= clock::now_ms() => Ok((user_id, jti)),
+        _ => Err(ApiError::logged_out(
+            "the ticket is used or expired: ask for a new one (POST /v1/ai/events/ticket)",
+        )),
+    }
+}
+
+/// Whether the session may still receive events (not logged out, not expired).
+async fn session_valid(state: &AppState, jti: &str) -> bool {
+    let row: Result<Option<(i64, i64)>, sqlx::Error> =
+        sqlx::query_as("SELECT revoked, expires_ms FROM tokens WHERE jti = $1")
+            .bind(jti)
+            .fetch_optional(&state.db.pool)
+            .await;
+    match row {
+        Ok(Some((revoked, expires_ms))) => revoked == 0 && expires_ms > clock::now_ms(),
+        Ok(None) => false,
+        // A database hiccup does not end the stream.
+        Err(_) => true,
+    }
 }
 
 struct Feed {
+    state: AppState,
     rx: tokio::sync::broadcast::Receiver<TaskEvent>,
     shutdown: tokio::sync::watch::Receiver<bool>,
     user_id: i64,
+    jti: String,
+    check: tokio::time::Interval,
     started: bool,
 }
 
@@ -71,13 +135,18 @@ fn event(name: &str, data: &serde_json::Value) -> Event {
 pub async fn events(
     State(state): State<AppState>,
     headers: HeaderMap,
-    ApiQuery(q): ApiQuery<TokenQuery>,
+    ApiQuery(q): ApiQuery<TicketQuery>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let user = user_of(&state, &headers, q.token.as_deref()).await?;
+    let (user_id, jti) = session_of(&state, &headers, q.ticket.as_deref()).await?;
+    let mut check = tokio::time::interval(SESSION_CHECK);
+    check.reset();
     let feed = Feed {
         rx: state.tasks.subscribe(),
         shutdown: state.tasks.shutdown_signal(),
-        user_id: user.id,
+        state,
+        user_id,
+        jti,
+        check,
         started: false,
     };
     let stream = futures_util::stream::unfold(feed, |mut f| async move {
@@ -100,6 +169,11 @@ pub async fn events(
                 },
                 changed = f.shutdown.changed() => {
                     if changed.is_err() {
+                        return None;
+                    }
+                }
+                _ = f.check.tick() => {
+                    if !session_valid(&f.state, &f.jti).await {
                         return None;
                     }
                 }

@@ -52,4 +52,5 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/ai/prompt/polish", post(prompt::polish))
         .route("/v1/ai/prompt/img2prompt", post(prompt::img2prompt))
         .route("/v1/ai/events", get(events::events))
+        .route("/v1/ai/events/ticket", post(events::ticket))
 }

@@ -13,6 +13,9 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_GENERATION: &str = r#"
+/** POST /v1/ai/events/ticket: a single-use ticket of the task event stream. */
+export interface EventsTicket { ticket: string; expires_in: number; }
+
 /** The sensitive-content detector of a media kind: video, image or text. */
 export type SensitiveDetectKind = "v" | "i" | "t";
 
@@ -226,6 +229,16 @@ http_call! {
     /// await saveTaskData({ taskId: "t-1", save_type: 1, user_data: { module: "text2video", name: "Cat" } })
     /// ```
     save_task_data => saveTaskData(params: "TaskDataSaveParams") Post "/v1/ai/task/data_save" -> "unknown"
+}
+
+http_call! {
+    /// A single-use ticket (valid 60 s) for the task event stream, so the access token never
+    /// travels in a URL: `POST /v1/ai/events/ticket` → `{ticket, expires_in}`; then
+    /// `new EventSource("/v1/ai/events?ticket=" + ticket)`.
+    /// ```js
+    /// const { ticket } = await createEventsTicket()
+    /// ```
+    create_events_ticket => createEventsTicket() Post "/v1/ai/events/ticket" -> "EventsTicket"
 }
 
 http_call! {

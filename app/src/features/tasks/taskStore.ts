@@ -3,7 +3,7 @@
  * changes from the server's event stream (updateList, addTask, updateTask, delTask, retryTask),
  * and, when the stream is unavailable, polling of the open tasks through /v1/ai/result/batch.
  */
-import { getAccessToken, getTaskResults, hasNextPage, listTasks } from "@aivg/core";
+import { createEventsTicket, getAccessToken, getTaskResults, hasNextPage, listTasks } from "@aivg/core";
 import { apiBase } from "../../env";
 import { appStore, atom } from "../../state/jotai";
 import { notifyFinished } from "./notify";
@@ -186,13 +186,37 @@ function stopPolling(): void {
   pollTimer = null;
 }
 
+/** How long after a broken stream a new one is tried (polling keeps progress moving meanwhile). */
+const REOPEN_MS = 3000;
+let reopenTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Opens the event stream with a single-use ticket (the access token never goes in a URL). A
+ * ticket opens one connection, so EventSource's own reconnect cannot be used: on an error the
+ * stream is closed, the queue polls, and a new ticket opens a new stream a little later.
+ */
 function openStream(store = appStore): void {
-  const token = getAccessToken();
-  if (!token || typeof EventSource === "undefined") {
+  if (!getAccessToken() || typeof EventSource === "undefined") {
     startPolling(store);
     return;
   }
-  const es = new EventSource(`${apiBase}/v1/ai/events?token=${encodeURIComponent(token)}`);
+  createEventsTicket()
+    .then((answer) => {
+      const ticket = (answer as { ticket?: unknown } | null)?.ticket;
+      if (users === 0 || typeof ticket !== "string") {
+        if (typeof ticket !== "string") startPolling(store);
+        return;
+      }
+      listen(new EventSource(`${apiBase}/v1/ai/events?ticket=${encodeURIComponent(ticket)}`), store);
+    })
+    .catch((e: unknown) => {
+      console.warn("task events: no ticket", e);
+      startPolling(store);
+    });
+}
+
+function listen(es: EventSource, store: typeof appStore): void {
+  source?.close();
   source = es;
   es.onopen = () => {
     stopPolling();
@@ -201,8 +225,17 @@ function openStream(store = appStore): void {
     // (or reconnecting) may already have finished. Ask for the open tasks once to catch up.
     pollOpenTasks(store).catch((e: unknown) => console.warn("task catch-up failed", e));
   };
-  // EventSource reconnects by itself; poll meanwhile so progress keeps moving.
-  es.onerror = () => startPolling(store);
+  es.onerror = () => {
+    es.close();
+    if (source === es) source = null;
+    startPolling(store);
+    if (users > 0 && !reopenTimer) {
+      reopenTimer = setTimeout(() => {
+        reopenTimer = null;
+        if (users > 0 && !source) openStream(store);
+      }, REOPEN_MS);
+    }
+  };
   for (const name of ["updateList", "addTask", "updateTask", "delTask", "retryTask"]) {
     es.addEventListener(name, (ev) => {
       let data: unknown = null;
@@ -228,6 +261,8 @@ export function connectQueue(store = appStore): () => void {
     if (users === 0) {
       source?.close();
       source = null;
+      if (reopenTimer) clearTimeout(reopenTimer);
+      reopenTimer = null;
       stopPolling();
       store.set(queueAtom, (q) => ({ ...q, mode: "idle" }));
     }

@@ -1,0 +1,86 @@
+//! The event stream's authentication: a single-use ticket instead of the token in the URL, and
+//! the stream ends when its session is logged out.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod common;
+
+use common::TestServer;
+use serde_json::json;
+use std::time::Duration;
+
+async fn ticket(s: &TestServer, token: &str) -> String {
+    let (status, body) = s.post("/v1/ai/events/ticket", Some(token), json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["expires_in"], 60);
+    body["data"]["ticket"].as_str().unwrap().to_owned()
+}
+
+async fn open(s: &TestServer, query: &str) -> reqwest::Response {
+    s.http
+        .get(s.url(&format!("/v1/ai/events?{query}")))
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_ticket_opens_one_stream_and_the_token_stays_out_of_urls() {
+    let s = TestServer::start().await;
+    let token = s.register("tia@example.com").await;
+    let (status, _) = s.post("/v1/ai/events/ticket", None, json!({})).await;
+    assert_eq!(status, 401, "a ticket needs a signed-in user");
+    let t = ticket(&s, &token).await;
+    assert_eq!(
+        open(&s, &format!("ticket={t}")).await.status().as_u16(),
+        200
+    );
+    assert_eq!(
+        open(&s, &format!("ticket={t}")).await.status().as_u16(),
+        401,
+        "single use"
+    );
+    assert_eq!(open(&s, "ticket=made-up").await.status().as_u16(), 401);
+    assert_eq!(
+        open(&s, &format!("token={token}")).await.status().as_u16(),
+        401,
+        "the access token is not taken from the URL"
+    );
+    // An expired ticket is refused.
+    let t = ticket(&s, &token).await;
+    sqlx::query("UPDATE event_tickets SET expires_ms = 1 WHERE ticket = $1")
+        .bind(&t)
+        .execute(&s.running.as_ref().unwrap().state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        open(&s, &format!("ticket={t}")).await.status().as_u16(),
+        401
+    );
+}
+
+#[tokio::test]
+async fn the_stream_ends_when_its_session_logs_out() {
+    let s = TestServer::start().await;
+    let token = s.register("lou@example.com").await;
+    let t = ticket(&s, &token).await;
+    let mut res = open(&s, &format!("ticket={t}")).await;
+    assert_eq!(res.status().as_u16(), 200);
+    let (status, _) = s.post("/v1/logout", Some(&token), json!({})).await;
+    assert_eq!(status, 200);
+    // Within one session check (15 s) the server closes the stream.
+    let ended = tokio::time::timeout(Duration::from_secs(25), async {
+        loop {
+            match res.chunk().await {
+                Ok(Some(_)) => {}
+                _ => return,
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the stream outlived its session");
+}
