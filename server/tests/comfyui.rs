@@ -14,7 +14,7 @@ mod media_support;
 
 use aivg_core::tasks::TASK_MODULES;
 use engine_support::{data_for, fake, server};
-use media_support::{create_ok, fetch, grant, result, wait_done, wait_for};
+use media_support::{create_ok, dims, fetch, grant, png, result, upload, wait_done, wait_for};
 use serde_json::json;
 use std::time::Duration;
 
@@ -261,4 +261,58 @@ async fn a_restarted_server_re_attaches_to_its_prompt() {
         seen.interrupts
     );
     assert_eq!(s.balance(&token).await, 15 - 2, "charged once");
+}
+
+#[tokio::test]
+async fn the_shipped_workflows_are_filled_and_local_tools_stay_local() {
+    let comfy = fake().await;
+    let s = server(&[&comfy.url]).await;
+    let token = s.register("cora@example.com").await;
+    grant(&s, "cora@example.com", 10).await;
+    let id = create_ok(
+        &s,
+        &token,
+        "text2image",
+        json!({"prompt": "a copper teapot", "aspect_ratio": "3:4", "seed": 7}),
+    )
+    .await;
+    let t = wait_done(&s, &token, "text2image", &id).await;
+    assert_eq!(t["status"], "succeeded", "{t}");
+    assert_eq!(t["result"]["outputs"].as_array().unwrap().len(), 1);
+    let workflow = comfy.seen().prompts[0].graph.clone();
+    // The shipped text_to_image workflow (server/workflows/), filled.
+    assert_eq!(workflow["57:27"]["inputs"]["text"], "a copper teapot");
+    assert_eq!(workflow["57:13"]["inputs"]["width"], 768);
+    assert_eq!(workflow["57:13"]["inputs"]["height"], 1024);
+    assert_eq!(workflow["57:3"]["inputs"]["seed"], 7);
+    assert_eq!(comfy.seen().prompts[0].prompt_id, format!("aivg-{id}-0"));
+
+    // The enhancer uploads its input and runs the upscale workflow on it.
+    let path = upload(&s, &token, "mai_imagesharpen", "png", png(8, 8)).await;
+    let id = create_ok(&s, &token, "mai_imagesharpen", json!({"file_path": path})).await;
+    let t = wait_done(&s, &token, "mai_imagesharpen", &id).await;
+    assert_eq!(t["status"], "succeeded", "{t}");
+    let seen = comfy.seen();
+    assert_eq!(seen.uploads.len(), 1);
+    let workflow = &seen.prompts[1].graph;
+    assert_eq!(
+        workflow["100"]["inputs"]["image"],
+        seen.uploads[0].0.as_str()
+    );
+    assert_eq!(workflow["2"]["class_type"], "ImageUpscaleWithModel");
+
+    // Modules without a workflow (crop and resize) run locally, for real.
+    let id = create_ok(
+        &s,
+        &token,
+        "tool_sf",
+        json!({"file_path": path, "max_side": 4}),
+    )
+    .await;
+    let t = wait_done(&s, &token, "tool_sf", &id).await;
+    assert_eq!(t["status"], "succeeded", "{t}");
+    assert_eq!(t["result"]["preview"], false, "{t}");
+    let (_, _, bytes) = fetch(&s, t["result"]["outputs"][0]["url"].as_str().unwrap()).await;
+    assert_eq!(dims(&bytes), (4, 4));
+    assert_eq!(comfy.seen().prompts.len(), 2);
 }

@@ -12,8 +12,8 @@ mod common;
 mod media_support;
 
 use common::TestServer;
-use media_support::{create_ok, grant, result, wait_done, wait_for};
-use serde_json::{Value, json};
+use media_support::{create_ok, grant, read_events, result, wait_done, wait_for};
+use serde_json::json;
 use std::time::Duration;
 
 /// Makes a task look like it belongs to an instance that died long ago.
@@ -64,34 +64,6 @@ async fn a_dead_instances_task_runs_again_then_gives_up() {
         "{t}"
     );
     assert_eq!(s.balance(&token).await, 15);
-}
-
-/// Reads server-sent events until `until` says stop (at most 20 s).
-async fn read_events(res: &mut reqwest::Response, until: impl Fn(&str, &Value) -> bool) {
-    let mut buf = String::new();
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    loop {
-        let chunk = tokio::time::timeout_at(deadline, res.chunk())
-            .await
-            .expect("events arrive in time")
-            .unwrap()
-            .unwrap();
-        buf.push_str(&String::from_utf8_lossy(&chunk));
-        while let Some(end) = buf.find("\n\n") {
-            let block: String = buf.drain(..end + 2).collect();
-            let name = block
-                .lines()
-                .find_map(|l| l.strip_prefix("event: "))
-                .unwrap_or_default();
-            let data = block
-                .lines()
-                .find_map(|l| l.strip_prefix("data: "))
-                .unwrap_or("null");
-            if until(name, &serde_json::from_str(data).unwrap_or(Value::Null)) {
-                return;
-            }
-        }
-    }
 }
 
 #[tokio::test]

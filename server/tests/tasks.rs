@@ -8,12 +8,12 @@
 )]
 
 mod common;
-mod fake_comfyui;
 mod media_support;
 
 use common::TestServer;
 use media_support::{
-    create, create_ok, dims, fetch, grant, png, result, set_plan, upload, wait_done, wait_for,
+    create, create_ok, dims, fetch, grant, png, read_events, result, set_plan, upload, wait_done,
+    wait_for,
 };
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -373,42 +373,6 @@ async fn batch_results_and_queue_positions() {
     assert_eq!(status, 400);
 }
 
-/// Reads server-sent events until `until` holds for one; answers the events seen (name, data).
-async fn read_events(
-    res: &mut reqwest::Response,
-    until: impl Fn(&str, &Value) -> bool,
-) -> Vec<(String, Value)> {
-    let mut buf = String::new();
-    let mut seen = Vec::new();
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    loop {
-        let chunk = tokio::time::timeout_at(deadline, res.chunk())
-            .await
-            .expect("events arrive in time")
-            .unwrap()
-            .unwrap();
-        buf.push_str(&String::from_utf8_lossy(&chunk));
-        while let Some(end) = buf.find("\n\n") {
-            let block: String = buf.drain(..end + 2).collect();
-            let name = block
-                .lines()
-                .find_map(|l| l.strip_prefix("event: "))
-                .unwrap_or_default()
-                .to_owned();
-            let data = block
-                .lines()
-                .find_map(|l| l.strip_prefix("data: "))
-                .unwrap_or("null");
-            let data: Value = serde_json::from_str(data).unwrap_or(Value::Null);
-            let done = until(&name, &data);
-            seen.push((name, data));
-            if done {
-                return seen;
-            }
-        }
-    }
-}
-
 #[tokio::test]
 async fn events_stream_task_updates() {
     let s = TestServer::start().await;
@@ -522,69 +486,6 @@ async fn restart_hands_running_tasks_back_and_keeps_queued_ones() {
     // A second restart changes nothing.
     let s = s.restart().await;
     assert_eq!(s.balance(&token).await, 13);
-}
-
-#[tokio::test]
-async fn comfyui_provider_against_a_fake_server() {
-    let fake = fake_comfyui::start(png(48, 32)).await;
-    let url = fake.url.clone();
-    let s = media_support::start_with(move |cfg| cfg.tasks.comfyui_url = Some(url)).await;
-    let token = s.register("cora@example.com").await;
-    grant(&s, "cora@example.com", 10).await;
-    let id = create_ok(
-        &s,
-        &token,
-        "text2image",
-        json!({"prompt": "a copper teapot", "aspect_ratio": "3:4", "seed": 7}),
-    )
-    .await;
-    let t = wait_done(&s, &token, "text2image", &id).await;
-    assert_eq!(t["status"], "succeeded", "{t}");
-    assert_eq!(t["result"]["preview"], false);
-    assert_eq!(
-        t["result"]["outputs"].as_array().unwrap().len(),
-        1,
-        "temp previews are skipped"
-    );
-    assert_eq!(dims(&first_output(&s, &t).await), (48, 32));
-    {
-        let seen = fake.seen.lock().unwrap();
-        let (_, workflow) = &seen.prompts[0];
-        // The shipped text_to_image workflow (server/workflows/), filled.
-        assert_eq!(workflow["57:27"]["inputs"]["text"], "a copper teapot");
-        assert_eq!(workflow["57:13"]["inputs"]["width"], 768);
-        assert_eq!(workflow["57:13"]["inputs"]["height"], 1024);
-        assert_eq!(workflow["57:3"]["inputs"]["seed"], 7);
-        assert_eq!(seen.ids[0], format!("aivg-{id}-0"), "our prompt id");
-        assert!(seen.ws_clients >= 1, "progress came over the WebSocket");
-    }
-
-    // The enhancer uploads its input and runs the upscale workflow.
-    let path = upload(&s, &token, "mai_imagesharpen", "png", png(8, 8)).await;
-    let id = create_ok(&s, &token, "mai_imagesharpen", json!({"file_path": path})).await;
-    let t = wait_done(&s, &token, "mai_imagesharpen", &id).await;
-    assert_eq!(t["status"], "succeeded", "{t}");
-    {
-        let seen = fake.seen.lock().unwrap();
-        assert_eq!(seen.uploads, 1);
-        let (_, workflow) = &seen.prompts[1];
-        assert_eq!(workflow["100"]["inputs"]["image"], "uploaded.png");
-        assert_eq!(workflow["2"]["class_type"], "ImageUpscaleWithModel");
-    }
-
-    // Modules without a workflow (crop and resize) run locally.
-    let id = create_ok(
-        &s,
-        &token,
-        "tool_sf",
-        json!({"file_path": path, "max_side": 4}),
-    )
-    .await;
-    let t = wait_done(&s, &token, "tool_sf", &id).await;
-    assert_eq!(t["status"], "succeeded", "{t}");
-    assert_eq!(t["result"]["preview"], false, "{t}");
-    assert_eq!(dims(&first_output(&s, &t).await), (4, 4));
-    assert_eq!(fake.seen.lock().unwrap().prompts.len(), 2);
 }
 
 #[tokio::test]

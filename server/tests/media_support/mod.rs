@@ -193,3 +193,39 @@ pub fn ffmpeg_ready() -> bool {
         "ffmpeg and ffprobe are needed by this test: run scripts/setup.sh (apt-get install ffmpeg), or set AIVG_SKIP_FFMPEG_TESTS=1 to skip it"
     );
 }
+
+/// Reads server-sent events until `until` holds for one; answers the events seen (name, data).
+pub async fn read_events(
+    res: &mut reqwest::Response,
+    until: impl Fn(&str, &Value) -> bool,
+) -> Vec<(String, Value)> {
+    let mut buf = String::new();
+    let mut seen = Vec::new();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let chunk = tokio::time::timeout_at(deadline, res.chunk())
+            .await
+            .expect("events arrive in time")
+            .unwrap()
+            .unwrap();
+        buf.push_str(&String::from_utf8_lossy(&chunk));
+        while let Some(end) = buf.find("\n\n") {
+            let block: String = buf.drain(..end + 2).collect();
+            let name = block
+                .lines()
+                .find_map(|l| l.strip_prefix("event: "))
+                .unwrap_or_default()
+                .to_owned();
+            let data = block
+                .lines()
+                .find_map(|l| l.strip_prefix("data: "))
+                .unwrap_or("null");
+            let data: Value = serde_json::from_str(data).unwrap_or(Value::Null);
+            let done = until(&name, &data);
+            seen.push((name, data));
+            if done {
+                return seen;
+            }
+        }
+    }
+}
