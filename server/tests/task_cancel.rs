@@ -99,3 +99,55 @@ async fn a_cancel_made_by_another_instance_frees_the_worker() {
     wait_for(&worker, &token, "text2image", &slow, &["running"]).await;
     cancel_and_expect_next(&worker, &other, &token, &slow).await;
 }
+
+/// Whether a process still runs (a zombie waiting to be reaped counts as ended).
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| stat.rsplit(')').next().map(|rest| rest.trim().to_owned()))
+        .is_some_and(|rest| !rest.starts_with('Z') && !rest.starts_with('X'))
+}
+
+#[tokio::test]
+async fn cancelling_a_local_video_task_stops_its_ffmpeg() {
+    // An "ffmpeg" that writes its pid and then works for a long time.
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("ffmpeg.pid");
+    let program = dir.path().join("ffmpeg");
+    std::fs::write(
+        &program,
+        format!(
+            "#!/bin/sh\necho $$ > {}\nexec sleep 60\n",
+            pid_file.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let ffmpeg = program.display().to_string();
+    let s = media_support::start_with(move |cfg| cfg.tasks.ffmpeg = ffmpeg).await;
+    let token = s.register("fern@example.com").await;
+    grant(&s, "fern@example.com", 10).await;
+    let clip = include_bytes!("../../fakes/comfyui/assets/clip.mp4").to_vec();
+    let path = media_support::upload(&s, &token, "mai_vqe", "mp4", clip).await;
+    let id = create_ok(&s, &token, "mai_vqe", json!({"file_path": path})).await;
+    let mut pid = 0;
+    within(10, "ffmpeg starts", async || {
+        pid = std::fs::read_to_string(&pid_file)
+            .ok()
+            .and_then(|p| p.trim().parse().ok())
+            .unwrap_or(0);
+        pid > 0
+    })
+    .await;
+    assert!(alive(pid));
+    let (status, _) = s
+        .post(&format!("/v1/ai/cancel/{id}"), Some(&token), json!({}))
+        .await;
+    assert_eq!(status, 200);
+    within(5, "ffmpeg is stopped", async || !alive(pid)).await;
+    assert_eq!(
+        result(&s, &token, "mai_vqe", &id).await["status"],
+        "cancelled"
+    );
+}
