@@ -13,12 +13,16 @@ cargo clippy -p aivg-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
 echo "== fixtures are what their generators make"
 bash scripts/check-fixtures.sh
 
-echo "== cargo tests (the server on SQLite)"
+echo "== cargo tests (the server on SQLite; its S3 tests on moto)"
+# server/tests/s3_storage.rs runs against it, here and on PostgreSQL below.
+AIVG_TEST_S3_URL=$(bash scripts/s3.sh)
+export AIVG_TEST_S3_URL
+trap 'bash scripts/s3.sh stop' EXIT
 cargo test --workspace
 
 echo "== the server's tests on PostgreSQL"
 pg_url=$(bash scripts/postgres.sh)
-trap 'bash scripts/postgres.sh stop' EXIT
+trap 'bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
 # --workspace, as above: `-p aivg-server` alone would resolve other feature sets and rebuild
 # half the dependency tree; the core suites run again in a few seconds.
 DATABASE_URL="$pg_url" cargo test --workspace

@@ -13,6 +13,7 @@
 //! | `AIVG_S3_BUCKET` | unset: files under `{data}/objects` | store uploads and outputs in this S3-compatible bucket |
 //! | `AIVG_S3_ENDPOINT`, `AIVG_S3_REGION` | AWS, `us-east-1` | S3-compatible endpoint URL and region (with `AIVG_S3_BUCKET`) |
 //! | `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` | instance credentials | S3 credentials (read by `object_store`) |
+//! | `AIVG_S3_ACCESS_KEY_ID`, `AIVG_S3_SECRET_ACCESS_KEY` | the `AWS_*` ones | the bucket's key, when it is not the `AWS_*` one (e.g. MinIO or R2 beside AWS) |
 //! | `AIVG_FFPROBE` | `ffprobe` | program reading video/audio sizes (absent: sizes 0 with a note) |
 //! | `AIVG_COMFYUI_URL` | unset: the built-in `local` provider | run every module that has a workflow on these ComfyUI servers (comma separated; `aivg-server engines` says what each can run) |
 //! | `AIVG_COMFYUI_IDLE_S` | `300` | a ComfyUI prompt silent this long is looked for in the queue and history (vanished: sent again once) |

@@ -23,10 +23,12 @@ pub mod objects;
 pub mod paths;
 pub mod quota;
 pub mod signing;
+mod sink;
 mod storage;
 mod transfer;
 
 pub use quota::CODE_NOT_ENOUGH_SPACE;
+pub use sink::PART_SIZE;
 pub use storage::{
     DOWNLOAD_URL_LIFETIME_S, Files, LocalFile, UPLOAD_URL_LIFETIME_S, UploadSettings,
 };

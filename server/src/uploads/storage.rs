@@ -5,11 +5,13 @@
 use super::signing::{Action, Signer};
 use crate::config::Config;
 use bytes::Bytes;
+use futures_util::StreamExt;
 use object_store::ObjectStore;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as StorePath;
 use std::path::PathBuf;
 use std::sync::Arc;
+use tokio::io::AsyncWriteExt;
 
 /// Download URLs stay valid 24 hours: long enough for a result page left open all day.
 pub const DOWNLOAD_URL_LIFETIME_S: i64 = 24 * 3600;
@@ -25,6 +27,10 @@ pub struct UploadSettings {
     pub s3_endpoint: Option<String>,
     /// `AIVG_S3_REGION`.
     pub s3_region: Option<String>,
+    /// `AIVG_S3_ACCESS_KEY_ID` and `AIVG_S3_SECRET_ACCESS_KEY`: the bucket's key when it is not
+    /// the one `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY` (or the instance's role) give.
+    pub s3_access_key_id: Option<String>,
+    pub s3_secret_access_key: Option<String>,
     /// `AIVG_FFPROBE`: the ffprobe program (default `ffprobe`).
     pub ffprobe: Option<String>,
 }
@@ -36,6 +42,8 @@ impl UploadSettings {
             s3_bucket: var("AIVG_S3_BUCKET"),
             s3_endpoint: var("AIVG_S3_ENDPOINT"),
             s3_region: var("AIVG_S3_REGION"),
+            s3_access_key_id: var("AIVG_S3_ACCESS_KEY_ID"),
+            s3_secret_access_key: var("AIVG_S3_SECRET_ACCESS_KEY"),
             ffprobe: var("AIVG_FFPROBE"),
         }
     }
@@ -79,6 +87,9 @@ impl Files {
                 let mut b = object_store::aws::AmazonS3Builder::from_env().with_bucket_name(bucket);
                 if let Some(region) = &s.s3_region {
                     b = b.with_region(region);
+                }
+                if let (Some(id), Some(secret)) = (&s.s3_access_key_id, &s.s3_secret_access_key) {
+                    b = b.with_access_key_id(id).with_secret_access_key(secret);
                 }
                 if let Some(endpoint) = &s.s3_endpoint {
                     b = b
@@ -182,12 +193,27 @@ impl Files {
                 remove: false,
             });
         }
-        let bytes = self.get(path).await.map_err(|e| e.to_string())?;
         let ext = path.rsplit_once('.').map(|(_, e)| e).unwrap_or("bin");
         let file = self.scratch_file(ext).await?;
-        tokio::fs::write(&file.path, &bytes)
+        // Streamed: a 200 MB video never sits whole in memory.
+        let mut stream = self
+            .store
+            .get(&StorePath::from(path))
             .await
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.to_string())?
+            .into_stream();
+        let mut out = tokio::fs::File::create(&file.path)
+            .await
+            .map_err(|e| format!("{}: {e}", file.path.display()))?;
+        while let Some(chunk) = stream.next().await {
+            let chunk = chunk.map_err(|e| e.to_string())?;
+            out.write_all(&chunk)
+                .await
+                .map_err(|e| format!("{}: {e}", file.path.display()))?;
+        }
+        out.flush()
+            .await
+            .map_err(|e| format!("{}: {e}", file.path.display()))?;
         Ok(file)
     }
 

@@ -7,6 +7,7 @@ use super::objects::{self, NewObject};
 use super::paths;
 use super::quota;
 use super::signing::Action;
+use super::sink::Sink;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::app::AppState;
 use crate::clock;
@@ -18,7 +19,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use object_store::path::Path as StorePath;
-use object_store::{GetOptions, GetRange, WriteMultipart};
+use object_store::{GetOptions, GetRange};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -72,7 +73,8 @@ fn verify(
 /// content_type}`. At most [`MAX_UPLOAD_BYTES`] (413 beyond), once per URL (409 after), within
 /// the plan's storage quota (507 with [`quota::CODE_NOT_ENOUGH_SPACE`] beyond). The content type
 /// comes from the path's extension, else from a media `Content-Type` header, else
-/// `application/octet-stream`. The bytes are streamed to the store, never held whole in memory.
+/// `application/octet-stream`. The bytes are streamed to the store, never held whole in memory
+/// (one PUT up to [`super::sink::PART_SIZE`], a multipart upload beyond).
 pub async fn upload(
     State(state): State<AppState>,
     Path(path): Path<String>,
@@ -120,51 +122,29 @@ pub async fn upload(
         usage.admit(n)?;
     }
 
-    let store_path = StorePath::from(path.as_str());
-    let upload = state
-        .files
-        .store()
-        .put_multipart(&store_path)
-        .await
-        .map_err(ApiError::internal)?;
-    let mut writer = WriteMultipart::new(upload);
+    // Nothing is visible at the path until the whole body is stored; a failure or a dropped
+    // request aborts what went up (see `sink.rs`).
+    let mut sink = Sink::new(state.files.store().clone(), &path);
     let mut body = req.into_limited_body().into_data_stream();
     let mut size: i64 = 0;
-    let mut failure = None;
     while let Some(chunk) = body.next().await {
         let chunk = match chunk {
             Ok(c) => c,
-            Err(e) if e.to_string().contains("length limit") => {
-                failure = Some(too_large());
-                break;
-            }
+            Err(e) if e.to_string().contains("length limit") => return Err(too_large()),
             Err(e) => {
-                failure = Some(ApiError::bad_request(format!(
+                return Err(ApiError::bad_request(format!(
                     "the upload was interrupted: {e}"
                 )));
-                break;
             }
         };
         size = size.saturating_add(i64::try_from(chunk.len()).unwrap_or(i64::MAX));
         if size > MAX_UPLOAD_BYTES {
-            failure = Some(too_large());
-            break;
+            return Err(too_large());
         }
-        if let Err(e) = usage.admit(size) {
-            failure = Some(e);
-            break;
-        }
-        if let Err(e) = writer.wait_for_capacity(4).await {
-            failure = Some(ApiError::internal(e));
-            break;
-        }
-        writer.put(chunk);
+        usage.admit(size)?;
+        sink.write(chunk).await.map_err(ApiError::internal)?;
     }
-    if let Some(e) = failure {
-        let _ = writer.abort().await;
-        return Err(e);
-    }
-    writer.finish().await.map_err(ApiError::internal)?;
+    sink.finish().await.map_err(ApiError::internal)?;
     let mut conn = state.db.pool.acquire().await?;
     let row = NewObject {
         user_id,
