@@ -88,8 +88,16 @@ impl Files {
                 if let Some(region) = &s.s3_region {
                     b = b.with_region(region);
                 }
-                if let (Some(id), Some(secret)) = (&s.s3_access_key_id, &s.s3_secret_access_key) {
-                    b = b.with_access_key_id(id).with_secret_access_key(secret);
+                match (&s.s3_access_key_id, &s.s3_secret_access_key) {
+                    (Some(id), Some(secret)) => {
+                        b = b.with_access_key_id(id).with_secret_access_key(secret);
+                    }
+                    (None, None) => {}
+                    _ => {
+                        problem = Some(
+                            "AIVG_S3_ACCESS_KEY_ID and AIVG_S3_SECRET_ACCESS_KEY go together: set both or neither".into(),
+                        );
+                    }
                 }
                 if let Some(endpoint) = &s.s3_endpoint {
                     b = b
@@ -97,7 +105,8 @@ impl Files {
                         .with_allow_http(endpoint.starts_with("http://"));
                 }
                 match b.build() {
-                    Ok(s3) => (Arc::new(s3), None),
+                    Ok(s3) if problem.is_none() => (Arc::new(s3), None),
+                    Ok(_) => (Arc::new(object_store::memory::InMemory::new()), None),
                     Err(e) => {
                         problem = Some(format!("AIVG_S3_BUCKET={bucket}: {e}"));
                         (Arc::new(object_store::memory::InMemory::new()), None)
@@ -274,5 +283,33 @@ impl Drop for LocalFile {
         if self.remove {
             let _ = std::fs::remove_file(&self.path);
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn on_s3(f: impl FnOnce(&mut UploadSettings)) -> Result<(), String> {
+        let dir = std::env::temp_dir().join("aivg-storage-test");
+        let mut cfg = Config::for_tests(dir);
+        cfg.uploads.s3_bucket = Some("b".into());
+        cfg.uploads.s3_endpoint = Some("http://127.0.0.1:9".into());
+        f(&mut cfg.uploads);
+        Files::new(&cfg, b"secret").check()
+    }
+
+    #[test]
+    fn the_bucket_key_needs_both_halves() {
+        let err = on_s3(|u| u.s3_access_key_id = Some("id".into())).unwrap_err();
+        assert!(err.contains("AIVG_S3_SECRET_ACCESS_KEY"), "{err}");
+        let err = on_s3(|u| u.s3_secret_access_key = Some("s".into())).unwrap_err();
+        assert!(err.contains("AIVG_S3_ACCESS_KEY_ID"), "{err}");
+        on_s3(|u| {
+            u.s3_access_key_id = Some("id".into());
+            u.s3_secret_access_key = Some("s".into());
+        })
+        .unwrap();
     }
 }
