@@ -250,7 +250,11 @@ async fn file(State(s): S, Path(name): Path<String>) -> Response {
 fn png(n: u64, alpha: bool) -> Vec<u8> {
     let (w, h) = (24u32, 16u32);
     let img = image::RgbaImage::from_fn(w, h, |x, y| {
-        let a = if alpha && !(6..18).contains(&x) { 0 } else { 255 };
+        let a = if alpha && !(6..18).contains(&x) {
+            0
+        } else {
+            255
+        };
         image::Rgba([(n * 40 % 256) as u8, (x * 10) as u8, (y * 15) as u8, a])
     });
     let mut out = std::io::Cursor::new(Vec::new());

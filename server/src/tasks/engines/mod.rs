@@ -168,7 +168,10 @@ impl Engines {
             },
             Engine::Fal => match &self.fal {
                 None => Err("AIVG_FAL_KEY is not set".into()),
-                Some(f) => f.able(m, has_image).map(|model| model.id),
+                Some(f) => f.able(m, has_image).map(|model| match has_image {
+                    Some(_) => model.id,
+                    None => f.models_of(m),
+                }),
             },
             Engine::Local => Ok(if local_is_real(m) {
                 "on this server".into()

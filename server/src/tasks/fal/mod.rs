@@ -119,6 +119,26 @@ impl Fal {
         self.models.all_for(m).is_some()
     }
 
+    /// Every model a module may run, for the engines table (`a / b` for either, `+ c` for the
+    /// speech step).
+    pub fn models_of(&self, m: &TaskModule) -> String {
+        let Some(all) = self.models.all_for(m) else {
+            return String::new();
+        };
+        let (speech, main): (Vec<_>, Vec<_>) = all
+            .into_iter()
+            .partition(|x| x.shape == models::Shape::Speech);
+        let mut text = main
+            .iter()
+            .map(|x| x.id.as_str())
+            .collect::<Vec<_>>()
+            .join(" / ");
+        for s in speech {
+            text = format!("{} + {text}", s.id);
+        }
+        text
+    }
+
     /// The model a task of `m` runs on fal, or why it cannot (`has_image`: the task sent a
     /// picture; `None`: any task of the module).
     pub fn able(&self, m: &TaskModule, has_image: Option<bool>) -> Result<Model, String> {
