@@ -19,6 +19,10 @@
 //! | `AIVG_COMFYUI_IDLE_S` | `300` | a ComfyUI prompt silent this long is looked for in the queue and history (vanished: sent again once) |
 //! | `AIVG_COMFYUI_READ_S` | `120` | a ComfyUI call without an answer this long fails (the server is taken out) |
 //! | `AIVG_COMFYUI_REPROBE_S` | `30` | how often a ComfyUI server that stopped answering is asked again (and node/model lists refreshed) |
+//! | `AIVG_FAL_KEY` | unset | run the modules that have a fal.ai model on fal's hosted queue (see `tasks/fal/`) |
+//! | `AIVG_FAL_URL` | `https://queue.fal.run` | fal's queue API (tests point it at a fake) |
+//! | `AIVG_FAL_POLL_MS` | `1000` | how often a fal request's status is asked |
+//! | `AIVG_ENGINES_FILE` | unset: the environment's order | TOML file naming each module's engines in order and fal model replacements (`server/engines.example.toml`) |
 //! | `AIVG_WORKFLOWS_DIR` | unset: the shipped workflows | folder of the operator's workflows (`<module>.json` or `<workflow>.json`, ComfyUI "Export (API)") |
 //! | `AIVG_ESPEAK` | `espeak-ng` | text-to-speech program of the talking avatar with text |
 //! | `AIVG_TASK_WORKERS` | `2` | generation tasks run at once (the rest queue) |

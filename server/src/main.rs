@@ -2,8 +2,9 @@
 //! `aivg-server stats [--json]` prints the analytics report of the configured database instead
 //! (counts per event, p75 of FCP and LCP per page; see `analytics/stats.rs`).
 //! `aivg-server engines` asks each ComfyUI of `AIVG_COMFYUI_URL` for its nodes and model files
-//! and prints, per module, where it can run or what is missing (see `tasks/comfyui/report.rs`);
-//! it exits 1 when a module with a workflow can run nowhere.
+//! (see `tasks/comfyui/report.rs`), says whether fal.ai is configured, and prints per module its
+//! engines in order and the one that takes its tasks, or why none can (`tasks/engines/`); it
+//! exits 1 when a module can run nowhere.
 
 use aivg_server::config::Config;
 
@@ -97,20 +98,24 @@ async fn run_backup(cfg: &Config, path: Option<&String>) -> std::process::ExitCo
     }
 }
 
-/// `aivg-server engines`: what each module can run on.
+/// `aivg-server engines`: what each engine can run and which one takes each module.
 async fn print_engines(cfg: &Config) -> std::process::ExitCode {
-    if cfg.tasks.comfyui_url.is_none() {
-        println!(
-            "AIVG_COMFYUI_URL is not set: every module runs on the built-in local provider \
-             (real image and video tools, labelled previews where a model is needed)."
-        );
-        return std::process::ExitCode::SUCCESS;
+    use aivg_server::tasks::engines::{Engines, table};
+    let engines = Engines::new(cfg, true);
+    match &engines.comfy {
+        Some(comfy) => print!("{}", comfy.report().await.render()),
+        None => println!("ComfyUI: AIVG_COMFYUI_URL is not set"),
     }
-    let report = aivg_server::tasks::comfyui::ComfyUi::new_quiet(&cfg.tasks)
-        .report()
-        .await;
-    print!("{}", report.render());
-    if report.all_runnable() {
+    match &engines.fal {
+        Some(fal) => println!("{}", fal.describe()),
+        None => println!("fal.ai: AIVG_FAL_KEY is not set"),
+    }
+    println!(
+        "local: this server (real image tools and video enhancer, labelled previews where a model is needed)"
+    );
+    let t = table::build(&engines).await;
+    print!("{}", t.render());
+    if t.all_runnable() {
         std::process::ExitCode::SUCCESS
     } else {
         std::process::ExitCode::FAILURE

@@ -1,8 +1,7 @@
 //! The task runner's shared parts: the provider, the wake-up signal of the workers, the
 //! per-user event feed, cancel signals of running jobs and the shutdown switch.
 
-use super::comfyui::ComfyUi;
-use super::local::LocalProvider;
+use super::engines::Engines;
 use super::provider::Provider;
 use super::settings::TaskSettings;
 use crate::config::Config;
@@ -56,18 +55,12 @@ impl std::fmt::Debug for Tasks {
 }
 
 impl Tasks {
-    /// The runner of a configuration: ComfyUI when `AIVG_COMFYUI_URL` is set, else local.
+    /// The runner of a configuration: its engines and the routes between them (`engines/`).
     pub fn new(cfg: &Config) -> Self {
         let settings = cfg.tasks.clone();
-        let mut draining = Arc::new(AtomicBool::new(false));
-        let provider: Arc<dyn Provider> = match &settings.comfyui_url {
-            Some(_) => {
-                let comfy = ComfyUi::new(&settings);
-                draining = comfy.detach_flag();
-                Arc::new(comfy)
-            }
-            None => Arc::new(LocalProvider),
-        };
+        let engines = Engines::new(cfg, false);
+        let draining = engines.detach_flag();
+        let provider: Arc<dyn Provider> = Arc::new(engines);
         let (events, _) = broadcast::channel(1024);
         let (shutdown, _) = watch::channel(false);
         Self {

@@ -10,11 +10,14 @@
 //!   on failure or cancel);
 //! - `worker.rs`, `hub.rs`: the worker pool over the persistent queue; restarts fail-and-refund
 //!   the tasks that were running and keep the queued ones;
-//! - `provider.rs`, `local/`, `comfyui/`: the providers.
+//! - `provider.rs`, `local/`, `comfyui/`, `fal/`: the providers; `engines/`: which one runs each
+//!   module (`AIVG_ENGINES_FILE` or the environment).
 
 pub mod calls;
 pub mod comfyui;
+pub mod engines;
 pub mod events;
+pub mod fal;
 pub mod hub;
 pub mod instant;
 pub mod lifecycle;

@@ -1,5 +1,6 @@
 //! Settings of the task runner (see the table in `config.rs`).
 
+use super::engines::{EnginesFile, file as engines_file};
 use crate::config::ConfigError;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -40,6 +41,14 @@ pub struct TaskSettings {
     /// `AIVG_TASK_MAX_QUEUED_PER_USER`: tasks of one user waiting at most (default 20); one more
     /// is refused (429) before anything is charged.
     pub max_queued_per_user: usize,
+    /// `AIVG_FAL_KEY`: runs the modules that have a fal.ai model there (see `tasks/fal/`).
+    pub fal_key: Option<String>,
+    /// `AIVG_FAL_URL` (default `https://queue.fal.run`): fal's queue, replaced in tests.
+    pub fal_url: String,
+    /// `AIVG_FAL_POLL_MS` (default 1000): how often a fal request's status is asked.
+    pub fal_poll: Duration,
+    /// `AIVG_ENGINES_FILE`: the engines per module (see `tasks/engines/file.rs`), with its path.
+    pub engines: Option<(PathBuf, EnginesFile)>,
 }
 
 impl Default for TaskSettings {
@@ -57,6 +66,10 @@ impl Default for TaskSettings {
             drain_s: 25,
             max_running_per_user: 2,
             max_queued_per_user: 20,
+            fal_key: None,
+            fal_url: super::fal::DEFAULT_URL.into(),
+            fal_poll: Duration::from_secs(1),
+            engines: None,
         }
     }
 }
@@ -132,7 +145,47 @@ impl TaskSettings {
                 },
             }
         };
+        let fal_url = var("AIVG_FAL_URL")
+            .map(|u| u.trim().trim_end_matches('/').to_owned())
+            .unwrap_or_else(|| super::fal::DEFAULT_URL.into());
+        if !(fal_url.starts_with("http://") || fal_url.starts_with("https://")) {
+            return Err(ConfigError {
+                name: "AIVG_FAL_URL",
+                problem: format!("{fal_url:?} must start with http:// or https://"),
+            });
+        }
+        let fal_poll = match var("AIVG_FAL_POLL_MS") {
+            None => Duration::from_secs(1),
+            Some(raw) => match raw.trim().parse::<u64>() {
+                Ok(n) if (10..=60_000).contains(&n) => Duration::from_millis(n),
+                _ => {
+                    return Err(ConfigError {
+                        name: "AIVG_FAL_POLL_MS",
+                        problem: format!(
+                            "{raw:?} is not a number of milliseconds from 10 to 60000"
+                        ),
+                    });
+                }
+            },
+        };
+        let engines = match var("AIVG_ENGINES_FILE").filter(|p| !p.trim().is_empty()) {
+            None => None,
+            Some(path) => {
+                let path = PathBuf::from(path.trim());
+                let file = engines_file::load(&path).map_err(|problem| ConfigError {
+                    name: "AIVG_ENGINES_FILE",
+                    problem,
+                })?;
+                Some((path, file))
+            }
+        };
         Ok(Self {
+            fal_key: var("AIVG_FAL_KEY")
+                .map(|k| k.trim().to_owned())
+                .filter(|k| !k.is_empty()),
+            fal_url,
+            fal_poll,
+            engines,
             max_running_per_user: count("AIVG_TASK_MAX_RUNNING_PER_USER", 2)?,
             max_queued_per_user: count("AIVG_TASK_MAX_QUEUED_PER_USER", 20)?,
             drain_s,
@@ -194,6 +247,35 @@ mod tests {
         assert!(e.problem.contains("gpu2"), "{}", e.problem);
         let e = TaskSettings::from_env(&env(&[("AIVG_COMFYUI_IDLE_S", "0")])).unwrap_err();
         assert_eq!(e.name, "AIVG_COMFYUI_IDLE_S");
+    }
+
+    #[test]
+    fn fal_and_the_engines_file_are_read() {
+        let s = TaskSettings::from_env(&env(&[])).unwrap();
+        assert_eq!(
+            (s.fal_key, s.fal_url.as_str()),
+            (None, "https://queue.fal.run")
+        );
+        let s = TaskSettings::from_env(&env(&[
+            ("AIVG_FAL_KEY", " abc:def "),
+            ("AIVG_FAL_URL", "http://127.0.0.1:9/"),
+        ]))
+        .unwrap();
+        assert_eq!(s.fal_key.as_deref(), Some("abc:def"));
+        assert_eq!(s.fal_url, "http://127.0.0.1:9");
+        let e = TaskSettings::from_env(&env(&[("AIVG_FAL_POLL_MS", "1")])).unwrap_err();
+        assert_eq!(e.name, "AIVG_FAL_POLL_MS");
+        let e = TaskSettings::from_env(&env(&[("AIVG_ENGINES_FILE", "/nonexistent/engines.toml")]))
+            .unwrap_err();
+        assert_eq!(e.name, "AIVG_ENGINES_FILE");
+        assert!(
+            e.problem.contains("/nonexistent/engines.toml"),
+            "{}",
+            e.problem
+        );
+        let example = concat!(env!("CARGO_MANIFEST_DIR"), "/engines.example.toml");
+        let s = TaskSettings::from_env(&env(&[("AIVG_ENGINES_FILE", example)])).unwrap();
+        assert!(s.engines.is_some());
     }
 
     #[test]

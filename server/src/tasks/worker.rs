@@ -19,7 +19,9 @@
 //! What a drop cannot stop: pixel work already handed to `spawn_blocking` (decode, resize,
 //! encode) runs to the end of that step on its blocking thread and its result is thrown away; the
 //! worker does not wait for it. A ComfyUI prompt is stopped by the drop itself: `/interrupt` when
-//! it runs, `POST /queue {delete}` when it waits (see `comfyui/run.rs`), unless the server drains.
+//! it runs, `POST /queue {delete}` when it waits (see `comfyui/run.rs`), unless the server drains;
+//! a fal.ai request is cancelled (`PUT cancel_url`, see `fal/run.rs`), which fal honours while it
+//! waits in its queue.
 
 use super::lifecycle;
 use super::modules;

@@ -35,6 +35,7 @@ use super::local::LocalProvider;
 use super::provider::{Job, Outputs, ProgressSender, Provider, ProviderError};
 use super::settings::{TaskSettings, comfyui_urls};
 use crate::workflows::{self, Workflow};
+use aivg_core::tasks::TaskModule;
 use backends::{Backend, Backends, PickError};
 use client::Place;
 use run::{RunError, Timing};
@@ -118,6 +119,31 @@ impl ComfyUi {
         report::build(&self.backends, self.workflows_dir.as_deref())
     }
 
+    /// Whether a server can run a task of `m` now (`has_image`: the task sent a picture;
+    /// `None`: every workflow of the module), or why not: the same check that picks the server.
+    pub async fn able(&self, m: &TaskModule, has_image: Option<bool>) -> Result<(), String> {
+        let names = match has_image {
+            Some(h) => m.workflow_for(h).into_iter().collect(),
+            None => m.workflows(),
+        };
+        if names.is_empty() {
+            return Err(format!("{} has no ComfyUI workflow", m.title));
+        }
+        for name in names {
+            let wf = workflows::load(m.code, name, self.workflows_dir.as_deref()).map_err(|e| {
+                format!(
+                    "{} cannot run: its workflow {name} could not be loaded ({e})",
+                    m.title
+                )
+            })?;
+            self.backends
+                .pick(&wf.graph, wf.info.as_ref(), &[])
+                .await
+                .map_err(|e| cannot_run(m, name, e))?;
+        }
+        Ok(())
+    }
+
     fn load(&self, job: &Job, name: &str) -> Result<Workflow, ProviderError> {
         workflows::load(job.module.code, name, self.workflows_dir.as_deref()).map_err(|e| {
             ProviderError::new(format!(
@@ -163,7 +189,7 @@ impl ComfyUi {
                     .backends
                     .pick(&wf.graph, wf.info.as_ref(), &exclude)
                     .await
-                    .map_err(|e| cannot_run(job, &wf.name, e))?,
+                    .map_err(|e| ProviderError::new(cannot_run(job.module, &wf.name, e)))?,
             };
             let id = prompt_id(&job.task_id, attempt);
             let client = backend.client.clone();
@@ -231,16 +257,14 @@ async fn reprobe_down(backends: std::sync::Weak<Backends>, every: Duration) {
     }
 }
 
-fn cannot_run(job: &Job, workflow: &str, e: PickError) -> ProviderError {
+fn cannot_run(module: &TaskModule, workflow: &str, e: PickError) -> String {
     match e {
-        PickError::Lacking(m) => ProviderError::new(format!(
+        PickError::Lacking(m) => format!(
             "{} cannot run: no ComfyUI server has what its workflow {workflow} needs ({})",
-            job.module.title,
+            module.title,
             m.describe()
-        )),
-        PickError::AllDown(why) => ProviderError::new(format!(
-            "no ComfyUI server answers ({why}); try again later"
-        )),
+        ),
+        PickError::AllDown(why) => format!("no ComfyUI server answers ({why}); try again later"),
     }
 }
 

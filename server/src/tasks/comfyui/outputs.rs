@@ -12,7 +12,7 @@ use aivg_core::tasks::Media;
 use bytes::Bytes;
 use serde_json::Value;
 
-fn media_name(m: Media) -> &'static str {
+pub(crate) fn media_name(m: Media) -> &'static str {
     match m {
         Media::Image => "image",
         Media::Video => "video",
@@ -21,7 +21,12 @@ fn media_name(m: Media) -> &'static str {
 }
 
 /// Width, height and duration of a fetched file of `kind`.
-async fn measure(files: &Files, kind: &str, ext: &str, bytes: &Bytes) -> (u32, u32, f64) {
+pub(crate) async fn measure(
+    files: &Files,
+    kind: &str,
+    ext: &str,
+    bytes: &Bytes,
+) -> (u32, u32, f64) {
     if kind == "image" {
         let (w, h) = mediainfo::image_dimensions(bytes).unwrap_or((0, 0));
         return (w, h, 0.0);

@@ -35,7 +35,7 @@ pub fn espeak_voice(voice_id: &str) -> &'static str {
 }
 
 /// The gender of a voice of the site's list (`female`/`male`), if listed.
-fn gender(voice_id: &str) -> Option<String> {
+pub(crate) fn gender(voice_id: &str) -> Option<String> {
     let seeds = crate::site::seed::seeds().ok()?;
     seeds
         .tools

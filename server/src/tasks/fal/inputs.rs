@@ -1,0 +1,203 @@
+//! A task's data as a fal model's input (the shapes of `models.rs`).
+//!
+//! Uploaded files go as our signed download URLs (`/oss/file/…?expires=…&sig=…`, valid 24 h) on
+//! `AIVG_PUBLIC_URL`: fal fetches them itself, so that address must be reachable from the
+//! internet. Texts go as sent; the aspect ratio as its pixel size (images) or its label (video);
+//! a video's length as Wan's frames and frame rate; music as ACE-Step's tags, lyrics and
+//! duration. Optional values the task did not send are left to the model's defaults.
+
+use super::models::Shape;
+use crate::clock;
+use crate::tasks::provider::Job;
+use serde_json::{Map, Value, json};
+
+/// The prompt of the object remover (the mask is filled with what surrounds it).
+pub const REMOVE_PROMPT: &str =
+    "the empty background, continuing the surroundings seamlessly, nothing in the masked area";
+/// The prompt of the video eraser.
+pub const ERASE_PROMPT: &str =
+    "the clean background of the scene, without any text, logo or watermark";
+/// The prompt of a talking avatar (the audio drives it).
+pub const AVATAR_PROMPT: &str = "A person talking to the camera, natural expressions.";
+/// What the anime module adds to the prompt.
+pub const ANIME_STYLE: &str = "anime style, cel shading, vibrant colors";
+/// ACE-Step's lyrics of an instrumental.
+pub const INSTRUMENTAL: &str = "[inst]";
+/// ACE-Step's longest piece, seconds.
+pub const MAX_MUSIC_S: u32 = 240;
+/// Wan's longest clip, frames.
+const MAX_FRAMES: u32 = 161;
+
+/// Frames and frame rate of a clip of `seconds` (Wan 2.2: 24 fps up to 161 frames; longer
+/// clips keep 161 frames at a lower rate: 10 s = 161 frames at 16 fps).
+pub fn wan_frames(seconds: u32) -> (u32, u32) {
+    let s = seconds.max(1);
+    let fps = if s * 24 < MAX_FRAMES {
+        24
+    } else {
+        ((MAX_FRAMES - 1) / s).max(4)
+    };
+    ((fps * s + 1).min(MAX_FRAMES), fps)
+}
+
+fn trimmed(s: &str) -> Option<&str> {
+    let t = s.trim();
+    (!t.is_empty()).then_some(t)
+}
+
+/// The signed URL of an uploaded input of the task.
+pub fn input_url(job: &Job, field: &str) -> Result<String, String> {
+    let obj = job
+        .input(field)
+        .ok_or_else(|| format!("data.{field}: the task has no such file"))?;
+    Ok(job
+        .files
+        .download_url(&obj.oss_path, false, clock::now_s())
+        .0)
+}
+
+fn put(map: &mut Map<String, Value>, key: &str, v: Value) {
+    map.insert(key.to_owned(), v);
+}
+
+fn prompt_or(job: &Job, fallback: &str) -> String {
+    trimmed(job.prompt()).unwrap_or(fallback).to_owned()
+}
+
+/// The request input of `job` for a model of `shape`; `audio_url`: the speech made first for a
+/// talking avatar with text.
+pub fn build(job: &Job, shape: Shape, audio_url: Option<&str>) -> Result<Value, String> {
+    let mut m = Map::new();
+    let ratio = job.text("aspect_ratio").trim();
+    let seed = job.data.get("seed").and_then(|v| {
+        v.as_u64()
+            .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+    });
+    match shape {
+        Shape::TextToImage => {
+            put(&mut m, "prompt", json!(job.prompt().trim()));
+            let size =
+                aivg_core::crop::aspect_ratio_size(if ratio.is_empty() { "1:1" } else { ratio })
+                    .map_err(|e| e.to_string())?;
+            put(
+                &mut m,
+                "image_size",
+                json!({"width": size.width, "height": size.height}),
+            );
+            put(&mut m, "num_images", json!(1));
+        }
+        Shape::EditImage => {
+            put(
+                &mut m,
+                "prompt",
+                json!(prompt_or(job, "Improve this picture")),
+            );
+            put(&mut m, "image_url", json!(input_url(job, "file_path")?));
+        }
+        Shape::Fill { remove } => {
+            let prompt = if remove {
+                REMOVE_PROMPT.to_owned()
+            } else {
+                prompt_or(job, REMOVE_PROMPT)
+            };
+            put(&mut m, "prompt", json!(prompt));
+            put(&mut m, "image_url", json!(input_url(job, "file_path")?));
+            put(&mut m, "mask_url", json!(input_url(job, "mask_path")?));
+        }
+        Shape::RemoveBackground => {
+            put(&mut m, "image_url", json!(input_url(job, "file_path")?));
+        }
+        Shape::UpscaleImage => {
+            put(&mut m, "image_url", json!(input_url(job, "file_path")?));
+            put(&mut m, "scale", json!(2));
+        }
+        Shape::TextToVideo | Shape::ImageToVideo => {
+            let (frames, fps) = wan_frames(job.duration().unwrap_or(5));
+            put(&mut m, "prompt", json!(prompt_or(job, "")));
+            put(&mut m, "num_frames", json!(frames));
+            put(&mut m, "frames_per_second", json!(fps));
+            if shape == Shape::ImageToVideo {
+                put(&mut m, "image_url", json!(input_url(job, "file_path")?));
+            }
+            if matches!(ratio, "16:9" | "9:16" | "1:1") {
+                put(&mut m, "aspect_ratio", json!(ratio));
+            }
+        }
+        Shape::Avatar => {
+            let audio = match audio_url {
+                Some(a) => a.to_owned(),
+                None => input_url(job, "audio_path")?,
+            };
+            put(&mut m, "image_url", json!(input_url(job, "file_path")?));
+            put(&mut m, "audio_url", json!(audio));
+            let prompt = if job.module.voice {
+                AVATAR_PROMPT.to_owned()
+            } else {
+                prompt_or(job, AVATAR_PROMPT)
+            };
+            put(&mut m, "prompt", json!(prompt));
+        }
+        Shape::Speech => {
+            put(&mut m, "prompt", json!(job.prompt().trim()));
+        }
+        Shape::RestyleVideo => {
+            let mut prompt = prompt_or(job, "");
+            if job.module.code == "video2anime" {
+                prompt = if prompt.is_empty() {
+                    ANIME_STYLE.to_owned()
+                } else {
+                    format!("{ANIME_STYLE}, {prompt}")
+                };
+            } else if prompt.is_empty() {
+                prompt = "the same scene, cinematic, detailed".to_owned();
+            }
+            put(&mut m, "prompt", json!(prompt));
+            put(&mut m, "video_url", json!(input_url(job, "file_path")?));
+        }
+        Shape::UpscaleVideo => {
+            put(&mut m, "video_url", json!(input_url(job, "file_path")?));
+            put(&mut m, "upscale_factor", json!(2));
+        }
+        Shape::EraseVideo => {
+            put(&mut m, "prompt", json!(ERASE_PROMPT));
+            put(&mut m, "video_url", json!(input_url(job, "file_path")?));
+            put(
+                &mut m,
+                "mask_image_url",
+                json!(input_url(job, "mask_path")?),
+            );
+        }
+        Shape::Music { song } => {
+            let tags: Vec<&str> = [job.text("style"), job.prompt()]
+                .into_iter()
+                .filter_map(trimmed)
+                .collect();
+            put(&mut m, "tags", json!(tags.join(", ")));
+            let lyrics = if song {
+                job.text("lyrics").trim()
+            } else {
+                INSTRUMENTAL
+            };
+            put(&mut m, "lyrics", json!(lyrics));
+            let seconds = job.duration().unwrap_or(30).clamp(5, MAX_MUSIC_S);
+            put(&mut m, "duration", json!(seconds));
+        }
+    }
+    if let Some(seed) = seed {
+        put(&mut m, "seed", json!(seed));
+    }
+    Ok(Value::Object(m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wan_clips_stay_within_its_frames() {
+        assert_eq!(wan_frames(5), (121, 24));
+        assert_eq!(wan_frames(10), (161, 16));
+        let (frames, fps) = wan_frames(60);
+        assert!(frames <= MAX_FRAMES && fps >= 4, "{frames} {fps}");
+    }
+}
