@@ -16,7 +16,10 @@ pub const PAGE_SIZE: i64 = 20;
 const MAX_PAGE_SIZE: i64 = 100;
 /// Most ids in one batch call.
 pub const MAX_BATCH: usize = 100;
-/// Largest `user_data` kept by `data_save`, bytes of JSON.
+/// Most values of one list filter (`module`, `algorithm`, `status`), and their longest.
+pub const MAX_FILTER_VALUES: usize = 50;
+const MAX_FILTER_CHARS: usize = 64;
+/// Largest `user_data` kept by create and `data_save`, bytes of JSON.
 pub const MAX_USER_DATA: usize = 64 * 1024;
 
 /// A task id sent as a string or a number.
@@ -46,6 +49,19 @@ pub async fn task_of(
         .ok_or_else(|| ApiError::not_found(format!("task {task_id} not found")))
 }
 
+/// `Err` when `user_data` is over [`MAX_USER_DATA`] bytes of JSON (the same cap in create and
+/// data_save).
+fn check_user_data(user_data: &Value) -> Result<String, ApiError> {
+    let text = user_data.to_string();
+    if text.len() > MAX_USER_DATA {
+        return Err(ApiError::invalid(
+            "user_data",
+            format!("too large: at most {MAX_USER_DATA} bytes of JSON"),
+        ));
+    }
+    Ok(text)
+}
+
 /// `data` and `user_data` of a create body: `{data: {...}, user_data?}`, or the fields at the
 /// top level when there is no `data` object.
 pub fn split_body(body: Value) -> Result<(Value, Value), ApiError> {
@@ -56,6 +72,7 @@ pub fn split_body(body: Value) -> Result<(Value, Value), ApiError> {
         ));
     };
     let user_data = obj.remove("user_data").unwrap_or(Value::Null);
+    check_user_data(&user_data)?;
     let data = match obj.remove("data") {
         Some(d @ Value::Object(_)) => d,
         Some(Value::Null) | None => Value::Object(obj),
@@ -191,7 +208,26 @@ fn number_field(body: &Value, field: &str, default: i64, max: i64) -> Result<i64
         .ok_or_else(|| ApiError::invalid(field, format!("must be a whole number from 1 to {max}")))
 }
 
+/// A list filter: a string (comma-separated) or a list of strings, bounded (see
+/// [`MAX_FILTER_VALUES`]).
 fn strings(body: &Value, field: &str) -> Result<Vec<String>, ApiError> {
+    let values = filter_values(body, field)?;
+    if values.len() > MAX_FILTER_VALUES {
+        return Err(ApiError::invalid(
+            field,
+            format!("at most {MAX_FILTER_VALUES} values"),
+        ));
+    }
+    if values.iter().any(|v| v.chars().count() > MAX_FILTER_CHARS) {
+        return Err(ApiError::invalid(
+            field,
+            format!("each value at most {MAX_FILTER_CHARS} characters"),
+        ));
+    }
+    Ok(values)
+}
+
+fn filter_values(body: &Value, field: &str) -> Result<Vec<String>, ApiError> {
     match body.get(field) {
         None | Some(Value::Null) => Ok(Vec::new()),
         Some(Value::String(s)) => Ok(s
@@ -285,14 +321,7 @@ pub async fn list(
 
 /// Cancels an open task of the user: answers whether this call did it.
 async fn cancel_open(state: &AppState, t: &TaskRow) -> Result<bool, ApiError> {
-    let done = lifecycle::end_with_refund(
-        state,
-        t,
-        ["queued", "running"],
-        "cancelled",
-        "Cancelled. Your credits were refunded.",
-    )
-    .await?;
+    let done = lifecycle::cancel(state, t).await?.is_some();
     if done {
         state.tasks.stop_job(&t.task_id);
         lifecycle::emit(state, &t.task_id, "updateTask").await;
@@ -300,8 +329,9 @@ async fn cancel_open(state: &AppState, t: &TaskRow) -> Result<bool, ApiError> {
     Ok(done)
 }
 
-/// `POST /v1/ai/cancel/{id}` → the task, now `cancelled` with its credits refunded. A task that
-/// has already finished answers 409.
+/// `POST /v1/ai/cancel/{id}` → the task, now `cancelled`: refunded in full while it was queued,
+/// the part not yet done while it ran (core's `cancel_refund`; `error` says how much came back,
+/// `refunded` whether any did). A task that has already finished answers 409.
 pub async fn cancel(
     State(state): State<AppState>,
     user: AuthUser,
@@ -419,13 +449,7 @@ pub async fn data_save(
         .get("user_data")
         .cloned()
         .unwrap_or(Value::Object(Map::new()));
-    let text = user_data.to_string();
-    if text.len() > MAX_USER_DATA {
-        return Err(ApiError::invalid(
-            "user_data",
-            format!("too large: at most {MAX_USER_DATA} bytes of JSON"),
-        ));
-    }
+    let text = check_user_data(&user_data)?;
     sqlx::query("UPDATE tasks SET user_data = $1, save_type = $2 WHERE task_id = $3")
         .bind(&text)
         .bind(&save_type)

@@ -4,7 +4,9 @@
 //!   nothing; HTTP 402 with [`CODE_INSUFFICIENT_CREDITS`]);
 //! - failed, or cancelled before it finished: the status change and the ledger refund are written
 //!   together, guarded by the status the task had, so a task is refunded exactly once (the
-//!   ledger's unique refund index backs this up);
+//!   ledger's unique refund index backs this up). A failure refunds everything; a cancel refunds
+//!   by core's rule (`aivg_core::credits::cancel_refund`): everything while queued, the part not
+//!   yet done while running (the work done, by progress, is charged, rounded down);
 //! - succeeded: outputs are stored first, then the status changes only if the task still runs
 //!   (a task cancelled meanwhile keeps its refund and its outputs are removed).
 
@@ -15,6 +17,7 @@ use crate::api::ApiError;
 use crate::app::AppState;
 use crate::clock;
 use crate::ledger::{self, Entry, LedgerError};
+use aivg_core::credits::{CancelledAt, cancel_refund};
 use crate::uploads::objects::{self, NewObject};
 use crate::uploads::paths;
 use axum::http::StatusCode;
@@ -136,14 +139,14 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<String, ApiErro
     Ok(task_id)
 }
 
-/// Pushes the task's current view as event `name` to its owner's streams.
+/// Pushes the task's current state ([`record::event_view`]) as event `name` to its owner's streams.
 pub async fn emit(state: &AppState, task_id: &str, name: &'static str) {
     match record::by_task_id(state, task_id).await {
         Ok(Some(t)) => match record::view_of(state, &t).await {
             Ok(view) => state.tasks.emit(TaskEvent {
                 user_id: t.user_id,
                 name,
-                data: view,
+                data: record::event_view(view),
             }),
             Err(e) => tracing::warn!("task {task_id}: no event: {e}"),
         },
@@ -199,6 +202,95 @@ pub async fn end_with_refund(
     }
     tx.commit().await?;
     Ok(true)
+}
+
+/// What a cancel did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cancelled {
+    pub at: CancelledAt,
+    /// Credits given back.
+    pub refunded: i64,
+}
+
+/// The message a cancelled task shows.
+fn cancel_message(credits: i64, c: Cancelled) -> String {
+    match (c.at, c.refunded) {
+        (_, _) if credits == 0 => "Cancelled.".to_owned(),
+        (CancelledAt::Queued, n) => format!("Cancelled before it started: your {n} credits were refunded."),
+        (CancelledAt::Running { progress }, 0) => {
+            format!("Cancelled at {progress} %: the work done used all {credits} credits, so none were refunded.")
+        }
+        (CancelledAt::Running { progress }, n) if n == credits => {
+            format!("Cancelled at {progress} %: your {n} credits were refunded.")
+        }
+        (CancelledAt::Running { progress }, n) => format!(
+            "Cancelled at {progress} %: {n} of {credits} credits were refunded (the work done is charged)."
+        ),
+    }
+}
+
+/// Cancels an open task, refunding by core's rule (see the module doc), in one transaction;
+/// `None` when it had already ended.
+pub async fn cancel(state: &AppState, t: &TaskRow) -> Result<Option<Cancelled>, sqlx::Error> {
+    let now_ms = clock::now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    ledger::lock_user(&mut tx, t.user_id).await?;
+    let mut ended = None;
+    for from in ["queued", "running"] {
+        let row = sqlx::query(
+            "UPDATE tasks SET status = 'cancelled', finished_ms = $1 WHERE task_id = $2 AND status = $3 RETURNING charge_id, credits, progress",
+        )
+        .bind(now_ms)
+        .bind(&t.task_id)
+        .bind(from)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some(row) = row {
+            ended = Some((from, row));
+            break;
+        }
+    }
+    let Some((from, row)) = ended else {
+        tx.rollback().await?;
+        return Ok(None);
+    };
+    let charge_id: i64 = row.try_get("charge_id")?;
+    let credits: i64 = row.try_get("credits")?;
+    let progress: i64 = row.try_get("progress")?;
+    let at = if from == "queued" {
+        CancelledAt::Queued
+    } else {
+        CancelledAt::Running {
+            progress: u8::try_from(progress.clamp(0, 100)).unwrap_or(100),
+        }
+    };
+    let mut done = Cancelled {
+        at,
+        refunded: cancel_refund(credits, at),
+    };
+    if charge_id > 0 && done.refunded > 0 {
+        let details = if done.refunded == credits {
+            "Refund: task cancelled".to_owned()
+        } else {
+            format!("Refund: task cancelled ({} of {credits})", done.refunded)
+        };
+        match ledger::refund_part(&mut tx, charge_id, done.refunded, &details, now_ms / 1000).await
+        {
+            Ok(_) => {}
+            Err(LedgerError::AlreadyRefunded | LedgerError::Insufficient { .. }) => done.refunded = 0,
+            Err(LedgerError::Db(e)) => return Err(e),
+        }
+    } else {
+        done.refunded = 0;
+    }
+    sqlx::query("UPDATE tasks SET error = $1, refunded = $2 WHERE task_id = $3")
+        .bind(cancel_message(credits, done))
+        .bind(i64::from(done.refunded > 0))
+        .bind(&t.task_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Some(done))
 }
 
 /// Records a running task's progress (never backwards); answers whether it changed.

@@ -183,6 +183,29 @@ pub fn view(state: &AppState, t: &TaskRow, queue_position: i64) -> Value {
     })
 }
 
+/// The most characters of the prompt an event carries.
+pub const EVENT_PROMPT_CHARS: usize = super::modules::MAX_PROMPT_CHARS;
+
+/// The task as the event stream carries it: its state, without the request (`data`) and the
+/// client's `user_data` (each up to the body limit, and already known to the client that sent
+/// them; the list, result and batch calls answer them whole). Only the prompt (or lyrics) stays,
+/// as `prompt`, at most [`EVENT_PROMPT_CHARS`] characters, so a queue can show what a task is.
+/// This keeps each event small and the event ring's memory bounded.
+pub fn event_view(mut view: Value) -> Value {
+    let Some(obj) = view.as_object_mut() else {
+        return view;
+    };
+    let data = obj.remove("data").unwrap_or(Value::Null);
+    obj.remove("user_data");
+    let prompt = ["prompt", "lyrics"]
+        .iter()
+        .find_map(|f| data.get(*f).and_then(Value::as_str).filter(|p| !p.is_empty()))
+        .unwrap_or_default();
+    let prompt: String = prompt.chars().take(EVENT_PROMPT_CHARS).collect();
+    obj.insert("prompt".into(), json!(prompt));
+    view
+}
+
 /// [`view`] with the queue position read.
 pub async fn view_of(state: &AppState, t: &TaskRow) -> Result<Value, sqlx::Error> {
     let pos = queue_position(state, t).await?;

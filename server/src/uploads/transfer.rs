@@ -5,7 +5,7 @@
 use super::MAX_UPLOAD_BYTES;
 use super::objects::{self, NewObject};
 use super::paths;
-use super::quota;
+use super::reservations;
 use super::signing::Action;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::app::AppState;
@@ -69,8 +69,10 @@ fn verify(
 }
 
 /// `PUT /oss/upload/{oss_path}?expires&sig` with the file's bytes as the body → `{oss_path, size,
-/// content_type}`. At most [`MAX_UPLOAD_BYTES`] (413 beyond), once per URL (409 after), within
-/// the plan's storage quota (507 with [`quota::CODE_NOT_ENOUGH_SPACE`] beyond). The content type
+/// content_type}`. At most [`MAX_UPLOAD_BYTES`] (413 beyond), once per URL (409 after, and for a
+/// second PUT while the first runs), within the plan's storage quota (507 with
+/// [`super::quota::CODE_NOT_ENOUGH_SPACE`] beyond), counted atomically with the user's other
+/// uploads in progress (`reservations.rs`). The content type
 /// comes from the path's extension, else from a media `Content-Type` header, else
 /// `application/octet-stream`. The bytes are streamed to the store, never held whole in memory.
 pub async fn upload(
@@ -108,17 +110,18 @@ pub async fn upload(
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<i64>().ok());
-    let now = clock::now_s();
-    let usage = {
-        let mut conn = state.db.pool.acquire().await?;
-        quota::usage(&mut conn, user_id, now).await?
-    };
-    if let Some(n) = declared {
-        if n > MAX_UPLOAD_BYTES {
-            return Err(too_large());
-        }
-        usage.admit(n)?;
+    if declared.is_some_and(|n| n > MAX_UPLOAD_BYTES) {
+        return Err(too_large());
     }
+    // Held against the quota until the object is recorded (see `reservations.rs`).
+    let reservation = reservations::reserve(
+        &state.db.pool,
+        user_id,
+        &path,
+        declared.filter(|n| *n >= 0),
+        MAX_UPLOAD_BYTES,
+    )
+    .await?;
 
     let store_path = StorePath::from(path.as_str());
     let upload = state
@@ -150,7 +153,7 @@ pub async fn upload(
             failure = Some(too_large());
             break;
         }
-        if let Err(e) = usage.admit(size) {
+        if let Err(e) = reservation.admit(size) {
             failure = Some(e);
             break;
         }
@@ -165,7 +168,6 @@ pub async fn upload(
         return Err(e);
     }
     writer.finish().await.map_err(ApiError::internal)?;
-    let mut conn = state.db.pool.acquire().await?;
     let row = NewObject {
         user_id,
         oss_path: &path,
@@ -175,14 +177,9 @@ pub async fn upload(
         content_type,
         created_ms: clock::now_ms(),
     };
-    match objects::insert(&mut conn, &row).await {
-        Ok(()) => {}
-        Err(e) if crate::db::is_unique_violation(&e) => {
-            return Err(ApiError::conflict(
-                "this upload URL was already used: ask for a new one",
-            ));
-        }
-        Err(e) => return Err(e.into()),
+    if let Err(e) = reservation.settle(&row).await {
+        let _ = state.files.delete(&path).await;
+        return Err(e);
     }
     ok(json!({ "oss_path": path, "size": size, "content_type": content_type }))
 }
