@@ -123,7 +123,7 @@ impl Tasks {
     }
 
     /// Pushes an event to this process's streams only (what arrived by NOTIFY).
-    pub(crate) fn emit_local(&self, event: TaskEvent) {
+    pub fn emit_local(&self, event: TaskEvent) {
         let _ = self.inner.events.send(event);
     }
 

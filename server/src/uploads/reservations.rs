@@ -47,6 +47,14 @@ pub async fn reserve(
     let now_ms = clock::now_ms();
     let mut tx = pool.begin().await?;
     ledger::lock_user(&mut tx, user_id).await?;
+    // Under the user's lock, so an upload that finished on this URL meanwhile is seen.
+    let used: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM objects WHERE oss_path = $1")
+        .bind(path)
+        .fetch_one(&mut *tx)
+        .await?;
+    if used > 0 {
+        return Err(in_use());
+    }
     let usage = quota::usage(&mut tx, user_id, now_ms / 1000).await?;
     let bytes = match declared {
         Some(n) => {
@@ -100,6 +108,26 @@ impl Reservation {
     /// quota again (a reservation that lapsed meanwhile held nothing). On `Err` nothing is
     /// recorded: the caller removes the stored bytes.
     pub async fn settle(mut self, object: &NewObject<'_>) -> Result<(), ApiError> {
+        let settled = self.try_settle(object).await;
+        if settled.is_err() {
+            self.release().await;
+        }
+        settled
+    }
+
+    /// Ends the reservation now (an upload that failed).
+    pub async fn release(mut self) {
+        self.open = false;
+        let gone = sqlx::query("DELETE FROM upload_reservations WHERE oss_path = $1")
+            .bind(&self.path)
+            .execute(&self.pool)
+            .await;
+        if let Err(e) = gone {
+            tracing::warn!("upload reservation of {}: {e} (it lapses on its own)", self.path);
+        }
+    }
+
+    async fn try_settle(&mut self, object: &NewObject<'_>) -> Result<(), ApiError> {
         let mut tx = self.pool.begin().await?;
         ledger::lock_user(&mut tx, self.user_id).await?;
         sqlx::query("DELETE FROM upload_reservations WHERE oss_path = $1")

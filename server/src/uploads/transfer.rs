@@ -165,9 +165,13 @@ pub async fn upload(
     }
     if let Some(e) = failure {
         let _ = writer.abort().await;
+        reservation.release().await;
         return Err(e);
     }
-    writer.finish().await.map_err(ApiError::internal)?;
+    if let Err(e) = writer.finish().await {
+        reservation.release().await;
+        return Err(ApiError::internal(e));
+    }
     let row = NewObject {
         user_id,
         oss_path: &path,
@@ -178,7 +182,10 @@ pub async fn upload(
         created_ms: clock::now_ms(),
     };
     if let Err(e) = reservation.settle(&row).await {
-        let _ = state.files.delete(&path).await;
+        // Not recorded: the bytes go too (a URL in use keeps the other upload's).
+        if e.status != StatusCode::CONFLICT {
+            let _ = state.files.delete(&path).await;
+        }
         return Err(e);
     }
     ok(json!({ "oss_path": path, "size": size, "content_type": content_type }))
