@@ -182,7 +182,10 @@ pub async fn login(
         .fetch_optional(&state.db.pool)
         .await?;
     let (user_id, hash) = match &row {
-        Some(r) => (Some(r.try_get::<i64, _>("id")?), r.try_get("password_hash")?),
+        Some(r) => (
+            Some(r.try_get::<i64, _>("id")?),
+            r.try_get("password_hash")?,
+        ),
         None => (None, passwords::dummy_hash(&state.limits).await?),
     };
     let matches = passwords::verify(&state.limits, c.password, hash).await?;

@@ -36,7 +36,11 @@ mod tests {
         assert_eq!(of_email("ann+shop@example.com"), "ann@example.com");
         assert_eq!(of_email("a.n.n+1@googlemail.com"), "ann@gmail.com");
         assert_eq!(of_email("a.nn@gmail.com"), "ann@gmail.com");
-        assert_eq!(of_email("a.nn@example.com"), "a.nn@example.com", "dots count elsewhere");
+        assert_eq!(
+            of_email("a.nn@example.com"),
+            "a.nn@example.com",
+            "dots count elsewhere"
+        );
         assert_eq!(of_email("+x@example.com"), "+x@example.com");
     }
 }

@@ -55,7 +55,10 @@ async fn post_from(
 fn assert_limited((status, retry, body): &(u16, Option<u64>, Value)) {
     assert_eq!(*status, 429, "{body}");
     assert_eq!(body["code"], 429, "the usual envelope: {body}");
-    assert!(body["msg"].as_str().unwrap().contains("try again in"), "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().contains("try again in"),
+        "{body}"
+    );
     assert!(retry.is_some_and(|s| s >= 1), "Retry-After is sent");
 }
 
@@ -68,8 +71,14 @@ async fn a_sign_up_flood_is_refused_while_another_address_signs_up() {
     let s = server(|l| l.signup_ip = Some(Rate::new(3, HOUR))).await;
     for n in 0..3 {
         let email = format!("flood{n}@example.com");
-        let (status, _, body) =
-            post_from(&s, "203.0.113.1", "/account/register", None, credentials(&email)).await;
+        let (status, _, body) = post_from(
+            &s,
+            "203.0.113.1",
+            "/account/register",
+            None,
+            credentials(&email),
+        )
+        .await;
         assert_eq!(status, 200, "{body}");
     }
     let flood = post_from(
@@ -113,25 +122,55 @@ async fn free_calls_are_limited_per_account_and_per_address() {
     let bob = s.register("bob@example.com").await;
     let polish = json!({"prompt": "a cat"});
     for _ in 0..4 {
-        let (status, _, body) =
-            post_from(&s, "203.0.113.1", "/v1/ai/prompt/polish", Some(&ann), polish.clone()).await;
+        let (status, _, body) = post_from(
+            &s,
+            "203.0.113.1",
+            "/v1/ai/prompt/polish",
+            Some(&ann),
+            polish.clone(),
+        )
+        .await;
         assert_eq!(status, 200, "{body}");
     }
-    let flood =
-        post_from(&s, "203.0.113.9", "/v1/ai/prompt/polish", Some(&ann), polish.clone()).await;
+    let flood = post_from(
+        &s,
+        "203.0.113.9",
+        "/v1/ai/prompt/polish",
+        Some(&ann),
+        polish.clone(),
+    )
+    .await;
     assert_limited(&flood);
     // Bob, from the same first address, still has his own allowance…
     for _ in 0..2 {
-        let (status, _, body) =
-            post_from(&s, "203.0.113.1", "/v1/ai/prompt/polish", Some(&bob), polish.clone()).await;
+        let (status, _, body) = post_from(
+            &s,
+            "203.0.113.1",
+            "/v1/ai/prompt/polish",
+            Some(&bob),
+            polish.clone(),
+        )
+        .await;
         assert_eq!(status, 200, "{body}");
     }
     // …until that address's own limit (6: Ann's 4 and Bob's 2) is used up.
-    let flood =
-        post_from(&s, "203.0.113.1", "/v1/ai/prompt/polish", Some(&bob), polish.clone()).await;
+    let flood = post_from(
+        &s,
+        "203.0.113.1",
+        "/v1/ai/prompt/polish",
+        Some(&bob),
+        polish.clone(),
+    )
+    .await;
     assert_limited(&flood);
-    let (status, _, body) =
-        post_from(&s, "203.0.113.2", "/v1/ai/prompt/polish", Some(&bob), polish).await;
+    let (status, _, body) = post_from(
+        &s,
+        "203.0.113.2",
+        "/v1/ai/prompt/polish",
+        Some(&bob),
+        polish,
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
 }
 
@@ -140,11 +179,24 @@ async fn anonymous_writes_are_limited_per_address() {
     let s = server(|l| l.anon_ip = Some(Rate::new(3, HOUR))).await;
     let batch = json!({"events": [{"name": "page_view", "page": "/", "ts": 1}]});
     for _ in 0..3 {
-        let (status, _, body) =
-            post_from(&s, "198.51.100.4", "/v1/analytics/events", None, batch.clone()).await;
+        let (status, _, body) = post_from(
+            &s,
+            "198.51.100.4",
+            "/v1/analytics/events",
+            None,
+            batch.clone(),
+        )
+        .await;
         assert_ne!(status, 429, "{body}");
     }
-    let flood = post_from(&s, "198.51.100.4", "/v1/analytics/events", None, batch.clone()).await;
+    let flood = post_from(
+        &s,
+        "198.51.100.4",
+        "/v1/analytics/events",
+        None,
+        batch.clone(),
+    )
+    .await;
     assert_limited(&flood);
     let report = json!({"explore_id": 1, "reason": "report_reason_1"});
     assert_limited(&post_from(&s, "198.51.100.4", "/v1/explore/report", None, report).await);
@@ -184,7 +236,10 @@ async fn guessing_a_password_elsewhere_does_not_lock_the_owner_out() {
         credentials("owner@example.com"),
     )
     .await;
-    assert_eq!(status, 200, "the owner logs in from their own address: {body}");
+    assert_eq!(
+        status, 200,
+        "the owner logs in from their own address: {body}"
+    );
     assert!(body["data"]["code"].is_string());
 }
 

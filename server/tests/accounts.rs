@@ -142,7 +142,10 @@ async fn login_attempts_are_rate_limited() {
             .await;
         if status == 429 {
             assert_eq!(body["code"], 429);
-            assert!(body["msg"].as_str().unwrap().contains("try again in"), "{body}");
+            assert!(
+                body["msg"].as_str().unwrap().contains("try again in"),
+                "{body}"
+            );
             limited = true;
             break;
         }

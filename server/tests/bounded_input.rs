@@ -30,7 +30,10 @@ async fn user_data_is_capped_in_create_and_list_filters_are_bounded() {
         )
         .await;
     assert_eq!(status, 400, "{body}");
-    assert!(body["msg"].as_str().unwrap().starts_with("user_data"), "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().starts_with("user_data"),
+        "{body}"
+    );
     assert_eq!(s.balance(&token).await, 5, "nothing charged");
 
     let many: Vec<String> = (0..=aivg_server::tasks::calls::MAX_FILTER_VALUES)
@@ -40,13 +43,24 @@ async fn user_data_is_capped_in_create_and_list_filters_are_bounded() {
         .post("/v1/ai/task", Some(&token), json!({"status": many}))
         .await;
     assert_eq!(status, 400, "{body}");
-    assert!(body["msg"].as_str().unwrap().starts_with("status"), "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().starts_with("status"),
+        "{body}"
+    );
     let (status, body) = s
-        .post("/v1/ai/task", Some(&token), json!({"module": "m".repeat(65)}))
+        .post(
+            "/v1/ai/task",
+            Some(&token),
+            json!({"module": "m".repeat(65)}),
+        )
         .await;
     assert_eq!(status, 400, "{body}");
     let (status, body) = s
-        .post("/v1/ai/task", Some(&token), json!({"status": ["queued", "running"]}))
+        .post(
+            "/v1/ai/task",
+            Some(&token),
+            json!({"status": ["queued", "running"]}),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
 }
@@ -63,11 +77,19 @@ async fn image_decodes_are_bounded_in_pixels_and_in_number() {
     let small = upload(&s, &token, "img2prompt", "png", png(20, 20)).await;
     let large = upload(&s, &token, "img2prompt", "png", png(40, 40)).await;
     let (status, body) = s
-        .post("/v1/ai/prompt/img2prompt", Some(&token), json!({"file_path": small}))
+        .post(
+            "/v1/ai/prompt/img2prompt",
+            Some(&token),
+            json!({"file_path": small}),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
     let (status, body) = s
-        .post("/v1/ai/prompt/img2prompt", Some(&token), json!({"file_path": large}))
+        .post(
+            "/v1/ai/prompt/img2prompt",
+            Some(&token),
+            json!({"file_path": large}),
+        )
         .await;
     assert_eq!(status, 400, "{body}");
     assert!(body["msg"].as_str().unwrap().contains("40×40"), "{body}");
@@ -85,10 +107,17 @@ async fn image_decodes_are_bounded_in_pixels_and_in_number() {
     assert_eq!(res.headers()["retry-after"], "1");
     drop(held);
     let (status, body) = s
-        .get(&format!("/v1/common/oss/mediainfo?oss_path={small}"), Some(&token))
+        .get(
+            &format!("/v1/common/oss/mediainfo?oss_path={small}"),
+            Some(&token),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(limits.free_permits(Work::Decode), 1, "every slot given back");
+    assert_eq!(
+        limits.free_permits(Work::Decode),
+        1,
+        "every slot given back"
+    );
 }
 
 #[tokio::test]

@@ -68,7 +68,10 @@ async fn a_panicking_worker_fails_and_refunds_its_task_and_goes_on() {
     let t = wait_done(&s, &token, "text2image", &id).await;
     assert_eq!(t["status"], "failed", "{t}");
     assert_eq!(t["refunded"], true);
-    assert!(t["error"].as_str().unwrap().contains("internal error"), "{t}");
+    assert!(
+        t["error"].as_str().unwrap().contains("internal error"),
+        "{t}"
+    );
     assert_eq!(s.balance(&token).await, 5);
     // The one worker takes the next task.
     let next = create_ok(&s, &token, "text2image", json!({"prompt": "a calm sea"})).await;
@@ -109,8 +112,14 @@ async fn a_stream_reader_too_slow_for_the_ring_is_dropped() {
         }
     })
     .await;
-    assert!(ended.is_ok(), "the lagging stream ends (the client reconnects)");
-    assert!(received < EVENT_RING * 2, "{received} events were sent first");
+    assert!(
+        ended.is_ok(),
+        "the lagging stream ends (the client reconnects)"
+    );
+    assert!(
+        received < EVENT_RING * 2,
+        "{received} events were sent first"
+    );
     for _ in 0..50 {
         if tasks.stream_count() == before {
             return;
@@ -173,7 +182,10 @@ async fn a_cancel_refunds_what_was_not_done() {
     set_progress(&s, &done, 100).await;
     let t = cancel(&s, &token, &done).await;
     assert_eq!(t["refunded"], false, "{t}");
-    assert!(t["error"].as_str().unwrap().contains("none were refunded"), "{t}");
+    assert!(
+        t["error"].as_str().unwrap().contains("none were refunded"),
+        "{t}"
+    );
     assert_eq!(s.balance(&token).await, balance - price);
     let (status, _) = s
         .post(&format!("/v1/ai/cancel/{done}"), Some(&token), json!({}))

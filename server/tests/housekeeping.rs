@@ -40,7 +40,11 @@ async fn exec(s: &TestServer, sql: &str, binds: &[Value]) {
 async fn seed(s: &TestServer, user: i64, tag: &str, old: bool) {
     let now = aivg_server::clock::now_ms();
     let at = if old { now - 1000 } else { now + DAY_MS };
-    let seen = if old { now - 400 * DAY_MS } else { now - DAY_MS };
+    let seen = if old {
+        now - 400 * DAY_MS
+    } else {
+        now - DAY_MS
+    };
     let v = |x: &str| Value::String(format!("{x}-{tag}"));
     exec(
         s,
@@ -81,7 +85,9 @@ async fn the_purge_removes_what_is_out_of_date_and_keeps_the_rest() {
     let user = user_id(&s, "old@example.com").await;
     // Registering left one used code and one live token.
     assert_eq!(count(&s, "auth_codes").await, 1);
-    let (status, _) = s.post("/v1/user", Some(&token), serde_json::json!({})).await;
+    let (status, _) = s
+        .post("/v1/user", Some(&token), serde_json::json!({}))
+        .await;
     assert_eq!(status, 200);
     seed(&s, user, "old", true).await;
     seed(&s, user, "new", false).await;
@@ -102,17 +108,26 @@ async fn the_purge_removes_what_is_out_of_date_and_keeps_the_rest() {
         reservations: 1,
         analytics: 1,
     };
-    assert_eq!(purged, want, "expired + revoked tokens, expired + used codes");
+    assert_eq!(
+        purged, want,
+        "expired + revoked tokens, expired + used codes"
+    );
     for table in [
         "tokens",
         "event_tickets",
         "upload_reservations",
         "analytics_events",
     ] {
-        assert_eq!(count(&s, table).await, 2 - i64::from(table != "tokens"), "{table}");
+        assert_eq!(
+            count(&s, table).await,
+            2 - i64::from(table != "tokens"),
+            "{table}"
+        );
     }
     assert_eq!(count(&s, "auth_codes").await, 1);
-    let (status, _) = s.post("/v1/user", Some(&token), serde_json::json!({})).await;
+    let (status, _) = s
+        .post("/v1/user", Some(&token), serde_json::json!({}))
+        .await;
     assert_eq!(status, 200, "the live session is kept");
     let again = housekeeping::purge(state, aivg_server::clock::now_ms())
         .await
@@ -141,7 +156,10 @@ async fn the_purge_runs_on_its_own_schedule() {
 /// A fresh upload grant: (url, oss_path).
 async fn grant(s: &TestServer, token: &str) -> (String, String) {
     let (status, body) = s
-        .get("/v1/common/oss/token?algorithm=text2image&ext=png", Some(token))
+        .get(
+            "/v1/common/oss/token?algorithm=text2image&ext=png",
+            Some(token),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
     (
@@ -169,8 +187,16 @@ async fn parallel_uploads_cannot_pass_the_quota_together() {
         &[user.into(), (aivg_server::uploads::quota::FREE_QUOTA - left).into()],
     )
     .await;
-    let (a, b, c) = (grant(&s, &token).await, grant(&s, &token).await, grant(&s, &token).await);
-    let answers = tokio::join!(put(&s, &a.0, 1000), put(&s, &b.0, 1000), put(&s, &c.0, 1000));
+    let (a, b, c) = (
+        grant(&s, &token).await,
+        grant(&s, &token).await,
+        grant(&s, &token).await,
+    );
+    let answers = tokio::join!(
+        put(&s, &a.0, 1000),
+        put(&s, &b.0, 1000),
+        put(&s, &c.0, 1000)
+    );
     let answers = [answers.0, answers.1, answers.2];
     let ok = answers.iter().filter(|(st, _)| *st == 200).count();
     assert_eq!(ok, 1, "exactly one fits: {answers:?}");
@@ -185,7 +211,11 @@ async fn parallel_uploads_cannot_pass_the_quota_together() {
             .await
             .unwrap();
     assert!(stored <= aivg_server::uploads::quota::FREE_QUOTA);
-    assert_eq!(count(&s, "upload_reservations").await, 0, "none left behind");
+    assert_eq!(
+        count(&s, "upload_reservations").await,
+        0,
+        "none left behind"
+    );
 }
 
 #[tokio::test]
@@ -200,7 +230,10 @@ async fn one_upload_url_serves_one_upload_even_in_parallel() {
     let (status, body) = put(&s, &url, 10).await;
     assert_eq!(status, 409, "{body}");
     let (status, body) = s
-        .get(&format!("/v1/common/oss/mediainfo?oss_path={path}"), Some(&token))
+        .get(
+            &format!("/v1/common/oss/mediainfo?oss_path={path}"),
+            Some(&token),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["size"], 300_000);

@@ -18,10 +18,10 @@ pub use history::{
     credit_history_set_filter, has_next_page,
 };
 pub use prices::{CODE_INSUFFICIENT_CREDITS, CODE_TOO_MANY_QUEUED, module_credits};
-pub use refund::{CancelledAt, cancel_refund};
 pub use record::{
     CreditExpiry, CreditRecord, CreditStatus, CreditType, normalize_credit_record, plan_expiry_line,
 };
+pub use refund::{CancelledAt, cancel_refund};
 
 use crate::Coded;
 

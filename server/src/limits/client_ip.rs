@@ -47,7 +47,9 @@ impl Net {
     pub fn contains(&self, ip: IpAddr) -> bool {
         match (self.addr, canonical(ip)) {
             (IpAddr::V4(net), IpAddr::V4(ip)) => {
-                let mask = u32::MAX.checked_shl(32 - u32::from(self.prefix)).unwrap_or(0);
+                let mask = u32::MAX
+                    .checked_shl(32 - u32::from(self.prefix))
+                    .unwrap_or(0);
                 u32::from(net) & mask == u32::from(ip) & mask
             }
             (IpAddr::V6(net), IpAddr::V6(ip)) => {
@@ -173,7 +175,11 @@ mod tests {
                 .unwrap()
                 .contains("::ffff:127.0.0.1".parse().unwrap())
         );
-        assert!(Net::parse("0.0.0.0/0").unwrap().contains("8.8.8.8".parse().unwrap()));
+        assert!(
+            Net::parse("0.0.0.0/0")
+                .unwrap()
+                .contains("8.8.8.8".parse().unwrap())
+        );
         assert!(Net::parse("10.0.0.0/33").is_err());
         assert!(Net::parse("ten").is_err());
     }
@@ -187,15 +193,24 @@ mod tests {
         assert_eq!(client_ip(&settings(None), local, &h), local);
         let s = settings(Some("x-forwarded-for"));
         // Right-most untrusted hop: the client's own "6.6.6.6" is ignored.
-        assert_eq!(client_ip(&s, local, &h), "203.0.113.5".parse::<IpAddr>().unwrap());
+        assert_eq!(
+            client_ip(&s, local, &h),
+            "203.0.113.5".parse::<IpAddr>().unwrap()
+        );
         // A peer that is no proxy of ours cannot choose its address.
         assert_eq!(client_ip(&s, public, &h), public);
         // Trusted hops are skipped, across several header lines; ports are dropped.
         let h = headers(&["203.0.113.9:4711", "10.0.0.2, 10.0.0.3"]);
-        assert_eq!(client_ip(&s, local, &h), "203.0.113.9".parse::<IpAddr>().unwrap());
+        assert_eq!(
+            client_ip(&s, local, &h),
+            "203.0.113.9".parse::<IpAddr>().unwrap()
+        );
         // Only proxies, or garbage behind them: the nearest trusted hop.
         let h = headers(&["garbage, 10.0.0.2"]);
-        assert_eq!(client_ip(&s, local, &h), "10.0.0.2".parse::<IpAddr>().unwrap());
+        assert_eq!(
+            client_ip(&s, local, &h),
+            "10.0.0.2".parse::<IpAddr>().unwrap()
+        );
         assert_eq!(client_ip(&s, local, &HeaderMap::new()), local);
     }
 

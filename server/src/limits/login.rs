@@ -75,12 +75,22 @@ mod tests {
             }
             l.login_failed("v@example.com", attacker);
         }
-        assert_eq!(refused_at, Some(3), "the account's allowance, then the address's");
+        assert_eq!(
+            refused_at,
+            Some(3),
+            "the account's allowance, then the address's"
+        );
         let e = l.login_attempt("v@example.com", attacker).unwrap_err();
         assert_eq!(e.code, 429);
         assert!(e.retry_after.unwrap() > 60);
-        assert!(l.login_attempt("v@example.com", owner).is_ok(), "the owner's attempt");
-        assert!(l.login_attempt("w@example.com", attacker).is_ok(), "other accounts");
+        assert!(
+            l.login_attempt("v@example.com", owner).is_ok(),
+            "the owner's attempt"
+        );
+        assert!(
+            l.login_attempt("w@example.com", attacker).is_ok(),
+            "other accounts"
+        );
     }
 
     #[test]

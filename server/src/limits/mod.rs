@@ -137,8 +137,11 @@ impl Limits {
             Work::PasswordHash => (&self.inner.hashes, "password checks"),
             Work::Decode => (&self.inner.decodes, "image and media reads"),
         };
-        match tokio::time::timeout(self.inner.settings.busy_wait, Arc::clone(sem).acquire_owned())
-            .await
+        match tokio::time::timeout(
+            self.inner.settings.busy_wait,
+            Arc::clone(sem).acquire_owned(),
+        )
+        .await
         {
             Ok(Ok(p)) => Ok(p),
             Ok(Err(e)) => Err(ApiError::internal(e)),
@@ -215,7 +218,11 @@ mod tests {
         let l: Limiter<u8> = Limiter::new(Some(Rate::new(2, Duration::from_millis(100))));
         assert!(l.check(&1).is_ok());
         assert!(l.check(&1).is_ok());
-        assert_eq!(l.check(&1), Err(1), "a wait under a second rounds up to 1 s");
+        assert_eq!(
+            l.check(&1),
+            Err(1),
+            "a wait under a second rounds up to 1 s"
+        );
         assert!(l.check(&2).is_ok(), "another key has its own allowance");
         assert_eq!(l.len(), 2);
         std::thread::sleep(Duration::from_millis(150));

@@ -84,15 +84,15 @@ pub async fn guard(State(state): State<AppState>, req: Request, next: Next) -> R
             .free_ip
             .check(&ip)
             .map_err(|s| refused("requests from your network", s))
-            .and_then(|()| {
-                match crate::auth::signed_uid(&state.jwt, req.headers()) {
+            .and_then(
+                |()| match crate::auth::signed_uid(&state.jwt, req.headers()) {
                     Some(uid) => i
                         .free_user
                         .check(&uid)
                         .map_err(|s| refused("requests for your account", s)),
                     None => Ok(()),
-                }
-            }),
+                },
+            ),
     };
     match checked {
         Ok(()) => next.run(req).await,
@@ -107,13 +107,28 @@ mod tests {
     #[test]
     fn calls_fall_in_their_class() {
         let c = |m: Method, p| classify(&m, p);
-        assert_eq!(c(Method::POST, "/account/register"), Some(RouteClass::Signup));
+        assert_eq!(
+            c(Method::POST, "/account/register"),
+            Some(RouteClass::Signup)
+        );
         assert_eq!(c(Method::GET, "/account/register"), None, "the page");
-        assert_eq!(c(Method::POST, "/v1/ai/create/image_fkp"), Some(RouteClass::Free));
+        assert_eq!(
+            c(Method::POST, "/v1/ai/create/image_fkp"),
+            Some(RouteClass::Free)
+        );
         assert_eq!(c(Method::POST, "/v1/ai/create/text2image"), None, "paid");
-        assert_eq!(c(Method::GET, "/v1/common/ab-test"), Some(RouteClass::AnonWrite));
-        assert_eq!(c(Method::POST, "/v1/analytics/events"), Some(RouteClass::AnonWrite));
-        assert_eq!(c(Method::GET, "/v1/common/oss/mediainfo"), Some(RouteClass::Free));
+        assert_eq!(
+            c(Method::GET, "/v1/common/ab-test"),
+            Some(RouteClass::AnonWrite)
+        );
+        assert_eq!(
+            c(Method::POST, "/v1/analytics/events"),
+            Some(RouteClass::AnonWrite)
+        );
+        assert_eq!(
+            c(Method::GET, "/v1/common/oss/mediainfo"),
+            Some(RouteClass::Free)
+        );
         assert_eq!(c(Method::POST, "/v1/user"), None);
     }
 }

@@ -36,9 +36,7 @@ impl Rate {
         let (count, period) = text.split_once('/').ok_or_else(bad)?;
         let count: u32 = count.trim().parse().map_err(|_| bad())?;
         let period = period.trim();
-        let unit_at = period
-            .find(|c: char| !c.is_ascii_digit())
-            .ok_or_else(bad)?;
+        let unit_at = period.find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
         let (n, unit) = period.split_at(unit_at);
         let n: u64 = if n.is_empty() {
             1

@@ -17,9 +17,9 @@ use crate::api::ApiError;
 use crate::app::AppState;
 use crate::clock;
 use crate::ledger::{self, Entry, LedgerError};
-use aivg_core::credits::{CancelledAt, cancel_refund};
 use crate::uploads::objects::{self, NewObject};
 use crate::uploads::paths;
+use aivg_core::credits::{CancelledAt, cancel_refund};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -216,9 +216,13 @@ pub struct Cancelled {
 fn cancel_message(credits: i64, c: Cancelled) -> String {
     match (c.at, c.refunded) {
         (_, _) if credits == 0 => "Cancelled.".to_owned(),
-        (CancelledAt::Queued, n) => format!("Cancelled before it started: your {n} credits were refunded."),
+        (CancelledAt::Queued, n) => {
+            format!("Cancelled before it started: your {n} credits were refunded.")
+        }
         (CancelledAt::Running { progress }, 0) => {
-            format!("Cancelled at {progress} %: the work done used all {credits} credits, so none were refunded.")
+            format!(
+                "Cancelled at {progress} %: the work done used all {credits} credits, so none were refunded."
+            )
         }
         (CancelledAt::Running { progress }, n) if n == credits => {
             format!("Cancelled at {progress} %: your {n} credits were refunded.")
@@ -277,7 +281,9 @@ pub async fn cancel(state: &AppState, t: &TaskRow) -> Result<Option<Cancelled>, 
         match ledger::refund_part(&mut tx, charge_id, done.refunded, &details, now_ms / 1000).await
         {
             Ok(_) => {}
-            Err(LedgerError::AlreadyRefunded | LedgerError::Insufficient { .. }) => done.refunded = 0,
+            Err(LedgerError::AlreadyRefunded | LedgerError::Insufficient { .. }) => {
+                done.refunded = 0
+            }
             Err(LedgerError::Db(e)) => return Err(e),
         }
     } else {

@@ -253,7 +253,9 @@ pub async fn img2prompt(
     if size > max_bytes {
         return Err(ApiError::invalid(
             "file_path",
-            format!("the file has {size} bytes: images of at most {max_bytes} bytes can be described"),
+            format!(
+                "the file has {size} bytes: images of at most {max_bytes} bytes can be described"
+            ),
         ));
     }
     let permit = state.limits.permit(Work::Decode).await?;
@@ -262,13 +264,13 @@ pub async fn img2prompt(
         .head_bytes(&obj.oss_path, mediainfo::MAX_HEADER_BYTES, size)
         .await
         .map_err(ApiError::internal)?;
-    if let Some((w, h)) = mediainfo::image_dimensions(&head) {
-        if u64::from(w) * u64::from(h) > max_pixels {
-            return Err(ApiError::invalid(
-                "file_path",
-                format!("the image has {w}×{h} pixels: at most {max_pixels} pixels can be described"),
-            ));
-        }
+    if let Some((w, h)) = mediainfo::image_dimensions(&head)
+        && u64::from(w) * u64::from(h) > max_pixels
+    {
+        return Err(ApiError::invalid(
+            "file_path",
+            format!("the image has {w}×{h} pixels: at most {max_pixels} pixels can be described"),
+        ));
     }
     let bytes = state
         .files

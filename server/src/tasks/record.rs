@@ -199,7 +199,11 @@ pub fn event_view(mut view: Value) -> Value {
     obj.remove("user_data");
     let prompt = ["prompt", "lyrics"]
         .iter()
-        .find_map(|f| data.get(*f).and_then(Value::as_str).filter(|p| !p.is_empty()))
+        .find_map(|f| {
+            data.get(*f)
+                .and_then(Value::as_str)
+                .filter(|p| !p.is_empty())
+        })
         .unwrap_or_default();
     let prompt: String = prompt.chars().take(EVENT_PROMPT_CHARS).collect();
     obj.insert("prompt".into(), json!(prompt));

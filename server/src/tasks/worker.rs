@@ -266,7 +266,11 @@ async fn run_caught(state: &AppState, t: TaskRow, cancelled: oneshot::Receiver<(
         .await;
     if let Err(panic) = outcome {
         let detail = crate::request_guard::panic_text(panic.as_ref());
-        tracing::error!("task {} ({}): the worker panicked: {detail}", row.task_id, row.algorithm);
+        tracing::error!(
+            "task {} ({}): the worker panicked: {detail}",
+            row.task_id,
+            row.algorithm
+        );
         state.tasks.forget(&row.task_id);
         fail(
             state,

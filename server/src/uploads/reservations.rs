@@ -123,7 +123,10 @@ impl Reservation {
             .execute(&self.pool)
             .await;
         if let Err(e) = gone {
-            tracing::warn!("upload reservation of {}: {e} (it lapses on its own)", self.path);
+            tracing::warn!(
+                "upload reservation of {}: {e} (it lapses on its own)",
+                self.path
+            );
         }
     }
 
