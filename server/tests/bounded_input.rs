@@ -36,7 +36,7 @@ async fn user_data_is_capped_in_create_and_list_filters_are_bounded() {
     );
     assert_eq!(s.balance(&token).await, 5, "nothing charged");
 
-    let many: Vec<String> = (0..=aivg_server::tasks::calls::MAX_FILTER_VALUES)
+    let many: Vec<String> = (0..=aivg_server::tasks::list::MAX_FILTER_VALUES)
         .map(|n| format!("s{n}"))
         .collect();
     let (status, body) = s
