@@ -5,9 +5,16 @@
 //! Decisions (server behaviour is "not shown" in the spec):
 //! - passwords: at least 8 characters with a letter and a digit, at most 128; hashed with argon2id;
 //! - e-mail: trimmed, lower-cased, one '@' with a dot in the domain, at most 254 characters;
-//! - attempts: per e-mail, a burst of 10 then one a minute (in memory: per server instance);
+//! - attempts: sign-ups per client address, log-ins per address and per account without a
+//!   lock-out an attacker can aim (see `limits/login.rs`); password hashes run a few at a time
+//!   (`passwords.rs`);
+//! - a log-in with an unknown e-mail and one with a wrong password get the same answer after the
+//!   same work (a hash check either way), so log-in does not tell who has an account (sign-up
+//!   does: an e-mail already registered answers 409, as it must without e-mail verification);
 //! - authorization codes: 24 random characters, valid 5 minutes, usable once;
-//! - new users get the free tier's 5 credits (spec 02 §1), valid indefinitely.
+//! - new users get the free tier's 5 credits (spec 02 §1), valid indefinitely, once per identity
+//!   (`identity.rs`: `ann+2@example.com` is `ann@example.com`); a later account of the same
+//!   identity starts with none.
 
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
 use crate::app::AppState;
@@ -15,10 +22,8 @@ use crate::auth::{self, AuthUser};
 use crate::clock;
 use crate::ids::random_token;
 use crate::ledger::{self, Entry};
-use argon2::Argon2;
-use argon2::password_hash::{
-    PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,
-};
+use crate::limits::ClientIp;
+use crate::passwords;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -78,40 +83,6 @@ fn check_password_strength(password: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-async fn hash_password(password: String) -> Result<String, ApiError> {
-    tokio::task::spawn_blocking(move || {
-        let salt = SaltString::generate(&mut OsRng);
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-    })
-    .await
-    .map_err(ApiError::internal)?
-    .map_err(ApiError::internal)
-}
-
-async fn verify_password(password: String, hash: String) -> Result<bool, ApiError> {
-    tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash).map(|parsed| {
-            Argon2::default()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok()
-        })
-    })
-    .await
-    .map_err(ApiError::internal)?
-    .map_err(ApiError::internal)
-}
-
-fn limit_attempts(state: &AppState, email: &str) -> Result<(), ApiError> {
-    state
-        .login_limiter
-        .check_key(&email.to_owned())
-        .map_err(|_| {
-            ApiError::too_many("too many attempts for this e-mail: wait a minute and try again")
-        })
-}
-
 async fn new_code(state: &AppState, user_id: i64, is_new: bool) -> Result<String, ApiError> {
     let code = random_token(24);
     sqlx::query("INSERT INTO auth_codes (code, user_id, is_new, expires_ms, used) VALUES ($1, $2, $3, $4, 0)")
@@ -124,27 +95,29 @@ async fn new_code(state: &AppState, user_id: i64, is_new: bool) -> Result<String
     Ok(code)
 }
 
-/// `POST /account/register` {email, password} → `{code}`: creates the account with its sign-up credits.
+/// `POST /account/register` {email, password} → `{code}`: creates the account, with its sign-up
+/// credits when its identity has not had them (see the module doc).
 pub async fn register(
     state: axum::extract::State<AppState>,
     ApiJson(c): ApiJson<Credentials>,
 ) -> ApiResult<Value> {
     let email = normalise_email(&c.email)?;
     check_password_strength(&c.password)?;
-    limit_attempts(&state, &email)?;
-    let hash = hash_password(c.password).await?;
+    let hash = passwords::hash(&state.limits, c.password).await?;
     let now = clock::now_s();
     let uid = random_token(12);
     let nickname = email.split('@').next().unwrap_or_default().to_owned();
+    let identity = crate::identity::of_email(&email);
     let mut tx = state.db.pool.begin().await?;
     let inserted = sqlx::query(
-        "INSERT INTO users (uid, email, password_hash, nickname, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        "INSERT INTO users (uid, email, password_hash, nickname, created_at, identity) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
     )
     .bind(&uid)
     .bind(&email)
     .bind(&hash)
     .bind(&nickname)
     .bind(now)
+    .bind(&identity)
     .fetch_one(&mut *tx)
     .await;
     let user_id: i64 = match inserted {
@@ -157,46 +130,70 @@ pub async fn register(
         Err(e) => return Err(e.into()),
     };
     ledger::lock_user(&mut tx, user_id).await?;
-    let entry = Entry {
-        user_id,
-        reason: "signup",
-        details: "Welcome credits",
-        credits: SIGNUP_CREDITS,
-        date: now,
-        expire_time: 0,
-        reference: "",
-    };
-    ledger::grant(&mut tx, &entry).await?;
+    // One row per identity: the first account takes it, later ones start without the credits.
+    let first = sqlx::query(
+        "INSERT INTO signup_grants (identity, user_id, created_ms) VALUES ($1, $2, $3) ON CONFLICT (identity) DO NOTHING",
+    )
+    .bind(&identity)
+    .bind(user_id)
+    .bind(now * 1000)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        > 0;
+    if first {
+        let entry = Entry {
+            user_id,
+            reason: "signup",
+            details: "Welcome credits",
+            credits: SIGNUP_CREDITS,
+            date: now,
+            expire_time: 0,
+            reference: "",
+        };
+        ledger::grant(&mut tx, &entry).await?;
+    }
     tx.commit().await?;
     let code = new_code(&state, user_id, true).await?;
     ok(json!({ "code": code, "is_new": 1 }))
 }
 
-/// `POST /account/login` {email, password} → `{code}`.
+/// The one answer of a failed log-in, whatever failed.
+fn wrong_credentials() -> ApiError {
+    ApiError::bad_request(
+        "wrong e-mail or password: check both, or register if you have no account",
+    )
+}
+
+/// `POST /account/login` {email, password} → `{code}`. An unknown e-mail and a wrong password
+/// answer alike, after the same hash check (see the module doc).
 pub async fn login(
     state: axum::extract::State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(c): ApiJson<Credentials>,
 ) -> ApiResult<Value> {
     let email = normalise_email(&c.email)?;
     if c.password.is_empty() {
         return Err(ApiError::invalid("password", "enter your password"));
     }
-    limit_attempts(&state, &email)?;
+    state.limits.login_attempt(&email, ip)?;
     let row = sqlx::query("SELECT id, password_hash FROM users WHERE email = $1")
         .bind(&email)
         .fetch_optional(&state.db.pool)
         .await?;
-    let Some(row) = row else {
-        return Err(ApiError::invalid(
-            "email",
-            "no account uses this e-mail; register first",
-        ));
+    let (user_id, hash) = match &row {
+        Some(r) => (
+            Some(r.try_get::<i64, _>("id")?),
+            r.try_get("password_hash")?,
+        ),
+        None => (None, passwords::dummy_hash(&state.limits).await?),
     };
-    let hash: String = row.try_get("password_hash")?;
-    if !verify_password(c.password, hash).await? {
-        return Err(ApiError::invalid("password", "wrong password"));
-    }
-    let code = new_code(&state, row.try_get("id")?, false).await?;
+    let matches = passwords::verify(&state.limits, c.password, hash).await?;
+    let Some(user_id) = user_id.filter(|_| matches) else {
+        state.limits.login_failed(&email, ip);
+        return Err(wrong_credentials());
+    };
+    let code = new_code(&state, user_id, false).await?;
     ok(json!({ "code": code, "is_new": 0 }))
 }
 

@@ -24,6 +24,8 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: i64,
     pub msg: String,
+    /// Seconds to wait before trying again: sent as `Retry-After` (rate limits, busy server).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -32,6 +34,7 @@ impl ApiError {
             status,
             code,
             msg: msg.into(),
+            retry_after: None,
         }
     }
     /// A client mistake in the named field.
@@ -53,6 +56,13 @@ impl ApiError {
     pub fn too_many(msg: impl Into<String>) -> Self {
         Self::new(StatusCode::TOO_MANY_REQUESTS, 429, msg)
     }
+    /// HTTP 429 with `Retry-After: seconds` (at least 1).
+    pub fn retry_after(msg: impl Into<String>, seconds: u64) -> Self {
+        Self {
+            retry_after: Some(seconds.max(1)),
+            ..Self::too_many(msg)
+        }
+    }
     /// Our own failure: logged with its detail, answered without it.
     pub fn internal(detail: impl std::fmt::Display) -> Self {
         tracing::error!("internal error: {detail}");
@@ -73,7 +83,12 @@ impl From<sqlx::Error> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = json!({ "code": self.code, "msg": self.msg, "data": Value::Null, "trace_id": trace_id() });
-        (self.status, Json(body)).into_response()
+        let mut res = (self.status, Json(body)).into_response();
+        if let Some(s) = self.retry_after {
+            res.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, s.into());
+        }
+        res
     }
 }
 

@@ -6,10 +6,7 @@ use crate::config::Config;
 use crate::db::Db;
 use axum::Router;
 use axum::routing::{get, post};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use std::num::NonZeroU32;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Request bodies above this answer 413 (uploads use signed URLs with their own limit).
 pub const BODY_LIMIT: usize = 1024 * 1024;
@@ -20,26 +17,23 @@ pub struct AppState {
     pub db: Db,
     pub cfg: Arc<Config>,
     pub jwt: JwtKeys,
-    pub login_limiter: Arc<DefaultKeyedRateLimiter<String>>,
+    /// Rate limits and bounded concurrency (`limits/`).
+    pub limits: crate::limits::Limits,
     pub files: crate::uploads::Files,
     pub tasks: crate::tasks::Tasks,
 }
 
 impl AppState {
     pub fn new(db: Db, cfg: Config, secret: &[u8]) -> Self {
-        // A burst of 10 attempts per e-mail, then one a minute.
-        let burst = NonZeroU32::new(10).unwrap_or(NonZeroU32::MIN);
-        let quota = Quota::with_period(Duration::from_secs(60)).map(|q| q.allow_burst(burst));
-        let quota = quota.unwrap_or_else(|| Quota::per_minute(burst));
         let (files, tasks) = (
             crate::uploads::Files::new(&cfg, secret),
             crate::tasks::Tasks::new(&cfg),
         );
         Self {
             db,
+            limits: crate::limits::Limits::new(cfg.limits.clone()),
             cfg: Arc::new(cfg),
             jwt: JwtKeys::new(secret),
-            login_limiter: Arc::new(RateLimiter::keyed(quota)),
             files,
             tasks,
         }
@@ -48,8 +42,12 @@ impl AppState {
 
 /// The whole router.
 pub fn router(state: AppState) -> Router {
-    let security = Arc::new(state.cfg.security.clone());
-    let api = Router::new()
+    with_layers(routes(), state)
+}
+
+/// Every route of the server, without the layers.
+pub fn routes() -> Router<AppState> {
+    Router::new()
         .route(
             "/account/register",
             post(crate::accounts::register).get(crate::account_pages::register_page),
@@ -75,6 +73,13 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::tasks::routes())
         .merge(crate::analytics::routes())
         .fallback(crate::spa::fallback)
+}
+
+/// The layers every answer goes through (public so a test can run a route of its own, a panicking
+/// one, under exactly these layers).
+pub fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
+    let security = Arc::new(state.cfg.security.clone());
+    let api = routes
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         // Innermost first: a panic becomes a 500 envelope, then plain-text rejections and
         // oversized bodies are answered as envelopes too (see `request_guard.rs`).
@@ -83,6 +88,11 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(axum::middleware::from_fn(
             crate::request_guard::envelope_errors,
+        ))
+        // Rate limits before any body is read (see `limits/routes.rs`).
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::limits::routes::guard,
         ))
         // Outside the error envelopes (they get the headers too), inside compression (HTML is
         // hashed before it is compressed).

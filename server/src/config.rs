@@ -28,7 +28,14 @@
 //! | `AIVG_TASK_WORKERS` | `2` | generation tasks run at once (the rest queue) |
 //! | `AIVG_FFMPEG` | `ffmpeg` | program of the video tools and video previews (absent: they fail clearly) |
 //! | `AIVG_STATS_TOKEN` | unset: `GET /v1/analytics/stats` answers 404 | bearer token of the analytics stats report (`aivg-server stats` needs none) |
-//! | `AIVG_TASK_TEST_HOOKS` | off (`1` in tests) | prompts with `[fail]` fail, `[slow]` run ~20 s (tests of refunds and restarts) |
+//! | `AIVG_TASK_TEST_HOOKS` | off (`1` in tests) | prompts with `[fail]` fail, `[slow]` run ~20 s, `[panic]` panic in the worker (tests of refunds and restarts) |
+//! | `AIVG_TRUSTED_PROXY_HEADER`, `AIVG_TRUSTED_PROXIES` | unset; loopback and private ranges | the client-address header of a reverse proxy, believed only from these proxies (`limits/client_ip.rs`) |
+//! | `AIVG_LIMIT_SIGNUP`, `AIVG_LIMIT_LOGIN_IP`, `AIVG_LIMIT_LOGIN_ACCOUNT`, `AIVG_LIMIT_LOGIN_NETWORK`, `AIVG_LIMIT_CODE`, `AIVG_LIMIT_FREE_IP`, `AIVG_LIMIT_FREE_USER`, `AIVG_LIMIT_ANON` | see the README | rate limits, `<count>/<period>` or `off` (`limits/`) |
+//! | `AIVG_HASH_CONCURRENCY`, `AIVG_DECODE_CONCURRENCY` | CPU cores | password hashes, image decodes and media probes at once |
+//! | `AIVG_BUSY_WAIT_MS` | `2000` | how long a request waits for such a slot before 429 |
+//! | `AIVG_MAX_DECODE_PIXELS` | `16777216` | largest image the free image calls decode |
+//! | `AIVG_PURGE_INTERVAL_SECONDS` | `3600` | purge of expired tokens, codes, tickets, reservations, old analytics (0 = never) |
+//! | `AIVG_ANALYTICS_RETENTION_DAYS` | `180` | analytics events kept this long (0 = forever) |
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -54,6 +61,10 @@ pub struct Config {
     /// Security headers (`security.rs`: `AIVG_CSP`, `AIVG_CSP_EXTRA`, and the public URL and
     /// object store endpoint they depend on).
     pub security: crate::security::SecuritySettings,
+    /// Rate limits and concurrency bounds (`limits/settings.rs`).
+    pub limits: crate::limits::LimitSettings,
+    /// The periodic purge (`housekeeping.rs`).
+    pub housekeeping: crate::housekeeping::HousekeepingSettings,
 }
 
 /// A configuration value that cannot be used, named so the operator can fix it.
@@ -96,6 +107,8 @@ impl Config {
             stats_token: var("AIVG_STATS_TOKEN"),
             test_store: var("AIVG_TEST_STORE").is_some_and(|v| v == "1" || v == "true"),
             security: crate::security::SecuritySettings::from_env(&var),
+            limits: crate::limits::LimitSettings::from_env(&var)?,
+            housekeeping: crate::housekeeping::HousekeepingSettings::from_env(&var)?,
         })
     }
 
@@ -115,6 +128,8 @@ impl Config {
             stats_token: None,
             test_store: true,
             security: crate::security::SecuritySettings::default(),
+            limits: crate::limits::LimitSettings::for_tests(),
+            housekeeping: crate::housekeeping::HousekeepingSettings::for_tests(),
         }
     }
 }

@@ -168,6 +168,20 @@ pub async fn refund(
     details: &str,
     now: i64,
 ) -> Result<i64, LedgerError> {
+    refund_part(conn, consumption_id, i64::MAX, details, now).await
+}
+
+/// Gives `credits` of a consumption back (at most what it spent; a cancelled task's share, see
+/// `aivg_core::credits::cancel_refund`), to the grants it drew from, the longest-lived first
+/// (credits valid indefinitely, then the latest expiry), so the user keeps the most durable
+/// credits. Once per consumption, like [`refund`]; call inside a transaction after [`lock_user`].
+pub async fn refund_part(
+    conn: &mut AnyConnection,
+    consumption_id: i64,
+    credits: i64,
+    details: &str,
+    now: i64,
+) -> Result<i64, LedgerError> {
     let row = sqlx::query(
         "SELECT user_id, credits, ref FROM credit_entries WHERE id = $1 AND type = 'Consumption'",
     )
@@ -175,7 +189,8 @@ pub async fn refund(
     .fetch_one(&mut *conn)
     .await?;
     let user_id: i64 = row.try_get("user_id")?;
-    let credits: i64 = row.try_get("credits")?;
+    let spent: i64 = row.try_get("credits")?;
+    let amount = credits.clamp(0, spent);
     let reference: String = row.try_get("ref")?;
     let inserted = sqlx::query(
         "INSERT INTO credit_entries (user_id, type, reason, details, credits, date, expire_time, status, ref, refund_of)
@@ -183,7 +198,7 @@ pub async fn refund(
     )
     .bind(user_id)
     .bind(details)
-    .bind(credits)
+    .bind(amount)
     .bind(now)
     .bind(reference)
     .bind(consumption_id)
@@ -194,15 +209,24 @@ pub async fn refund(
         Err(e) if crate::db::is_unique_violation(&e) => return Err(LedgerError::AlreadyRefunded),
         Err(e) => return Err(e.into()),
     };
-    let allocations =
-        sqlx::query("SELECT grant_id, credits FROM credit_allocations WHERE entry_id = $1")
-            .bind(consumption_id)
-            .fetch_all(&mut *conn)
-            .await?;
+    let allocations = sqlx::query(
+        "SELECT a.grant_id, a.credits FROM credit_allocations a JOIN credit_entries g ON g.id = a.grant_id
+         WHERE a.entry_id = $1
+         ORDER BY CASE WHEN g.expire_time = 0 THEN 0 ELSE 1 END, g.expire_time DESC, g.id DESC",
+    )
+    .bind(consumption_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut left = amount;
     for a in allocations {
+        if left == 0 {
+            break;
+        }
         let grant_id: i64 = a.try_get("grant_id")?;
         let credits: i64 = a.try_get("credits")?;
-        allocate(conn, refund_id, grant_id, -credits).await?;
+        let back = credits.min(left);
+        allocate(conn, refund_id, grant_id, -back).await?;
+        left -= back;
     }
     Ok(refund_id)
 }

@@ -13,8 +13,12 @@ pub mod clock;
 pub mod config;
 pub mod credits;
 pub mod db;
+pub mod housekeeping;
+pub mod identity;
 pub mod ids;
 pub mod ledger;
+pub mod limits;
+pub mod passwords;
 pub mod request_guard;
 pub mod security;
 pub mod site;
@@ -105,6 +109,13 @@ pub async fn start(cfg: config::Config) -> Result<Running, StartError> {
     let state = app::AppState::new(db, config::Config { addr, ..cfg }, &secret);
     state.files.check().map_err(StartError::Storage)?;
     tasks::start(&state).await?;
+    housekeeping::start(&state);
+    limits::start_pruning(&state.limits, state.tasks.shutdown_signal());
+    // The dummy hash of unknown-e-mail log-ins, made now so the first one is not slower.
+    let limits = state.limits.clone();
+    tokio::spawn(async move {
+        let _ = passwords::dummy_hash(&limits).await;
+    });
     let router = app::router(state.clone());
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {

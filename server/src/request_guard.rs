@@ -172,13 +172,17 @@ async fn rewrap(res: Response) -> Response {
     out
 }
 
-/// The answer to a panic in a handler: logged with its message, answered as a 500 envelope.
-pub fn panic_response(err: Box<dyn std::any::Any + Send + 'static>) -> Response<Body> {
-    let detail = err
-        .downcast_ref::<String>()
+/// The message of a caught panic.
+pub fn panic_text(err: &(dyn std::any::Any + Send)) -> &str {
+    err.downcast_ref::<String>()
         .map(String::as_str)
         .or_else(|| err.downcast_ref::<&str>().copied())
-        .unwrap_or("(no message)");
+        .unwrap_or("(no message)")
+}
+
+/// The answer to a panic in a handler: logged with its message, answered as a 500 envelope.
+pub fn panic_response(err: Box<dyn std::any::Any + Send + 'static>) -> Response<Body> {
+    let detail = panic_text(err.as_ref());
     ApiError::internal(format!("handler panicked: {detail}")).into_response()
 }
 

@@ -3,10 +3,12 @@
 //! - [`record`]: raw server records into display-ready [`CreditRecord`]s; the plan expiry line.
 //! - [`history`]: the history query, paging and filter changes as a pure state.
 //! - [`prices`]: what each generation task module costs.
+//! - [`refund`]: what a cancelled task gives back.
 
 pub mod history;
 pub mod prices;
 pub mod record;
+pub mod refund;
 
 pub use history::{
     CREDIT_HISTORY_PAGE_SIZE, CREDIT_HISTORY_SCROLL_THRESHOLD_PX,
@@ -19,6 +21,7 @@ pub use prices::{CODE_INSUFFICIENT_CREDITS, CODE_TOO_MANY_QUEUED, module_credits
 pub use record::{
     CreditExpiry, CreditRecord, CreditStatus, CreditType, normalize_credit_record, plan_expiry_line,
 };
+pub use refund::{CancelledAt, cancel_refund};
 
 use crate::Coded;
 

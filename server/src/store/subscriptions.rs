@@ -33,10 +33,12 @@ pub async fn list(
     Ok(out)
 }
 
-/// Whether the user has ever started a free trial (one per user).
+/// Whether the user, or another account of the same identity (`identity.rs`: the e-mail with
+/// its aliases folded), has ever started a free trial: one per person as far as the site can tell.
 pub async fn had_trial(conn: &mut AnyConnection, user_id: i64) -> Result<bool, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT COUNT(*) AS n FROM subscriptions WHERE user_id = $1 AND is_free_trial = 1",
+        "SELECT COUNT(*) AS n FROM subscriptions s JOIN users u ON u.id = s.user_id
+         WHERE s.is_free_trial = 1 AND u.identity = (SELECT identity FROM users WHERE id = $1)",
     )
     .bind(user_id)
     .fetch_one(conn)

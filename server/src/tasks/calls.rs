@@ -1,5 +1,5 @@
 //! The task calls of spec 02 §7 (answers not shown there; decided here, see each doc comment and
-//! `record.rs` for the task shape).
+//! `record.rs` for the task shape); the list is in `list.rs`.
 
 use super::lifecycle::{self, NewTask};
 use super::record::{self, TaskRow};
@@ -9,14 +9,10 @@ use crate::app::AppState;
 use crate::auth::AuthUser;
 use axum::extract::{Path, State};
 use serde_json::{Map, Value, json};
-use sqlx::Row;
 
-/// Default and largest page sizes of the task list (20 is the spec's, spec 02 §7, §9).
-pub const PAGE_SIZE: i64 = 20;
-const MAX_PAGE_SIZE: i64 = 100;
 /// Most ids in one batch call.
 pub const MAX_BATCH: usize = 100;
-/// Largest `user_data` kept by `data_save`, bytes of JSON.
+/// Largest `user_data` kept by create and `data_save`, bytes of JSON.
 pub const MAX_USER_DATA: usize = 64 * 1024;
 
 /// A task id sent as a string or a number.
@@ -46,6 +42,19 @@ pub async fn task_of(
         .ok_or_else(|| ApiError::not_found(format!("task {task_id} not found")))
 }
 
+/// `Err` when `user_data` is over [`MAX_USER_DATA`] bytes of JSON (the same cap in create and
+/// data_save).
+fn check_user_data(user_data: &Value) -> Result<String, ApiError> {
+    let text = user_data.to_string();
+    if text.len() > MAX_USER_DATA {
+        return Err(ApiError::invalid(
+            "user_data",
+            format!("too large: at most {MAX_USER_DATA} bytes of JSON"),
+        ));
+    }
+    Ok(text)
+}
+
 /// `data` and `user_data` of a create body: `{data: {...}, user_data?}`, or the fields at the
 /// top level when there is no `data` object.
 pub fn split_body(body: Value) -> Result<(Value, Value), ApiError> {
@@ -56,6 +65,7 @@ pub fn split_body(body: Value) -> Result<(Value, Value), ApiError> {
         ));
     };
     let user_data = obj.remove("user_data").unwrap_or(Value::Null);
+    check_user_data(&user_data)?;
     let data = match obj.remove("data") {
         Some(d @ Value::Object(_)) => d,
         Some(Value::Null) | None => Value::Object(obj),
@@ -180,119 +190,9 @@ pub async fn batch(
     ok(json!({ "list": list }))
 }
 
-fn number_field(body: &Value, field: &str, default: i64, max: i64) -> Result<i64, ApiError> {
-    let n = match body.get(field) {
-        None | Some(Value::Null) => return Ok(default),
-        Some(Value::String(s)) if s.trim().is_empty() => return Ok(default),
-        Some(Value::String(s)) => s.trim().parse::<i64>().ok(),
-        Some(v) => v.as_i64(),
-    };
-    n.filter(|n| (1..=max).contains(n))
-        .ok_or_else(|| ApiError::invalid(field, format!("must be a whole number from 1 to {max}")))
-}
-
-fn strings(body: &Value, field: &str) -> Result<Vec<String>, ApiError> {
-    match body.get(field) {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::String(s)) => Ok(s
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-            .collect()),
-        Some(Value::Array(a)) => a
-            .iter()
-            .map(|v| {
-                v.as_str().map(str::to_owned).ok_or_else(|| {
-                    ApiError::invalid(field, "must be a string or a list of strings")
-                })
-            })
-            .collect(),
-        Some(_) => Err(ApiError::invalid(
-            field,
-            "must be a string or a list of strings",
-        )),
-    }
-}
-
-/// `POST /v1/ai/task {page, page_size, module, algorithm, status}` → `{list, total, page,
-/// page_size}`: the user's tasks, newest first (page from 1, page_size default 20, at most 100).
-/// `module` matches the `user_data.module` given at creation, else the algorithm; `algorithm`
-/// is one code or a list; `status` one status or a list. `mi_preview` and `is_workflow` are
-/// accepted and ignored (no workflows here).
-pub async fn list(
-    State(state): State<AppState>,
-    user: AuthUser,
-    ApiJson(body): ApiJson<Value>,
-) -> ApiResult<Value> {
-    // Every field has a default, so only the body's own shape can be wrong.
-    if !(body.is_object() || body.is_null()) {
-        return Err(ApiError::invalid("body", "must be a JSON object"));
-    }
-    let page = number_field(&body, "page", 1, 1_000_000)?;
-    let size = number_field(&body, "page_size", PAGE_SIZE, MAX_PAGE_SIZE)?;
-    let modules = strings(&body, "module")?;
-    let algorithms = strings(&body, "algorithm")?;
-    let statuses = strings(&body, "status")?;
-    let mut filter = String::from("t.user_id = $1 AND t.deleted = 0");
-    let mut binds: Vec<String> = Vec::new();
-    for (column, values) in [
-        ("t.module", &modules),
-        ("t.algorithm", &algorithms),
-        ("t.status", &statuses),
-    ] {
-        if values.is_empty() {
-            continue;
-        }
-        let marks: Vec<String> = values
-            .iter()
-            .map(|v| {
-                binds.push(v.clone());
-                format!("${}", binds.len() + 1)
-            })
-            .collect();
-        filter.push_str(&format!(" AND {column} IN ({})", marks.join(", ")));
-    }
-    let count_sql = format!("SELECT COUNT(*) AS n FROM tasks t WHERE {filter}");
-    let mut q = sqlx::query(&count_sql).bind(user.id);
-    for b in &binds {
-        q = q.bind(b);
-    }
-    let total: i64 = q.fetch_one(&state.db.pool).await?.try_get("n")?;
-    let n = binds.len();
-    let sql = format!(
-        "SELECT {} FROM tasks t JOIN users u ON u.id = t.user_id WHERE {filter} ORDER BY t.id DESC LIMIT ${} OFFSET ${}",
-        record::COLUMNS,
-        n + 2,
-        n + 3
-    );
-    let mut q = sqlx::query(&sql).bind(user.id);
-    for b in &binds {
-        q = q.bind(b);
-    }
-    let rows = q
-        .bind(size)
-        .bind((page - 1) * size)
-        .fetch_all(&state.db.pool)
-        .await?;
-    let mut list = Vec::with_capacity(rows.len());
-    for r in &rows {
-        let t = TaskRow::from_row(r)?;
-        list.push(record::view_of(&state, &t).await?);
-    }
-    ok(json!({ "list": list, "total": total, "page": page, "page_size": size }))
-}
-
 /// Cancels an open task of the user: answers whether this call did it.
 async fn cancel_open(state: &AppState, t: &TaskRow) -> Result<bool, ApiError> {
-    let done = lifecycle::end_with_refund(
-        state,
-        t,
-        ["queued", "running"],
-        "cancelled",
-        "Cancelled. Your credits were refunded.",
-    )
-    .await?;
+    let done = super::cancel::cancel(state, t).await?.is_some();
     if done {
         state.tasks.stop_job(&t.task_id);
         lifecycle::emit(state, &t.task_id, "updateTask").await;
@@ -300,8 +200,9 @@ async fn cancel_open(state: &AppState, t: &TaskRow) -> Result<bool, ApiError> {
     Ok(done)
 }
 
-/// `POST /v1/ai/cancel/{id}` → the task, now `cancelled` with its credits refunded. A task that
-/// has already finished answers 409.
+/// `POST /v1/ai/cancel/{id}` → the task, now `cancelled`: refunded in full while it was queued,
+/// the part not yet done while it ran (core's `cancel_refund`; `error` says how much came back,
+/// `refunded` whether any did). A task that has already finished answers 409.
 pub async fn cancel(
     State(state): State<AppState>,
     user: AuthUser,
@@ -419,13 +320,7 @@ pub async fn data_save(
         .get("user_data")
         .cloned()
         .unwrap_or(Value::Object(Map::new()));
-    let text = user_data.to_string();
-    if text.len() > MAX_USER_DATA {
-        return Err(ApiError::invalid(
-            "user_data",
-            format!("too large: at most {MAX_USER_DATA} bytes of JSON"),
-        ));
-    }
+    let text = check_user_data(&user_data)?;
     sqlx::query("UPDATE tasks SET user_data = $1, save_type = $2 WHERE task_id = $3")
         .bind(&text)
         .bind(&save_type)

@@ -5,9 +5,15 @@
 //! session behind it is logged out or expires (checked every 15 s), and when the server stops.
 //!
 //! Events (names from spec 02 §4's queue events): `updateList` first (and again whenever
-//! events were missed: reload the list), then `addTask`, `updateTask` (status and progress),
-//! `retryTask` (`{task_id, retry_of}`) and `delTask` (`{task_id}`); the data of the others is the
-//! task as `record.rs` describes. A comment line every 15 s keeps proxies from closing the stream.
+//! another instance's events may have been missed: reload the list), then `addTask`,
+//! `updateTask` (status and progress), `retryTask` (`{task_id, retry_of}`) and `delTask`
+//! (`{task_id}`); the data of the others is the task's state (`record::event_view`: the task of
+//! `record.rs` without `data` and `user_data`, with its `prompt`). A comment line every 15 s keeps
+//! proxies from closing the stream.
+//!
+//! Memory is bounded: events go through one ring of [`super::hub::EVENT_RING`] small events
+//! shared by every stream, and a reader that falls a whole ring behind (a stalled connection) is
+//! dropped: its stream ends, and the client opens a new one and reloads.
 
 use super::hub::TaskEvent;
 use crate::api::{ApiError, ApiResult, ok};
@@ -164,7 +170,12 @@ pub async fn events(
                     // Another instance's events may have been missed: reload.
                     Ok(e) if e.user_id < 0 => return Some((Ok(event("updateList", &serde_json::json!({}))), f)),
                     Ok(_) => {}
-                    Err(RecvError::Lagged(_)) => return Some((Ok(event("updateList", &serde_json::json!({}))), f)),
+                    // Too slow a reader: end the stream rather than hold it up; the client
+                    // opens a new one and catches up (its first event is `updateList`).
+                    Err(RecvError::Lagged(n)) => {
+                        tracing::info!("task events: a reader fell {n} events behind: its stream ends");
+                        return None;
+                    }
                     Err(RecvError::Closed) => return None,
                 },
                 changed = f.shutdown.changed() => {

@@ -12,6 +12,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 use tokio::sync::{Notify, broadcast, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
+/// Events kept for the streams: one shared ring; a reader this far behind is dropped
+/// (`events.rs`).
+pub const EVENT_RING: usize = 1024;
+
 /// A change of one of a user's tasks, pushed to the user's event streams. `name` is one of the
 /// spec's queue events (spec 02 §4): `addTask`, `updateTask`, `delTask`, `retryTask`.
 #[derive(Debug, Clone)]
@@ -61,7 +65,7 @@ impl Tasks {
         let engines = Engines::new(cfg, false);
         let draining = engines.detach_flag();
         let provider: Arc<dyn Provider> = Arc::new(engines);
-        let (events, _) = broadcast::channel(1024);
+        let (events, _) = broadcast::channel(EVENT_RING);
         let (shutdown, _) = watch::channel(false);
         Self {
             inner: Arc::new(Inner {
@@ -112,7 +116,7 @@ impl Tasks {
     }
 
     /// Pushes an event to this process's streams only (what arrived by NOTIFY).
-    pub(crate) fn emit_local(&self, event: TaskEvent) {
+    pub fn emit_local(&self, event: TaskEvent) {
         let _ = self.inner.events.send(event);
     }
 
@@ -129,6 +133,11 @@ impl Tasks {
     /// True while the server drains (see the field's doc).
     pub fn draining(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.inner.draining)
+    }
+
+    /// Event streams open in this process (receivers of the ring).
+    pub fn stream_count(&self) -> usize {
+        self.inner.events.receiver_count()
     }
 
     /// A receiver of every event (streams filter by user).

@@ -41,6 +41,20 @@ pub const BLOCKED_WORDS: [&str; 12] = [
     "cocaine",
 ];
 
+/// The instant algorithms (free: the rate limits count them as free calls).
+pub const INSTANT_ALGORITHMS: [&str; 5] = [
+    "t_sensitive_detect",
+    "i_sensitive_detect",
+    "v_sensitive_detect",
+    "image_fkp",
+    "watermark_download",
+];
+
+/// Whether `algorithm` is one of [`INSTANT_ALGORITHMS`].
+pub fn is_instant(algorithm: &str) -> bool {
+    INSTANT_ALGORITHMS.contains(&algorithm)
+}
+
 /// The blocked words found in a text.
 pub fn blocked_words(text: &str) -> Vec<&'static str> {
     let lower = text.to_lowercase();
@@ -115,9 +129,11 @@ pub async fn create(
         "image_fkp" => {
             let (data, _) = split_body(body.clone())?;
             let obj = super::modules::input_file(state, user, &data, "image").await?;
+            let permit = state.limits.permit(crate::limits::Work::Decode).await?;
             let info = mediainfo::probe(&state.files, &obj)
                 .await
                 .map_err(ApiError::internal)?;
+            drop(permit);
             let result = json!({
                 "outputs": [],
                 "width": info.width,

@@ -4,7 +4,8 @@
 //!   nothing; HTTP 402 with [`CODE_INSUFFICIENT_CREDITS`]);
 //! - failed, or cancelled before it finished: the status change and the ledger refund are written
 //!   together, guarded by the status the task had, so a task is refunded exactly once (the
-//!   ledger's unique refund index backs this up);
+//!   ledger's unique refund index backs this up). A failure refunds everything; a cancel refunds
+//!   by core's rule (`cancel.rs`);
 //! - succeeded: outputs are stored first, then the status changes only if the task still runs
 //!   (a task cancelled meanwhile keeps its refund and its outputs are removed).
 
@@ -136,14 +137,14 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<String, ApiErro
     Ok(task_id)
 }
 
-/// Pushes the task's current view as event `name` to its owner's streams.
+/// Pushes the task's current state ([`record::event_view`]) as event `name` to its owner's streams.
 pub async fn emit(state: &AppState, task_id: &str, name: &'static str) {
     match record::by_task_id(state, task_id).await {
         Ok(Some(t)) => match record::view_of(state, &t).await {
             Ok(view) => state.tasks.emit(TaskEvent {
                 user_id: t.user_id,
                 name,
-                data: view,
+                data: record::event_view(view),
             }),
             Err(e) => tracing::warn!("task {task_id}: no event: {e}"),
         },

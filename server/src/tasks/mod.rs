@@ -2,7 +2,8 @@
 //! not shown, decided here and documented per call).
 //!
 //! - `modules.rs`: the server side of core's module catalogue (the files a task names);
-//! - `calls.rs`: create, result, batch, list, cancel, delete, retry, data_save, like;
+//! - `calls.rs`: create, result, batch, cancel, delete, retry, data_save, like; `list.rs` the list;
+//!   `cancel.rs` what a cancel refunds;
 //! - `instant.rs`: the free, immediate algorithms (sensitive checks, image_fkp, watermark download);
 //! - `prompt.rs`: prompt polish and image-to-prompt;
 //! - `events.rs`: server-sent events of the user's task changes;
@@ -14,6 +15,7 @@
 //!   module (`AIVG_ENGINES_FILE` or the environment).
 
 pub mod calls;
+pub mod cancel;
 pub mod comfyui;
 pub mod engines;
 pub mod events;
@@ -21,6 +23,7 @@ pub mod fal;
 pub mod hub;
 pub mod instant;
 pub mod lifecycle;
+pub mod list;
 pub mod local;
 pub mod modules;
 pub mod notify;
@@ -46,7 +49,7 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/ai/create/{algorithm}", post(calls::create))
         .route("/v1/ai/result/batch", post(calls::batch))
         .route("/v1/ai/result/{algorithm}/{id}", get(calls::result))
-        .route("/v1/ai/task", post(calls::list))
+        .route("/v1/ai/task", post(list::list))
         .route("/v1/ai/cancel/{id}", post(calls::cancel))
         .route("/v1/ai/del/{id}", post(calls::delete))
         .route("/v1/ai/retry", post(calls::retry))

@@ -3,7 +3,7 @@
 //! instance shows the progress of a task another instance runs. SQLite has one process and keeps
 //! the in-process feed.
 //!
-//! A notification carries `{u, n, d}` (user, event name, the task's state as `record.rs` shows it)
+//! A notification carries `{u, n, d}` (user, event name, the task's state as `record::event_view` shows it)
 //! when that fits PostgreSQL's 8000-byte payload; a larger one carries `{u, n, t}` and each
 //! listener reads the task itself. When the listening connection drops, the listener reconnects
 //! and tells every stream to reload its list (events may have been missed meanwhile).
@@ -102,7 +102,7 @@ async fn deliver(state: &AppState, payload: &str) {
         (Some(d), _) => d.clone(),
         (None, Some(task_id)) => match record::by_task_id(state, task_id).await {
             Ok(Some(t)) => match record::view_of(state, &t).await {
-                Ok(view) => view,
+                Ok(view) => record::event_view(view),
                 Err(_) => return,
             },
             _ => return,

@@ -14,6 +14,8 @@ use super::modules::{self, MAX_PROMPT_CHARS, text_field};
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
 use crate::app::AppState;
 use crate::auth::AuthUser;
+use crate::limits::Work;
+use crate::uploads::mediainfo;
 use aivg_core::imaging::{decode_image, downscale_rgba};
 use aivg_core::tasks::Media;
 use axum::extract::State;
@@ -235,19 +237,49 @@ pub fn describe(px: &[u8], width: u32, height: u32) -> Value {
     })
 }
 
-/// `POST /v1/ai/prompt/img2prompt` (see the module doc).
+/// `POST /v1/ai/prompt/img2prompt` (see the module doc). Bounded: a decode slot (at most
+/// `AIVG_DECODE_CONCURRENCY` at once, else 429), and an image of at most
+/// `AIVG_MAX_DECODE_PIXELS` (read from its header before anything is decoded).
 pub async fn img2prompt(
     State(state): State<AppState>,
     user: AuthUser,
     ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<Value> {
     let obj = modules::input_file(&state, &user, &body, "image").await?;
+    let max_pixels = state.limits.settings().max_decode_pixels;
+    // A compressed image is smaller than its pixels (plus room for metadata).
+    let max_bytes = max_pixels.saturating_mul(4).saturating_add(1 << 20);
+    let size = u64::try_from(obj.size).unwrap_or(0);
+    if size > max_bytes {
+        return Err(ApiError::invalid(
+            "file_path",
+            format!(
+                "the file has {size} bytes: images of at most {max_bytes} bytes can be described"
+            ),
+        ));
+    }
+    let permit = state.limits.permit(Work::Decode).await?;
+    let head = state
+        .files
+        .head_bytes(&obj.oss_path, mediainfo::MAX_HEADER_BYTES, size)
+        .await
+        .map_err(ApiError::internal)?;
+    if let Some((w, h)) = mediainfo::image_dimensions(&head)
+        && u64::from(w) * u64::from(h) > max_pixels
+    {
+        return Err(ApiError::invalid(
+            "file_path",
+            format!("the image has {w}×{h} pixels: at most {max_pixels} pixels can be described"),
+        ));
+    }
     let bytes = state
         .files
         .get(&obj.oss_path)
         .await
         .map_err(ApiError::internal)?;
     let described = tokio::task::spawn_blocking(move || {
+        // The slot is held until the pixels are gone, even if the request is dropped.
+        let _permit = permit;
         let img = decode_image(&bytes).map_err(|e| ApiError::invalid("file_path", e))?;
         let small =
             downscale_rgba(&img.pixels, img.width, img.height, 64).map_err(ApiError::internal)?;

@@ -1,7 +1,8 @@
 //! Task rows and their wire shape.
 //!
-//! A task as answered by the result, batch, list and event calls (spec 02 §3 "Task"; the rest
-//! is not shown and decided here):
+//! A task as answered by the result, batch and list calls (the event stream sends it without
+//! `data` and `user_data`, with `prompt`: see [`event_view`]) (spec 02 §3 "Task"; the rest is not
+//! shown and decided here):
 //! `{task_id, taskId, algorithm, module, status, progress, queue_position, credits, refunded,
 //! result: {outputs: [{url, download_url, oss_path, width, height, size, ext, media_type,
 //! content_type, duration}], preview, note, …} | null, error: string | null, data, user_data,
@@ -181,6 +182,33 @@ pub fn view(state: &AppState, t: &TaskRow, queue_position: i64) -> Value {
         "started_at": t.started_ms / 1000,
         "finished_at": t.finished_ms / 1000,
     })
+}
+
+/// The most characters of the prompt an event carries.
+pub const EVENT_PROMPT_CHARS: usize = super::modules::MAX_PROMPT_CHARS;
+
+/// The task as the event stream carries it: its state, without the request (`data`) and the
+/// client's `user_data` (each up to the body limit, and already known to the client that sent
+/// them; the list, result and batch calls answer them whole). Only the prompt (or lyrics) stays,
+/// as `prompt`, at most [`EVENT_PROMPT_CHARS`] characters, so a queue can show what a task is.
+/// This keeps each event small and the event ring's memory bounded.
+pub fn event_view(mut view: Value) -> Value {
+    let Some(obj) = view.as_object_mut() else {
+        return view;
+    };
+    let data = obj.remove("data").unwrap_or(Value::Null);
+    obj.remove("user_data");
+    let prompt = ["prompt", "lyrics"]
+        .iter()
+        .find_map(|f| {
+            data.get(*f)
+                .and_then(Value::as_str)
+                .filter(|p| !p.is_empty())
+        })
+        .unwrap_or_default();
+    let prompt: String = prompt.chars().take(EVENT_PROMPT_CHARS).collect();
+    obj.insert("prompt".into(), json!(prompt));
+    view
 }
 
 /// [`view`] with the queue position read.

@@ -4,7 +4,8 @@
 //!
 //! Test hooks (only with `AIVG_TASK_TEST_HOOKS=1`, on in tests): a prompt containing `[fail]`
 //! fails the run (refund path), one containing `[slow]` runs ~20 s before the provider (cancel
-//! and restart paths).
+//! and restart paths), one containing `[panic]` panics in the worker (the panic path: failed,
+//! refunded, the worker goes on).
 //!
 //! Cancelling (spec 02 §7 cancel, §4 queue events): the cancel call ends the task and refunds it,
 //! then the worker running it lets go at once and takes the next task. The running job is a
@@ -30,6 +31,7 @@ use super::record::{self, TaskRow};
 use crate::app::AppState;
 use crate::clock;
 use crate::db::Backend;
+use futures_util::FutureExt;
 use std::time::Duration;
 use tokio::sync::oneshot;
 
@@ -118,7 +120,7 @@ async fn work(state: AppState) {
         tokio::pin!(wake);
         wake.as_mut().enable();
         match claim(&state).await {
-            Ok(Some((task, cancelled))) => run(&state, task, cancelled).await,
+            Ok(Some((task, cancelled))) => run_caught(&state, task, cancelled).await,
             Ok(None) => {
                 // The periodic look also finds tasks queued by other instances.
                 tokio::select! {
@@ -214,6 +216,10 @@ async fn job_of(state: &AppState, t: &TaskRow) -> Result<Job, ProviderError> {
 }
 
 /// The test hooks (see the module doc); `None` = run normally.
+#[allow(
+    clippy::panic,
+    reason = "the [panic] hook tests that a worker survives a panic (test hooks only)"
+)]
 async fn test_hook(
     state: &AppState,
     job: &Job,
@@ -227,6 +233,9 @@ async fn test_hook(
         return Some(ProviderError::new(
             "The task failed on purpose (test hook [fail]).",
         ));
+    }
+    if prompt.contains("[panic]") {
+        panic!("test hook [panic]");
     }
     if prompt.contains("[slow]") {
         for i in 0..200u8 {
@@ -247,6 +256,31 @@ async fn execute(
         return Err(e);
     }
     state.tasks.provider().run(&job, progress).await
+}
+
+/// [`run`], with a panic anywhere in it (a provider's bug, a bad input it did not expect) caught:
+/// the task fails and is refunded, and the worker goes on with the next task. (The release
+/// build unwinds, see the workspace's Cargo.toml, so the panic reaches here.)
+async fn run_caught(state: &AppState, t: TaskRow, cancelled: oneshot::Receiver<()>) {
+    let row = t.clone();
+    let outcome = std::panic::AssertUnwindSafe(run(state, t, cancelled))
+        .catch_unwind()
+        .await;
+    if let Err(panic) = outcome {
+        let detail = crate::request_guard::panic_text(panic.as_ref());
+        tracing::error!(
+            "task {} ({}): the worker panicked: {detail}",
+            row.task_id,
+            row.algorithm
+        );
+        state.tasks.forget(&row.task_id);
+        fail(
+            state,
+            &row,
+            "The task failed because of an internal error. Your credits were refunded; please try again.",
+        )
+        .await;
+    }
 }
 
 /// Runs one claimed task to its end, or until it is cancelled (the job is then dropped).

@@ -170,6 +170,8 @@ pub async fn mediainfo(
     ApiQuery(q): ApiQuery<PathQuery>,
 ) -> ApiResult<mediainfo::MediaInfo> {
     let obj = objects::owned(&state, &user, &q.oss_path, "oss_path").await?;
+    // Bounded: a few reads at once (ffprobe may read a whole video), the rest wait or get 429.
+    let _permit = state.limits.permit(crate::limits::Work::Decode).await?;
     let info = mediainfo::probe(&state.files, &obj)
         .await
         .map_err(ApiError::internal)?;

@@ -1,8 +1,9 @@
 //! `GET /v1/common/oss/mediainfo`: width, height, size and extension read from the stored file.
 //!
 //! - Images: the dimensions from the file header (PNG, JPEG, WebP through the `image` crate's
-//!   header reading; GIF and BMP from their fixed header fields). Only the first 256 KiB are read
-//!   unless the header is further in.
+//!   header reading; GIF and BMP from their fixed header fields). Only the first 256 KiB are read,
+//!   then at most [`MAX_HEADER_BYTES`] when the header is further in (never the whole file: a
+//!   free call must not read 200 MB).
 //! - Video and audio: `ffprobe` when installed (`AIVG_FFPROBE`); without it width and height are
 //!   0 and `note` says why. WAV durations are read from the header without ffprobe.
 
@@ -29,6 +30,8 @@ pub struct MediaInfo {
 }
 
 const HEADER_BYTES: u64 = 256 * 1024;
+/// The most of an image read to find its size (large EXIF or ICC blocks come first in JPEGs).
+pub const MAX_HEADER_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Reads the media information of a stored object.
 pub async fn probe(files: &Files, obj: &StoredObject) -> Result<MediaInfo, object_store::Error> {
@@ -49,7 +52,10 @@ pub async fn probe(files: &Files, obj: &StoredObject) -> Result<MediaInfo, objec
             let head = files.head_bytes(&obj.oss_path, HEADER_BYTES, size).await?;
             let mut dims = image_dimensions(&head);
             if dims.is_none() && size > HEADER_BYTES {
-                dims = image_dimensions(&files.get(&obj.oss_path).await?);
+                let more = files
+                    .head_bytes(&obj.oss_path, MAX_HEADER_BYTES, size)
+                    .await?;
+                dims = image_dimensions(&more);
             }
             match dims {
                 Some((w, h)) => (info.width, info.height) = (w, h),

@@ -22,6 +22,7 @@ pub mod mediainfo;
 pub mod objects;
 pub mod paths;
 pub mod quota;
+pub mod reservations;
 pub mod signing;
 mod sink;
 mod storage;

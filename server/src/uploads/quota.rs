@@ -7,7 +7,8 @@
 //! | standard | 10 GB |
 //! | premium | 50 GB |
 //!
-//! Only uploads count: task outputs are the product's own results and never block an upload.
+//! Uploads in progress hold their bytes (`reservations.rs`), so parallel uploads cannot pass the
+//! quota together. Only uploads count: task outputs are the product's own results and never block an upload.
 //! An upload that would pass the quota answers HTTP 507 with code [`CODE_NOT_ENOUGH_SPACE`],
 //! which the app maps to the drive-space modal; the message is the modal's default text.
 
@@ -88,15 +89,32 @@ impl Usage {
     }
 }
 
-/// The user's usage and limit.
+/// Bytes held by the user's uploads in progress (see `reservations.rs`).
+pub async fn reserved_bytes(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    now_ms: i64,
+) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query("SELECT CAST(COALESCE(SUM(bytes), 0) AS BIGINT) AS n FROM upload_reservations WHERE user_id = $1 AND expires_ms > $2")
+        .bind(user_id)
+        .bind(now_ms)
+        .fetch_one(conn)
+        .await?;
+    row.try_get("n")
+}
+
+/// The user's usage and limit: `used` counts the stored uploads and the bytes held by uploads in
+/// progress.
 pub async fn usage(
     conn: &mut AnyConnection,
     user_id: i64,
     now_s: i64,
 ) -> Result<Usage, sqlx::Error> {
     let level = effective_level(conn, user_id, now_s).await?;
+    let stored = used_bytes(conn, user_id).await?;
+    let held = reserved_bytes(conn, user_id, now_s.saturating_mul(1000)).await?;
     Ok(Usage {
-        used: used_bytes(conn, user_id).await?,
+        used: stored.saturating_add(held),
         limit: quota_for_level(&level),
     })
 }

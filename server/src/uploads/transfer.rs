@@ -5,7 +5,7 @@
 use super::MAX_UPLOAD_BYTES;
 use super::objects::{self, NewObject};
 use super::paths;
-use super::quota;
+use super::reservations;
 use super::signing::Action;
 use super::sink::Sink;
 use crate::api::{ApiError, ApiResult, ok};
@@ -70,8 +70,10 @@ fn verify(
 }
 
 /// `PUT /oss/upload/{oss_path}?expires&sig` with the file's bytes as the body → `{oss_path, size,
-/// content_type}`. At most [`MAX_UPLOAD_BYTES`] (413 beyond), once per URL (409 after), within
-/// the plan's storage quota (507 with [`quota::CODE_NOT_ENOUGH_SPACE`] beyond). The content type
+/// content_type}`. At most [`MAX_UPLOAD_BYTES`] (413 beyond), once per URL (409 after, and for a
+/// second PUT while the first runs), within the plan's storage quota (507 with
+/// [`super::quota::CODE_NOT_ENOUGH_SPACE`] beyond), counted atomically with the user's other
+/// uploads in progress (`reservations.rs`). The content type
 /// comes from the path's extension, else from a media `Content-Type` header, else
 /// `application/octet-stream`. The bytes are streamed to the store, never held whole in memory
 /// (one PUT up to [`super::sink::PART_SIZE`], a multipart upload beyond).
@@ -110,17 +112,18 @@ pub async fn upload(
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<i64>().ok());
-    let now = clock::now_s();
-    let usage = {
-        let mut conn = state.db.pool.acquire().await?;
-        quota::usage(&mut conn, user_id, now).await?
-    };
-    if let Some(n) = declared {
-        if n > MAX_UPLOAD_BYTES {
-            return Err(too_large());
-        }
-        usage.admit(n)?;
+    if declared.is_some_and(|n| n > MAX_UPLOAD_BYTES) {
+        return Err(too_large());
     }
+    // Held against the quota until the object is recorded (see `reservations.rs`).
+    let reservation = reservations::reserve(
+        &state.db.pool,
+        user_id,
+        &path,
+        declared.filter(|n| *n >= 0),
+        MAX_UPLOAD_BYTES,
+    )
+    .await?;
 
     // Nothing is visible at the path until the whole body is stored; a failure or a dropped
     // request aborts what went up (see `sink.rs`).
@@ -141,11 +144,11 @@ pub async fn upload(
         if size > MAX_UPLOAD_BYTES {
             return Err(too_large());
         }
-        usage.admit(size)?;
+        // An early return drops the sink (what went up is aborted) and the reservation (released).
+        reservation.admit(size)?;
         sink.write(chunk).await.map_err(ApiError::internal)?;
     }
     sink.finish().await.map_err(ApiError::internal)?;
-    let mut conn = state.db.pool.acquire().await?;
     let row = NewObject {
         user_id,
         oss_path: &path,
@@ -155,14 +158,12 @@ pub async fn upload(
         content_type,
         created_ms: clock::now_ms(),
     };
-    match objects::insert(&mut conn, &row).await {
-        Ok(()) => {}
-        Err(e) if crate::db::is_unique_violation(&e) => {
-            return Err(ApiError::conflict(
-                "this upload URL was already used: ask for a new one",
-            ));
+    if let Err(e) = reservation.settle(&row).await {
+        // Not recorded: the bytes go too (a URL in use keeps the other upload's).
+        if e.status != StatusCode::CONFLICT {
+            let _ = state.files.delete(&path).await;
         }
-        Err(e) => return Err(e.into()),
+        return Err(e);
     }
     ok(json!({ "oss_path": path, "size": size, "content_type": content_type }))
 }

@@ -50,6 +50,15 @@ impl TestServer {
         Self::start_with(dir, cfg).await
     }
 
+    /// A server whose test configuration `f` adjusts first.
+    pub async fn start_configured(f: impl FnOnce(&mut Config)) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cfg = Config::for_tests(dir.path().to_path_buf());
+        cfg.database_url = database_url(dir.path()).await;
+        f(&mut cfg);
+        Self::start_with(dir, cfg).await
+    }
+
     pub async fn start_with(dir: tempfile::TempDir, cfg: Config) -> Self {
         let running = aivg_server::start(cfg.clone())
             .await

@@ -74,4 +74,14 @@ describe("task queue store", () => {
     removeTask("missing", store);
     expect(store.get(queueAtom).total).toBe(0);
   });
+
+  it("keeps a known task's user_data and prompt: events carry state, not the request", () => {
+    const store = createStore();
+    const known = readTask({ task_id: "k", status: "queued", data: { prompt: "a lake" }, user_data: { module: "m", name: "x" } });
+    if (!known) throw new Error("bad test task");
+    upsertTask(known, store);
+    applyEvent("updateTask", { task_id: "k", status: "running", progress: 10, prompt: "a lake" }, store);
+    expect(store.get(queueAtom).tasks[0]).toMatchObject({ status: "running", prompt: "a lake", userData: { module: "m", name: "x" } });
+    expect(readTask({ task_id: "e", prompt: "from an event" })?.prompt).toBe("from an event");
+  });
 });

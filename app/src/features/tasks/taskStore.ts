@@ -128,6 +128,25 @@ export async function loadMoreTasks(store = appStore): Promise<void> {
   }
 }
 
+/**
+ * Events carry a task's state, not its request: no `user_data` (server: record::event_view, so
+ * the stream stays small). A known task keeps the user_data it has; an unknown one (created in
+ * another tab) is fetched whole once, so a later data_save never drops fields it did not see.
+ */
+function withRequest(task: Task, raw: unknown, store: typeof appStore): Task {
+  const hasUserData = raw !== null && typeof raw === "object" && "user_data" in raw;
+  if (hasUserData) return task;
+  const known = findTask(task.taskId, store);
+  if (known) return { ...task, userData: known.userData, prompt: task.prompt || known.prompt };
+  if (!isHelperTask(task)) {
+    Promise.resolve()
+      .then(() => getTaskResults([task.taskId]))
+      .then((answer) => readTaskList(answer).tasks.forEach((t) => upsertTask(t, store)))
+      .catch((e: unknown) => console.warn("task not loaded", e));
+  }
+  return task;
+}
+
 /** Applies one server event (names of spec 02 §4). */
 export function applyEvent(name: string, data: unknown, store = appStore): void {
   switch (name) {
@@ -137,7 +156,7 @@ export function applyEvent(name: string, data: unknown, store = appStore): void 
     case "addTask":
     case "updateTask": {
       const task = readTask(data);
-      if (task) upsertTask(task, store);
+      if (task) upsertTask(withRequest(task, data, store), store);
       return;
     }
     case "retryTask": {

@@ -95,7 +95,8 @@ export function readTask(raw: unknown): Task | null {
     note: str(result.note),
     preview: result.preview === true,
     error: typeof o.error === "string" && o.error ? o.error : null,
-    prompt: str(data.prompt) || str(data.lyrics),
+    // Events carry the task's state with its prompt but without data (server: record::event_view).
+    prompt: str(data.prompt) || str(data.lyrics) || str(o.prompt),
     userData: obj(o.user_data),
     like: like === 1 ? 1 : like === 0 && o.like !== undefined && o.like !== null ? 0 : -1,
     saved: str(o.save_type) !== "",

@@ -1,0 +1,155 @@
+//! Bounded memory and work per request: `user_data` is capped in create as in data_save, list
+//! filters are bounded, image decodes are bounded in pixels and in number at once, and task
+//! events carry the task's state, not the request.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod common;
+mod media_support;
+
+use aivg_server::limits::Work;
+use common::TestServer;
+use media_support::{png, read_events, upload};
+use serde_json::json;
+use std::time::Duration;
+
+#[tokio::test]
+async fn user_data_is_capped_in_create_and_list_filters_are_bounded() {
+    let s = TestServer::start().await;
+    let token = s.register("cap@example.com").await;
+    let big = "x".repeat(aivg_server::tasks::calls::MAX_USER_DATA + 1);
+    let (status, body) = s
+        .post(
+            "/v1/ai/create/text2image",
+            Some(&token),
+            json!({"data": {"prompt": "a lake"}, "user_data": {"name": big}}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().starts_with("user_data"),
+        "{body}"
+    );
+    assert_eq!(s.balance(&token).await, 5, "nothing charged");
+
+    let many: Vec<String> = (0..=aivg_server::tasks::list::MAX_FILTER_VALUES)
+        .map(|n| format!("s{n}"))
+        .collect();
+    let (status, body) = s
+        .post("/v1/ai/task", Some(&token), json!({"status": many}))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().starts_with("status"),
+        "{body}"
+    );
+    let (status, body) = s
+        .post(
+            "/v1/ai/task",
+            Some(&token),
+            json!({"module": "m".repeat(65)}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = s
+        .post(
+            "/v1/ai/task",
+            Some(&token),
+            json!({"status": ["queued", "running"]}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[tokio::test]
+async fn image_decodes_are_bounded_in_pixels_and_in_number() {
+    let s = TestServer::start_configured(|c| {
+        c.limits.max_decode_pixels = 30 * 30;
+        c.limits.decode_concurrency = 1;
+        c.limits.busy_wait = Duration::from_millis(50);
+    })
+    .await;
+    let token = s.register("pix@example.com").await;
+    let small = upload(&s, &token, "img2prompt", "png", png(20, 20)).await;
+    let large = upload(&s, &token, "img2prompt", "png", png(40, 40)).await;
+    let (status, body) = s
+        .post(
+            "/v1/ai/prompt/img2prompt",
+            Some(&token),
+            json!({"file_path": small}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = s
+        .post(
+            "/v1/ai/prompt/img2prompt",
+            Some(&token),
+            json!({"file_path": large}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["msg"].as_str().unwrap().contains("40×40"), "{body}");
+
+    let limits = s.running.as_ref().unwrap().state.limits.clone();
+    let held = limits.permit(Work::Decode).await.unwrap();
+    let res = s
+        .http
+        .get(s.url(&format!("/v1/common/oss/mediainfo?oss_path={small}")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 429);
+    assert_eq!(res.headers()["retry-after"], "1");
+    drop(held);
+    let (status, body) = s
+        .get(
+            &format!("/v1/common/oss/mediainfo?oss_path={small}"),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        limits.free_permits(Work::Decode),
+        1,
+        "every slot given back"
+    );
+}
+
+#[tokio::test]
+async fn task_events_carry_the_state_not_the_request() {
+    let s = TestServer::start().await;
+    let token = s.register("evt@example.com").await;
+    let mut res = s
+        .http
+        .get(s.url("/v1/ai/events"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    read_events(&mut res, |name, _| name == "updateList").await;
+    let (status, body) = s
+        .post(
+            "/v1/ai/create/text2image",
+            Some(&token),
+            json!({"data": {"prompt": "a quiet harbour", "extra": "y".repeat(50_000)}, "user_data": {"module": "image", "note": "z".repeat(50_000)}}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let events = read_events(&mut res, |name, _| name == "addTask").await;
+    let (_, task) = events.last().unwrap();
+    assert_eq!(task["prompt"], "a quiet harbour");
+    assert_eq!(task["status"], "queued");
+    assert!(task.get("data").is_none(), "no request body: {task}");
+    assert!(task.get("user_data").is_none(), "no user_data");
+    assert!(task.to_string().len() < 4096, "a small event");
+    // The calls still answer the whole task.
+    let id = body["data"]["task_id"].as_str().unwrap();
+    let t = media_support::result(&s, &token, "text2image", id).await;
+    assert_eq!(t["user_data"]["module"], "image");
+    assert_eq!(t["data"]["prompt"], "a quiet harbour");
+}
