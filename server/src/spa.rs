@@ -9,7 +9,7 @@
 //!
 //! Compression: the app's build writes a `.br` (brotli 11) and a `.gz` (gzip -9) beside each
 //! hashed file (app/build/assets-delivery.ts); those are sent as they are when the browser accepts
-//! them (`Content-Encoding`, `Vary: Accept-Encoding`), so the response compressor, which skips
+//! them (`Content-Encoding`, with `Vary: Accept-Encoding` added here), so the response compressor, which skips
 //! bodies already encoded, never recompresses them at its weaker on-the-fly level.
 
 use crate::api::ApiError;
@@ -67,6 +67,12 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
             };
             res.headers_mut()
                 .insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+            if hashed {
+                // The body depends on Accept-Encoding (a precompressed copy or the plain file):
+                // shared caches must keep one per encoding. ServeDir does not say so itself.
+                res.headers_mut()
+                    .append(header::VARY, HeaderValue::from_static("accept-encoding"));
+            }
             res
         }
         Err(e) => ApiError::internal(e).into_response(),
