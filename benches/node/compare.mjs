@@ -12,9 +12,10 @@
 // 2. downscaleRgba vs pica (features js + wasm, lanczos3, resizeBuffer) on a deterministic
 //    synthetic 4000x3000 opaque RGBA image to 2000x1500. Goals: >= 4x faster, PSNR of ours against
 //    pica's >= 45 dB.
-// 3. The .wasm after wasm-opt (wasm-bindings/pkg/bundler/aivg_core_bg.wasm): raw and gzip -9.
-//    Goal: <= 250 KB gzipped. When over, the largest crates and functions of the un-optimised
-//    build with symbols are listed (wasm-size.mjs).
+// 3. The .wasm after wasm-opt (wasm-bindings/pkg/bundler/aivg_core_bg.wasm): raw, gzip -9 and
+//    brotli 11 (what the server sends). The first load of a page (JS + WASM + CSS) has 250 KB
+//    (`cd app && npm run perf` measures it); when the module alone is over, the largest crates
+//    and functions of the un-optimised build with symbols are listed (wasm-size.mjs).
 //
 // Each pair is timed alternately in rounds after a warm-up (so drift in machine load hits both
 // sides alike); the figures are medians of all runs. Ends with a Markdown table for the README.
@@ -36,7 +37,7 @@
 //     object per node that the walk then reuses), so those stay on the tape.
 
 import { readFileSync, existsSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as devalue from 'devalue';
@@ -198,12 +199,17 @@ function size() {
 	const file = join(pkgDir, 'bundler', 'aivg_core_bg.wasm');
 	const wasm = readFileSync(file);
 	const gz = gzipSync(wasm, { level: 9 }).length;
+	// What the server sends: the brotli-11 copy the app's build writes (app/build/assets-delivery.ts).
+	const br = brotliCompressSync(wasm, {
+		params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_LGWIN]: 24, [zlib.BROTLI_PARAM_SIZE_HINT]: wasm.length }
+	}).length;
 	const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
-	console.log(`${relative(root, file)}: ${kb(wasm.length)} raw, ${kb(gz)} gzip -9`);
-	rows.push(['aivg_core_bg.wasm (after wasm-opt)', `${kb(wasm.length)} raw`, `${kb(gz)} gzip -9`, '', '≤ 250 KB gzip', gz <= 250_000 ? 'yes' : 'no']);
-	if (gz > 250_000) {
+	console.log(`${relative(root, file)}: ${kb(wasm.length)} raw, ${kb(gz)} gzip -9, ${kb(br)} brotli 11`);
+	// The whole first load (JS + WASM + CSS) has 250 KB; the module alone must at least fit.
+	rows.push(['aivg_core_bg.wasm (after wasm-opt)', `${kb(wasm.length)} raw`, `${kb(gz)} gzip -9, ${kb(br)} brotli 11`, '', '≤ 250 KB with JS + CSS (`npm run perf`)', br <= 250_000 ? 'alone: yes' : 'no']);
+	if (br > 250_000) {
 		// Where the bytes are: the release build before wasm-bindgen / wasm-opt keeps its symbols.
-		const named = join(root, 'target', 'wasm32-unknown-unknown', 'release', 'aivg_wasm.wasm');
+		const named = join(process.env.CARGO_TARGET_DIR ?? join(root, 'target'), 'wasm32-unknown-unknown', 'release', 'aivg_wasm.wasm');
 		if (existsSync(named)) sizeReport(named, { top: 12 });
 	}
 }
