@@ -9,7 +9,8 @@
 //
 // It covers what pages send (objects, arrays, strings, numbers, the negative constants, Date, Set,
 // Map, holes) and nothing else: on any other type, on a reviver that applies, on a `__proto__`
-// key, on an index devalue would reject (or accept with a quirk), or on a JSON syntax error it
+// key, on an index devalue would reject (or accept with a quirk), on a JSON syntax error, or when
+// something has added an enumerable property to Object.prototype it
 // gives up with `undefined`, and the caller decodes the text with aivg-core's decoder, which owns
 // every rule and every error message. It never calls a reviver and never throws.
 //
@@ -86,6 +87,16 @@ export function isoDate(text) {
   return new Date(text);
 }
 
+/**
+ * Whether Object.prototype has no enumerable property (for-in over a parsed object then lists
+ * its own keys only).
+ */
+function plainPrototype() {
+  // eslint-disable-next-line no-unreachable-loop
+  for (const _ in Object.prototype) return false;
+  return true;
+}
+
 /** Whether `revivers` has a reviver devalue would use for `type`. */
 function revived(revivers, type) {
   return revivers !== undefined && Object.hasOwn(revivers, type) && Boolean(revivers[type]);
@@ -135,9 +146,9 @@ function walk(values, revivers) {
     if (kind === 0) continue;
     if (kind === 1) {
       const object = values[i];
-      const keys = Object.keys(object);
-      for (let k = 0; k < keys.length; k += 1) {
-        const key = keys[k];
+      // for-in lists own keys only here (`decodeJson` checked Object.prototype), faster than
+      // Object.keys, which allocates an array per object.
+      for (const key in object) {
         if (key === "__proto__") throw GIVE_UP;
         const c = object[key];
         object[key] = c >>> 0 === c && c < n ? values[c] : constant(c);
@@ -187,7 +198,7 @@ export function decodeJson(text, revivers) {
   } catch {
     return undefined;
   }
-  if (!Array.isArray(values) || values.length === 0) return undefined;
+  if (!Array.isArray(values) || values.length === 0 || !plainPrototype()) return undefined;
   try {
     return walk(values, reviversObject);
   } catch (e) {

@@ -80,10 +80,10 @@ test("holes, constants, shared values and cycles come out as devalue's", () => {
   const ours = decodeJson(text);
   assert.notEqual(ours, undefined);
   assert.equal(graphDiff(ours, devalue6.parse(text)), null);
-  // An enumerable property on Object.prototype does not leak into the decoded objects.
+  // With an enumerable property on Object.prototype (for-in would list it) it leaves the text to core.
   Object.prototype.polluted = 1;
   try {
-    assert.equal(graphDiff(decodeJson(text), devalue6.parse(text)), null);
+    assert.equal(decodeJson(text), undefined);
   } finally {
     delete Object.prototype.polluted;
   }
