@@ -4,6 +4,7 @@ import { messagesPath, type LanguageCode } from "@aivg/core";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import wasm from "vite-plugin-wasm";
+import { precompressAssets, preloadWasm } from "./build/assets-delivery";
 import { i18nMessages } from "./build/i18n-messages";
 import { buildManifest } from "./scripts/build-manifest";
 
@@ -15,6 +16,8 @@ export default defineConfig({
     wasm(),
     i18nMessages({ localesDir, messagesPath: (hash, code) => messagesPath(hash, code as LanguageCode) }),
     buildManifest({ localesDir }),
+    preloadWasm(),
+    precompressAssets(),
   ],
   build: {
     // Top-level await (the WASM module instantiates at import) is native from ES2022 on.

@@ -6,6 +6,11 @@
 //! `public, max-age=31536000, immutable` (a visit never revalidates them); everything else
 //! (`index.html`, build manifests, prerendered payloads) is `no-cache`, so a new build is seen
 //! at once while unchanged files still answer 304 to a revalidation.
+//!
+//! Compression: the app's build writes a `.br` (brotli 11) and a `.gz` (gzip -9) beside each
+//! hashed file (app/build/assets-delivery.ts); those are sent as they are when the browser accepts
+//! them (`Content-Encoding`, with `Vary: Accept-Encoding` added here), so the response compressor, which skips
+//! bodies already encoded, never recompresses them at its weaker on-the-fly level.
 
 use crate::api::ApiError;
 use crate::app::AppState;
@@ -36,6 +41,8 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     // sent as JavaScript.
     let served = if hashed {
         ServeDir::new(&dir)
+            .precompressed_br()
+            .precompressed_gzip()
             .append_index_html_on_directories(false)
             .oneshot(req)
             .await
@@ -60,6 +67,12 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
             };
             res.headers_mut()
                 .insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+            if hashed {
+                // The body depends on Accept-Encoding (a precompressed copy or the plain file):
+                // shared caches must keep one per encoding. ServeDir does not say so itself.
+                res.headers_mut()
+                    .append(header::VARY, HeaderValue::from_static("accept-encoding"));
+            }
             res
         }
         Err(e) => ApiError::internal(e).into_response(),

@@ -8,6 +8,11 @@
 //! JavaScript string. `js/payload.mjs` materialises the value from them in two loops, cutting
 //! most strings straight out of the caller's own `text` by their UTF-16 ranges. Measured
 //! alternatives and figures are in `benches/node/compare.mjs`' header.
+//!
+//! Payloads of few, long strings go another way first: `js/payload-json.mjs` runs `JSON.parse`
+//! and resolves the references in place (there, handing the text to WebAssembly alone would cost
+//! more than devalue's whole decode). It covers only plain shapes and gives up on anything else,
+//! which then takes the path above, so every rule and error message stays core's.
 
 mod tape;
 
@@ -104,6 +109,14 @@ fn reviver_names(revivers: &JsValue) -> Result<Vec<String>, JsValue> {
     Ok(names)
 }
 
+#[wasm_bindgen(module = "/js/payload-json.mjs")]
+extern "C" {
+    /// The value through `JSON.parse` when the text suits that path and it covers the text, else
+    /// `undefined` (never a decoded value: the root of a parsed payload is never `undefined`).
+    #[wasm_bindgen(js_name = decodeJsonIfSuited)]
+    fn decode_json_if_suited(text: &JsString, revivers: &JsValue) -> JsValue;
+}
+
 type Decoder = for<'a> fn(&'a str, &[String]) -> Result<Payload<'a>, PayloadError>;
 
 fn decode_with(text: &JsString, revivers: &JsValue, decoder: Decoder) -> Result<JsValue, JsValue> {
@@ -131,7 +144,8 @@ fn decode_with(text: &JsString, revivers: &JsValue, decoder: Decoder) -> Result<
 }
 
 /// Decodes devalue `stringify` output exactly as `devalue.parse(text, revivers)` (5.9 / 6.0) does,
-/// 1.5–3× faster; invalid input throws an Error with devalue's message and a `code`.
+/// at least as fast (see the README's Speed table); invalid input throws an Error with devalue's
+/// message and a `code`.
 /// ```js
 /// decodePayload('[{"at":1},["Date","2024-05-01T00:00:00.000Z"]]').at.getTime() // 1714521600000
 /// decodePayload('[["Vector",1],[2,3],1.5,2]', { Vector: ([x, y]) => new Vector(x, y) }) // Vector { x: 1.5, y: 2 }
@@ -142,6 +156,10 @@ pub fn decode_payload(
     #[wasm_bindgen(unchecked_optional_param_type = "PayloadRevivers")] revivers: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let revivers = revivers.unwrap_or(JsValue::UNDEFINED);
+    let fast = decode_json_if_suited(text, &revivers);
+    if !fast.is_undefined() {
+        return Ok(fast);
+    }
     decode_with(text, &revivers, payload::decode)
 }
 
