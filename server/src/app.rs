@@ -23,6 +23,7 @@ pub struct AppState {
     pub login_limiter: Arc<DefaultKeyedRateLimiter<String>>,
     pub files: crate::uploads::Files,
     pub tasks: crate::tasks::Tasks,
+    pub payments: crate::pay::Payments,
 }
 
 impl AppState {
@@ -31,9 +32,10 @@ impl AppState {
         let burst = NonZeroU32::new(10).unwrap_or(NonZeroU32::MIN);
         let quota = Quota::with_period(Duration::from_secs(60)).map(|q| q.allow_burst(burst));
         let quota = quota.unwrap_or_else(|| Quota::per_minute(burst));
-        let (files, tasks) = (
+        let (files, tasks, payments) = (
             crate::uploads::Files::new(&cfg, secret),
             crate::tasks::Tasks::new(&cfg),
+            crate::pay::Payments::new(&cfg),
         );
         Self {
             db,
@@ -42,6 +44,7 @@ impl AppState {
             login_limiter: Arc::new(RateLimiter::keyed(quota)),
             files,
             tasks,
+            payments,
         }
     }
 }
@@ -70,6 +73,7 @@ pub fn router(state: AppState) -> Router {
         .route("/v1/activity/checkin/status", get(crate::checkin::status))
         .route("/v1/activity/checkin", post(crate::checkin::claim))
         .merge(crate::store::routes())
+        .merge(crate::pay::routes())
         .merge(crate::site::routes())
         .merge(crate::uploads::routes())
         .merge(crate::tasks::routes())
