@@ -263,11 +263,7 @@ async fn buy_credits_through_the_test_store() {
     let (status, body) = pay(&s, &token, 42, 0).await;
     assert_field_error(status, &body, "sku_id");
     let (status, body) = s
-        .post(
-            "/store/checkout/pay",
-            Some(&token),
-            json!({"sku_id": "x"}),
-        )
+        .post("/store/checkout/pay", Some(&token), json!({"sku_id": "x"}))
         .await;
     assert_field_error(status, &body, "sku_id");
     let (status, body) = pay(&s, &token, 24_120_100, 1).await;

@@ -31,34 +31,73 @@ async fn checkout_sessions_carry_the_catalogue_price_and_grant_nothing_yet() {
     assert_eq!(f("mode"), "payment");
     assert_eq!(f("line_items[0][price_data][unit_amount]"), "1499");
     assert_eq!(f("line_items[0][price_data][currency]"), "usd");
-    assert_eq!(f("line_items[0][price_data][product_data][name]"), "100 Credits");
+    assert_eq!(
+        f("line_items[0][price_data][product_data][name]"),
+        "100 Credits"
+    );
     assert_eq!(f("client_reference_id"), id);
     assert_eq!(f("metadata[checkout_id]"), id);
     assert_eq!(f("payment_intent_data[metadata][checkout_id]"), id);
-    assert_eq!(f("success_url"), format!("{PUBLIC_URL}/pay/return?status=paid"));
-    assert_eq!(f("cancel_url"), format!("{PUBLIC_URL}/pay/return?status=cancelled"));
+    assert_eq!(
+        f("success_url"),
+        format!("{PUBLIC_URL}/pay/return?status=paid")
+    );
+    assert_eq!(
+        f("cancel_url"),
+        format!("{PUBLIC_URL}/pay/return?status=cancelled")
+    );
     let expires: i64 = f("expires_at").parse().unwrap();
-    assert!((expires - aivg_server::clock::now_s() - 1800).abs() <= 5, "30 minutes");
+    assert!(
+        (expires - aivg_server::clock::now_s() - 1800).abs() <= 5,
+        "30 minutes"
+    );
 
     // A plan is a subscription at its period; a trial bills the full price after 3 days.
     let (status, body) = checkout(&s, &token, 24_109_015, 0).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(fake.field(1, "mode").unwrap(), "subscription");
-    assert_eq!(fake.field(1, "line_items[0][price_data][recurring][interval]").unwrap(), "month");
-    assert_eq!(fake.field(1, "line_items[0][price_data][unit_amount]").unwrap(), "1999");
+    assert_eq!(
+        fake.field(1, "line_items[0][price_data][recurring][interval]")
+            .unwrap(),
+        "month"
+    );
+    assert_eq!(
+        fake.field(1, "line_items[0][price_data][unit_amount]")
+            .unwrap(),
+        "1999"
+    );
     assert_eq!(fake.field(1, "subscription_data[trial_period_days]"), None);
     let (status, body) = checkout(&s, &token, 24_109_014, 1).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(fake.field(2, "line_items[0][price_data][recurring][interval]").unwrap(), "year");
-    assert_eq!(fake.field(2, "subscription_data[trial_period_days]").unwrap(), "3");
-    assert_eq!(fake.field(2, "line_items[0][price_data][unit_amount]").unwrap(), "8388");
+    assert_eq!(
+        fake.field(2, "line_items[0][price_data][recurring][interval]")
+            .unwrap(),
+        "year"
+    );
+    assert_eq!(
+        fake.field(2, "subscription_data[trial_period_days]")
+            .unwrap(),
+        "3"
+    );
+    assert_eq!(
+        fake.field(2, "line_items[0][price_data][unit_amount]")
+            .unwrap(),
+        "8388"
+    );
 
     // The return page only tells; nothing is granted before Stripe's signed webhook.
-    let res = s.http.get(s.url("/pay/return?status=paid")).send().await.unwrap();
+    let res = s
+        .http
+        .get(s.url("/pay/return?status=paid"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status().as_u16(), 200);
     assert!(res.text().await.unwrap().contains("Payment received"));
     assert_eq!(s.balance(&token).await, 5);
-    let (_, body) = s.get("/v1/buy/trade-info?time_before=60", Some(&token)).await;
+    let (_, body) = s
+        .get("/v1/buy/trade-info?time_before=60", Some(&token))
+        .await;
     assert_eq!(body["data"]["total"], 0);
 
     // Bad input and guests.
@@ -66,7 +105,10 @@ async fn checkout_sessions_carry_the_catalogue_price_and_grant_nothing_yet() {
     assert_eq!(status, 400);
     assert!(body["msg"].as_str().unwrap().contains("sku_id"), "{body}");
     let (status, body) = checkout(&s, &token, 24_120_100, 1).await;
-    assert!(body["msg"].as_str().unwrap().contains("zero"), "{status} {body}");
+    assert!(
+        body["msg"].as_str().unwrap().contains("zero"),
+        "{status} {body}"
+    );
     let (status, _) = s
         .post("/v1/pay/checkout", None, json!({"sku_id": 24_120_100}))
         .await;
@@ -82,7 +124,10 @@ async fn skus_not_listed_for_the_buyer_are_refused() {
     let (status, body) = checkout(&s, &token, 24_149_003, 0).await;
     assert_eq!(status, 400, "{body}");
     let msg = body["msg"].as_str().unwrap();
-    assert!(msg.contains("sku_id") && msg.contains("not sold in US"), "{msg}");
+    assert!(
+        msg.contains("sku_id") && msg.contains("not sold in US"),
+        "{msg}"
+    );
     // From India it is listed, and the other premium yearly plan is not.
     let in_india = |sku: u64| {
         s.http
@@ -108,7 +153,10 @@ async fn skus_not_listed_for_the_buyer_are_refused() {
     set_pricing_plan(&s, &token, 4).await;
     let (status, body) = checkout(&s, &token, 25_284_013, 0).await;
     assert_eq!(status, 400, "{body}");
-    assert!(body["msg"].as_str().unwrap().contains("pricing plan 4"), "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().contains("pricing plan 4"),
+        "{body}"
+    );
     set_pricing_plan(&s, &token, 3).await;
     let (status, body) = checkout(&s, &token, 25_284_013, 0).await;
     assert_eq!(status, 200, "{body}");
@@ -175,7 +223,9 @@ async fn the_test_store_pays_a_one_time_checkout_id() {
     assert_eq!(s.balance(&token).await, 105);
     let res = s.http.get(url).send().await.unwrap();
     assert_eq!(res.status().as_u16(), 409, "a used checkout shows no page");
-    let (_, body) = s.get("/v1/buy/trade-info?time_before=60", Some(&token)).await;
+    let (_, body) = s
+        .get("/v1/buy/trade-info?time_before=60", Some(&token))
+        .await;
     assert_eq!(body["data"]["list"][0]["sku_id_list"][0], 24_120_100);
     for bad in ["co_unknown", "x' OR 1=1", ""] {
         let (status, _) = pay(bad.to_owned()).await;
@@ -224,7 +274,12 @@ async fn the_test_store_routes_answer_404_when_it_is_off() {
     let token = s.register("no-provider@example.com").await;
     let (status, body) = checkout(&s, &token, 24_120_100, 0).await;
     assert_eq!(status, 404);
-    assert!(body["msg"].as_str().unwrap().contains("AIVG_STRIPE_SECRET_KEY"));
+    assert!(
+        body["msg"]
+            .as_str()
+            .unwrap()
+            .contains("AIVG_STRIPE_SECRET_KEY")
+    );
     let (status, _) = s.post("/v1/pay/stripe/webhook", None, json!({})).await;
     assert_eq!(status, 404);
 }

@@ -121,12 +121,26 @@ async fn invoice_paid_renews_and_a_dispute_ends_the_plan() {
     assert_eq!(s.balance(&token).await, 505);
 
     // The first invoice belongs to the session: nothing more.
-    let first = invoice_paid("evt_in1", "in_1", "sub_1", "subscription_create", 1999, "pi_1");
+    let first = invoice_paid(
+        "evt_in1",
+        "in_1",
+        "sub_1",
+        "subscription_create",
+        1999,
+        "pi_1",
+    );
     assert_eq!(post_event(&s, &first).await, (200, "ignored".into()));
     assert_eq!(s.balance(&token).await, 505);
 
     // A renewal extends the period and grants the next month's credits, once per invoice.
-    let renewal = invoice_paid("evt_in2", "in_2", "sub_1", "subscription_cycle", 1999, "pi_2");
+    let renewal = invoice_paid(
+        "evt_in2",
+        "in_2",
+        "sub_1",
+        "subscription_cycle",
+        1999,
+        "pi_2",
+    );
     assert_eq!(post_event(&s, &renewal).await, (200, "granted".into()));
     let (_, renewed) = level(&s, &token).await;
     assert_eq!(renewed, end + MONTH);
@@ -139,7 +153,14 @@ async fn invoice_paid_renews_and_a_dispute_ends_the_plan() {
     assert_eq!(record["data"]["total"], 2);
 
     // Renewals of subscriptions we did not create grant nothing.
-    let foreign = invoice_paid("evt_in3", "in_3", "sub_other", "subscription_cycle", 1999, "pi_3");
+    let foreign = invoice_paid(
+        "evt_in3",
+        "in_3",
+        "sub_other",
+        "subscription_cycle",
+        1999,
+        "pi_3",
+    );
     assert_eq!(post_event(&s, &foreign).await, (200, "ignored".into()));
 
     // A dispute of the renewal takes its credits back and ends its period; the first stays.

@@ -33,12 +33,17 @@ async fn a_signed_session_grants_once() {
     );
     assert_eq!(post_event(&s, &paid).await, (200, "granted".into()));
     assert_eq!(s.balance(&token).await, 105);
-    let (_, body) = s.get("/v1/buy/trade-info?time_before=60", Some(&token)).await;
+    let (_, body) = s
+        .get("/v1/buy/trade-info?time_before=60", Some(&token))
+        .await;
     assert_eq!(body["data"]["total"], 1);
     assert_eq!(body["data"]["list"][0]["sku_id_list"][0], 24_120_100);
     assert_eq!(body["data"]["list"][0]["amount"], 14.99);
     let (_, history) = s.get("/v1/credit/history", Some(&token)).await;
-    assert_eq!(history["data"]["list"][0]["details"], "Purchased 100 Credits");
+    assert_eq!(
+        history["data"]["list"][0]["details"],
+        "Purchased 100 Credits"
+    );
 
     // The same event again (Stripe retries), then another event about the same session.
     assert_eq!(post_event(&s, &paid).await, (200, "duplicate".into()));
@@ -64,7 +69,9 @@ async fn a_signed_session_grants_once() {
             .post(s.url("/v1/pay/stripe/webhook"))
             .header("stripe-signature", sig)
             .body(body);
-        tasks.push(tokio::spawn(async move { req.send().await.unwrap().status().as_u16() }));
+        tasks.push(tokio::spawn(async move {
+            req.send().await.unwrap().status().as_u16()
+        }));
     }
     for t in tasks {
         assert_eq!(t.await.unwrap(), 200);
@@ -81,13 +88,19 @@ async fn bad_signatures_change_nothing() {
 
     let (status, body) = post_event_signed(&s, &paid, None, now()).await;
     assert_eq!(status, 400);
-    assert!(body["msg"].as_str().unwrap().contains("Stripe-Signature"), "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().contains("Stripe-Signature"),
+        "{body}"
+    );
     let (status, _) = post_event_signed(&s, &paid, Some("whsec_wrong"), now()).await;
     assert_eq!(status, 400);
     // Expired (or from the future): outside the 5-minute tolerance.
     let (status, body) = post_event_signed(&s, &paid, Some(WEBHOOK_SECRET), now() - 400).await;
     assert_eq!(status, 400);
-    assert!(body["msg"].as_str().unwrap().contains("5 minutes"), "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().contains("5 minutes"),
+        "{body}"
+    );
     let (status, _) = post_event_signed(&s, &paid, Some(WEBHOOK_SECRET), now() + 400).await;
     assert_eq!(status, 400);
     // A body changed after signing.
@@ -140,7 +153,10 @@ async fn only_paid_sessions_of_our_checkouts_grant() {
     );
     assert_eq!(post_event(&s, &unpaid).await, (200, "ignored".into()));
     let other_session = session_completed("evt_other", "cs_forged", &checkout_id, 1, json!({}));
-    assert_eq!(post_event(&s, &other_session).await, (200, "ignored".into()));
+    assert_eq!(
+        post_event(&s, &other_session).await,
+        (200, "ignored".into())
+    );
     let unknown = session_completed("evt_unknown", &session, "co_nope", 1499, json!({}));
     assert_eq!(post_event(&s, &unknown).await, (200, "ignored".into()));
     let customer = event("evt_customer", "customer.created", json!({"id": "cus_1"}));

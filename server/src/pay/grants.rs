@@ -86,11 +86,12 @@ async fn already_granted(
     provider: &str,
     object_id: &str,
 ) -> Result<bool, sqlx::Error> {
-    let row = sqlx::query("SELECT 1 AS one FROM payment_grants WHERE provider = $1 AND object_id = $2")
-        .bind(provider)
-        .bind(object_id)
-        .fetch_optional(conn)
-        .await?;
+    let row =
+        sqlx::query("SELECT 1 AS one FROM payment_grants WHERE provider = $1 AND object_id = $2")
+            .bind(provider)
+            .bind(object_id)
+            .fetch_optional(conn)
+            .await?;
     Ok(row.is_some())
 }
 
@@ -159,16 +160,14 @@ async fn session_paid(
         return Ok(Outcome::Duplicate);
     }
     let zero = checkout.zero != 0;
-    if zero {
-        if let Err(e) = purchase::check_trial(conn, checkout.user_id, product, now).await {
-            tracing::warn!(
-                "{provider} session {}: trial not granted ({}); cancel its subscription {}",
-                s.id,
-                e.msg,
-                s.subscription
-            );
-            return Ok(ignored(e.msg));
-        }
+    if zero && let Err(e) = purchase::check_trial(conn, checkout.user_id, product, now).await {
+        tracing::warn!(
+            "{provider} session {}: trial not granted ({}); cancel its subscription {}",
+            s.id,
+            e.msg,
+            s.subscription
+        );
+        return Ok(ignored(e.msg));
     }
     let sale = Sale {
         user_id: checkout.user_id,
@@ -351,6 +350,10 @@ mod tests {
         assert_eq!(owed_back(100, 1499, 0), 0);
         assert_eq!(owed_back(100, 1000, 500), 50);
         assert_eq!(owed_back(100, 1000, 1), 1);
-        assert_eq!(owed_back(100, 0, 0), 100, "a free or unknown amount: all of it");
+        assert_eq!(
+            owed_back(100, 0, 0),
+            100,
+            "a free or unknown amount: all of it"
+        );
     }
 }

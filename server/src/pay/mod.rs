@@ -27,8 +27,8 @@ use axum::routing::{get, post};
 use provider::{PaymentProvider, TestStore};
 use std::sync::Arc;
 
-/// Stripe's settings (`AIVG_STRIPE_*`).
-#[derive(Debug, Clone)]
+/// Stripe's settings (`AIVG_STRIPE_*`); `Debug` hides the secrets.
+#[derive(Clone)]
 pub struct StripeSettings {
     /// `AIVG_STRIPE_SECRET_KEY`: the API key (`sk_…`).
     pub secret_key: String,
@@ -37,6 +37,19 @@ pub struct StripeSettings {
     pub webhook_secret: Option<String>,
     /// `AIVG_STRIPE_API_URL`: Stripe's API origin (tests point it at a fake).
     pub api_url: String,
+}
+
+impl std::fmt::Debug for StripeSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StripeSettings")
+            .field("secret_key", &"<hidden>")
+            .field(
+                "webhook_secret",
+                &self.webhook_secret.as_ref().map(|_| "<hidden>"),
+            )
+            .field("api_url", &self.api_url)
+            .finish()
+    }
 }
 
 /// Stripe's API origin.

@@ -163,8 +163,9 @@ impl PaymentProvider for StripeCheckout {
                 "the payment provider refused the checkout ({status}): {message}"
             )));
         }
-        let session: SessionAnswer = serde_json::from_slice(&body)
-            .map_err(|e| provider_error(format!("unexpected answer of the payment provider: {e}")))?;
+        let session: SessionAnswer = serde_json::from_slice(&body).map_err(|e| {
+            provider_error(format!("unexpected answer of the payment provider: {e}"))
+        })?;
         let url = session
             .url
             .filter(|u| u.starts_with("https://") || u.starts_with("http://"))

@@ -91,7 +91,10 @@ fn session(object: &Value) -> Action {
     ) {
         return Action::Ignore("the session is not paid yet");
     }
-    let metadata = text(object.get("metadata").unwrap_or(&Value::Null), "checkout_id");
+    let metadata = text(
+        object.get("metadata").unwrap_or(&Value::Null),
+        "checkout_id",
+    );
     let checkout_id = if metadata.is_empty() {
         text(object, "client_reference_id")
     } else {
@@ -175,7 +178,9 @@ mod tests {
         let new = json!({"id": "in_1", "parent": {"subscription_details": {"subscription": "sub_1"}}, "billing_reason": "subscription_cycle", "amount_paid": 999, "payments": {"data": [{"payment": {"payment_intent": {"id": "pi_1"}}}]}});
         let a = action(&event("invoice.paid", old));
         assert_eq!(a, action(&event("invoice.paid", new)));
-        assert!(matches!(a, Action::InvoicePaid(i) if i.subscription == "sub_1" && i.payment_intent == "pi_1"));
+        assert!(
+            matches!(a, Action::InvoicePaid(i) if i.subscription == "sub_1" && i.payment_intent == "pi_1")
+        );
     }
 
     #[test]

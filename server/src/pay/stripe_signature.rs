@@ -24,10 +24,14 @@ pub enum SignatureError {
 }
 
 fn hex_decode(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return None;
     }
-    let digit = |b: u8| char::from(b).to_digit(16).and_then(|d| u8::try_from(d).ok());
+    let digit = |b: u8| {
+        char::from(b)
+            .to_digit(16)
+            .and_then(|d| u8::try_from(d).ok())
+    };
     text.as_bytes()
         .chunks_exact(2)
         .map(|pair| match pair {
@@ -114,9 +118,18 @@ mod tests {
         let good = sign(SECRET, t, BODY);
         let check = |h: &str, body: &[u8], now| verify(SECRET, Some(h), body, now);
         assert_eq!(verify(SECRET, None, BODY, t), Err(SignatureError::Missing));
-        assert_eq!(check(&format!("v1={good}"), BODY, t), Err(SignatureError::Malformed));
-        assert_eq!(check(&format!("t={t}"), BODY, t), Err(SignatureError::Malformed));
-        assert_eq!(check(&format!("t={t},v1=xyz"), BODY, t), Err(SignatureError::Malformed));
+        assert_eq!(
+            check(&format!("v1={good}"), BODY, t),
+            Err(SignatureError::Malformed)
+        );
+        assert_eq!(
+            check(&format!("t={t}"), BODY, t),
+            Err(SignatureError::Malformed)
+        );
+        assert_eq!(
+            check(&format!("t={t},v1=xyz"), BODY, t),
+            Err(SignatureError::Malformed)
+        );
         assert_eq!(
             check(&format!("t={t},v1={good}"), BODY, t + 301),
             Err(SignatureError::OutOfTolerance)

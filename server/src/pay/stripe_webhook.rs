@@ -30,10 +30,9 @@ pub async fn webhook(
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Received> {
-    let secret = state
-        .payments
-        .stripe_webhook_secret()
-        .ok_or_else(|| ApiError::not_found("no Stripe webhook on this site (AIVG_STRIPE_WEBHOOK_SECRET is unset)"))?;
+    let secret = state.payments.stripe_webhook_secret().ok_or_else(|| {
+        ApiError::not_found("no Stripe webhook on this site (AIVG_STRIPE_WEBHOOK_SECRET is unset)")
+    })?;
     let header = headers
         .get("stripe-signature")
         .and_then(|v| v.to_str().ok());

@@ -11,8 +11,8 @@
 //! ([`super::eligibility`]).
 
 use super::catalog::{Kind, Product, catalog, cents_to_amount, find_product};
-use super::purchase::{self, Quote, Receipt, Sale};
 use super::eligibility;
+use super::purchase::{self, Quote, Receipt, Sale};
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
 use crate::app::AppState;
 use crate::auth::MaybeUser;
@@ -120,73 +120,74 @@ impl axum::extract::FromRequestParts<AppState> for TestStoreOn {
     }
 }
 
+async fn render(state: &AppState, q: &CheckoutQuery) -> Result<String, ApiError> {
+    let catalog = catalog()?;
+    let (product, zero, checkout_id) = match params::text(q.checkout.as_deref()) {
+        Some(id) => {
+            let mut conn = state.db.pool.acquire().await?;
+            let found = if checkouts::looks_like_id(id) {
+                checkouts::find(&mut conn, "test", id).await?
+            } else {
+                None
+            };
+            let c = found
+                .filter(|c| c.used_at == 0 && c.expires_at > clock::now_s())
+                .ok_or_else(|| {
+                    ApiError::conflict("checkout: this checkout is paid, expired or unknown; start again from the buy dialog")
+                })?;
+            (find_product(catalog, Some(c.sku_id))?, c.zero != 0, c.id)
+        }
+        None => {
+            let sku_id = params::int("sku_id", q.sku_id.as_deref(), None, 1, i64::MAX)?;
+            let zero = params::flag("zero", q.zero.as_deref())?;
+            (find_product(catalog, Some(sku_id))?, zero, String::new())
+        }
+    };
+    if zero && !product.trial {
+        return Err(ApiError::invalid(
+            "zero",
+            format!("{} has no free trial", product.name),
+        ));
+    }
+    let symbol = &catalog.currency_symbol;
+    let (price, original) = if zero {
+        (
+            format!("{symbol}0.00"),
+            format!("<s>{symbol}{:.2}</s>", product.price()),
+        )
+    } else if product.original_cents > product.price_cents {
+        (
+            format!("{symbol}{:.2}", product.price()),
+            format!(
+                "<s>{symbol}{:.2}</s>",
+                cents_to_amount(product.original_cents)
+            ),
+        )
+    } else {
+        (format!("{symbol}{:.2}", product.price()), String::new())
+    };
+    let price = match product.period_unit {
+        Some(unit) if !zero => format!("{price} / {}", period_text(Some(unit))),
+        _ => price,
+    };
+    let lines: String = lines(product, zero)
+        .iter()
+        .map(|l| format!("<li>{}</li>", html_escape(l)))
+        .collect();
+    Ok(TEMPLATE
+        .replace("{{NAME}}", &html_escape(&product.name))
+        .replace("{{PRICE}}", &html_escape(&price))
+        .replace("{{ORIGINAL}}", &original)
+        .replace("{{LINES}}", &lines)
+        .replace("{{CHECKOUT}}", &checkout_id))
+}
+
 pub async fn page(
     _on: TestStoreOn,
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<CheckoutQuery>,
 ) -> Response {
-    let render = async || -> Result<String, ApiError> {
-        let catalog = catalog()?;
-        let (product, zero, checkout_id) = match params::text(q.checkout.as_deref()) {
-            Some(id) => {
-                let mut conn = state.db.pool.acquire().await?;
-                let found = if checkouts::looks_like_id(id) {
-                    checkouts::find(&mut conn, "test", id).await?
-                } else {
-                    None
-                };
-                let c = found
-                    .filter(|c| c.used_at == 0 && c.expires_at > clock::now_s())
-                    .ok_or_else(|| {
-                        ApiError::conflict("checkout: this checkout is paid, expired or unknown; start again from the buy dialog")
-                    })?;
-                (find_product(catalog, Some(c.sku_id))?, c.zero != 0, c.id)
-            }
-            None => {
-                let sku_id = params::int("sku_id", q.sku_id.as_deref(), None, 1, i64::MAX)?;
-                let zero = params::flag("zero", q.zero.as_deref())?;
-                (find_product(catalog, Some(sku_id))?, zero, String::new())
-            }
-        };
-        if zero && !product.trial {
-            return Err(ApiError::invalid(
-                "zero",
-                format!("{} has no free trial", product.name),
-            ));
-        }
-        let symbol = &catalog.currency_symbol;
-        let (price, original) = if zero {
-            (
-                format!("{symbol}0.00"),
-                format!("<s>{symbol}{:.2}</s>", product.price()),
-            )
-        } else if product.original_cents > product.price_cents {
-            (
-                format!("{symbol}{:.2}", product.price()),
-                format!(
-                    "<s>{symbol}{:.2}</s>",
-                    cents_to_amount(product.original_cents)
-                ),
-            )
-        } else {
-            (format!("{symbol}{:.2}", product.price()), String::new())
-        };
-        let price = match product.period_unit {
-            Some(unit) if !zero => format!("{price} / {}", period_text(Some(unit))),
-            _ => price,
-        };
-        let lines: String = lines(product, zero)
-            .iter()
-            .map(|l| format!("<li>{}</li>", html_escape(l)))
-            .collect();
-        Ok(TEMPLATE
-            .replace("{{NAME}}", &html_escape(&product.name))
-            .replace("{{PRICE}}", &html_escape(&price))
-            .replace("{{ORIGINAL}}", &original)
-            .replace("{{LINES}}", &lines)
-            .replace("{{CHECKOUT}}", &checkout_id))
-    };
-    match render().await {
+    match render(&state, &q).await {
         Ok(html) => {
             let mut res = Html(html).into_response();
             res.headers_mut()

@@ -42,13 +42,9 @@ pub async fn market_of(
         .copied();
     let plan = match groups {
         Some(groups) => {
-            let group = crate::site::experiments::group_of(
-                state,
-                PRICING_EXPERIMENT,
-                &user.uid,
-                groups,
-            )
-            .await?;
+            let group =
+                crate::site::experiments::group_of(state, PRICING_EXPERIMENT, &user.uid, groups)
+                    .await?;
             #[allow(clippy::cast_precision_loss)] // a group number is tiny
             pricing_plan(Some(group as f64))
         }

@@ -23,10 +23,13 @@ pub const SECRET_KEY: &str = "sk_test_fake";
 pub const WEBHOOK_SECRET: &str = "whsec_fake_secret";
 pub const PUBLIC_URL: &str = "https://aivg.example";
 
-/// The sessions the fake was asked to create, as form pairs.
+/// A form as the fake received it: (key, value) pairs in order.
+pub type FormPairs = Vec<(String, String)>;
+
+/// The sessions the fake was asked to create.
 #[derive(Clone, Default)]
 pub struct FakeStripe {
-    pub sessions: Arc<Mutex<Vec<Vec<(String, String)>>>>,
+    pub sessions: Arc<Mutex<Vec<FormPairs>>>,
     pub url: String,
 }
 
@@ -48,7 +51,7 @@ impl FakeStripe {
 async fn create_session(
     State(fake): State<FakeStripe>,
     headers: HeaderMap,
-    Form(form): Form<Vec<(String, String)>>,
+    Form(form): Form<FormPairs>,
 ) -> (StatusCode, Json<Value>) {
     let auth = headers
         .get("authorization")
@@ -76,7 +79,7 @@ async fn create_session(
 /// Starts the fake on an ephemeral loopback port.
 pub async fn start_fake() -> FakeStripe {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let mut fake = FakeStripe {
+    let fake = FakeStripe {
         url: format!("http://{}", listener.local_addr().unwrap()),
         ..FakeStripe::default()
     };
@@ -84,7 +87,6 @@ pub async fn start_fake() -> FakeStripe {
         .route("/v1/checkout/sessions", post(create_session))
         .with_state(fake.clone());
     tokio::spawn(async move { axum::serve(listener, app).await });
-    fake.url = fake.url.clone();
     fake
 }
 
@@ -165,7 +167,13 @@ pub fn event(id: &str, kind: &str, object: Value) -> Value {
 }
 
 /// `checkout.session.completed` of a paid session; `extra` adds or replaces fields.
-pub fn session_completed(id: &str, session: &str, checkout_id: &str, amount: i64, extra: Value) -> Value {
+pub fn session_completed(
+    id: &str,
+    session: &str,
+    checkout_id: &str,
+    amount: i64,
+    extra: Value,
+) -> Value {
     let mut object = json!({
         "id": session, "object": "checkout.session", "payment_status": "paid",
         "client_reference_id": checkout_id, "metadata": {"checkout_id": checkout_id},
@@ -177,7 +185,14 @@ pub fn session_completed(id: &str, session: &str, checkout_id: &str, amount: i64
     event(id, "checkout.session.completed", object)
 }
 
-pub fn invoice_paid(id: &str, invoice: &str, subscription: &str, reason: &str, amount: i64, pi: &str) -> Value {
+pub fn invoice_paid(
+    id: &str,
+    invoice: &str,
+    subscription: &str,
+    reason: &str,
+    amount: i64,
+    pi: &str,
+) -> Value {
     event(
         id,
         "invoice.paid",

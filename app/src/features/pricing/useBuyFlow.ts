@@ -158,7 +158,10 @@ export function useBuyFlow(): BuyFlow {
       const zero = wantsTrial(item.sku, trial[item.index] === true, current.isSubscribed);
       const tab = window.open("", "_blank");
       const checkout = () => createCheckout({ sku_id: item.sku.sku_id ?? "", zero: zero ? 1 : 0, session: session.current?.id ?? "", source: PURCHASE_SOURCE });
-      void openCheckout(tab, checkout).then((opened) => opened || showToast("error", t("noStoreUrl")));
+      // The tab opens during the click (popup blockers), then goes to the checkout's page.
+      void openCheckout(tab, checkout).then((opened) => {
+        if (!opened) showToast("error", t("noStoreUrl"));
+      });
     },
     [trial, t],
   );
