@@ -6,8 +6,9 @@
 use crate::api::ApiError;
 use sqlx::{AnyConnection, FromRow};
 
-/// How long a checkout can be paid: 30 minutes, the shortest expiry Stripe Checkout accepts.
-pub const CHECKOUT_TTL_S: i64 = 30 * 60;
+/// How long a checkout can be paid: 35 minutes, a little over the shortest expiry Stripe Checkout
+/// accepts (30 minutes from its creation), so latency or clock skew never makes Stripe refuse it.
+pub const CHECKOUT_TTL_S: i64 = 35 * 60;
 
 /// A stored checkout.
 #[derive(Debug, Clone, FromRow)]

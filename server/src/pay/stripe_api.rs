@@ -6,7 +6,7 @@
 //!   recurring price of the SKU's period; a free trial: `subscription_data[trial_period_days]`
 //!   (core's 3 days), billed at the full price after it unless cancelled;
 //! - our checkout id travels as `client_reference_id` and `metadata[checkout_id]` (also on the
-//!   subscription or payment intent); the session expires with our checkout (30 minutes);
+//!   subscription or payment intent); the session expires with our checkout (35 minutes);
 //! - the buyer comes back to `{AIVG_PUBLIC_URL}/pay/return?status=paid|cancelled`;
 //! - each checkout is created once (`Idempotency-Key`), so a retried call cannot make two.
 

@@ -5,7 +5,7 @@
 //! Identification decision: no access token ever travels in a URL. The app creates a one-time
 //! checkout with its Bearer token (`POST /v1/pay/checkout`, `crate::pay`) and opens
 //! `/store/checkout?checkout=<id>`; the page pays with `{checkout}` alone, which uses the
-//! checkout up (single use, 30 minutes). Without a checkout, `?sku_id=&zero=` shows the product
+//! checkout up (single use, 35 minutes). Without a checkout, `?sku_id=&zero=` shows the product
 //! without a way to pay. Scripts and tests may still pay `{sku_id, zero, session}` with an
 //! `Authorization: Bearer` header, for a SKU listed for their country and pricing plan
 //! ([`super::eligibility`]).
