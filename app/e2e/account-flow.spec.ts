@@ -89,7 +89,8 @@ for (const viewport of [
     const storePromise = page.waitForEvent("popup");
     await buyButton.click();
     const store = await storePromise;
-    await expect(store).toHaveURL(/\/store\/checkout\?sku_id=\d+.*cart_item=\d+.*source=pricing/);
+    await expect(store).toHaveURL(/\/store\/checkout\?checkout=co_\w+$/);
+    expect(store.url()).not.toContain("token");
     await store.locator("#pay").click();
     await expect(store.locator("#status")).toContainText("+100 credits");
     await expect(buy).toBeHidden();

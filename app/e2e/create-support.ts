@@ -60,7 +60,7 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
 
 /** Buys a 10-credit pack (SKU 24120010) in the server's built-in test store, as its page would. */
 export async function buyTenCredits(request: APIRequestContext, user: TestUser): Promise<void> {
-  await post(request, "/store/checkout/pay", { sku_id: 24120010, zero: 0, token: user.token, session: "e2e" });
+  await post(request, "/store/checkout/pay", { sku_id: 24120010, zero: 0, session: "e2e" }, user.token);
 }
 
 /** The user's credit balance as the server has it. */

@@ -21,13 +21,15 @@ pub struct AppState {
     pub limits: crate::limits::Limits,
     pub files: crate::uploads::Files,
     pub tasks: crate::tasks::Tasks,
+    pub payments: crate::pay::Payments,
 }
 
 impl AppState {
     pub fn new(db: Db, cfg: Config, secret: &[u8]) -> Self {
-        let (files, tasks) = (
+        let (files, tasks, payments) = (
             crate::uploads::Files::new(&cfg, secret),
             crate::tasks::Tasks::new(&cfg),
+            crate::pay::Payments::new(&cfg),
         );
         Self {
             db,
@@ -36,6 +38,7 @@ impl AppState {
             jwt: JwtKeys::new(secret),
             files,
             tasks,
+            payments,
         }
     }
 }
@@ -68,6 +71,7 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/activity/checkin/status", get(crate::checkin::status))
         .route("/v1/activity/checkin", post(crate::checkin::claim))
         .merge(crate::store::routes())
+        .merge(crate::pay::routes())
         .merge(crate::site::routes())
         .merge(crate::uploads::routes())
         .merge(crate::tasks::routes())

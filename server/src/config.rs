@@ -28,6 +28,10 @@
 //! | `AIVG_TASK_WORKERS` | `2` | generation tasks run at once (the rest queue) |
 //! | `AIVG_FFMPEG` | `ffmpeg` | program of the video tools and video previews (absent: they fail clearly) |
 //! | `AIVG_STATS_TOKEN` | unset: `GET /v1/analytics/stats` answers 404 | bearer token of the analytics stats report (`aivg-server stats` needs none) |
+//! | `AIVG_TEST_STORE` | off | `1`: the built-in test store (grants without payment; demos and tests) |
+//! | `AIVG_STRIPE_SECRET_KEY` | unset: no Stripe | Stripe API key: checkouts go through Stripe Checkout (`pay/`) |
+//! | `AIVG_STRIPE_WEBHOOK_SECRET` | unset: webhook 404 | signing secret of the `POST /v1/pay/stripe/webhook` endpoint |
+//! | `AIVG_STRIPE_API_URL` | `https://api.stripe.com` | Stripe's API origin (tests use a fake) |
 //! | `AIVG_TASK_TEST_HOOKS` | off (`1` in tests) | prompts with `[fail]` fail, `[slow]` run ~20 s, `[panic]` panic in the worker (tests of refunds and restarts) |
 //! | `AIVG_TRUSTED_PROXY_HEADER`, `AIVG_TRUSTED_PROXIES` | unset; loopback and private ranges | the client-address header of a reverse proxy, believed only from these proxies (`limits/client_ip.rs`) |
 //! | `AIVG_LIMIT_SIGNUP`, `AIVG_LIMIT_LOGIN_IP`, `AIVG_LIMIT_LOGIN_ACCOUNT`, `AIVG_LIMIT_LOGIN_NETWORK`, `AIVG_LIMIT_CODE`, `AIVG_LIMIT_FREE_IP`, `AIVG_LIMIT_FREE_USER`, `AIVG_LIMIT_ANON` | see the README | rate limits, `<count>/<period>` or `off` (`limits/`) |
@@ -58,6 +62,8 @@ pub struct Config {
     /// `AIVG_TEST_STORE=1`: the built-in test store (`/store/checkout`), which grants credits and
     /// plans without any payment, for demos and tests; off, its routes answer 404.
     pub test_store: bool,
+    /// Stripe Checkout (`AIVG_STRIPE_*`); `None` without a secret key.
+    pub stripe: Option<crate::pay::StripeSettings>,
     /// Security headers (`security.rs`: `AIVG_CSP`, `AIVG_CSP_EXTRA`, and the public URL and
     /// object store endpoint they depend on).
     pub security: crate::security::SecuritySettings,
@@ -106,6 +112,7 @@ impl Config {
             tasks: crate::tasks::TaskSettings::from_env(&var)?,
             stats_token: var("AIVG_STATS_TOKEN"),
             test_store: var("AIVG_TEST_STORE").is_some_and(|v| v == "1" || v == "true"),
+            stripe: crate::pay::StripeSettings::from_env(&var),
             security: crate::security::SecuritySettings::from_env(&var),
             limits: crate::limits::LimitSettings::from_env(&var)?,
             housekeeping: crate::housekeeping::HousekeepingSettings::from_env(&var)?,
@@ -127,6 +134,7 @@ impl Config {
             tasks: crate::tasks::TaskSettings::for_tests(),
             stats_token: None,
             test_store: true,
+            stripe: None,
             security: crate::security::SecuritySettings::default(),
             limits: crate::limits::LimitSettings::for_tests(),
             housekeeping: crate::housekeeping::HousekeepingSettings::for_tests(),

@@ -120,6 +120,16 @@ pub async fn spend(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, Ledge
             available,
         });
     }
+    Ok(draw(conn, e, e.credits, grants).await?)
+}
+
+/// Writes a consumption of `credits` drawn from `grants` in their order (they hold enough).
+async fn draw(
+    conn: &mut AnyConnection,
+    e: &Entry<'_>,
+    credits: i64,
+    grants: Vec<(i64, i64)>,
+) -> Result<i64, sqlx::Error> {
     let row = sqlx::query(
         "INSERT INTO credit_entries (user_id, type, reason, details, credits, date, expire_time, status, ref)
          VALUES ($1, 'Consumption', $2, $3, $4, $5, 0, 1, $6) RETURNING id",
@@ -127,13 +137,13 @@ pub async fn spend(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, Ledge
     .bind(e.user_id)
     .bind(e.reason)
     .bind(e.details)
-    .bind(e.credits)
+    .bind(credits)
     .bind(e.date)
     .bind(e.reference)
     .fetch_one(&mut *conn)
     .await?;
     let entry_id: i64 = row.try_get(0)?;
-    let mut left = e.credits;
+    let mut left = credits;
     for (grant_id, remaining) in grants {
         if left == 0 {
             break;
@@ -143,6 +153,31 @@ pub async fn spend(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, Ledge
         left -= take;
     }
     Ok(entry_id)
+}
+
+/// Takes back up to `e.credits` of a purchase whose money went back (refund, dispute): first
+/// what is left of the purchase's own grants (`e.reference` is its trade id), then other
+/// unexpired credits in spending order, but never more than the balance: the ledger has no
+/// negative balance, so credits already spent stay spent. Returns the credits taken (0 writes
+/// nothing). Call inside a transaction after [`lock_user`].
+pub async fn take_back(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, sqlx::Error> {
+    let mut grants = open_grants(conn, e.user_id, e.date).await?;
+    let own: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM credit_entries WHERE user_id = $1 AND type = 'Acquisition' AND ref = $2 AND refund_of IS NULL",
+    )
+    .bind(e.user_id)
+    .bind(e.reference)
+    .fetch_all(&mut *conn)
+    .await?;
+    // Stable: the purchase's own grants first, the rest in their spending order.
+    grants.sort_by_key(|(id, _)| !own.contains(id));
+    let available: i64 = grants.iter().map(|(_, r)| r).sum();
+    let credits = e.credits.min(available);
+    if credits <= 0 {
+        return Ok(0);
+    }
+    draw(conn, e, credits, grants).await?;
+    Ok(credits)
 }
 
 async fn allocate(

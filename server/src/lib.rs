@@ -19,6 +19,7 @@ pub mod ids;
 pub mod ledger;
 pub mod limits;
 pub mod passwords;
+pub mod pay;
 pub mod request_guard;
 pub mod security;
 pub mod site;

@@ -26,8 +26,8 @@ fn now() -> i64 {
 async fn pay(s: &TestServer, token: &str, sku_id: u64, zero: u8) -> (u16, Value) {
     s.post(
         "/store/checkout/pay",
-        None,
-        json!({"sku_id": sku_id, "zero": zero, "token": token, "session": "s-1"}),
+        Some(token),
+        json!({"sku_id": sku_id, "zero": zero, "session": "s-1"}),
     )
     .await
 }
@@ -234,7 +234,7 @@ async fn buy_credits_through_the_test_store() {
     assert_eq!(body["data"]["list"][0]["sku_id_list"][0], 24_120_100);
     assert!(body["data"]["list"][0]["trade_id"].as_str().unwrap().len() > 8);
 
-    // The Authorization header works too when the body has no token.
+    // The SKU id may be a string too.
     let (status, body) = s
         .post(
             "/store/checkout/pay",
@@ -263,11 +263,7 @@ async fn buy_credits_through_the_test_store() {
     let (status, body) = pay(&s, &token, 42, 0).await;
     assert_field_error(status, &body, "sku_id");
     let (status, body) = s
-        .post(
-            "/store/checkout/pay",
-            None,
-            json!({"sku_id": "x", "token": token}),
-        )
+        .post("/store/checkout/pay", Some(&token), json!({"sku_id": "x"}))
         .await;
     assert_field_error(status, &body, "sku_id");
     let (status, body) = pay(&s, &token, 24_120_100, 1).await;
@@ -275,16 +271,16 @@ async fn buy_credits_through_the_test_store() {
     let (status, body) = s
         .post(
             "/store/checkout/pay",
-            None,
-            json!({"sku_id": 24_120_100, "zero": 7, "token": token}),
+            Some(&token),
+            json!({"sku_id": 24_120_100, "zero": 7}),
         )
         .await;
     assert_field_error(status, &body, "zero");
     let (status, body) = s
         .post(
             "/store/checkout/pay",
-            None,
-            json!({"sku_id": 24_120_100, "token": token, "session": "<script>"}),
+            Some(&token),
+            json!({"sku_id": 24_120_100, "session": "<script>"}),
         )
         .await;
     assert_field_error(status, &body, "session");
@@ -448,7 +444,8 @@ async fn free_trial_once() {
         tasks.push(tokio::spawn(async move {
             let res = http
                 .post(url)
-                .json(&json!({"sku_id": 24109015, "zero": 1, "token": token}))
+                .bearer_auth(token)
+                .json(&json!({"sku_id": 24109015, "zero": 1}))
                 .send()
                 .await
                 .unwrap();
@@ -540,6 +537,13 @@ async fn feature_auth_validates_pids() {
 async fn promo_sku_grants_its_month_credits() {
     let s = TestServer::start().await;
     let token = s.register("promo@example.com").await;
+    // Promo SKUs are sold on pricing plan 3 only: put the buyer there.
+    let (_, user) = s.post("/v1/user", Some(&token), json!({})).await;
+    sqlx::query("INSERT INTO ab_assignments (test_code, subject, plan, created_at) VALUES ('pricing_plan', $1, 3, 0)")
+        .bind(user["data"]["uid"].as_str().unwrap())
+        .execute(&s.running.as_ref().unwrap().state.db.pool)
+        .await
+        .unwrap();
     let (status, body) = pay(&s, &token, 25_284_013, 0).await;
     assert_eq!(status, 200, "{body}");
     let promo = aivg_core::pricing::promo_config(25_284_013).unwrap();

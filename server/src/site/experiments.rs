@@ -54,6 +54,33 @@ fn id_like(field: &str, raw: &str) -> Result<String, ApiError> {
     }
 }
 
+/// The subject's group in an experiment of `groups` groups: the stored one, else assigned now
+/// (see the module doc) and stored for good.
+pub async fn group_of(
+    state: &AppState,
+    code: &str,
+    subject: &str,
+    groups: i64,
+) -> Result<i64, ApiError> {
+    sqlx::query(
+        "INSERT INTO ab_assignments (test_code, subject, plan, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+    )
+    .bind(code)
+    .bind(subject)
+    .bind(assign(code, subject, groups))
+    .bind(clock::now_s())
+    .execute(&state.db.pool)
+    .await?;
+    Ok(
+        sqlx::query("SELECT plan FROM ab_assignments WHERE test_code = $1 AND subject = $2")
+            .bind(code)
+            .bind(subject)
+            .fetch_one(&state.db.pool)
+            .await?
+            .try_get("plan")?,
+    )
+}
+
 /// `GET /v1/common/ab-test` → `{plan, test_code}`.
 pub async fn ab_test(
     State(state): State<AppState>,
@@ -91,21 +118,6 @@ pub async fn ab_test(
             ));
         }
     };
-    sqlx::query(
-        "INSERT INTO ab_assignments (test_code, subject, plan, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-    )
-    .bind(code)
-    .bind(&subject)
-    .bind(assign(code, &subject, groups))
-    .bind(clock::now_s())
-    .execute(&state.db.pool)
-    .await?;
-    let plan: i64 =
-        sqlx::query("SELECT plan FROM ab_assignments WHERE test_code = $1 AND subject = $2")
-            .bind(code)
-            .bind(&subject)
-            .fetch_one(&state.db.pool)
-            .await?
-            .try_get("plan")?;
+    let plan = group_of(&state, code, &subject, groups).await?;
     ok(json!({ "plan": plan, "test_code": code }))
 }

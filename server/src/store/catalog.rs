@@ -310,6 +310,15 @@ impl Catalog {
     }
 }
 
+/// The product of a `sku_id` parameter, or an error naming it.
+pub fn find_product(catalog: &Catalog, sku_id: Option<i64>) -> Result<&Product, ApiError> {
+    let id = sku_id.ok_or_else(|| ApiError::invalid("sku_id", "missing: give the SKU to buy"))?;
+    u64::try_from(id)
+        .ok()
+        .and_then(|id| catalog.find(id))
+        .ok_or_else(|| ApiError::invalid("sku_id", format!("no SKU {id} in the store")))
+}
+
 /// Length of the free trial in seconds (core's 3 days, spec 02 §9).
 pub fn trial_seconds() -> i64 {
     i64::from(FREE_TRIAL_DAYS) * DAY

@@ -1,41 +1,40 @@
-//! The built-in test store: `GET /store/checkout?sku_id=&zero=0|1&session=` (an HTML page
-//! clearly labelled "Test store — no real payment") and `POST /store/checkout/pay {sku_id, zero,
-//! token, session}`, which records the trade (see [`super::purchase`]).
+//! The built-in test store (`AIVG_TEST_STORE=1`, else its routes answer 404): an HTML page
+//! clearly labelled "Test store — no real payment" and `POST /store/checkout/pay`, which records
+//! the trade (see [`super::purchase`]).
 //!
-//! Identification decision: the app opens the SKU's `buy_url` (or `zero_buy_url`) in a new tab
-//! with `#token=<access token>` appended; the page reads the token from the fragment (never sent
-//! to a server, so never in a log), or from a `token` query parameter as a fallback, hides it
-//! from the address bar and sends it in the pay call's body. The pay call also accepts the usual
-//! `Authorization: Bearer` header when the body has no token. A bad token answers 401/140013.
+//! Identification decision: no access token ever travels in a URL. The app creates a one-time
+//! checkout with its Bearer token (`POST /v1/pay/checkout`, `crate::pay`) and opens
+//! `/store/checkout?checkout=<id>`; the page pays with `{checkout}` alone, which uses the
+//! checkout up (single use, 35 minutes). Without a checkout, `?sku_id=&zero=` shows the product
+//! without a way to pay. Scripts and tests may still pay `{sku_id, zero, session}` with an
+//! `Authorization: Bearer` header, for a SKU listed for their country and pricing plan
+//! ([`super::eligibility`]).
 
-use super::catalog::{Catalog, Kind, Product, catalog, cents_to_amount};
-use super::purchase::{self, Receipt};
+use super::catalog::{Kind, Product, catalog, cents_to_amount, find_product};
+use super::eligibility;
+use super::purchase::{self, Quote, Receipt, Sale};
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
 use crate::app::AppState;
-use crate::auth::{AuthUser, MaybeUser};
+use crate::auth::MaybeUser;
+use crate::clock;
+use crate::ledger;
+use crate::pay::checkouts;
 use crate::site::params::{self, ApiQuery, html_escape};
 use aivg_core::pricing::{FREE_TRIAL_DAYS, PeriodUnit};
-use axum::extract::{FromRequestParts, State};
-use axum::http::{HeaderValue, header};
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::Value;
 
 const TEMPLATE: &str = include_str!("../../pages/checkout.html");
 
-/// Query of the page (`token` is read by the page's script, not here).
+/// Query of the page: a checkout id, or a SKU to preview.
 #[derive(Debug, Deserialize)]
 pub struct CheckoutQuery {
+    pub checkout: Option<String>,
     pub sku_id: Option<String>,
     pub zero: Option<String>,
-}
-
-fn find_product(catalog: &Catalog, sku_id: Option<i64>) -> Result<&Product, ApiError> {
-    let id = sku_id.ok_or_else(|| ApiError::invalid("sku_id", "missing: give the SKU to buy"))?;
-    u64::try_from(id)
-        .ok()
-        .and_then(|id| catalog.find(id))
-        .ok_or_else(|| ApiError::invalid("sku_id", format!("no SKU {id} in the store")))
 }
 
 fn period_text(unit: Option<PeriodUnit>) -> &'static str {
@@ -121,52 +120,74 @@ impl axum::extract::FromRequestParts<AppState> for TestStoreOn {
     }
 }
 
-pub async fn page(_on: TestStoreOn, ApiQuery(q): ApiQuery<CheckoutQuery>) -> Response {
-    let render = || -> Result<String, ApiError> {
-        let catalog = catalog()?;
-        let sku_id = params::int("sku_id", q.sku_id.as_deref(), None, 1, i64::MAX)?;
-        let product = find_product(catalog, Some(sku_id))?;
-        let zero = params::flag("zero", q.zero.as_deref())?;
-        if zero && !product.trial {
-            return Err(ApiError::invalid(
-                "zero",
-                format!("{} has no free trial", product.name),
-            ));
+async fn render(state: &AppState, q: &CheckoutQuery) -> Result<String, ApiError> {
+    let catalog = catalog()?;
+    let (product, zero, checkout_id) = match params::text(q.checkout.as_deref()) {
+        Some(id) => {
+            let mut conn = state.db.pool.acquire().await?;
+            let found = if checkouts::looks_like_id(id) {
+                checkouts::find(&mut conn, "test", id).await?
+            } else {
+                None
+            };
+            let c = found
+                .filter(|c| c.used_at == 0 && c.expires_at > clock::now_s())
+                .ok_or_else(|| {
+                    ApiError::conflict("checkout: this checkout is paid, expired or unknown; start again from the buy dialog")
+                })?;
+            (find_product(catalog, Some(c.sku_id))?, c.zero != 0, c.id)
         }
-        let symbol = &catalog.currency_symbol;
-        let (price, original) = if zero {
-            (
-                format!("{symbol}0.00"),
-                format!("<s>{symbol}{:.2}</s>", product.price()),
-            )
-        } else if product.original_cents > product.price_cents {
-            (
-                format!("{symbol}{:.2}", product.price()),
-                format!(
-                    "<s>{symbol}{:.2}</s>",
-                    cents_to_amount(product.original_cents)
-                ),
-            )
-        } else {
-            (format!("{symbol}{:.2}", product.price()), String::new())
-        };
-        let price = match product.period_unit {
-            Some(unit) if !zero => format!("{price} / {}", period_text(Some(unit))),
-            _ => price,
-        };
-        let lines: String = lines(product, zero)
-            .iter()
-            .map(|l| format!("<li>{}</li>", html_escape(l)))
-            .collect();
-        Ok(TEMPLATE
-            .replace("{{NAME}}", &html_escape(&product.name))
-            .replace("{{PRICE}}", &html_escape(&price))
-            .replace("{{ORIGINAL}}", &original)
-            .replace("{{LINES}}", &lines)
-            .replace("{{SKU_ID}}", &product.sku_id.to_string())
-            .replace("{{ZERO}}", if zero { "1" } else { "0" }))
+        None => {
+            let sku_id = params::int("sku_id", q.sku_id.as_deref(), None, 1, i64::MAX)?;
+            let zero = params::flag("zero", q.zero.as_deref())?;
+            (find_product(catalog, Some(sku_id))?, zero, String::new())
+        }
     };
-    match render() {
+    if zero && !product.trial {
+        return Err(ApiError::invalid(
+            "zero",
+            format!("{} has no free trial", product.name),
+        ));
+    }
+    let symbol = &catalog.currency_symbol;
+    let (price, original) = if zero {
+        (
+            format!("{symbol}0.00"),
+            format!("<s>{symbol}{:.2}</s>", product.price()),
+        )
+    } else if product.original_cents > product.price_cents {
+        (
+            format!("{symbol}{:.2}", product.price()),
+            format!(
+                "<s>{symbol}{:.2}</s>",
+                cents_to_amount(product.original_cents)
+            ),
+        )
+    } else {
+        (format!("{symbol}{:.2}", product.price()), String::new())
+    };
+    let price = match product.period_unit {
+        Some(unit) if !zero => format!("{price} / {}", period_text(Some(unit))),
+        _ => price,
+    };
+    let lines: String = lines(product, zero)
+        .iter()
+        .map(|l| format!("<li>{}</li>", html_escape(l)))
+        .collect();
+    Ok(TEMPLATE
+        .replace("{{NAME}}", &html_escape(&product.name))
+        .replace("{{PRICE}}", &html_escape(&price))
+        .replace("{{ORIGINAL}}", &original)
+        .replace("{{LINES}}", &lines)
+        .replace("{{CHECKOUT}}", &checkout_id))
+}
+
+pub async fn page(
+    _on: TestStoreOn,
+    State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<CheckoutQuery>,
+) -> Response {
+    match render(&state, &q).await {
         Ok(html) => {
             let mut res = Html(html).into_response();
             res.headers_mut()
@@ -177,59 +198,69 @@ pub async fn page(_on: TestStoreOn, ApiQuery(q): ApiQuery<CheckoutQuery>) -> Res
     }
 }
 
-/// Body of the pay call.
+/// Body of the pay call: a checkout id (the page), or a SKU with a Bearer header (scripts).
 #[derive(Debug, Deserialize)]
 pub struct PayBody {
+    #[serde(default)]
+    pub checkout: String,
     #[serde(default)]
     pub sku_id: Value,
     #[serde(default)]
     pub zero: Value,
     #[serde(default)]
-    pub token: String,
-    #[serde(default)]
     pub session: String,
-}
-
-/// The user of a token given in a body, checked exactly like the Authorization header.
-async fn user_of_token(state: &AppState, token: &str) -> Result<AuthUser, ApiError> {
-    let value = HeaderValue::from_str(&format!("Bearer {}", token.trim()))
-        .map_err(|_| ApiError::logged_out("please log in again: the access token is not valid"))?;
-    let mut req = axum::http::Request::new(());
-    req.headers_mut().insert(header::AUTHORIZATION, value);
-    let (mut parts, ()) = req.into_parts();
-    AuthUser::from_request_parts(&mut parts, state).await
 }
 
 /// `POST /store/checkout/pay` → the receipt (trade id, amount, credits, period).
 pub async fn pay(
     _on: TestStoreOn,
     State(state): State<AppState>,
-    header_user: MaybeUser,
+    user: MaybeUser,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<PayBody>,
 ) -> ApiResult<Receipt> {
-    let user = if body.token.trim().is_empty() {
-        header_user.0.ok_or_else(|| {
-            ApiError::logged_out("please log in: open the store from the site's buy dialog")
-        })?
-    } else {
-        user_of_token(&state, &body.token).await?
-    };
     let catalog = catalog()?;
+    if !body.checkout.trim().is_empty() {
+        return ok(pay_checkout(&state, body.checkout.trim()).await?);
+    }
+    let user = user.0.ok_or_else(|| {
+        ApiError::logged_out("please log in: open the store from the site's buy dialog")
+    })?;
     let product = find_product(
         catalog,
         params::json_int("sku_id", &body.sku_id, 1, i64::MAX)?,
     )?;
     let zero = params::json_flag("zero", &body.zero)?;
-    let session = body.session.trim();
-    if session.len() > 64
-        || !session
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-    {
-        return Err(ApiError::invalid(
-            "session",
-            "must be at most 64 letters, digits, '-', '_' or '.'",
-        ));
-    }
+    let session = checkouts::check_session(&body.session)?;
+    let market = eligibility::market_of(&state, &user, &headers).await?;
+    eligibility::check_listed(product, zero, &market)?;
     ok(purchase::pay(&state, catalog, user.id, product, zero, session).await?)
+}
+
+/// Pays a one-time checkout of the test store: uses it up and records the sale in one
+/// transaction (a failed payment leaves the checkout usable).
+async fn pay_checkout(state: &AppState, id: &str) -> Result<Receipt, ApiError> {
+    let catalog = catalog()?;
+    let now = clock::now_s();
+    let mut tx = state.db.pool.begin().await?;
+    let c = checkouts::use_test_checkout(&mut tx, id, now).await?;
+    let product = find_product(catalog, Some(c.sku_id))?;
+    let zero = c.zero != 0;
+    ledger::lock_user(&mut tx, c.user_id).await?;
+    if zero {
+        purchase::check_trial(&mut tx, c.user_id, product, now).await?;
+    }
+    let quote: Quote = purchase::quote(&mut tx, c.user_id, product, zero, now).await?;
+    let sale = Sale {
+        user_id: c.user_id,
+        product,
+        zero,
+        session: &c.session,
+        quote,
+        provider: "test",
+        now,
+    };
+    let receipt = purchase::record(&mut tx, catalog, &sale).await?;
+    tx.commit().await?;
+    Ok(receipt)
 }

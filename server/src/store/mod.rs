@@ -1,12 +1,13 @@
 //! The store area (spec 02 §2, §4, §7, §9): the SKU catalog of the buy dialog, a built-in test
 //! store that records trades and grants credits and plans through the ledger, the purchase poll,
-//! the 15% coupon, feature-code authorization and the plan-change record.
+//! the 15% coupon, feature-code authorization and the plan-change record. Who may buy what is
+//! [`eligibility`]; real payments are `crate::pay`.
 //!
 //! | call | answer |
 //! |---|---|
 //! | `GET /v1/buy/sku-info?plan&country` | `{sku_buy_list, zero_buy_checked}` ([`sku_info`]) |
-//! | `GET /store/checkout?sku_id&zero&session` | the test store's HTML page ([`checkout`]) |
-//! | `POST /store/checkout/pay {sku_id, zero, token, session}` | the receipt ([`purchase`]) |
+//! | `GET /store/checkout?checkout=` (or `?sku_id&zero`: a preview) | the test store's HTML page ([`checkout`]) |
+//! | `POST /store/checkout/pay {checkout}` or `{sku_id, zero, session}` + Bearer | the receipt ([`purchase`]) |
 //! | `GET /v1/buy/trade-info?time_before` | `{total, list}` of recent trades ([`trades`]) |
 //! | `GET /v1/verify/record?page&page_size` | the user's plan changes ([`trades`]) |
 //! | `POST /v1/buy/coupon/receive {coupon_id}` | the coupon, once per user ([`coupon`]) |
@@ -15,6 +16,7 @@
 pub mod catalog;
 pub mod checkout;
 pub mod coupon;
+pub mod eligibility;
 pub mod features;
 pub mod purchase;
 pub mod sku_info;

@@ -1,5 +1,6 @@
-//! A payment of the test store, in one transaction with the ledger: the trade row, the credits,
-//! and for subscriptions the subscription row and the user's plan level.
+//! A payment, in one transaction with the ledger: the trade row, the credits, and for
+//! subscriptions the subscription row and the user's plan level. The test store pays at once
+//! ([`pay`]); a payment provider's webhook records what was paid ([`record`], see `pay/grants.rs`).
 //!
 //! - pay as you go: the pack's credits, valid indefinitely; an unused 15% coupon (see
 //!   [`super::coupon`]) lowers the amount and is used up;
@@ -17,7 +18,7 @@ use crate::app::AppState;
 use crate::clock;
 use crate::ledger::{self, Entry};
 use serde::Serialize;
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 
 /// What was bought, as the pay call answers it.
 #[derive(Debug, Clone, Serialize)]
@@ -37,7 +38,96 @@ pub struct Receipt {
     pub expired_time: i64,
 }
 
-/// Records a payment of `product` by the user (see the module doc).
+/// What a buyer pays for a product now: the price, lowered by an unused coupon on packs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Quote {
+    pub amount_cents: i64,
+    /// The coupon applied (0 = none).
+    pub coupon_id: i64,
+}
+
+/// The price of `product` for the user at `now` (see the module doc).
+pub async fn quote(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    product: &Product,
+    zero: bool,
+    now: i64,
+) -> Result<Quote, ApiError> {
+    if zero {
+        return Ok(Quote {
+            amount_cents: 0,
+            coupon_id: 0,
+        });
+    }
+    if product.kind == Kind::Pack {
+        let coupon = sqlx::query(
+            "SELECT coupon_id, percent FROM coupons WHERE user_id = $1 AND used_trade_id = '' AND expires_at > $2
+             ORDER BY percent DESC, coupon_id LIMIT 1",
+        )
+        .bind(user_id)
+        .bind(now)
+        .fetch_optional(&mut *conn)
+        .await?;
+        if let Some(c) = coupon {
+            let percent: i64 = c.try_get("percent")?;
+            return Ok(Quote {
+                // Whole cents, rounded half up.
+                amount_cents: (product.price_cents * (100 - percent) + 50) / 100,
+                coupon_id: c.try_get("coupon_id")?,
+            });
+        }
+    }
+    Ok(Quote {
+        amount_cents: product.price_cents,
+        coupon_id: 0,
+    })
+}
+
+/// Refuses a free trial the user may not start (see the module doc).
+pub async fn check_trial(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    product: &Product,
+    now: i64,
+) -> Result<(), ApiError> {
+    if !product.trial {
+        return Err(ApiError::invalid(
+            "zero",
+            format!("{} has no free trial", product.name),
+        ));
+    }
+    if subscriptions::had_trial(conn, user_id).await? {
+        return Err(ApiError::conflict(
+            "zero: this account has already used its free trial",
+        ));
+    }
+    if subscriptions::active_plan(conn, user_id, now)
+        .await?
+        .is_some()
+    {
+        return Err(ApiError::conflict(
+            "zero: the free trial is for accounts without a running plan",
+        ));
+    }
+    Ok(())
+}
+
+/// One sale to record.
+#[derive(Debug, Clone, Copy)]
+pub struct Sale<'a> {
+    pub user_id: i64,
+    pub product: &'a Product,
+    pub zero: bool,
+    /// The buy dialog's purchase session id.
+    pub session: &'a str,
+    pub quote: Quote,
+    /// `test` or the payment provider's name.
+    pub provider: &'a str,
+    pub now: i64,
+}
+
+/// The test store's payment: checks, prices and records it in one transaction.
 pub async fn pay(
     state: &AppState,
     catalog: &Catalog,
@@ -47,52 +137,51 @@ pub async fn pay(
     session: &str,
 ) -> Result<Receipt, ApiError> {
     let now = clock::now_s();
-    let pid = i64::try_from(product.sku_id).map_err(ApiError::internal)?;
     let mut tx = state.db.pool.begin().await?;
     ledger::lock_user(&mut tx, user_id).await?;
     if zero {
-        if !product.trial {
-            return Err(ApiError::invalid(
-                "zero",
-                format!("{} has no free trial", product.name),
-            ));
-        }
-        if subscriptions::had_trial(&mut tx, user_id).await? {
-            return Err(ApiError::conflict(
-                "zero: this account has already used its free trial",
-            ));
-        }
-        if subscriptions::active_plan(&mut tx, user_id, now)
-            .await?
-            .is_some()
-        {
-            return Err(ApiError::conflict(
-                "zero: the free trial is for accounts without a running plan",
-            ));
-        }
+        check_trial(&mut tx, user_id, product, now).await?;
     }
-    let mut amount_cents = if zero { 0 } else { product.price_cents };
-    let mut coupon_id = 0;
-    if !zero && product.kind == Kind::Pack {
-        let coupon = sqlx::query(
-            "SELECT coupon_id, percent FROM coupons WHERE user_id = $1 AND used_trade_id = '' AND expires_at > $2
-             ORDER BY percent DESC, coupon_id LIMIT 1",
-        )
-        .bind(user_id)
-        .bind(now)
-        .fetch_optional(&mut *tx)
-        .await?;
-        if let Some(c) = coupon {
-            let percent: i64 = c.try_get("percent")?;
-            coupon_id = c.try_get("coupon_id")?;
-            // Whole cents, rounded half up.
-            amount_cents = (product.price_cents * (100 - percent) + 50) / 100;
-        }
-    }
+    let quote = quote(&mut tx, user_id, product, zero, now).await?;
+    let sale = Sale {
+        user_id,
+        product,
+        zero,
+        session,
+        quote,
+        provider: "test",
+        now,
+    };
+    let receipt = record(&mut tx, catalog, &sale).await?;
+    tx.commit().await?;
+    Ok(receipt)
+}
+
+/// Records a sale inside the caller's transaction, after [`ledger::lock_user`]: the trade, the
+/// coupon used, the credits and, for subscriptions and trials, the period and plan level.
+pub async fn record(
+    conn: &mut AnyConnection,
+    catalog: &Catalog,
+    sale: &Sale<'_>,
+) -> Result<Receipt, ApiError> {
+    let Sale {
+        user_id,
+        product,
+        zero,
+        session,
+        quote,
+        provider,
+        now,
+    } = *sale;
+    let pid = i64::try_from(product.sku_id).map_err(ApiError::internal)?;
+    let Quote {
+        amount_cents,
+        coupon_id,
+    } = quote;
     let (kind, credits, start, end) = if zero {
         ("trial", product.trial_credits, now, now + trial_seconds())
     } else if product.is_subscription() {
-        let start = subscriptions::next_start(&mut tx, user_id, pid, now).await?;
+        let start = subscriptions::next_start(conn, user_id, pid, now).await?;
         (
             "subscription",
             product.credits_granted(),
@@ -104,8 +193,8 @@ pub async fn pay(
     };
     let trade_id = format!("t{}", crate::ids::random_token(15));
     sqlx::query(
-        "INSERT INTO trades (trade_id, user_id, sku_id, sku_name, kind, zero, amount_cents, currency, credits, coupon_id, session, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+        "INSERT INTO trades (trade_id, user_id, sku_id, sku_name, kind, zero, amount_cents, currency, credits, coupon_id, session, created_at, provider)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
     )
     .bind(&trade_id)
     .bind(user_id)
@@ -119,15 +208,18 @@ pub async fn pay(
     .bind(coupon_id)
     .bind(session)
     .bind(now)
-    .execute(&mut *tx)
+    .bind(provider)
+    .execute(&mut *conn)
     .await?;
     if coupon_id != 0 {
-        sqlx::query("UPDATE coupons SET used_trade_id = $1 WHERE user_id = $2 AND coupon_id = $3")
-            .bind(&trade_id)
-            .bind(user_id)
-            .bind(coupon_id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "UPDATE coupons SET used_trade_id = $1 WHERE user_id = $2 AND coupon_id = $3 AND used_trade_id = ''",
+        )
+        .bind(&trade_id)
+        .bind(user_id)
+        .bind(coupon_id)
+        .execute(&mut *conn)
+        .await?;
     }
     let details = match kind {
         "trial" => format!("{} free trial", product.name),
@@ -143,7 +235,7 @@ pub async fn pay(
         expire_time: end,
         reference: &trade_id,
     };
-    ledger::grant(&mut tx, &entry).await?;
+    ledger::grant(conn, &entry).await?;
     if kind != "credits" {
         sqlx::query(
             "INSERT INTO subscriptions (user_id, trade_id, pid, name, tier, period_unit, start_time, expired_time, is_free_trial, created_at)
@@ -159,13 +251,12 @@ pub async fn pay(
         .bind(end)
         .bind(i64::from(zero))
         .bind(now)
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?;
         // Only memberships change the trial flag; a credit plan leaves it as it was.
         let trial_flag = (product.kind == Kind::Membership).then_some(zero);
-        subscriptions::refresh_level(&mut tx, user_id, now, trial_flag).await?;
+        subscriptions::refresh_level(conn, user_id, now, trial_flag).await?;
     }
-    tx.commit().await?;
     Ok(Receipt {
         trade_id,
         sku_id: product.sku_id,

@@ -85,7 +85,8 @@ pub async fn sku_info(
     let catalog = catalog()?;
     let batch = pricing_batch(&country, None);
     let trial_offered = is_free_trial_country(&country) && trial_open(&state, &user).await?;
-    let origin = params::origin(&state, &headers);
+    // Checkout links name our public origin, never the request's Host header.
+    let origin = crate::pay::public_origin(&state.cfg);
     let listed: Vec<_> = catalog
         .products
         .iter()

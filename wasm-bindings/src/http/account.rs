@@ -61,6 +61,11 @@ export interface TradeInfoAnswer {
     [key: string]: unknown;
 }
 
+/** POST /v1/pay/checkout: a one-time checkout of a SKU (`zero`: the free trial). */
+export interface CheckoutParams { sku_id: number | string; zero?: number | boolean; session?: string; source?: string; }
+/** Where to send the buyer (`url` carries only the one-time id, never the access token). */
+export interface CheckoutAnswer { checkout_id: string; url: string; provider: string; expires_at: number; }
+
 /** GET /v1/common/ad and /v1/common/marketing: `client` is "" (desktop) or "wap" (mobile). */
 export interface ClientParams { client?: string; }
 
@@ -160,6 +165,15 @@ http_call! {
     /// const { total, list } = await getTradeInfo({ time_before: 42 })
     /// ```
     get_trade_info => getTradeInfo(params: "TradeInfoParams") Get "/v1/buy/trade-info" -> "TradeInfoAnswer"
+}
+
+http_call! {
+    /// A one-time checkout of a SKU listed for the buyer: open the answer's `url` (the test
+    /// store's page or the payment provider's) in the tab the buy click opened.
+    /// ```js
+    /// const { url } = await createCheckout({ sku_id: 24120100, zero: 0, session: sessionId })
+    /// ```
+    create_checkout => createCheckout(params: "CheckoutParams") Post "/v1/pay/checkout" -> "CheckoutAnswer"
 }
 
 http_call! {

@@ -1,11 +1,14 @@
 /**
  * The buy dialog's data: the SKU list of `GET /v1/buy/sku-info` for the visitor's pricing plan
  * (the `pricing_plan` experiment through core's `pricingPlan`, default 4) and country, and the
- * pricing batch (core's `pricingBatch`: 1 for check-in countries, else 2).
+ * pricing batch (core's `pricingBatch`: 1 for check-in countries, else 2). A signed-in user's plan
+ * is asked for their uid: the group the server sells to them at checkout.
  */
 import { describeSku, getSkuInfo, pricingBatch, pricingPlan, type Sku, type SkuDerived } from "@aivg/core";
 import { abTestPlan } from "../experiments/abTest";
 import { visitorCountry } from "../experiments/country";
+import { appStore } from "../../state/jotai";
+import { userAtom } from "../session/session";
 
 export interface PricedSku {
   sku: Sku;
@@ -23,7 +26,8 @@ export interface PricingData {
 }
 
 export async function loadPricing(): Promise<PricingData> {
-  const [country, abPlan] = await Promise.all([visitorCountry(), abTestPlan("pricing_plan")]);
+  const uid = appStore.get(userAtom)?.uid || null;
+  const [country, abPlan] = await Promise.all([visitorCountry(), abTestPlan("pricing_plan", uid)]);
   const plan = pricingPlan(abPlan || null);
   const answer = await getSkuInfo(country ? { plan, country } : { plan });
   const skus = (answer.sku_buy_list ?? []) as Sku[];

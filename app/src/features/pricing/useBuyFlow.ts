@@ -2,11 +2,14 @@
  * Everything the buy dialog does besides drawing (spec 02 §4 "Buy dialog"): load the data (a
  * failure sends a load event with status fail and duration 0, spec 02 §8), a new purchase
  * session id on each opening (renewed after 30 min, core's `sessionIdExpired`), trial checkboxes
- * reset to core's `trialCheckboxDefault`, the buy click (login first; else the store in a new tab
- * with cart item, source 'pricing tabs' and the session id), and the payment poll with its
- * purchase handling (close, user now and at 3, 6, 9 s, success toast).
+ * reset to core's `trialCheckboxDefault`, the buy click (login first; else a one-time checkout of
+ * the SKU with the session id, opened in a new tab: its URL carries only the checkout's id, never
+ * the access token), and the payment poll with its purchase handling (close, user now and at 3,
+ * 6, 9 s, success toast).
  */
 import {
+  createCheckout,
+  freeTrialSelectorVisible,
   getTradeInfo,
   sessionIdExpired,
   skuBuyUrl,
@@ -20,7 +23,7 @@ import { appStore, useAtomValue } from "../../state/jotai";
 import { openLoginDialog } from "../login/loginState";
 import { showToast } from "../overlays/toasts";
 import { accountOrigin } from "../session/config";
-import { flagsAtom, refreshUserAt, tokenAtom } from "../session/session";
+import { flagsAtom, refreshUserAt } from "../session/session";
 import { track, trackPurchaseClick, trackPurchaseLoad } from "../session/track";
 import { buyDialogAtom, closeBuyDialog } from "./buyState";
 import { PaymentPoll } from "./paymentPoll";
@@ -43,14 +46,26 @@ function newSessionId(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** The store URL of a buy click: cart item, source and session id; the token in the fragment. */
-export function storeUrl(base: string, sku: Sku, sessionId: string, token: string | null): string {
-  const url = new URL(base, window.location.href);
-  url.searchParams.set("cart_item", String(sku.sku_id ?? ""));
-  url.searchParams.set("source", PURCHASE_SOURCE);
-  url.searchParams.set("session", sessionId);
-  if (token) url.hash = `token=${encodeURIComponent(token)}`;
-  return url.toString();
+/** Whether a buy click asks for the free trial: the choice core's `skuBuyUrl` makes. */
+export function wantsTrial(sku: Sku, ticked: boolean, isSubscribed: boolean): boolean {
+  return ticked && freeTrialSelectorVisible(isSubscribed, sku);
+}
+
+/**
+ * Sends a tab opened during the click (so no popup blocker stops it) to the checkout's page;
+ * without a tab, this one goes. A failed checkout closes the tab and answers false.
+ */
+export async function openCheckout(tab: Window | null, checkout: () => Promise<{ url: string }>): Promise<boolean> {
+  try {
+    const { url } = await checkout();
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+    return true;
+  } catch (error: unknown) {
+    console.warn("checkout failed", error);
+    tab?.close();
+    return false;
+  }
 }
 
 export function useBuyFlow(): BuyFlow {
@@ -140,7 +155,13 @@ export function useBuyFlow(): BuyFlow {
         showToast("error", t("noStoreUrl"));
         return;
       }
-      window.open(storeUrl(base, item.sku, session.current.id, appStore.get(tokenAtom)), "_blank");
+      const zero = wantsTrial(item.sku, trial[item.index] === true, current.isSubscribed);
+      const tab = window.open("", "_blank");
+      const checkout = () => createCheckout({ sku_id: item.sku.sku_id ?? "", zero: zero ? 1 : 0, session: session.current?.id ?? "", source: PURCHASE_SOURCE });
+      // The tab opens during the click (popup blockers), then goes to the checkout's page.
+      void openCheckout(tab, checkout).then((opened) => {
+        if (!opened) showToast("error", t("noStoreUrl"));
+      });
     },
     [trial, t],
   );
