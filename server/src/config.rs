@@ -7,7 +7,7 @@
 //! | `DATABASE_URL` | `sqlite://{data}/aivg.db` | `postgres://…` moves everything to PostgreSQL |
 //! | `AIVG_STATIC_DIR` | `app/dist` | the built SPA served at `/` (absent: API only) |
 //! | `AIVG_JWT_SECRET` | generated once into `{data}/jwt-secret` | HMAC key of access tokens; set it to share tokens between instances |
-//! | `AIVG_PUBLIC_URL` | `http://{addr}` | origin used in links the server hands out (checkout, signed URLs) |
+//! | `AIVG_PUBLIC_URL` | `http://{addr}` on loopback; required otherwise | origin used in links the server hands out (checkout, signed URLs) |
 //! | `AIVG_COUNTRY_HEADER` | `x-country` | request header carrying the visitor's country (e.g. set by a CDN) |
 //! | `AIVG_DEFAULT_COUNTRY` | `US` | country when the header is absent |
 //! | `AIVG_S3_BUCKET` | unset: files under `{data}/objects` | store uploads and outputs in this S3-compatible bucket |
@@ -101,7 +101,7 @@ impl Config {
             database_url,
             static_dir,
             jwt_secret: var("AIVG_JWT_SECRET"),
-            public_url: var("AIVG_PUBLIC_URL"),
+            public_url: public_url(var("AIVG_PUBLIC_URL"), addr)?,
             country_header: var("AIVG_COUNTRY_HEADER")
                 .unwrap_or_else(|| "x-country".into())
                 .to_ascii_lowercase(),
@@ -142,6 +142,73 @@ impl Config {
     }
 }
 
+/// `AIVG_PUBLIC_URL`: an http(s) origin. Without it links name the listen address, which only
+/// works where users browse from the same machine: so it is required off loopback (a link built
+/// from a request's Host header could be pointed anywhere by whoever sends the request).
+fn public_url(value: Option<String>, addr: SocketAddr) -> Result<Option<String>, ConfigError> {
+    let problem = |p: String| ConfigError {
+        name: "AIVG_PUBLIC_URL",
+        problem: p,
+    };
+    match value {
+        None if addr.ip().is_loopback() => Ok(None),
+        None => Err(problem(format!(
+            "required when the server listens on {addr} (not loopback): the address users reach, like https://video.example.com"
+        ))),
+        Some(v) => {
+            let url = v.trim().trim_end_matches('/');
+            let rest = url
+                .strip_prefix("https://")
+                .or_else(|| url.strip_prefix("http://"))
+                .ok_or_else(|| problem(format!("{v:?} must start with https:// or http://")))?;
+            if rest.is_empty() || rest.contains(['/', '?', '#', ' ']) {
+                return Err(problem(format!(
+                    "{v:?} must be an origin only, like https://video.example.com (no path)"
+                )));
+            }
+            Ok(Some(url.to_owned()))
+        }
+    }
+}
+
 fn sqlite_url(data_dir: &std::path::Path) -> String {
     format!("sqlite://{}/aivg.db?mode=rwc", data_dir.display())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::public_url;
+    use std::net::SocketAddr;
+
+    fn addr(s: &str) -> SocketAddr {
+        s.parse()
+            .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 1)))
+    }
+
+    #[test]
+    fn the_public_url_is_required_off_loopback_and_must_be_an_origin() {
+        assert_eq!(public_url(None, addr("127.0.0.1:8080")).ok(), Some(None));
+        assert_eq!(public_url(None, addr("[::1]:8080")).ok(), Some(None));
+        let err = public_url(None, addr("0.0.0.0:8080"))
+            .err()
+            .map(|e| e.problem);
+        assert!(err.is_some_and(|p| p.contains("required")));
+        let ok = public_url(
+            Some("https://video.example.com/".into()),
+            addr("0.0.0.0:80"),
+        );
+        assert_eq!(ok.ok(), Some(Some("https://video.example.com".into())));
+        for bad in [
+            "video.example.com",
+            "ftp://x",
+            "https://",
+            "https://x/app",
+            "https://x?y",
+        ] {
+            assert!(
+                public_url(Some(bad.into()), addr("0.0.0.0:80")).is_err(),
+                "{bad}"
+            );
+        }
+    }
 }

@@ -6,6 +6,9 @@
 //! - authorization codes that expired or were used;
 //! - event-stream tickets that expired;
 //! - upload reservations whose upload never finished (their URL expired);
+//! - checkouts that expired and no payment refers to (a paid one stays: refunds find it);
+//! - ids of payment webhook events older than [`WEBHOOK_EVENT_KEEP_S`] (providers stop
+//!   retrying an event after days; the grant itself stays keyed once per session or invoice);
 //! - analytics events older than `AIVG_ANALYTICS_RETENTION_DAYS` (default 180; 0 = keep all).
 //!
 //! Every instance on a shared database runs it; the deletes are idempotent, so that is harmless.
@@ -14,6 +17,10 @@ use crate::app::AppState;
 use crate::clock;
 use crate::config::ConfigError;
 use std::time::Duration;
+
+/// How long a webhook event id is kept to recognise a replay: Stripe retries a delivery for up
+/// to three days, so thirty leaves a wide margin.
+pub const WEBHOOK_EVENT_KEEP_S: i64 = 30 * 86_400;
 
 /// When and what to purge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,12 +78,20 @@ pub struct Purged {
     pub codes: u64,
     pub tickets: u64,
     pub reservations: u64,
+    pub checkouts: u64,
+    pub webhook_events: u64,
     pub analytics: u64,
 }
 
 impl Purged {
     pub fn total(&self) -> u64 {
-        self.tokens + self.codes + self.tickets + self.reservations + self.analytics
+        self.tokens
+            + self.codes
+            + self.tickets
+            + self.reservations
+            + self.checkouts
+            + self.webhook_events
+            + self.analytics
     }
 }
 
@@ -105,6 +120,16 @@ pub async fn purge(state: &AppState, now_ms: i64) -> Result<Purged, sqlx::Error>
         reservations: run(
             "DELETE FROM upload_reservations WHERE expires_ms < $1",
             now_ms,
+        )
+        .await?,
+        checkouts: run(
+            "DELETE FROM checkouts WHERE expires_at < $1 AND NOT EXISTS (SELECT 1 FROM payment_grants g WHERE g.checkout_id = checkouts.id)",
+            now_ms / 1000,
+        )
+        .await?,
+        webhook_events: run(
+            "DELETE FROM payment_events WHERE received_at < $1",
+            now_ms / 1000 - WEBHOOK_EVENT_KEEP_S,
         )
         .await?,
         analytics: 0,

@@ -76,6 +76,18 @@ async fn seed(s: &TestServer, user: i64, tag: &str, old: bool) {
         &[seen.into()],
     )
     .await;
+    exec(
+        s,
+        "INSERT INTO checkouts (id, user_id, sku_id, amount_cents, currency, provider, expires_at, created_at) VALUES ($1, $2, 1, 100, 'usd', 'test', $3, $3)",
+        &[v("co"), user.into(), (at / 1000).into()],
+    )
+    .await;
+    exec(
+        s,
+        "INSERT INTO payment_events (provider, event_id, type, received_at) VALUES ('stripe', $1, 'x', $2)",
+        &[v("evt"), (seen / 1000).into()],
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -106,6 +118,8 @@ async fn the_purge_removes_what_is_out_of_date_and_keeps_the_rest() {
         codes: 2,
         tickets: 1,
         reservations: 1,
+        checkouts: 1,
+        webhook_events: 1,
         analytics: 1,
     };
     assert_eq!(
@@ -117,6 +131,8 @@ async fn the_purge_removes_what_is_out_of_date_and_keeps_the_rest() {
         "event_tickets",
         "upload_reservations",
         "analytics_events",
+        "checkouts",
+        "payment_events",
     ] {
         assert_eq!(
             count(&s, table).await,
