@@ -1,4 +1,5 @@
-//! The event stream's authentication: a single-use ticket instead of the token in the URL, and
+//! The event stream: a user's task updates pushed to that user only (added, running, done,
+//! deleted), and its authentication: a single-use ticket instead of the token in the URL, and
 //! the stream ends when its session is logged out.
 #![allow(
     clippy::unwrap_used,
@@ -8,8 +9,10 @@
 )]
 
 mod common;
+mod media_support;
 
 use common::TestServer;
+use media_support::{create_ok, read_events};
 use serde_json::json;
 use std::time::Duration;
 
@@ -83,4 +86,75 @@ async fn the_stream_ends_when_its_session_logs_out() {
     })
     .await;
     assert!(ended.is_ok(), "the stream outlived its session");
+}
+
+#[tokio::test]
+async fn events_stream_task_updates() {
+    let s = TestServer::start().await;
+    let token = s.register("eve@example.com").await;
+    let other = s.register("oz@example.com").await;
+    let (status, _) = s.get("/v1/ai/events", None).await;
+    assert_eq!(status, 401);
+    let (status, body) = s
+        .post("/v1/ai/events/ticket", Some(&token), json!({}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let ticket = body["data"]["ticket"].as_str().unwrap();
+    let mut res = s
+        .http
+        .get(s.url(&format!("/v1/ai/events?ticket={ticket}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    assert!(
+        res.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/event-stream")
+    );
+    let first = read_events(&mut res, |_, _| true).await;
+    assert_eq!(first[0].0, "updateList");
+    // Another user's task is not pushed to this stream.
+    create_ok(&s, &other, "text2image", json!({"prompt": "not for eve"})).await;
+    let id = create_ok(
+        &s,
+        &token,
+        "text2image",
+        json!({"prompt": "a parade of lanterns"}),
+    )
+    .await;
+    let seen = read_events(&mut res, |name, d| {
+        name == "updateTask" && d["status"] == "succeeded"
+    })
+    .await;
+    assert!(
+        seen.iter().all(|(_, d)| d["task_id"] == id.as_str()),
+        "{seen:?}"
+    );
+    assert!(seen.iter().any(|(n, _)| n == "addTask"), "{seen:?}");
+    assert!(
+        seen.iter()
+            .any(|(n, d)| n == "updateTask" && d["status"] == "running")
+    );
+    let done = &seen.last().unwrap().1;
+    assert!(
+        done["result"]["outputs"][0]["url"]
+            .as_str()
+            .unwrap()
+            .contains("/oss/file/")
+    );
+    // Deletion is pushed too; the Bearer header works as well.
+    let mut res2 = s
+        .http
+        .get(s.url("/v1/ai/events"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    read_events(&mut res2, |_, _| true).await;
+    s.post(&format!("/v1/ai/del/{id}"), Some(&token), json!({}))
+        .await;
+    let seen = read_events(&mut res2, |name, _| name == "delTask").await;
+    assert_eq!(seen.last().unwrap().1["task_id"], id.as_str());
 }

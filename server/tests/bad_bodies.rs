@@ -1,7 +1,7 @@
-//! Issue 5, item 8, table-driven: every POST call of the server gets malformed bodies (not JSON,
-//! not an object, wrong field types, missing fields, over the size limit, with and without a
-//! declared length) and every GET call a malformed query; each answer must be the envelope with a
-//! non-zero code, a message naming the field, and never a 5xx.
+//! Table-driven: every POST call of the server gets malformed bodies (not JSON, not an object,
+//! wrong field types, missing fields, over the size limit, with and without a declared length);
+//! each answer must be the envelope with a non-zero code, a message naming the field, and never a
+//! 5xx.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -10,8 +10,10 @@
 )]
 
 mod common;
+mod envelope_support;
 
 use common::TestServer;
+use envelope_support::{envelope_not_5xx, refused};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -181,27 +183,6 @@ fn post_calls() -> Vec<PostCall> {
     ]
 }
 
-/// Asserts an error envelope: 4xx, non-zero code, a message; answers the message.
-#[track_caller]
-fn refused(what: &str, status: u16, body: &Value) -> String {
-    assert!((400..500).contains(&status), "{what}: HTTP {status} {body}");
-    assert!(
-        body["code"].as_i64().is_some_and(|c| c != 0),
-        "{what}: code {body}"
-    );
-    assert!(body.get("trace_id").is_some(), "{what}: envelope {body}");
-    let msg = body["msg"].as_str().unwrap_or_default().to_owned();
-    assert!(!msg.is_empty(), "{what}: message {body}");
-    msg
-}
-
-/// Asserts any envelope (success or refusal) that is not a server error.
-#[track_caller]
-fn envelope_not_5xx(what: &str, status: u16, body: &Value) {
-    assert!(status < 500, "{what}: HTTP {status} {body}");
-    assert!(body["code"].is_i64(), "{what}: not an envelope: {body}");
-}
-
 /// POST raw bytes with a JSON content type; (status, body as JSON or Null).
 async fn post_raw(s: &TestServer, path: &str, token: Option<&str>, body: Vec<u8>) -> (u16, Value) {
     let mut req = s
@@ -316,142 +297,4 @@ async fn bodies_without_a_length_are_limited_too() {
     // Under the limit, a chunked body is read normally.
     let (status, body) = post_chunked(&s, "/v1/ai/task", &token, br#"{"page": 1}"#).await;
     assert_eq!(status, 200, "{body}");
-}
-
-#[tokio::test]
-async fn every_get_call_refuses_a_malformed_query_with_an_envelope() {
-    let s = TestServer::start().await;
-    let token = s.register("queries@example.com").await;
-    // (path with a bad query, needs the token, field the message must name)
-    let table: [(&str, bool, &str); 18] = [
-        ("/v1/credit/history?page=first", true, "page"),
-        ("/v1/credit/history?type=Gift", true, "type"),
-        ("/v1/activity/checkin/status?code=weekly", true, "code"),
-        ("/v1/buy/sku-info?plan=nine", false, "plan"),
-        ("/v1/buy/trade-info?time_before=soon", true, "time_before"),
-        ("/v1/common/ab-test?user_id=u1", false, "test_code"),
-        ("/v1/common/prompt_sample?key=", false, "key"),
-        ("/v1/common/demo/list?key=", false, "key"),
-        ("/v1/workflow/list?page=0", false, "page"),
-        ("/v1/workflow/info?id=abc", false, "id"),
-        (
-            "/v1/workflow/explore/list?page_size=1000",
-            false,
-            "page_size",
-        ),
-        ("/v1/workflow/explore/info?id=", false, "id"),
-        ("/v1/workflow/zone/info?id=x", false, "id"),
-        ("/v1/workflow/resource/info?id=-1", false, "id"),
-        ("/v1/common/oss/token?algorithm=", true, "algorithm"),
-        ("/v1/common/oss/sign?oss_path=", true, "oss_path"),
-        (
-            "/v1/common/oss/mediainfo?oss_path=../etc/passwd",
-            true,
-            "oss_path",
-        ),
-        ("/v1/recommend/tpl?action_conf=%ZZ", false, "action_conf"),
-    ];
-    for (path, auth, field) in table {
-        let (status, body) = s.get(path, auth.then_some(token.as_str())).await;
-        let msg = refused(path, status, &body);
-        assert!(msg.contains(field), "{path}: names {field}: {msg}");
-    }
-    // A query that cannot be read at all (bad percent-encoding of a typed field).
-    let (status, body) = s.get("/v1/credit/history?page=%FF", Some(&token)).await;
-    refused("history with bad encoding", status, &body);
-}
-
-#[tokio::test]
-async fn wrong_methods_and_unknown_calls_answer_envelopes() {
-    let s = TestServer::start().await;
-    let res = s
-        .http
-        .delete(s.url("/v1/activity/checkin"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status().as_u16(), 405);
-    assert!(res.headers().contains_key("allow"));
-    let body: Value = res.json().await.unwrap();
-    assert_eq!(body["code"], 405);
-    assert!(body["msg"].as_str().unwrap().starts_with("method"));
-    let (status, body) = s.get("/v1/user", None).await;
-    assert_eq!(status, 405, "POST only: {body}");
-    assert_eq!(body["code"], 405);
-    // A path segment that is not UTF-8: axum's plain-text rejection, answered as an envelope.
-    let token = s.register("paths@example.com").await;
-    let (status, body) = s.get("/v1/ai/result/text2image/%FF%FE", Some(&token)).await;
-    refused("non-UTF-8 path segment", status, &body);
-    let (status, body) = s.post("/v1/no/such/call", None, json!({})).await;
-    assert_eq!(status, 404);
-    assert_eq!(body["code"], 404);
-    // Missing content type on a typed JSON call names it.
-    let res = s
-        .http
-        .post(s.url("/account/login"))
-        .body(r#"{"email":"a@b.co","password":"x"}"#)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status().as_u16(), 415);
-    let body: Value = res.json().await.unwrap();
-    assert!(body["msg"].as_str().unwrap().starts_with("content-type"));
-}
-
-#[tokio::test]
-async fn the_nul_character_is_refused_everywhere() {
-    // PostgreSQL text cannot hold NUL: without the guard these were 500s there.
-    let s = TestServer::start().await;
-    let token = s.register("nul@example.com").await;
-    let bodies = [
-        (
-            "/account/register",
-            json!({"email": "n\u{0}@example.com", "password": "secret\u{0}123"}),
-        ),
-        (
-            "/account/login",
-            json!({"email": "nul@example.com", "password": "secret\u{0}"}),
-        ),
-        ("/v1/oauth/token", json!({"code": "abc\u{0}"})),
-        ("/v1/activity/checkin", json!({"code": "daily\u{0}checkin"})),
-        ("/v1/activity/apply", json!({"code": "x\u{0}"})),
-        (
-            "/v1/ai/create/text2image",
-            json!({"data": {"prompt": "a cat\u{0}"}, "user_data": {"module": "m\u{0}"}}),
-        ),
-        ("/v1/ai/prompt/polish", json!({"prompt": "a\u{0}b"})),
-        ("/v1/ai/task", json!({"module": "x\u{0}"})),
-        ("/v1/ai/retry", json!({"task_id": "a\u{0}"})),
-        ("/v1/ai/result/batch", json!({"task_ids": ["a\u{0}"]})),
-        (
-            "/v1/explore/report",
-            json!({"explore_id": 1448, "reason": "report_reason_11", "other": "bad\u{0}"}),
-        ),
-        (
-            "/store/checkout/pay",
-            json!({"sku_id": 24_120_010, "session": "s\u{0}"}),
-        ),
-    ];
-    for (path, body) in bodies {
-        let (status, answer) = s.post(path, Some(&token), body).await;
-        let msg = refused(path, status, &answer);
-        assert_eq!(msg, "body: must not contain the NUL character", "{path}");
-    }
-    for path in [
-        "/v1/ai/result/text2image/ab%00cd",
-        "/v1/common/ab-test?test_code=login_test&user_id=u%00",
-        "/v1/credit/history?type=%00",
-    ] {
-        let (status, answer) = s.get(path, Some(&token)).await;
-        refused(path, status, &answer);
-    }
-    // The text "\u0000" (an escaped backslash) is ordinary text.
-    let (status, answer) = s
-        .post(
-            "/v1/ai/prompt/polish",
-            Some(&token),
-            json!({"prompt": "a literal \\u0000 in a prompt"}),
-        )
-        .await;
-    assert_eq!(status, 200, "{answer}");
 }
