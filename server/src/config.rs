@@ -46,6 +46,9 @@ pub struct Config {
     /// `AIVG_TEST_STORE=1`: the built-in test store (`/store/checkout`), which grants credits and
     /// plans without any payment, for demos and tests; off, its routes answer 404.
     pub test_store: bool,
+    /// `AIVG_SQLITE_SYNC=full`: SQLite waits for the disk at every commit (see `db.rs` for why
+    /// the default is `normal`).
+    pub sqlite_full_sync: bool,
     /// Security headers (`security.rs`: `AIVG_CSP`, `AIVG_CSP_EXTRA`, and the public URL and
     /// object store endpoint they depend on).
     pub security: crate::security::SecuritySettings,
@@ -90,6 +93,16 @@ impl Config {
             tasks: crate::tasks::TaskSettings::from_env(&var)?,
             stats_token: var("AIVG_STATS_TOKEN"),
             test_store: var("AIVG_TEST_STORE").is_some_and(|v| v == "1" || v == "true"),
+            sqlite_full_sync: match var("AIVG_SQLITE_SYNC").as_deref() {
+                None | Some("normal") => false,
+                Some("full") => true,
+                Some(other) => {
+                    return Err(ConfigError {
+                        name: "AIVG_SQLITE_SYNC",
+                        problem: format!("{other:?} is neither \"normal\" nor \"full\""),
+                    });
+                }
+            },
             security: crate::security::SecuritySettings::from_env(&var),
         })
     }
@@ -109,6 +122,7 @@ impl Config {
             tasks: crate::tasks::TaskSettings::for_tests(),
             stats_token: None,
             test_store: true,
+            sqlite_full_sync: false,
             security: crate::security::SecuritySettings::default(),
         }
     }
