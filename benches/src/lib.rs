@@ -7,3 +7,6 @@ use std::path::{Path, PathBuf};
 pub fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("data")
 }
+
+/// Open-loop load and the capacity search of the `server_load` binary.
+pub mod load;

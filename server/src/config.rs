@@ -64,6 +64,9 @@ pub struct Config {
     pub test_store: bool,
     /// Stripe Checkout (`AIVG_STRIPE_*`); `None` without a secret key.
     pub stripe: Option<crate::pay::StripeSettings>,
+    /// `AIVG_SQLITE_SYNC=full`: SQLite waits for the disk at every commit (see `db.rs` for why
+    /// the default is `normal`).
+    pub sqlite_full_sync: bool,
     /// Security headers (`security.rs`: `AIVG_CSP`, `AIVG_CSP_EXTRA`, and the public URL and
     /// object store endpoint they depend on).
     pub security: crate::security::SecuritySettings,
@@ -113,6 +116,16 @@ impl Config {
             stats_token: var("AIVG_STATS_TOKEN"),
             test_store: var("AIVG_TEST_STORE").is_some_and(|v| v == "1" || v == "true"),
             stripe: crate::pay::StripeSettings::from_env(&var),
+            sqlite_full_sync: match var("AIVG_SQLITE_SYNC").as_deref() {
+                None | Some("normal") => false,
+                Some("full") => true,
+                Some(other) => {
+                    return Err(ConfigError {
+                        name: "AIVG_SQLITE_SYNC",
+                        problem: format!("{other:?} is neither \"normal\" nor \"full\""),
+                    });
+                }
+            },
             security: crate::security::SecuritySettings::from_env(&var),
             limits: crate::limits::LimitSettings::from_env(&var)?,
             housekeeping: crate::housekeeping::HousekeepingSettings::from_env(&var)?,
@@ -135,6 +148,7 @@ impl Config {
             stats_token: None,
             test_store: true,
             stripe: None,
+            sqlite_full_sync: false,
             security: crate::security::SecuritySettings::default(),
             limits: crate::limits::LimitSettings::for_tests(),
             housekeeping: crate::housekeeping::HousekeepingSettings::for_tests(),

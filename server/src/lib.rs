@@ -99,7 +99,7 @@ fn jwt_secret(cfg: &config::Config) -> Result<Vec<u8>, StartError> {
 pub async fn start(cfg: config::Config) -> Result<Running, StartError> {
     std::fs::create_dir_all(&cfg.data_dir)
         .map_err(|e| StartError::DataDir(cfg.data_dir.display().to_string(), e))?;
-    let db = db::Db::connect(&cfg.database_url).await?;
+    let db = db::Db::connect_with(&cfg.database_url, cfg.sqlite_full_sync).await?;
     let secret = jwt_secret(&cfg)?;
     let listener = tokio::net::TcpListener::bind(cfg.addr)
         .await
