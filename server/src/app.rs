@@ -23,6 +23,8 @@ pub struct AppState {
     pub login_limiter: Arc<DefaultKeyedRateLimiter<String>>,
     pub files: crate::uploads::Files,
     pub tasks: crate::tasks::Tasks,
+    /// The local ONNX models, loaded at first use.
+    pub models: crate::models::Models,
 }
 
 impl AppState {
@@ -35,8 +37,10 @@ impl AppState {
             crate::uploads::Files::new(&cfg, secret),
             crate::tasks::Tasks::new(&cfg),
         );
+        let models = crate::models::Models::new(cfg.models.clone());
         Self {
             db,
+            models,
             cfg: Arc::new(cfg),
             jwt: JwtKeys::new(secret),
             login_limiter: Arc::new(RateLimiter::keyed(quota)),

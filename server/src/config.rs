@@ -23,6 +23,10 @@
 //! | `AIVG_TASK_WORKERS` | `2` | generation tasks run at once (the rest queue) |
 //! | `AIVG_FFMPEG` | `ffmpeg` | program of the video tools and video previews (absent: they fail clearly) |
 //! | `AIVG_STATS_TOKEN` | unset: `GET /v1/analytics/stats` answers 404 | bearer token of the analytics stats report (`aivg-server stats` needs none) |
+//! | `AIVG_MODELS_DIR` | `~/.cache/aivg/models` | folder of the local ONNX models (`scripts/setup.sh` installs them there); `off`: no local model |
+//! | `AIVG_NSFW_THRESHOLD` | `0.5` | NSFW score (0 to 1) from which an image or video fails the sensitive check |
+//! | `AIVG_NSFW_VIDEO_FRAMES` | `16` | frames of a video the sensitive check scores (one a second, spread over longer videos) |
+//! | `AIVG_MODEL_WORKERS` | `2` | local model runs at once (the rest wait) |
 //! | `AIVG_TASK_TEST_HOOKS` | off (`1` in tests) | prompts with `[fail]` fail, `[slow]` run ~20 s (tests of refunds and restarts) |
 
 use std::net::SocketAddr;
@@ -41,6 +45,8 @@ pub struct Config {
     pub default_country: String,
     pub uploads: crate::uploads::UploadSettings,
     pub tasks: crate::tasks::TaskSettings,
+    /// The local ONNX models (`models/settings.rs`).
+    pub models: crate::models::ModelSettings,
     /// Bearer token of `GET /v1/analytics/stats`; `None` disables the endpoint.
     pub stats_token: Option<String>,
     /// `AIVG_TEST_STORE=1`: the built-in test store (`/store/checkout`), which grants credits and
@@ -88,6 +94,7 @@ impl Config {
                 .to_ascii_uppercase(),
             uploads: crate::uploads::UploadSettings::from_env(&var),
             tasks: crate::tasks::TaskSettings::from_env(&var)?,
+            models: crate::models::ModelSettings::from_env(&var)?,
             stats_token: var("AIVG_STATS_TOKEN"),
             test_store: var("AIVG_TEST_STORE").is_some_and(|v| v == "1" || v == "true"),
             security: crate::security::SecuritySettings::from_env(&var),
@@ -107,6 +114,8 @@ impl Config {
             default_country: "US".into(),
             uploads: crate::uploads::UploadSettings::default(),
             tasks: crate::tasks::TaskSettings::for_tests(),
+            // The models `scripts/setup.sh` installed, when it did (tests skip what is absent).
+            models: crate::models::ModelSettings::default(),
             stats_token: None,
             test_store: true,
             security: crate::security::SecuritySettings::default(),

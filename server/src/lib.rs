@@ -15,6 +15,7 @@ pub mod credits;
 pub mod db;
 pub mod ids;
 pub mod ledger;
+pub mod models;
 pub mod request_guard;
 pub mod security;
 pub mod site;

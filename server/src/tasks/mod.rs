@@ -4,6 +4,7 @@
 //! - `modules.rs`: the server side of core's module catalogue (the files a task names);
 //! - `calls.rs`: create, result, batch, list, cancel, delete, retry, data_save, like;
 //! - `instant.rs`: the free, immediate algorithms (sensitive checks, image_fkp, watermark download);
+//!   `media_checks.rs` runs the local models behind the image and video ones;
 //! - `prompt.rs`: prompt polish and image-to-prompt;
 //! - `events.rs`: server-sent events of the user's task changes;
 //! - `lifecycle.rs`: every state change with its credits (charge on accept, refund exactly once
@@ -19,6 +20,7 @@ pub mod hub;
 pub mod instant;
 pub mod lifecycle;
 pub mod local;
+pub mod media_checks;
 pub mod modules;
 pub mod notify;
 pub mod prompt;
