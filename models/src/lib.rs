@@ -60,7 +60,7 @@ pub enum ModelError {
 
 /// The path of a model's file in `dir`.
 pub fn model_path(dir: &Path, id: ModelId) -> Result<PathBuf, ModelError> {
-    Ok(dir.join(manifest::file_of(id)?.file))
+    Ok(dir.join(&manifest::file_of(id)?.file))
 }
 
 /// Whether a model's file is present in `dir` (not checked: [`load`] does that).
@@ -71,14 +71,14 @@ pub fn is_installed(dir: &Path, id: ModelId) -> bool {
 /// The bytes of a model's file, checked against its pinned sha256.
 pub fn load(dir: &Path, id: ModelId) -> Result<Vec<u8>, ModelError> {
     let entry = manifest::file_of(id)?;
-    let path = dir.join(entry.file);
+    let path = dir.join(&entry.file);
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Err(ModelError::Missing {
                 id,
                 path,
-                file: entry.file,
+                file: &entry.file,
             });
         }
         Err(e) => {
@@ -94,7 +94,7 @@ pub fn load(dir: &Path, id: ModelId) -> Result<Vec<u8>, ModelError> {
             id,
             path,
             found,
-            expected: entry.sha256,
+            expected: &entry.sha256,
         });
     }
     Ok(bytes)

@@ -48,18 +48,18 @@ pub struct ModelFile {
     pub id: ModelId,
     /// What the server uses it for.
     #[serde(rename = "use")]
-    pub purpose: &'static str,
+    pub purpose: String,
     /// The file name in the models folder.
-    pub file: &'static str,
+    pub file: String,
     /// The PyPI package and its pinned version.
-    pub package: &'static str,
-    pub version: &'static str,
+    pub package: String,
+    pub version: String,
     /// The file's path inside the package's wheel.
-    pub member: &'static str,
+    pub member: String,
     /// Lowercase hex sha256 of the file.
-    pub sha256: &'static str,
+    pub sha256: String,
     pub bytes: u64,
-    pub licence: &'static str,
+    pub licence: String,
 }
 
 #[derive(Deserialize)]
@@ -109,7 +109,7 @@ mod tests {
             let m = file_of(id).unwrap();
             assert_eq!(m.sha256.len(), 64, "{id}");
             assert!(m.file.ends_with(".onnx"), "{id}");
-            assert!(m.member.ends_with(m.file), "{id}");
+            assert!(m.member.ends_with(&m.file), "{id}");
         }
     }
 

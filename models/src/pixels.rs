@@ -69,13 +69,12 @@ pub(crate) fn resize_plane(
     Ok(out)
 }
 
-/// A picture fitted into a `side` × `side` square: scaled (down or up) so its long side is
+/// A picture fitted into a square of `side`: scaled (down or up) so its long side is
 /// `side`, placed at the top left, the rest black. `scale` maps square coordinates back:
 /// `original = square / scale`.
 #[derive(Debug, Clone)]
 pub(crate) struct Letterbox {
     pub rgba: Vec<u8>,
-    pub side: u32,
     pub scale: f32,
 }
 
@@ -99,7 +98,7 @@ pub(crate) fn letterbox(px: &[u8], w: u32, h: u32, side: u32) -> Result<Letterbo
             dst.copy_from_slice(src);
         }
     }
-    Ok(Letterbox { rgba, side, scale })
+    Ok(Letterbox { rgba, scale })
 }
 
 #[cfg(test)]
