@@ -37,6 +37,7 @@ fn the_subject_stays_and_the_background_goes() {
     let dist = |x: u32, y: u32| ((x as f32 - cx).powi(2) + (y as f32 - cy).powi(2)).sqrt();
     let inside = mean_alpha(&out, w, |x, y| dist(x, y) < r * 0.7);
     let outside = mean_alpha(&out, w, |x, y| dist(x, y) > r * 1.3);
+    eprintln!("mean alpha inside the disc {inside:.1}, outside {outside:.1}");
     assert!(inside > 200.0, "the disc stays opaque: mean alpha {inside}");
     assert!(
         outside < 40.0,

@@ -20,12 +20,19 @@ fn finds_the_astronauts_face() {
         .unwrap();
     assert_eq!(faces.len(), 1, "one face: {faces:?}");
     let f = &faces[0];
+    eprintln!("the astronaut's face: {f:?}");
     assert!(f.score >= DEFAULT_MIN_SCORE && f.score <= 1.0, "{f:?}");
     // A face-sized box inside the picture.
     assert!(f.x >= 0.0 && f.y >= 0.0, "{f:?}");
     assert!(f.x + f.w <= 256.0 && f.y + f.h <= 256.0, "{f:?}");
     assert!(
         (20.0..=160.0).contains(&f.w) && (20.0..=160.0).contains(&f.h),
+        "{f:?}"
+    );
+    // Where her face is in the photograph: upper middle (centre near 112, 60 of 256).
+    let (cx, cy) = (f.x + f.w / 2.0, f.y + f.h / 2.0);
+    assert!(
+        (cx - 112.0).abs() < 20.0 && (cy - 60.0).abs() < 20.0,
         "{f:?}"
     );
     // Every key point inside the box; eyes above the nose, the nose above the mouth.
