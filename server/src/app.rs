@@ -22,6 +22,8 @@ pub struct AppState {
     pub files: crate::uploads::Files,
     pub tasks: crate::tasks::Tasks,
     pub payments: crate::pay::Payments,
+    /// The local ONNX models, loaded at first use.
+    pub models: crate::models::Models,
 }
 
 impl AppState {
@@ -31,9 +33,11 @@ impl AppState {
             crate::tasks::Tasks::new(&cfg),
             crate::pay::Payments::new(&cfg),
         );
+        let models = crate::models::Models::new(cfg.models.clone());
         Self {
             db,
             limits: crate::limits::Limits::new(cfg.limits.clone()),
+            models,
             cfg: Arc::new(cfg),
             jwt: JwtKeys::new(secret),
             files,

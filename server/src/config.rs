@@ -28,6 +28,10 @@
 //! | `AIVG_TASK_WORKERS` | `2` | generation tasks run at once (the rest queue) |
 //! | `AIVG_FFMPEG` | `ffmpeg` | program of the video tools and video previews (absent: they fail clearly) |
 //! | `AIVG_STATS_TOKEN` | unset: `GET /v1/analytics/stats` answers 404 | bearer token of the analytics stats report (`aivg-server stats` needs none) |
+//! | `AIVG_MODELS_DIR` | `~/.cache/aivg/models` | folder of the local ONNX models (`scripts/setup.sh` installs them there); `off`: no local model |
+//! | `AIVG_NSFW_THRESHOLD` | `0.5` | NSFW score (0 to 1) from which an image or video fails the sensitive check |
+//! | `AIVG_NSFW_VIDEO_FRAMES` | `16` | frames of a video the sensitive check scores (one a second, spread over longer videos) |
+//! | `AIVG_MODEL_WORKERS` | `2` | local model runs at once (the rest wait) |
 //! | `AIVG_TEST_STORE` | off | `1`: the built-in test store (grants without payment; demos and tests) |
 //! | `AIVG_STRIPE_SECRET_KEY` | unset: no Stripe | Stripe API key: checkouts go through Stripe Checkout (`pay/`) |
 //! | `AIVG_STRIPE_WEBHOOK_SECRET` | unset: webhook 404 | signing secret of the `POST /v1/pay/stripe/webhook` endpoint |
@@ -57,6 +61,8 @@ pub struct Config {
     pub default_country: String,
     pub uploads: crate::uploads::UploadSettings,
     pub tasks: crate::tasks::TaskSettings,
+    /// The local ONNX models (`models/settings.rs`).
+    pub models: crate::models::ModelSettings,
     /// Bearer token of `GET /v1/analytics/stats`; `None` disables the endpoint.
     pub stats_token: Option<String>,
     /// `AIVG_TEST_STORE=1`: the built-in test store (`/store/checkout`), which grants credits and
@@ -113,6 +119,7 @@ impl Config {
                 .to_ascii_uppercase(),
             uploads: crate::uploads::UploadSettings::from_env(&var),
             tasks: crate::tasks::TaskSettings::from_env(&var)?,
+            models: crate::models::ModelSettings::from_env(&var)?,
             stats_token: var("AIVG_STATS_TOKEN"),
             test_store: var("AIVG_TEST_STORE").is_some_and(|v| v == "1" || v == "true"),
             stripe: crate::pay::StripeSettings::from_env(&var),
@@ -145,6 +152,8 @@ impl Config {
             default_country: "US".into(),
             uploads: crate::uploads::UploadSettings::default(),
             tasks: crate::tasks::TaskSettings::for_tests(),
+            // The models `scripts/setup.sh` installed, when it did (tests skip what is absent).
+            models: crate::models::ModelSettings::default(),
             stats_token: None,
             test_store: true,
             stripe: None,

@@ -18,6 +18,7 @@ pub mod identity;
 pub mod ids;
 pub mod ledger;
 pub mod limits;
+pub mod models;
 pub mod passwords;
 pub mod pay;
 pub mod request_guard;

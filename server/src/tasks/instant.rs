@@ -4,10 +4,11 @@
 //!
 //! - `t_sensitive_detect` `{data: {prompt}}` → `result: {pass, words}`: the prompt is checked
 //!   against a small built-in word list ([`BLOCKED_WORDS`], whole words, any case);
-//! - `i_sensitive_detect` / `v_sensitive_detect` `{data: {file_path}}` → `result: {pass: true}`:
-//!   there is no image or video classifier, so every file passes (after the ownership check);
-//! - `image_fkp` `{data: {file_path}}` → `result: {width, height, faces: []}`: no face detector,
-//!   so no key points; the image size is read;
+//! - `i_sensitive_detect` / `v_sensitive_detect` `{data: {file_path}}` → `result: {pass, score,
+//!   threshold}`: the local NSFW model's verdict on the picture or on sampled video frames (see
+//!   `media_checks.rs`, which also says what happens without the model);
+//! - `image_fkp` `{data: {file_path}}` → `result: {width, height, faces}`: the local face
+//!   detector's boxes, scores and five key points (`media_checks.rs`);
 //! - `watermark_download` `{prev_task, data: {file_path}}` → `result: {outputs: [original]}` for
 //!   standard and premium plans (outputs here carry no watermark, so the original is the file
 //!   itself, offered as `download_url`); free users get HTTP 403 with
@@ -15,10 +16,11 @@
 
 use super::calls::{id_text, split_body, task_of};
 use super::lifecycle::{self, NewTask};
+use super::media_checks;
 use crate::api::ApiError;
 use crate::app::AppState;
 use crate::auth::AuthUser;
-use crate::uploads::{mediainfo, objects, paths, quota};
+use crate::uploads::{objects, paths, quota};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
@@ -121,26 +123,22 @@ pub async fn create(
             } else {
                 "video"
             };
-            super::modules::input_file(state, user, &data, kind).await?;
-            let note = format!("no {kind} classifier is configured: every {kind} passes");
-            let result = json!({ "outputs": [], "pass": true, "words": [], "note": note });
+            let obj = super::modules::input_file(state, user, &data, kind).await?;
+            let result = if kind == "image" {
+                media_checks::image_check(state, &obj).await?
+            } else {
+                media_checks::video_check(state, &obj).await?
+            };
             finished(state, user, algorithm, &data, &result).await?
         }
         "image_fkp" => {
             let (data, _) = split_body(body.clone())?;
             let obj = super::modules::input_file(state, user, &data, "image").await?;
+            // The decode slot bounds the memory of concurrent calls; the model has its own pool.
             let permit = state.limits.permit(crate::limits::Work::Decode).await?;
-            let info = mediainfo::probe(&state.files, &obj)
-                .await
-                .map_err(ApiError::internal)?;
+            let result = media_checks::face_points(state, &obj).await;
             drop(permit);
-            let result = json!({
-                "outputs": [],
-                "width": info.width,
-                "height": info.height,
-                "faces": [],
-                "note": "no face detector is configured: no key points are reported",
-            });
+            let result = result?;
             finished(state, user, algorithm, &data, &result).await?
         }
         "watermark_download" => watermark_download(state, user, body).await?,

@@ -5,6 +5,7 @@
 //! - `calls.rs`: create, result, batch, cancel, delete, retry, data_save, like; `list.rs` the list;
 //!   `cancel.rs` what a cancel refunds;
 //! - `instant.rs`: the free, immediate algorithms (sensitive checks, image_fkp, watermark download);
+//!   `media_checks.rs` runs the local models behind the image and video ones;
 //! - `prompt.rs`: prompt polish and image-to-prompt;
 //! - `events.rs`: server-sent events of the user's task changes;
 //! - `lifecycle.rs`: every state change with its credits (charge on accept, refund exactly once
@@ -25,6 +26,7 @@ pub mod instant;
 pub mod lifecycle;
 pub mod list;
 pub mod local;
+pub mod media_checks;
 pub mod modules;
 pub mod notify;
 pub mod prompt;

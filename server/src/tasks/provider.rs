@@ -22,6 +22,8 @@ pub struct Job {
     pub files: Files,
     /// The ffmpeg program.
     pub ffmpeg: String,
+    /// The local ONNX models (background removal of the local provider).
+    pub models: crate::models::Models,
 }
 
 impl Job {

@@ -212,6 +212,7 @@ async fn job_of(state: &AppState, t: &TaskRow) -> Result<Job, ProviderError> {
         inputs,
         files: state.files.clone(),
         ffmpeg: state.tasks.settings().ffmpeg.clone(),
+        models: state.models.clone(),
     })
 }
 

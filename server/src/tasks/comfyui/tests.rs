@@ -47,6 +47,7 @@ fn job(env: &Env, task_id: &str, code: &str, data: Value) -> Job {
         inputs: InputFiles::new(),
         files: env.files.clone(),
         ffmpeg: "ffmpeg".into(),
+        models: crate::models::Models::new(crate::models::ModelSettings::default()),
     }
 }
 

@@ -7,8 +7,10 @@
 //!   unsharp mask), encode (JPEG stays JPEG, else PNG): twice the size;
 //! - image tools (`Work::ImageTool`): `data.crop {x, y, w, h}` crops and `data.max_side`
 //!   downscales (core's `crop_rgba` / `downscale_rgba`); without either, the input comes back
-//!   with a PREVIEW band; the model tools (background and object removal, partial redraw) make
-//!   that labelled preview too;
+//!   with a PREVIEW band; the model tools (object removal, partial redraw) make that labelled
+//!   preview too;
+//! - background removal: the local U²-Net-p model (`background.rs`) when installed, a
+//!   transparent PNG at the input's size; without it the labelled preview;
 //! - image generation and edits: a PNG gradient seeded by the prompt's hash with PREVIEW in block
 //!   letters, at the `aspect_ratio` size (core's `aspect_ratio_size`, default 1:1 = 1024×1024;
 //!   with an input image its shape, long side 1024);
@@ -20,6 +22,7 @@
 //! - music and songs: a 3-second WAV tune picked by the prompt's hash.
 
 pub mod audio;
+mod background;
 pub mod ffmpeg;
 pub mod preview;
 
@@ -51,6 +54,7 @@ impl Provider for LocalProvider {
         match (m.output, m.work) {
             (Media::Audio, _) => Ok(gen_audio(job)),
             (Media::Image, Work::Enhance) => enhance(job).await,
+            (Media::Image, Work::RemoveBackground) => background::remove_background(job).await,
             (Media::Image, Work::Generate | Work::Edit) => gen_image(job).await,
             (Media::Image, _) => image_tool(job).await,
             (Media::Video, Work::Generate | Work::Avatar) => gen_video(job, &progress).await,
