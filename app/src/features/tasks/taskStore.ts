@@ -99,12 +99,20 @@ export async function reloadTasks(store = appStore): Promise<void> {
       const newerIds = new Set(newer.map((t) => t.taskId));
       const listed = tasks.filter((t) => !isHelperTask(t));
       const listedIds = new Set(listed.map((t) => t.taskId));
-      const merged = [
-        ...newer.filter((t) => !listedIds.has(t.taskId)),
-        ...listed.map((t) => (newerIds.has(t.taskId) ? (newer.find((n) => n.taskId === t.taskId) ?? t) : t)),
-      ];
+      // A local change wins over the list, except when the list has the task further on: a task
+      // created while the list was in flight can finish before the list is read (the create
+      // answer's "running" is then older than the list's "succeeded", and no event follows).
+      // Likewise the list never moves a known task backwards.
+      const pick = (t: Task): Task => {
+        const known = q.tasks.find((k) => k.taskId === t.taskId);
+        if (!known) return t;
+        if (newerIds.has(t.taskId)) return isStale(t, known) ? t : known;
+        return isStale(known, t) ? known : t;
+      };
+      const merged = [...newer.filter((t) => !listedIds.has(t.taskId)), ...listed.map(pick)];
       const added = merged.length - listed.length;
-      return { ...q, tasks: merged, total: total + added, page: 1, loading: false, fetched: listed.length + added };
+      // `fetched` counts every record of the page, helper tasks included, as `total` does.
+      return { ...q, tasks: merged, total: total + added, page: 1, loading: false, fetched: tasks.length + added };
     });
   } catch (e) {
     store.set(queueAtom, (q) => ({ ...q, loading: false, error: message(e) }));

@@ -20,6 +20,7 @@ import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
 import { MaskPainter, type MaskHandle } from "./MaskPainter";
 import { isToolRoute, TOOLS, toolModes, type ToolMode, type ToolRoute } from "./toolConfigs";
 import { videoPoster, type Poster } from "./videoPoster";
+import { GenerationError } from "../create/GenerationError";
 import "../create/create.css";
 
 interface Voice {
@@ -167,7 +168,7 @@ function ToolScreen({ route, modes }: { route: ToolRoute; modes: [ToolMode, ...T
             </select>
           </div>
         ) : null}
-        {gen.error ? <p role="alert" className="create-error">{gen.error}</p> : null}
+        <GenerationError error={gen.error} needsCredits={gen.needsCredits} />
         {signedIn ? (
           <>
             <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || waiting !== null} onClick={() => void submit()}>
