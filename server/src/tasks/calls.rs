@@ -12,7 +12,7 @@ use serde_json::{Map, Value, json};
 use sqlx::Row;
 
 /// Default and largest page sizes of the task list (20 is the spec's, spec 02 §7, §9).
-pub const PAGE_SIZE: i64 = 20;
+pub const PAGE_SIZE: i64 = aivg_core::tasks::TASK_LIST_PAGE_SIZE as i64;
 const MAX_PAGE_SIZE: i64 = 100;
 /// Most ids in one batch call.
 pub const MAX_BATCH: usize = 100;

@@ -9,6 +9,7 @@ import {
   getTaskResults,
   getWatermarkDownloadResult,
   request,
+  requestConstants,
   retryTask,
   saveTaskData,
   type HttpError,
@@ -19,8 +20,8 @@ import { showToast } from "../overlays/toasts";
 import { removeTask, upsertTask } from "./taskStore";
 import { readTask, readTaskList, type Task, type TaskOutput } from "./taskTypes";
 
-/** The server's "needs a paid plan" answer code (server/src/tasks/instant.rs). */
-export const CODE_UPGRADE_REQUIRED = 140403;
+/** The server's "needs a paid plan" answer code (HTTP 403), from core. */
+export const CODE_UPGRADE_REQUIRED = requestConstants().upgradeRequiredCode;
 
 function failed(e: unknown): void {
   showToast("error", i18n.t("tasks:error.action", { message: e instanceof Error ? e.message : String(e) }));

@@ -3,14 +3,14 @@
  * changes from the server's event stream (updateList, addTask, updateTask, delTask, retryTask),
  * and, when the stream is unavailable, polling of the open tasks through /v1/ai/result/batch.
  */
-import { createEventsTicket, getAccessToken, getTaskResults, hasNextPage, listTasks } from "@aivg/core";
+import { createEventsTicket, getAccessToken, getTaskResults, hasNextPage, listTasks, taskConstants } from "@aivg/core";
 import { apiBase } from "../../env";
 import { appStore, atom } from "../../state/jotai";
 import { notifyFinished } from "./notify";
 import { isHelperTask, isOpen, readTask, readTaskList, type Task } from "./taskTypes";
 
-/** Spec 02 §7/§9: the task list's default page_size. */
-export const TASK_PAGE_SIZE = 20;
+/** Spec 02 §7/§9: the task list's default page_size, from core. */
+export const TASK_PAGE_SIZE = taskConstants().listPageSize;
 /**
  * Decision (spec: not shown): poll the open tasks every 3 s while the event stream is down.
  * Polling stops as soon as no task is open.
