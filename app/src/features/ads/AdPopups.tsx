@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue, useSetAtom } from "../../state/jotai";
 import { AccountDialog } from "../account/AccountDialog";
-import { checkinOpenAtom } from "../checkin/checkinState";
+import { checkinDecidingAtom, checkinOpenAtom } from "../checkin/checkinState";
 import { useIsPhone } from "../frame/viewport";
 import { loginDialogAtom } from "../login/loginState";
 import { buyDialogAtom } from "../pricing/buyState";
@@ -60,7 +60,8 @@ export function AdPopups() {
   const login = useAtomValue(loginDialogAtom);
   const buy = useAtomValue(buyDialogAtom);
   const checkin = useAtomValue(checkinOpenAtom);
-  const quiet = !login.open && !buy.open && !checkin;
+  const checkinDeciding = useAtomValue(checkinDecidingAtom);
+  const quiet = !login.open && !buy.open && !checkin && !checkinDeciding;
   const [popup, closePopup] = useSlot(phone ? "mobile_popup" : "pc_popup", quiet);
   const popupSlot: AdSlot = phone ? "mobile_popup" : "pc_popup";
   return (
