@@ -1,11 +1,20 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { catalogueHash, keysAsValues, mergedMessages, readCatalogue } from "./i18n-messages";
+
+/** Every folder made here, removed after the tests (no leftovers in the system's temp folder). */
+const made: string[] = [];
+afterAll(() => {
+  const dirs = made.splice(0);
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  expect(dirs.filter((d) => existsSync(d))).toEqual([]);
+});
 
 function locales(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), "aivg-locales-"));
+  made.push(dir);
   for (const [path, content] of Object.entries(files)) {
     const [code] = path.split("/");
     mkdirSync(join(dir, code ?? ""), { recursive: true });

@@ -75,6 +75,8 @@ test("early-login experiment, variant B: a click on the page opens login, exempt
     if (code !== "early_login") return route.continue();
     return route.fulfill({ json: { code: 0, msg: "success", trace_id: null, data: { plan: 2, test_code: code } } });
   });
+  // The guest closed the check-in offer earlier this cycle: only the early login is under test.
+  await page.addInitScript(() => localStorage.setItem("aivg.checkin-closed-at.guest", String(Date.now())));
   await page.goto("/home");
   const dialog = page.getByTestId("login-dialog");
   await expect(page.getByTestId("login-button")).toBeVisible();

@@ -8,11 +8,12 @@ export const buildStage: string =
   import.meta.env.VITE_STAGE ?? (import.meta.env.PROD ? "production" : "development");
 
 /**
- * The stage in core's terms. Core's `Stage` has no "beta": a beta build is a pre-production
- * deployment, so it maps to "staging" (zz is then off, as spec 01 §4 step 1 wants outside development).
+ * The stage in core's terms: development, beta and staging as configured; anything else is
+ * production. zz is accepted in development and beta (spec 01 §4 step 1: "zz only outside
+ * staging or production").
  */
 export const coreStage: Stage =
-  buildStage === "development" ? "development" : buildStage === "production" ? "production" : "staging";
+  buildStage === "development" || buildStage === "beta" || buildStage === "staging" ? buildStage : "production";
 
 /** Script URL of the chatbot widget; empty = no chatbot (the default, and in tests). */
 export const chatbotUrl: string = import.meta.env.VITE_CHATBOT_URL ?? "";

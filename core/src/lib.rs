@@ -14,6 +14,7 @@ pub mod analytics;
 pub mod checkin;
 pub mod credits;
 pub mod crop;
+pub mod explore;
 pub mod imaging;
 pub mod lang;
 pub mod payload;

@@ -59,12 +59,23 @@ fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {
         "checkinReward" => |a| ok(checkin::checkin_reward(&arg::<String>(a, 0)?)),
         "checkinStatus" => |a| ok(checkin::checkin_status(&arg::<CheckinData>(a, 0)?)),
         "checkinFetchFallback" => |_| ok(checkin::checkin_fetch_fallback()),
+        "checkinConstants" => |_| ok(checkin::checkin_constants()),
         "checkinPanelInitial" => |_| ok(checkin::checkin_panel_initial()),
         "checkinPanelStep" => |a| {
             ok(checkin::checkin_panel_step(
                 &arg::<CheckinPanelState>(a, 0)?,
                 &arg::<CheckinPanelEvent>(a, 1)?,
             ))
+        },
+        "checkinAutoShow" => |a| {
+            checkin::checkin_auto_show(
+                arg::<Option<String>>(a, 0)?.as_deref(),
+                arg::<Option<bool>>(a, 1)?,
+                opt_num(a, 2)?,
+                num(a, 3)?,
+            )
+            .map_err(err)
+            .and_then(ok)
         },
         "checkinShouldAutoShow" => |a| {
             checkin::checkin_should_auto_show(

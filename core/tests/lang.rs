@@ -70,6 +70,7 @@ fn lang_fixtures() {
 fn stage() -> impl Strategy<Value = Stage> {
     prop_oneof![
         Just(Stage::Development),
+        Just(Stage::Beta),
         Just(Stage::Staging),
         Just(Stage::Production)
     ]

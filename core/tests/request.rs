@@ -51,6 +51,7 @@ fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {
             )),
             "requestHeaders" => run(request::request_headers(&arg::<HeaderInput>(args, 0)?)),
             "appSettings" => ok(request::app_settings()),
+            "requestConstants" => ok(request::request_constants()),
             "generateClientSerial" => {
                 run(request::generate_client_serial(&arg::<Vec<u8>>(args, 0)?))
             }

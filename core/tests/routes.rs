@@ -29,6 +29,7 @@ fn routes_fixtures() {
                 (|| Ok(routes::switch_language_path(&s(0)?, arg::<Lang>(args, 1)?)))().and_then(ok)
             }
             "canonicalUrl" => (|| Ok(routes::canonical_url(&s(0)?, &s(1)?)))().and_then(ok),
+            "aiBaseRedirect" => (|| Ok(routes::ai_base_redirect(&s(0)?)))().and_then(ok),
             "menu" => ok(routes::menu()),
             "activeMenuEntry" => (|| Ok(routes::active_menu_entry(&s(0)?)))().and_then(ok),
             "isMenuEntryActive" => {

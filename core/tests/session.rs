@@ -45,6 +45,16 @@ fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {
             "parseTokenResponse" => run(session::parse_token_response(&arg::<Value>(args, 0)?)),
             "displayName" => ok(session::display_name(&arg::<UserInfo>(args, 0)?)),
             "tokenUid" => run(session::token_uid(&arg::<String>(args, 0)?)),
+            "tokenRenewPlan" => run(session::token_renew_plan(
+                &arg::<String>(args, 0)?,
+                arg::<i64>(args, 1)?,
+            )),
+            "sessionConstants" => ok(session::session_constants()),
+            "effectivePlan" => ok(session::effective_plan(
+                &arg::<String>(args, 0)?,
+                arg::<i64>(args, 1)?,
+                arg::<i64>(args, 2)?,
+            )),
             "cachedUserInfo" => run(session::cached_user_info(
                 &arg::<Value>(args, 0)?,
                 &arg::<String>(args, 1)?,

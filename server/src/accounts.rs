@@ -29,7 +29,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 /// Credits of a new account: the free tier's 5 (spec 02 §1 benefit table).
-pub const SIGNUP_CREDITS: i64 = 5;
+pub const SIGNUP_CREDITS: i64 = aivg_core::credits::SIGNUP_CREDITS as i64;
 const CODE_LIFETIME_MS: i64 = 5 * 60 * 1000;
 
 /// `{email, password}` of the register and login calls.
@@ -249,10 +249,14 @@ pub async fn oauth_token(
     ))
 }
 
-/// `GET /v1/token/renew` → a fresh token; the old one is revoked.
+/// `GET /v1/token/renew` → a fresh token; the old one ends a short grace after (core's
+/// `RENEWED_TOKEN_GRACE_MS`: calls already sent with it still succeed).
 pub async fn renew(state: axum::extract::State<AppState>, user: AuthUser) -> ApiResult<Value> {
-    let issued = auth::issue(&state, user.id, &user.uid, clock::now_ms()).await?;
-    sqlx::query("UPDATE tokens SET revoked = 1 WHERE jti = $1")
+    let now = clock::now_ms();
+    let issued = auth::issue(&state, user.id, &user.uid, now).await?;
+    let ends = now.saturating_add(aivg_core::session::RENEWED_TOKEN_GRACE_MS);
+    sqlx::query("UPDATE tokens SET expires_ms = $1 WHERE jti = $2 AND expires_ms > $1")
+        .bind(ends)
         .bind(&user.jti)
         .execute(&state.db.pool)
         .await?;

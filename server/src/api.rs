@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 /// Code of a missing or invalid session (spec 02 §8).
-pub const CODE_LOGGED_OUT: i64 = 140_013;
+pub const CODE_LOGGED_OUT: i64 = aivg_core::request::LOGGED_OUT_CODE;
 
 /// An error answered as an envelope with a non-zero code.
 #[derive(Debug)]

@@ -9,8 +9,8 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
-/// Token lifetime: 2 days (spec 02 §9).
-pub const TOKEN_LIFETIME_MS: i64 = 2 * 24 * 3600 * 1000;
+/// Token lifetime: 2 days (spec 02 §9), from core.
+pub const TOKEN_LIFETIME_MS: i64 = aivg_core::session::TOKEN_LIFETIME_MS;
 
 /// The HMAC keys of the access tokens.
 #[derive(Clone)]

@@ -12,10 +12,9 @@ use aivg_core::checkin::{
     CheckinClaimResponse, CheckinData, checkin_cycle_id, checkin_reward, next_checkin_cycle,
 };
 use serde::Deserialize;
-use sqlx::Row;
 
 /// The only activity code this server runs (spec 02 §7).
-pub const DAILY_CHECKIN: &str = "daily_checkin";
+pub const DAILY_CHECKIN: &str = aivg_core::checkin::CHECKIN_ACTIVITY_CODE;
 
 /// `{code}` of both calls.
 #[derive(Debug, Deserialize)]
@@ -43,19 +42,11 @@ fn cycle_of(now_ms: i64) -> Result<i64, ApiError> {
     checkin_cycle_id(now_ms as f64).map_err(ApiError::internal)
 }
 
-/// The user's level for the reward: paid levels count only while unexpired.
+/// The reward of the user's effective level (core's `effective_plan`: paid levels count only
+/// while unexpired).
 async fn reward_for(state: &AppState, user_id: i64, now_s: i64) -> Result<u32, ApiError> {
-    let row = sqlx::query("SELECT verify_level, verify_expired_time FROM users WHERE id = $1")
-        .bind(user_id)
-        .fetch_one(&state.db.pool)
-        .await?;
-    let level: String = row.try_get("verify_level")?;
-    let expired: i64 = row.try_get("verify_expired_time")?;
-    let level = if level != "free" && expired <= now_s {
-        "free"
-    } else {
-        level.as_str()
-    };
+    let mut conn = state.db.pool.acquire().await?;
+    let level = crate::uploads::quota::effective_level(&mut conn, user_id, now_s).await?;
     Ok(checkin_reward(level))
 }
 

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 /// Default and largest page sizes (15 is the spec's, spec 02 §9; 100 caps a request).
-pub const PAGE_SIZE: i64 = 15;
+pub const PAGE_SIZE: i64 = aivg_core::credits::CREDIT_HISTORY_PAGE_SIZE as i64;
 const MAX_PAGE_SIZE: i64 = 100;
 
 /// Query of the history: `type` (empty/all, Acquisition, Consumption), `page` (from 1), `page_size`.

@@ -27,6 +27,15 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         return ApiError::not_found(format!("no such call: {} {path}", req.method()))
             .into_response();
     }
+    // The canonical link names the page under the site's /ai base (spec 01 §2); this server
+    // serves the app at its root, so /ai/... answers with the page's address here (core's rule).
+    if let Some(to) = aivg_core::routes::ai_base_redirect(path) {
+        let to = match req.uri().query() {
+            Some(q) => format!("{to}?{q}"),
+            None => to,
+        };
+        return axum::response::Redirect::permanent(&to).into_response();
+    }
     let Some(dir) = state
         .cfg
         .static_dir

@@ -4,11 +4,11 @@ use crate::api::ApiError;
 use crate::app::AppState;
 use crate::clock;
 use crate::ledger;
-use aivg_core::session::{Integral, UserInfo, Verify};
+use aivg_core::session::{Integral, UserInfo, Verify, effective_plan};
 use sqlx::Row;
 
 /// Builds the user info of one user: identity, plan (`verify`), balance (`integral.integral`),
-/// subscriptions. A plan whose expiry has passed reports `is_expired: 1` and level `free`.
+/// subscriptions. The level is core's `effective_plan` (an expired paid plan reads `free`, expired).
 pub async fn info(state: &AppState, user_id: i64) -> Result<UserInfo, ApiError> {
     let now = clock::now_s();
     let row = sqlx::query(
@@ -23,9 +23,7 @@ pub async fn info(state: &AppState, user_id: i64) -> Result<UserInfo, ApiError> 
     let subscribe = crate::store::subscriptions::list(&mut conn, user_id, now).await?;
     let level: String = row.try_get("verify_level")?;
     let expired_time: i64 = row.try_get("verify_expired_time")?;
-    let paid = level == "standard" || level == "premium";
-    let is_expired = paid && expired_time <= now;
-    let effective = if is_expired { "free" } else { level.as_str() };
+    let plan = effective_plan(&level, expired_time, now);
     Ok(UserInfo {
         uid: row.try_get("uid")?,
         nickname: row.try_get("nickname")?,
@@ -34,9 +32,9 @@ pub async fn info(state: &AppState, user_id: i64) -> Result<UserInfo, ApiError> 
         email: row.try_get("email")?,
         avatar: String::new(),
         verify: Verify {
-            level: effective.to_owned(),
+            level: plan.level.to_owned(),
             expired_time,
-            is_expired,
+            is_expired: plan.is_expired,
         },
         integral: Integral { integral: balance },
         subscribe,

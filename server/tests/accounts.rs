@@ -42,13 +42,29 @@ async fn register_login_user_info_logout() {
     assert_eq!(status, 401);
     assert_eq!(body["code"], 140013);
 
-    // Renew revokes the old token.
+    // Renew: a new token; the old one still answers for a short grace (calls already on their
+    // way with it), then ends.
+    let before = aivg_server::clock::now_ms();
     let (status, body) = s.get("/v1/token/renew", Some(&token)).await;
     assert_eq!(status, 200, "{body}");
     let renewed = body["data"]["access_token"].as_str().unwrap().to_owned();
-    let (status, body) = s.post("/v1/user", Some(&token), json!({})).await;
-    assert_eq!((status, body["code"].as_i64()), (401, Some(140013)));
+    assert_ne!(renewed, token);
+    assert_eq!(s.balance(&token).await, 5);
     assert_eq!(s.balance(&renewed).await, 5);
+    let claims = |t: &str| aivg_core::session::jwt_payload(t).unwrap();
+    let old_jti = claims(&token)["jti"].as_str().unwrap().to_owned();
+    assert!(claims(&renewed)["exp"].as_i64() >= claims(&token)["exp"].as_i64());
+    sqlx::any::install_default_drivers();
+    let mut db = <sqlx::AnyConnection as sqlx::Connection>::connect(&s.cfg.database_url)
+        .await
+        .unwrap();
+    let (old_ends,): (i64,) = sqlx::query_as("SELECT expires_ms FROM tokens WHERE jti = $1")
+        .bind(&old_jti)
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    let grace = aivg_core::session::RENEWED_TOKEN_GRACE_MS;
+    assert!(old_ends >= before + grace && old_ends <= aivg_server::clock::now_ms() + grace);
 
     // Logout revokes at once.
     let (status, _) = s.post("/v1/logout", Some(&renewed), json!({})).await;

@@ -4,7 +4,6 @@
 //! Times are epoch milliseconds (`Date.now()`); cycle ids and cycle starts cross as JS numbers.
 
 use aivg_core::checkin::{self, CheckinData, CheckinPanelEvent, CheckinPanelState};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js_value};
@@ -97,6 +96,10 @@ export interface CheckinConstants {
   emailPactivity: string;
   loadTimeLimitMs: number;
   loadTimeFallbackMs: number;
+  /** The check-in calls' activity code, "daily_checkin". */
+  activityCode: string;
+  /** The explore item 'Create' opens on image to image (1448). */
+  createExploreId: number;
 }
 "#;
 
@@ -208,6 +211,23 @@ pub fn checkin_should_auto_show(
     checkin::checkin_should_auto_show(pactivity.as_deref(), last_checkin_ms, now_ms).map_err(to_js)
 }
 
+/// Whether the popup opens by itself on a page: the e-mail link; else not checked in this cycle
+/// (`checkedIn` from the status call, `null` when unknown, e.g. a guest) and not closed in this
+/// cycle (`lastCloseMs`).
+/// ```js
+/// checkinAutoShow(pactivity, status?.is_checked_in ?? null, lastCloseMs, Date.now())
+/// ```
+#[wasm_bindgen(js_name = checkinAutoShow)]
+pub fn checkin_auto_show(
+    pactivity: Option<String>,
+    #[wasm_bindgen(js_name = checkedIn)] checked_in: Option<bool>,
+    #[wasm_bindgen(js_name = lastCloseMs)] last_close_ms: Option<f64>,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+) -> Result<bool, JsValue> {
+    checkin::checkin_auto_show(pactivity.as_deref(), checked_in, last_close_ms, now_ms)
+        .map_err(to_js)
+}
+
 /// A measured panel load time as reported: counted only strictly between 0 and 30000 ms, else 100.15.
 /// ```js
 /// checkinLoadTime(30000) // { durationMs: 100.15, counted: false }
@@ -219,50 +239,11 @@ pub fn checkin_load_time(
     to_js_value(&checkin::checkin_load_time(measured_ms))
 }
 
-/// The fixed numbers and texts of the check-in rules, as one object.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct CheckinConstants {
-    utc_offset_hours: i64,
-    cycle_start_hour: i64,
-    day_ms: i64,
-    cycle_offset_ms: i64,
-    max_epoch_ms: i64,
-    credits_free: u32,
-    credits_standard: u32,
-    credits_premium: u32,
-    credits_default: u32,
-    credits_fallback: u32,
-    fetch_failed_text: &'static str,
-    failed_text: &'static str,
-    fail_toast_text: &'static str,
-    email_pactivity: &'static str,
-    load_time_limit_ms: f64,
-    load_time_fallback_ms: f64,
-}
-
 /// The fixed numbers and texts of the check-in rules (spec 02 §4, §6, §8, §9), so the app repeats none.
 /// ```js
 /// checkinConstants().creditsFallback // 3
 /// ```
 #[wasm_bindgen(js_name = checkinConstants, unchecked_return_type = "CheckinConstants")]
 pub fn checkin_constants() -> Result<JsValue, JsValue> {
-    to_js_value(&CheckinConstants {
-        utc_offset_hours: checkin::CHECKIN_UTC_OFFSET_HOURS,
-        cycle_start_hour: checkin::CHECKIN_CYCLE_START_HOUR,
-        day_ms: checkin::DAY_MS,
-        cycle_offset_ms: checkin::CHECKIN_CYCLE_OFFSET_MS,
-        max_epoch_ms: checkin::MAX_EPOCH_MS,
-        credits_free: checkin::CHECKIN_CREDITS_FREE,
-        credits_standard: checkin::CHECKIN_CREDITS_STANDARD,
-        credits_premium: checkin::CHECKIN_CREDITS_PREMIUM,
-        credits_default: checkin::CHECKIN_CREDITS_DEFAULT,
-        credits_fallback: checkin::CHECKIN_CREDITS_FALLBACK,
-        fetch_failed_text: checkin::CHECKIN_FETCH_FAILED_TEXT,
-        failed_text: checkin::CHECKIN_FAILED_TEXT,
-        fail_toast_text: checkin::CHECKIN_FAIL_TOAST_TEXT,
-        email_pactivity: checkin::CHECKIN_EMAIL_PACTIVITY,
-        load_time_limit_ms: checkin::CHECKIN_LOAD_TIME_LIMIT_MS,
-        load_time_fallback_ms: checkin::CHECKIN_LOAD_TIME_FALLBACK_MS,
-    })
+    to_js_value(&checkin::checkin_constants())
 }

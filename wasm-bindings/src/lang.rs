@@ -14,7 +14,7 @@ const TS_LANG: &str = r#"
 export type LanguageCode = "en" | "zh" | "de" | "es" | "fr" | "jp" | "ko" | "br" | "zz";
 
 /** The deployment stage of the running build; `zz` is accepted only in development. */
-export type Stage = "development" | "staging" | "production";
+export type Stage = "development" | "beta" | "staging" | "production";
 
 /** One language entry (spec 01 §3). */
 export interface Language {
@@ -83,7 +83,7 @@ pub(crate) fn lang_arg(code: &str) -> Result<Lang, JsValue> {
     lang::language_by_code(code).map(|l| l.code).map_err(to_js)
 }
 
-/// Reads a stage argument (`"development"`, `"staging"`, `"production"`).
+/// Reads a stage argument (`"development"`, `"beta"`, `"staging"`, `"production"`).
 fn stage_arg(stage: &str) -> Result<Stage, JsValue> {
     from_js("stage", JsValue::from_str(stage))
 }

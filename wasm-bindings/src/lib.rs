@@ -16,6 +16,7 @@ pub mod analytics;
 pub mod checkin;
 pub mod credits;
 pub mod crop;
+pub mod explore;
 pub mod http;
 pub mod imaging;
 pub mod lang;

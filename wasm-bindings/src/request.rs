@@ -2,7 +2,6 @@
 //! and link classification (core `request`, spec 01 §7-§8, spec 02 §7-§8).
 
 use aivg_core::request::{self, HeaderInput, LinkConfig, NormalizedResponse};
-use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -112,6 +111,8 @@ export interface RequestConstants {
   cmsCacheTtlMs: number;
   /** Delay before CMS blocks are injected after a route change, ms (50). */
   cmsInjectDelayMs: number;
+  /** Wait of the debounced CMS call, ms (300). */
+  cmsDebounceMs: number;
   /** Session-storage flag that turns CMS injection off ("embedmode") ... */
   embedModeKey: string;
   /** ... when it holds this value ("www-sideapp"). */
@@ -124,6 +125,10 @@ export interface RequestConstants {
   defaultFailureCode: number;
   /** Envelope code meaning the session is gone, 140013. */
   loggedOutCode: number;
+  /** Answer code (HTTP 403) of a feature that needs a paid plan, 140403. */
+  upgradeRequiredCode: number;
+  /** Answer code (HTTP 507) of an upload over the storage quota, 140507. */
+  notEnoughSpaceCode: number;
   /** HTTP status meaning the session is gone, 401. */
   httpUnauthorized: number;
   /** The session's own calls, whose 401 / 140013 never count as logged out. */
@@ -134,6 +139,8 @@ export interface RequestConstants {
   idPlaceholder: string;
   /** Random bytes `generateClientSerial` needs, 16. */
   clientSerialRandomBytes: number;
+  /** Lifetime of the client-serial cookie, days (14). */
+  clientSerialCookieDays: number;
   /** The main site's path under which the app lives, "/ai". */
   defaultAiPath: string;
   /** URL schemes never followed. */
@@ -286,52 +293,13 @@ pub fn app_settings() -> Result<JsValue, JsValue> {
     to_js_value(&request::app_settings())
 }
 
-/// The request constants of core's request area as one object.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct RequestConstants {
-    cms_data_path: &'static str,
-    cms_cache_ttl_ms: i64,
-    cms_inject_delay_ms: u32,
-    embed_mode_key: &'static str,
-    embed_mode_sideapp: &'static str,
-    template_css_file: &'static str,
-    success_code: i64,
-    default_failure_code: i64,
-    logged_out_code: i64,
-    http_unauthorized: u16,
-    session_call_paths: [&'static str; 3],
-    cache_bust_param: &'static str,
-    id_placeholder: &'static str,
-    client_serial_random_bytes: usize,
-    default_ai_path: &'static str,
-    refused_schemes: [&'static str; 3],
-}
-
 /// The request constants (CMS cache, envelope codes, session calls, ...) as one object.
 /// ```js
 /// requestConstants().cmsCacheTtlMs // 300000
 /// ```
 #[wasm_bindgen(js_name = requestConstants, unchecked_return_type = "RequestConstants")]
 pub fn request_constants() -> Result<JsValue, JsValue> {
-    to_js_value(&RequestConstants {
-        cms_data_path: request::CMS_DATA_PATH,
-        cms_cache_ttl_ms: request::CMS_CACHE_TTL_MS,
-        cms_inject_delay_ms: request::CMS_INJECT_DELAY_MS,
-        embed_mode_key: request::EMBED_MODE_KEY,
-        embed_mode_sideapp: request::EMBED_MODE_SIDEAPP,
-        template_css_file: request::TEMPLATE_CSS_FILE,
-        success_code: request::SUCCESS_CODE,
-        default_failure_code: request::DEFAULT_FAILURE_CODE,
-        logged_out_code: request::LOGGED_OUT_CODE,
-        http_unauthorized: request::HTTP_UNAUTHORIZED,
-        session_call_paths: request::SESSION_CALL_PATHS,
-        cache_bust_param: request::CACHE_BUST_PARAM,
-        id_placeholder: request::ID_PLACEHOLDER,
-        client_serial_random_bytes: request::CLIENT_SERIAL_RANDOM_BYTES,
-        default_ai_path: request::DEFAULT_AI_PATH,
-        refused_schemes: request::REFUSED_SCHEMES,
-    })
+    to_js_value(&request::request_constants())
 }
 
 /// A new client serial (a v4 UUID) from at least 16 random bytes; throws `not_enough_randomness`.

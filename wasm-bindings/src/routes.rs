@@ -180,6 +180,16 @@ pub fn canonical_url(origin: &str, path: &str) -> String {
     routes::canonical_url(origin, path)
 }
 
+/// Where a server serving the app at its root sends a request under the `/ai` base the canonical
+/// link names: the same path without it, or `undefined` (not under `/ai`, or a route there).
+/// ```js
+/// aiBaseRedirect("/ai/home") // "/home"
+/// ```
+#[wasm_bindgen(js_name = aiBaseRedirect)]
+pub fn ai_base_redirect(path: &str) -> Option<String> {
+    routes::ai_base_redirect(path)
+}
+
 /// The left sidebar menu in display order (entries, groups, dividers).
 /// ```js
 /// menu()[0] // { kind: "entry", route: "Home", labelKey: "menu.home", label: "Home" }

@@ -2,7 +2,6 @@
 //! token's user, plan levels and tiers (core `session`, spec 01 §3-§4, spec 02 §3-§4).
 
 use aivg_core::session::{self, UserInfo};
-use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -119,6 +118,12 @@ export interface SessionConstants {
   secondWayLoginWindowMs: number;
   /** Lifetime of the access-token cookie, days (2). */
   tokenCookieDays: number;
+  /** Name of the token cookie, "aivg_token". */
+  tokenCookieName: string;
+  /** Lifetime of an access token, ms (2 days). */
+  tokenLifetimeMs: number;
+  /** The token is renewed once this little of its life is left, ms (1 day). */
+  tokenRenewBeforeMs: number;
   /** Lifetime of the third-party-cookie flag, days (2). */
   thirdPartyCookieFlagDays: number;
   /** The login iframe in the dialog (about 400 × 604). */
@@ -127,6 +132,25 @@ export interface SessionConstants {
   loginPopupSize: { width: number; height: number };
   /** Delay before a failed login redirects to the provider, ms (200). */
   loginFailureRedirectMs: number;
+}
+
+/** A user's plan as it stands now (`effectivePlan`, spec 02 §3 verify). */
+export interface EffectivePlan {
+  level: "free" | "standard" | "premium" | "inactive";
+  /** A paid plan whose expiry has passed. */
+  isExpired: boolean;
+}
+
+/** When to renew a session token (`tokenRenewPlan`, spec 02 §7 `GET /v1/token/renew`). */
+export interface TokenRenewPlan {
+  /** Epoch ms the token ends (its `exp`); absent without one. */
+  expiresAtMs?: number;
+  /** Epoch ms from which it should be renewed; absent without an `exp`. */
+  renewAtMs?: number;
+  /** Renew now (inside the renew window, not yet expired). */
+  due: boolean;
+  /** Already ended: renewing would be refused. */
+  expired: boolean;
 }
 "#;
 
@@ -387,48 +411,44 @@ pub fn user_flags(
     to_js_value(&session::user_flags(token.as_deref(), user.as_ref()))
 }
 
-/// The session constants as one object.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SessionConstants {
-    user_info_storage_key: &'static str,
-    user_info_cache_ttl_ms: i64,
-    default_user_name: &'static str,
-    second_way_login_window_ms: f64,
-    token_cookie_days: u32,
-    third_party_cookie_flag_days: u32,
-    login_iframe_size: Size,
-    login_popup_size: Size,
-    login_failure_redirect_ms: u32,
-}
-
-#[derive(Debug, Serialize)]
-struct Size {
-    width: u32,
-    height: u32,
-}
-
-fn size((width, height): (u32, u32)) -> Size {
-    Size { width, height }
-}
-
-/// The session constants (user-info storage key and cache lifetime, default user name).
+/// The session constants (user-info storage key and cache lifetime, default user name, token
+/// cookie and renew window, login dialog sizes).
 /// ```js
 /// sessionConstants().userInfoStorageKey // "mediaio.user-info"
 /// ```
 #[wasm_bindgen(js_name = sessionConstants, unchecked_return_type = "SessionConstants")]
 pub fn session_constants() -> Result<JsValue, JsValue> {
-    to_js_value(&SessionConstants {
-        user_info_storage_key: session::USER_INFO_STORAGE_KEY,
-        user_info_cache_ttl_ms: session::USER_INFO_CACHE_TTL_MS,
-        default_user_name: session::DEFAULT_USER_NAME,
-        second_way_login_window_ms: session::SECOND_WAY_LOGIN_WINDOW_MS,
-        token_cookie_days: session::TOKEN_COOKIE_DAYS,
-        third_party_cookie_flag_days: session::THIRD_PARTY_COOKIE_FLAG_DAYS,
-        login_iframe_size: size(session::LOGIN_IFRAME_SIZE),
-        login_popup_size: size(session::LOGIN_POPUP_SIZE),
-        login_failure_redirect_ms: session::LOGIN_FAILURE_REDIRECT_MS,
-    })
+    to_js_value(&session::session_constants())
+}
+
+/// The effective plan of a verify level and its expiry (epoch s) at `nowS`: a paid level counts
+/// while unexpired, then reads free and expired (core's rule, shared with the server).
+/// ```js
+/// effectivePlan("premium", user.verify.expired_time, Date.now() / 1000) // { level: "premium", isExpired: false }
+/// ```
+#[wasm_bindgen(js_name = effectivePlan, unchecked_return_type = "EffectivePlan")]
+pub fn effective_plan(
+    #[wasm_bindgen(js_name = verifyLevel)] verify_level: &str,
+    #[wasm_bindgen(js_name = expiredTimeS)] expired_time_s: f64,
+    #[wasm_bindgen(js_name = nowS)] now_s: f64,
+) -> Result<JsValue, JsValue> {
+    let expires = time_arg("expiredTimeS", expired_time_s)?;
+    let now = time_arg("nowS", now_s)?;
+    to_js_value(&session::effective_plan(verify_level, expires, now))
+}
+
+/// When to renew `token` at `nowMs` (core's rule: in the last day of its 2-day life); throws
+/// `malformed_token` for a token that is not a JWT.
+/// ```js
+/// const plan = tokenRenewPlan(getAccessToken(), Date.now()); if (plan.due) await renewToken()
+/// ```
+#[wasm_bindgen(js_name = tokenRenewPlan, unchecked_return_type = "TokenRenewPlan")]
+pub fn token_renew_plan(
+    token: &str,
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+) -> Result<JsValue, JsValue> {
+    let now = time_arg("nowMs", now_ms)?;
+    to_js_value(&session::token_renew_plan(token, now).map_err(to_js)?)
 }
 
 /// Whether opening the login dialog redirects to the provider instead: the second-way login

@@ -32,6 +32,15 @@ export interface TaskDurationRule {
   default: number;
   choices: number[];
 }
+/** The task calls' numbers (spec 02 §7, §9). */
+export interface TaskConstants {
+  /** Default page size of the task list, 20. */
+  listPageSize: number;
+  /** Longest duration a task may ask for, seconds (300). */
+  maxDurationS: number;
+  /** Longest prompt, lyrics or speech text, characters (2000). */
+  maxTextChars: number;
+}
 /** One task module of the catalogue. */
 export interface TaskModule {
   code: string;
@@ -95,4 +104,13 @@ pub fn check_task_data(
             let _ = js_sys::Reflect::set(&err, &"rule".into(), &rule.into());
             err
         })
+}
+
+/// The task calls' numbers: list page size (20), longest duration and text.
+/// ```js
+/// listTasks({ page: 1, page_size: taskConstants().listPageSize })
+/// ```
+#[wasm_bindgen(js_name = taskConstants, unchecked_return_type = "TaskConstants")]
+pub fn task_constants() -> Result<JsValue, JsValue> {
+    to_js_value(&tasks::task_constants())
 }

@@ -25,6 +25,8 @@ const AREAS = [
   "checkin",
   "credits",
   "crop",
+  "explore",
+  "tasks",
 ];
 const fixturesDir = new URL("../../fixtures/", import.meta.url);
 

@@ -2,6 +2,11 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
+// The tests drive the app as a script does: an automated browser, which gets no unsolicited
+// popups (src/features/session/automation.ts), so a guest's check-in offer or a daily ad never
+// covers the screen under test. A test of those popups turns them on with the QA switch.
+Object.defineProperty(navigator, "webdriver", { configurable: true, get: () => true });
+
 afterEach(() => {
   cleanup();
 });

@@ -5,11 +5,15 @@
 //! - [`panel`]: the panel's state machine (loading, disabled, status; claims and failures).
 //! - [`rules`]: when the popup opens by itself, and the load-time report.
 
+pub mod constants;
 pub mod cycle;
 pub mod data;
 pub mod panel;
 pub mod rules;
 
+pub use constants::{
+    CHECKIN_ACTIVITY_CODE, CHECKIN_CREATE_EXPLORE_ID, CheckinConstants, checkin_constants,
+};
 pub use cycle::{
     CHECKIN_CYCLE_OFFSET_MS, CHECKIN_CYCLE_START_HOUR, CHECKIN_UTC_OFFSET_HOURS, DAY_MS,
     MAX_EPOCH_MS, checkin_cycle_id, checkin_cycle_start, next_checkin_cycle, same_checkin_cycle,
@@ -26,7 +30,7 @@ pub use panel::{
 };
 pub use rules::{
     CHECKIN_EMAIL_PACTIVITY, CHECKIN_LOAD_TIME_FALLBACK_MS, CHECKIN_LOAD_TIME_LIMIT_MS,
-    CheckinLoadTime, checkin_load_time, checkin_should_auto_show,
+    CheckinLoadTime, checkin_auto_show, checkin_load_time, checkin_should_auto_show,
 };
 
 use crate::Coded;

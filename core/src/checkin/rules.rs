@@ -33,6 +33,32 @@ pub fn checkin_should_auto_show(
     Ok(super::cycle::checkin_cycle_id_i64(last) != super::cycle::checkin_cycle_id_i64(now))
 }
 
+/// Whether the popup opens by itself on a page, from what the page knows: the spec's rule
+/// ([`checkin_should_auto_show`]) fed with the server's `is_checked_in` for this cycle (`None`
+/// when unknown: a guest, or the status call failed), plus one decision (the spec says the close
+/// button records the close time, not what it is for): a popup the visitor closed in this cycle
+/// stays closed until the next cycle, unless the e-mail link asks for it. Guests are prompted
+/// too; their claim opens the login dialog (spec 02 §5). An unreadable close time is no record.
+pub fn checkin_auto_show(
+    pactivity: Option<&str>,
+    checked_in_this_cycle: Option<bool>,
+    last_close_ms: Option<f64>,
+    now_ms: f64,
+) -> Result<bool, CheckinError> {
+    let now = epoch_ms(now_ms, "now")?;
+    let last_checkin = (checked_in_this_cycle == Some(true)).then_some(now_ms);
+    if !checkin_should_auto_show(pactivity, last_checkin, now_ms)? {
+        return Ok(false);
+    }
+    if pactivity == Some(CHECKIN_EMAIL_PACTIVITY) {
+        return Ok(true);
+    }
+    let closed = last_close_ms.and_then(|t| epoch_ms(t, "close").ok());
+    Ok(closed.is_none_or(|c| {
+        super::cycle::checkin_cycle_id_i64(c) != super::cycle::checkin_cycle_id_i64(now)
+    }))
+}
+
 /// A panel load time as reported to analytics (spec 02 §4, §9).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -17,7 +17,7 @@ pub use history::{
     credit_history_initial, credit_history_loaded, credit_history_next, credit_history_page,
     credit_history_set_filter, has_next_page,
 };
-pub use prices::{CODE_INSUFFICIENT_CREDITS, CODE_TOO_MANY_QUEUED, module_credits};
+pub use prices::{CODE_INSUFFICIENT_CREDITS, CODE_TOO_MANY_QUEUED, SIGNUP_CREDITS, module_credits};
 pub use record::{
     CreditExpiry, CreditRecord, CreditStatus, CreditType, normalize_credit_record, plan_expiry_line,
 };

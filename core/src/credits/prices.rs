@@ -5,6 +5,10 @@
 //! The prices themselves are rows of the task-module catalogue (`crate::tasks::catalogue`). Free,
 //! immediate calls (the sensitive-content checks, `image_fkp`, `watermark_download`) have no price.
 
+/// Credits a new account starts with (spec 02 §1 benefit table: "free 5 credits"), valid
+/// indefinitely.
+pub const SIGNUP_CREDITS: u32 = 5;
+
 /// The envelope code (with HTTP 402) of a task refused for lack of credits; the server answers it
 /// and the app tells the user (spec: server behaviour not shown; decided here).
 pub const CODE_INSUFFICIENT_CREDITS: i64 = 140_402;

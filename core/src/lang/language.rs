@@ -113,10 +113,10 @@ impl Lang {
         ALL.into_iter().find(|l| l.code() == code)
     }
 
-    /// Whether this language is usable in `stage`: everything but `zz` always, `zz` only in
-    /// development (spec 01 §4 step 1: "zz only outside staging or production").
+    /// Whether this language is usable in `stage`: everything but `zz` always, `zz` only
+    /// outside staging and production (spec 01 §4 step 1), so in development and beta.
     pub fn allowed_in(self, stage: Stage) -> bool {
-        self != Lang::Zz || stage == Stage::Development
+        self != Lang::Zz || !matches!(stage, Stage::Staging | Stage::Production)
     }
 
     /// The route prefix (`"/de"`), or `""` for English, which has none (spec 01 §2).
@@ -141,7 +141,10 @@ impl Lang {
 pub enum Stage {
     /// Local development: `zz` is accepted.
     Development,
-    /// Staging (the "beta" build): `zz` is not accepted.
+    /// A beta build (spec 01 §3 error page: neither beta nor production shows the stack): `zz` is
+    /// accepted, spec 01 §4 refuses it only in staging and production.
+    Beta,
+    /// Staging: `zz` is not accepted.
     Staging,
     /// Production: `zz` is not accepted.
     Production,

@@ -55,15 +55,14 @@ impl UserType {
     }
 }
 
-/// The tab the smart popup opens on (JS `smartPopupTab`): membership for users without a
-/// subscription, credits for subscribers (spec 02 §4 "membership for free users, credits
-/// otherwise"). Guests count as free users here: they have no subscription either, and after
-/// the login a buy leads to the same choice.
+/// The tab the smart popup opens on (JS `smartPopupTab`): membership for free users, credits
+/// otherwise (spec 02 §4), so for guests and subscribers alike (spec 02 §4 maps a visitor who is
+/// not logged in to `guest`, not to `free`).
 pub fn smart_popup_tab(user: UserType) -> BuyTab {
-    if user.is_subscribed() {
-        BuyTab::Credits
-    } else {
+    if user == UserType::Free {
         BuyTab::Membership
+    } else {
+        BuyTab::Credits
     }
 }
 

@@ -39,6 +39,9 @@ pub const HEADER_LANGUAGE: &str = "X-Lang";
 /// Header: `Bearer <token>` when signed in.
 pub const HEADER_AUTHORIZATION: &str = "Authorization";
 
+/// Lifetime of the client-serial cookie in days (spec 02 §9: "client id 14 days").
+pub const CLIENT_SERIAL_COOKIE_DAYS: u32 = 14;
+
 /// Random bytes a client serial is made from (a 128-bit UUID).
 pub const CLIENT_SERIAL_RANDOM_BYTES: usize = 16;
 

@@ -4,6 +4,7 @@
 //! own I/O, so both sides build the same URLs and read answers the same way.
 
 mod cms;
+mod constants;
 mod envelope;
 mod error;
 mod headers;
@@ -16,6 +17,10 @@ pub use cms::{
     CMS_CACHE_TTL_MS, CMS_DATA_PATH, CMS_INJECT_DELAY_MS, EMBED_MODE_KEY, EMBED_MODE_SIDEAPP,
     TEMPLATE_CSS_FILE, cms_cache_key, cms_data_path, cms_path_from_key,
 };
+pub use constants::{
+    CMS_DEBOUNCE_MS, CODE_NOT_ENOUGH_SPACE, CODE_UPGRADE_REQUIRED, RequestConstants,
+    request_constants,
+};
 pub use envelope::{
     DEFAULT_FAILURE_CODE, Envelope, HTTP_UNAUTHORIZED, LOGGED_OUT_CODE, NormalizedResponse,
     SESSION_CALL_PATHS, SUCCESS_CODE, is_logged_out_response, is_session_call, normalize_response,
@@ -23,11 +28,11 @@ pub use envelope::{
 };
 pub use error::RequestError;
 pub use headers::{
-    APP_ID, APP_NAME, APP_SOURCE, AppSettings, BRAND_CODE, CLIENT_SERIAL_RANDOM_BYTES,
-    CLIENT_TYPE_DESKTOP, CLIENT_TYPE_MOBILE, HEADER_ACCEPT, HEADER_APP_NAME, HEADER_AUTHORIZATION,
-    HEADER_CLIENT_SERIAL, HEADER_CLIENT_TYPE, HEADER_CONTENT_TYPE, HEADER_LANGUAGE,
-    HEADER_PRODUCT_VERSION, HeaderInput, JSON_MEDIA_TYPE, app_settings, generate_client_serial,
-    is_valid_client_serial, request_headers,
+    APP_ID, APP_NAME, APP_SOURCE, AppSettings, BRAND_CODE, CLIENT_SERIAL_COOKIE_DAYS,
+    CLIENT_SERIAL_RANDOM_BYTES, CLIENT_TYPE_DESKTOP, CLIENT_TYPE_MOBILE, HEADER_ACCEPT,
+    HEADER_APP_NAME, HEADER_AUTHORIZATION, HEADER_CLIENT_SERIAL, HEADER_CLIENT_TYPE,
+    HEADER_CONTENT_TYPE, HEADER_LANGUAGE, HEADER_PRODUCT_VERSION, HeaderInput, JSON_MEDIA_TYPE,
+    app_settings, generate_client_serial, is_valid_client_serial, request_headers,
 };
 pub use links::{
     DEFAULT_AI_PATH, LinkAction, LinkConfig, NewTabTarget, REFUSED_SCHEMES, classify_link,

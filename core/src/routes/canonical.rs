@@ -23,3 +23,23 @@ pub fn canonical_url(origin: &str, path: &str) -> String {
     };
     format!("{origin}/ai{path}")
 }
+
+/// Where a request under the site's `/ai` base goes on a server that serves the app at its root
+/// (the self-hosted server): the canonical link names `{origin}/ai{path}` (spec 01 §2), so
+/// `/ai` and `/ai/...` are answered with a permanent redirect to the same path without `/ai`
+/// (query kept by the caller; the target always starts with exactly one `/`, never naming
+/// another host). `None` when the path is not under `/ai`, or names a route of its
+/// own there (the `/ai/red2-*` placeholders, spec 01 §2).
+pub fn ai_base_redirect(path: &str) -> Option<String> {
+    let rest = if path == "/ai" {
+        "/"
+    } else {
+        path.strip_prefix("/ai/")
+            .map(|_| path.get(3..).unwrap_or("/"))?
+    };
+    if crate::routes::match_route(path).name != crate::routes::RouteName::CatchAll {
+        return None;
+    }
+    // One leading slash only: `/ai//host` must not become the other host's `//host`.
+    Some(format!("/{}", rest.trim_start_matches(['/', '\\'])))
+}

@@ -24,7 +24,7 @@ pub mod redirect;
 pub mod table;
 
 pub use build::route_path;
-pub use canonical::{SHARE_IMAGE_SIZE, canonical_url};
+pub use canonical::{SHARE_IMAGE_SIZE, ai_base_redirect, canonical_url};
 pub use error::RoutesError;
 pub use matcher::{RouteMatch, RouteParams, match_route};
 pub use menu::{MenuEntry, MenuItem, active_menu_entry, is_menu_entry_active, menu};

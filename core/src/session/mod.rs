@@ -1,11 +1,14 @@
 //! Session and account rules: logged-in test, stored values with expiry, user info, plan levels and tiers (spec 01 §3-§4, spec 02 §3-§4).
 
 mod cache;
+mod constants;
+mod effective;
 mod error;
 mod flags;
 mod lenient;
 mod login;
 mod plan;
+mod renew;
 mod stored;
 mod token;
 mod user;
@@ -14,6 +17,8 @@ pub use cache::{
     CachedUserInfo, USER_INFO_CACHE_TTL_MS, USER_INFO_STORAGE_KEY, cached_user_info,
     user_info_record,
 };
+pub use constants::{SessionConstants, Size, session_constants};
+pub use effective::{EffectivePlan, effective_plan};
 pub use error::SessionError;
 pub use flags::{UserFlags, user_flags};
 pub use login::{
@@ -23,6 +28,10 @@ pub use login::{
 pub use plan::{
     PlanAction, PlanLevel, SKU_TIER_TABLE, Tier, is_premium, is_standard, is_subscribed,
     plan_action_label, plan_level, sku_tier, tier_from_sku_id, tier_from_sub_tpl_name,
+};
+pub use renew::{
+    RENEWED_TOKEN_GRACE_MS, TOKEN_COOKIE_NAME, TOKEN_LIFETIME_MS, TOKEN_RENEW_BEFORE_MS,
+    TokenRenewPlan, token_renew_plan,
 };
 pub use stored::{
     StoredRead, StoredRecord, is_logged_in, make_stored_record, read_stored_value,

@@ -9,9 +9,11 @@
 
 pub mod catalogue;
 pub mod inputs;
+pub mod limits;
 
 pub use catalogue::{
     DurationRule, Field, FieldKind, MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS, Media, Need,
     TASK_MODULES, TaskModule, Work, Workflow, task_module,
 };
 pub use inputs::{FileRef, TaskInputError, check_task_data, task_duration};
+pub use limits::{TASK_LIST_PAGE_SIZE, TaskConstants, task_constants};

@@ -28,8 +28,6 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::Row;
 
-/// Number of report reasons (spec 02 §3).
-pub const REPORT_REASONS: u32 = 11;
 const MAX_OTHER_CHARS: usize = 500;
 
 fn route_of(algorithm: &str) -> &'static str {
@@ -82,7 +80,14 @@ pub async fn list(
     ApiQuery(q): ApiQuery<ListQuery>,
 ) -> ApiResult<Value> {
     let page = params::int("page", q.page.as_deref(), Some(1), 1, 1_000_000)?;
-    let size = params::int("page_size", q.page_size.as_deref(), Some(20), 1, 100)?;
+    let default_size = i64::from(aivg_core::explore::EXPLORE_PAGE_SIZE);
+    let size = params::int(
+        "page_size",
+        q.page_size.as_deref(),
+        Some(default_size),
+        1,
+        100,
+    )?;
     let media = params::media(q.media.as_deref(), &["video", "image"])?;
     let recommend = params::flag("recommend", q.recommend.as_deref())?;
     let matching: Vec<&ExploreItem> = seeds()?
@@ -192,13 +197,9 @@ pub struct ReportBody {
     pub other: Value,
 }
 
-/// Whether `reason` is one of report_reason_1..=report_reason_11.
+/// Whether `reason` is one of report_reason_1..=report_reason_11 (core's rule).
 pub fn valid_reason(reason: &str) -> bool {
-    reason
-        .strip_prefix("report_reason_")
-        .filter(|n| !n.starts_with('0'))
-        .and_then(|n| n.parse::<u32>().ok())
-        .is_some_and(|n| (1..=REPORT_REASONS).contains(&n))
+    aivg_core::explore::is_report_reason(reason)
 }
 
 /// `POST /v1/explore/report`.

@@ -23,7 +23,7 @@ use axum::http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-const DEFAULT_PAGE_SIZE: i64 = 20;
+const DEFAULT_PAGE_SIZE: i64 = aivg_core::explore::EXPLORE_PAGE_SIZE as i64;
 
 fn resource_json(origin: &str, r: &Resource) -> Value {
     let (width, height) = ratio_size(&r.ratio);

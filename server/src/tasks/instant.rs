@@ -25,7 +25,7 @@ use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 /// Envelope code of "this needs a paid plan" (HTTP 403).
-pub const CODE_UPGRADE_REQUIRED: i64 = 140_403;
+pub const CODE_UPGRADE_REQUIRED: i64 = aivg_core::request::CODE_UPGRADE_REQUIRED;
 
 /// Words `t_sensitive_detect` refuses (whole words, case-insensitive).
 pub const BLOCKED_WORDS: [&str; 12] = [
@@ -173,7 +173,7 @@ async fn watermark_download(
     let mut conn = state.db.pool.acquire().await?;
     let level = quota::effective_level(&mut conn, user.id, crate::clock::now_s()).await?;
     drop(conn);
-    if level == "free" {
+    if !aivg_core::session::is_subscribed(level) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             CODE_UPGRADE_REQUIRED,

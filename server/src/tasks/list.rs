@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 /// Default and largest page sizes of the task list (20 is the spec's, spec 02 §7, §9).
-pub const PAGE_SIZE: i64 = 20;
+pub const PAGE_SIZE: i64 = aivg_core::tasks::TASK_LIST_PAGE_SIZE as i64;
 const MAX_PAGE_SIZE: i64 = 100;
 /// Most values of one list filter (`module`, `algorithm`, `status`), and their longest.
 pub const MAX_FILTER_VALUES: usize = 50;

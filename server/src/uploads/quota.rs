@@ -17,7 +17,7 @@ use axum::http::StatusCode;
 use sqlx::{AnyConnection, Row};
 
 /// Envelope code of "not enough space" (HTTP 507): the app opens the drive-space modal.
-pub const CODE_NOT_ENOUGH_SPACE: i64 = 140_507;
+pub const CODE_NOT_ENOUGH_SPACE: i64 = aivg_core::request::CODE_NOT_ENOUGH_SPACE;
 
 const MB: i64 = 1000 * 1000;
 const GB: i64 = 1000 * MB;
@@ -37,24 +37,20 @@ pub fn quota_for_level(level: &str) -> i64 {
     }
 }
 
-/// The user's effective plan level: a paid level counts only while unexpired.
+/// The user's effective plan level (core's `effective_plan`: a paid level counts only while
+/// unexpired).
 pub async fn effective_level(
     conn: &mut AnyConnection,
     user_id: i64,
     now_s: i64,
-) -> Result<String, sqlx::Error> {
+) -> Result<&'static str, sqlx::Error> {
     let row = sqlx::query("SELECT verify_level, verify_expired_time FROM users WHERE id = $1")
         .bind(user_id)
         .fetch_one(conn)
         .await?;
     let level: String = row.try_get("verify_level")?;
     let expires: i64 = row.try_get("verify_expired_time")?;
-    let paid = level == "standard" || level == "premium";
-    Ok(if paid && expires > now_s {
-        level
-    } else {
-        "free".into()
-    })
+    Ok(aivg_core::session::effective_plan(&level, expires, now_s).level)
 }
 
 /// Bytes of the user's uploads.
@@ -115,7 +111,7 @@ pub async fn usage(
     let held = reserved_bytes(conn, user_id, now_s.saturating_mul(1000)).await?;
     Ok(Usage {
         used: stored.saturating_add(held),
-        limit: quota_for_level(&level),
+        limit: quota_for_level(level),
     })
 }
 

@@ -4,9 +4,14 @@
 //! from session storage").
 //!
 //! Decided where the spec is silent:
-//! - The token is read from session storage under [`TOKEN_STORAGE_KEY`] on every call (so a
-//!   token written by another part of the app is picked up), with an in-memory copy as the
-//!   fallback where there is no `window` (Node, workers) or storage fails.
+//! - The package is the one owner of the access token: `setAccessToken` writes it to the token
+//!   cookie (core's name and 2-day lifetime, spec 02 §9: shared by the site's tabs and kept across
+//!   visits), to session storage under [`TOKEN_STORAGE_KEY`] (spec 02 §7: Bearer from session
+//!   storage) and to memory. `getAccessToken` reads the cookie first (a token renewed or replaced
+//!   in another tab is used at once, spec 02 §4: "on start a token is read from a cookie and
+//!   stored locally and in session") and copies it to session storage; without a cookie
+//!   (refused in a sandboxed frame, or expired) session storage, then the in-memory copy where
+//!   there is no `window` (Node, workers) or storage fails.
 //! - The client serial lives in the cookie [`CLIENT_SERIAL_COOKIE`] (14 days, path `/`,
 //!   `SameSite=Lax`); a cookie whose value is not a valid serial (core's
 //!   `is_valid_client_serial`) is replaced. Without a document it is kept in memory only.
@@ -15,9 +20,10 @@ use super::js::{get_random_values, set_prop};
 use crate::convert::{from_js, to_js_value};
 use crate::error::{bad_argument, to_js};
 use aivg_core::request::{
-    CLIENT_SERIAL_RANDOM_BYTES, HeaderInput, generate_client_serial, is_valid_client_serial,
-    request_headers,
+    CLIENT_SERIAL_COOKIE_DAYS, CLIENT_SERIAL_RANDOM_BYTES, HeaderInput, generate_client_serial,
+    is_valid_client_serial, request_headers,
 };
+use aivg_core::session::{TOKEN_COOKIE_DAYS, TOKEN_COOKIE_NAME};
 use js_sys::{Function, Uint8Array};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -28,8 +34,6 @@ use wasm_bindgen::prelude::*;
 pub const TOKEN_STORAGE_KEY: &str = "aivg.access_token";
 /// Cookie holding the client serial (decided here).
 pub const CLIENT_SERIAL_COOKIE: &str = "aivg_client_sn";
-/// Lifetime of the client-serial cookie in days (spec 02 §9: "client id 14 days").
-pub const CLIENT_SERIAL_COOKIE_DAYS: u32 = 14;
 /// Default folder of the build manifests (`{buildsPath}/latest.json`, `{buildsPath}/meta/{id}.json`).
 pub const DEFAULT_BUILDS_PATH: &str = "/builds";
 
@@ -226,25 +230,40 @@ fn session_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok().flatten()
 }
 
-/// Sets (or with `null` clears) the Bearer token sent with every call; kept in session
-/// storage when there is one, and in memory.
+/// Sets (or with `null` clears) the Bearer token sent with every call: the token cookie (2 days),
+/// session storage and memory (see the module doc).
 /// ```js
 /// setAccessToken(tokenResponse.access_token); setAccessToken(null) // on logout
 /// ```
 #[wasm_bindgen(js_name = setAccessToken)]
 pub fn set_access_token(token: Option<String>) {
     let token = token.filter(|t| !t.trim().is_empty());
-    if let Some(storage) = session_storage() {
-        // A failing storage (quota, privacy mode) is tolerated: the memory copy still works.
-        let _ = match &token {
-            Some(t) => storage.set_item(TOKEN_STORAGE_KEY, t),
-            None => storage.remove_item(TOKEN_STORAGE_KEY),
-        };
+    store_in_session(token.as_deref());
+    if let Some(d) = html_document() {
+        let max_age = token
+            .as_ref()
+            .map_or(0, |_| u64::from(TOKEN_COOKIE_DAYS) * 86_400);
+        // A refused cookie (sandboxed frame) leaves session storage and memory in use.
+        let _ = d.set_cookie(&format!(
+            "{TOKEN_COOKIE_NAME}={}; Max-Age={max_age}; Path=/; SameSite=Lax",
+            token.as_deref().unwrap_or("")
+        ));
     }
     STATE.with(|s| s.borrow_mut().token = token);
 }
 
-/// The Bearer token calls send now: session storage first, else the in-memory copy.
+fn store_in_session(token: Option<&str>) {
+    if let Some(storage) = session_storage() {
+        // A failing storage (quota, privacy mode) is tolerated: the memory copy still works.
+        let _ = match token {
+            Some(t) => storage.set_item(TOKEN_STORAGE_KEY, t),
+            None => storage.remove_item(TOKEN_STORAGE_KEY),
+        };
+    }
+}
+
+/// The Bearer token calls send now: the token cookie first (copied to session storage), else
+/// session storage, else the in-memory copy.
 /// ```js
 /// getAccessToken() // "eyJ..." or undefined
 /// ```
@@ -253,6 +272,17 @@ pub fn get_access_token() -> Option<String> {
     let stored = session_storage()
         .and_then(|s| s.get_item(TOKEN_STORAGE_KEY).ok().flatten())
         .filter(|t| !t.trim().is_empty());
+    let cookie = html_document()
+        .and_then(|d| d.cookie().ok())
+        .and_then(|c| cookie_value(&c, TOKEN_COOKIE_NAME))
+        .filter(|t| !t.is_empty());
+    if let Some(token) = cookie {
+        if stored.as_deref() != Some(token.as_str()) {
+            store_in_session(Some(&token));
+            STATE.with(|s| s.borrow_mut().token = Some(token.clone()));
+        }
+        return Some(token);
+    }
     stored.or_else(|| STATE.with(|s| s.borrow().token.clone()))
 }
 

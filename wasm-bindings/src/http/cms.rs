@@ -7,14 +7,11 @@
 use super::cache::shared;
 use super::js::{clear_timeout, console_warn, set_timeout};
 use super::transport::{Call, Method, http_error, perform};
-use aivg_core::request::{CMS_CACHE_TTL_MS, cms_data_path};
+use aivg_core::request::{CMS_CACHE_TTL_MS, CMS_DEBOUNCE_MS, cms_data_path};
 use js_sys::{Function, Promise};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{JsFuture, spawn_local};
-
-/// Wait of the debounced variant in ms (spec 01 §7, §9: "debounce 300 ms"; core has no constant).
-pub const CMS_DEBOUNCE_MS: f64 = 300.0;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_CMS: &str = r#"
@@ -109,7 +106,10 @@ pub fn get_cms_data_debounced(path: &str) -> Promise {
     let mut resolver = None;
     let promise = Promise::new(&mut |resolve, _reject| resolver = Some(resolve));
     let callback = Closure::<dyn FnMut()>::new(fire);
-    let handle = set_timeout(callback.as_ref().unchecked_ref(), CMS_DEBOUNCE_MS);
+    let handle = set_timeout(
+        callback.as_ref().unchecked_ref(),
+        f64::from(CMS_DEBOUNCE_MS),
+    );
     let previous = DEBOUNCE.with(|d| {
         let mut d = d.borrow_mut();
         d.path = path.to_string();

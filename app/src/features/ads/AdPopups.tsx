@@ -7,9 +7,11 @@
 import type { AdItem, AdSlot } from "@aivg/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/jotai";
 import { AccountDialog } from "../account/AccountDialog";
-import { checkinOpenAtom } from "../checkin/checkinState";
+import { checkinDecidingAtom, checkinOpenAtom } from "../checkin/checkinState";
+import { followLink } from "../frame/followLink";
 import { useIsPhone } from "../frame/viewport";
 import { loginDialogAtom } from "../login/loginState";
 import { buyDialogAtom } from "../pricing/buyState";
@@ -47,8 +49,9 @@ function useSlot(slot: AdSlot, ready: boolean): [AdItem | null, () => void] {
 
 function AdBody({ item, slot }: { item: AdItem; slot: AdSlot }) {
   const { t } = useTranslation("ads");
+  const navigate = useNavigate();
   return (
-    <button type="button" className="acc-ad-body" data-testid={`ad-${slot}`} onClick={() => window.open(item.turn_url ?? "", "_blank", "noopener")}>
+    <button type="button" className="acc-ad-body" data-testid={`ad-${slot}`} onClick={() => followLink(item.turn_url ?? "", (to) => void navigate(to))}>
       {item.white_thumbnail ? <img src={item.white_thumbnail} alt={t("promo")} loading="lazy" decoding="async" /> : t("promo")}
     </button>
   );
@@ -60,7 +63,8 @@ export function AdPopups() {
   const login = useAtomValue(loginDialogAtom);
   const buy = useAtomValue(buyDialogAtom);
   const checkin = useAtomValue(checkinOpenAtom);
-  const quiet = !login.open && !buy.open && !checkin;
+  const checkinDeciding = useAtomValue(checkinDecidingAtom);
+  const quiet = !login.open && !buy.open && !checkin && !checkinDeciding;
   const [popup, closePopup] = useSlot(phone ? "mobile_popup" : "pc_popup", quiet);
   const popupSlot: AdSlot = phone ? "mobile_popup" : "pc_popup";
   return (

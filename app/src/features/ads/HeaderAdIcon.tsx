@@ -7,7 +7,9 @@
 import { headerAdIconVisible, headerAdItem } from "@aivg/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { useAtomValue } from "../../state/jotai";
+import { followLink } from "../frame/followLink";
 import { useIsPhone } from "../frame/viewport";
 import { buyDialogAtom } from "../pricing/buyState";
 import { flagsAtom } from "../session/session";
@@ -17,6 +19,7 @@ import { useAdItems } from "./useAdItems";
 
 export function HeaderAdIcon() {
   const { t } = useTranslation("ads");
+  const navigate = useNavigate();
   const items = useAdItems();
   const phone = useIsPhone();
   const flags = useAtomValue(flagsAtom);
@@ -36,7 +39,7 @@ export function HeaderAdIcon() {
   if (!visible || !item || bannerShown) return null;
   return (
     <div className="acc-ad-icon" data-testid="header-ad-icon">
-      <button type="button" className="acc-ad-icon__open" onClick={() => window.open(item.turn_url ?? "", "_blank", "noopener")}>
+      <button type="button" className="acc-ad-icon__open" onClick={() => followLink(item.turn_url ?? "", (to) => void navigate(to))}>
         {item.white_thumbnail ? <img src={item.white_thumbnail} alt={t("promo")} width="28" height="28" loading="lazy" decoding="async" /> : t("promo")}
         <PromoCountdown />
       </button>

@@ -1,18 +1,21 @@
 /**
  * Mounts the check-in popup (desktop panel, phone modal; z-index 500 from core) and opens it by
- * itself by core's rule: arriving from the e-mail link (pactivity) or not yet in this cycle.
+ * itself by core's `checkinAutoShow`: arriving from the e-mail link (pactivity), or not checked
+ * in this cycle (the server's status; unknown for guests, who are prompted too) and not closed
+ * in this cycle.
  */
-import { checkinShouldAutoShow, uiConstants } from "@aivg/core";
+import { checkinAutoShow, checkinStatus, getCheckinStatus, uiConstants } from "@aivg/core";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { useAtomValue } from "../../state/jotai";
+import { appStore, useAtomValue } from "../../state/jotai";
 import { AccountDialog } from "../account/AccountDialog";
 import { useIsPhone } from "../frame/viewport";
 import { unsolicitedOverlaysAllowed } from "../session/automation";
 import { flagsAtom } from "../session/session";
+import { CHECKIN_CODE } from "./checkinController";
 import { CheckinPanel } from "./CheckinPanel";
-import { checkinOpenAtom, closeCheckin, lastCheckinCloseMs, openCheckin } from "./checkinState";
+import { checkinDecidingAtom, checkinOpenAtom, closeCheckin, lastCheckinCloseMs, openCheckin } from "./checkinState";
 
 const { checkinPopupZIndex } = uiConstants();
 
@@ -25,8 +28,29 @@ export function CheckinHost() {
   const pactivity = new URLSearchParams(location.search).get("pactivity");
 
   useEffect(() => {
-    // Claiming needs login (spec 02 §5), so only signed-in visitors get the automatic popup.
-    if (flags.isLogin && unsolicitedOverlaysAllowed() && checkinShouldAutoShow(pactivity, lastCheckinCloseMs(), Date.now())) openCheckin();
+    if (!unsolicitedOverlaysAllowed()) {
+      appStore.set(checkinDecidingAtom, false);
+      return;
+    }
+    let live = true;
+    appStore.set(checkinDecidingAtom, true);
+    const decide = (checkedIn: boolean | null) => {
+      if (!live) return;
+      if (checkinAutoShow(pactivity, checkedIn, lastCheckinCloseMs(), Date.now())) openCheckin();
+      appStore.set(checkinDecidingAtom, false);
+    };
+    if (!flags.isLogin) decide(null);
+    else
+      getCheckinStatus({ code: CHECKIN_CODE })
+        .then((status) => decide(checkinStatus(status) === "checked_in"))
+        .catch((error: unknown) => {
+          console.warn("check-in status for the automatic popup failed", error);
+          decide(null);
+        });
+    return () => {
+      live = false;
+      appStore.set(checkinDecidingAtom, false);
+    };
   }, [flags.isLogin, pactivity]);
 
   return (

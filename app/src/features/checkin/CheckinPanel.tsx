@@ -15,7 +15,7 @@ import { closeCheckin } from "./checkinState";
 import { useCheckin } from "./useCheckin";
 
 /** Spec 02 §2: 'Create' opens image to image with this explore item. */
-const CREATE_EXPLORE_ID = "1448";
+const CREATE_EXPLORE_ID = String(checkinConstants().createExploreId);
 
 export function CheckinPanel({ phone }: { phone: boolean }) {
   const { t } = useTranslation("checkin");

@@ -25,6 +25,7 @@ import { ResultView } from "./ResultView";
 import { SignInNotice, useSignedIn } from "./SignInNotice";
 import type { UploadedFile } from "./upload";
 import { useGeneration } from "./useGeneration";
+import { GenerationError } from "./GenerationError";
 import "./create.css";
 
 /** The screen's heading per module (presentation only; what it asks comes from the catalogue). */
@@ -114,7 +115,7 @@ function CreateScreen({ form }: { form: ModuleForm }) {
         {form.duration ? <DurationPicker rule={form.duration} value={duration} onChange={setDuration} /> : null}
         <FieldMessage problem={problem} name="duration" kind="other" />
         <FieldMessage problem={problem} name="aspect_ratio" kind="other" />
-        {gen.error ? <p role="alert" className="create-error" data-testid="create-error">{gen.error}</p> : null}
+        <GenerationError error={gen.error} needsCredits={gen.needsCredits} />
         {signedIn ? (
           <>
             <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || waitingFor !== null} onClick={submit}>

@@ -4,12 +4,12 @@
  * exceeds core's limit (downscaleTarget, spec 02 §5), so a phone photo never travels at full size.
  * Running out of cloud storage opens the drive-space modal (spec 02 §8).
  */
-import { getOssToken, type HttpError, type OssTokenParams } from "@aivg/core";
+import { getOssToken, requestConstants, type HttpError, type OssTokenParams } from "@aivg/core";
 import { decodeFile, encodeRgba, sizeForCrop } from "../overlays/crop/cropImage";
 import { openModal } from "../overlays/modalAtoms";
 
-/** The server's "not enough space" code (server/src/uploads/quota.rs), HTTP 507. */
-export const CODE_NOT_ENOUGH_SPACE = 140507;
+/** The server's "not enough space" code (HTTP 507), from core. */
+export const CODE_NOT_ENOUGH_SPACE = requestConstants().notEnoughSpaceCode;
 const HTTP_INSUFFICIENT_STORAGE = 507;
 
 export interface UploadedFile {

@@ -6,10 +6,11 @@
 import { insufficientCreditsCode, taskModule, type HttpError } from "@aivg/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useAtomValue } from "../../state/jotai";
+import { appStore, useAtomValue } from "../../state/jotai";
 import { trackVideoGeneration } from "../analytics";
 import { openModal } from "../overlays/modalAtoms";
-import { refreshUser } from "../session/session";
+import { openBuyDialog } from "../pricing/buyState";
+import { refreshUser, userAtom } from "../session/session";
 import { askNotificationPermission } from "../tasks/notify";
 import { queueAtom } from "../tasks/taskStore";
 import type { Task } from "../tasks/taskTypes";
@@ -24,6 +25,8 @@ export function useGeneration() {
   const [ids, setIds] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The last refusal was for credits: the error offers the buy dialog's credits tab. */
+  const [needsCredits, setNeedsCredits] = useState(false);
   const queue = useAtomValue(queueAtom);
   useGoBackGuard(ids);
   const latestId = ids[ids.length - 1];
@@ -40,6 +43,14 @@ export function useGeneration() {
     const row = options.confirm ? taskModule(req.algorithm) : undefined;
     const purpose = row?.output;
     const price = row?.credits;
+    setNeedsCredits(false);
+    // Decision (spec silent; what a user expects): a balance known to be short of the price opens
+    // the buy dialog on its credits tab at once, instead of a confirmation the server would refuse.
+    const user = appStore.get(userAtom);
+    if (price !== undefined && user && user.integral.integral < price) {
+      offerCredits();
+      return;
+    }
     const confirm =
       price === undefined
         ? undefined
@@ -66,12 +77,24 @@ export function useGeneration() {
     } catch (e) {
       trackVideoGeneration("fail", { algorithm: req.algorithm, reason: e instanceof Error ? e.message : String(e) });
       if (e instanceof SensitiveContentError) setError(t(e.kind === "t" ? "error.sensitivePrompt" : "error.sensitiveMedia"));
-      else if ((e as Partial<HttpError>).code === CODE_INSUFFICIENT_CREDITS) setError(t("error.credits"));
+      else if ((e as Partial<HttpError>).code === CODE_INSUFFICIENT_CREDITS) offerCredits();
       else setError(t("error.generic", { message: e instanceof Error ? e.message : String(e) }));
     } finally {
       setBusy(false);
     }
   };
 
-  return { run, busy, error, setError, current };
+  /** Says the balance is short and opens the buy dialog on its credits tab. */
+  function offerCredits(): void {
+    setError(t("error.credits"));
+    setNeedsCredits(true);
+    openBuyDialog({ tab: "credits" });
+  }
+
+  const showError = (text: string | null): void => {
+    setNeedsCredits(false);
+    setError(text);
+  };
+
+  return { run, busy, error, setError: showError, needsCredits, current };
 }

@@ -17,6 +17,7 @@ import type { UploadedFile } from "../create/upload";
 import { useGeneration } from "../create/useGeneration";
 import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
 import { readTemplate, type Template } from "./templates";
+import { GenerationError } from "../create/GenerationError";
 import "../create/create.css";
 
 interface DirectAnswer {
@@ -123,7 +124,7 @@ function EffectForm({ template }: { template: Template }) {
           ),
         )}
         {ratioError ? <p role="alert" className="create-error">{t("ratioMismatch")}</p> : null}
-        {gen.error ? <p role="alert" className="create-error">{gen.error}</p> : null}
+        <GenerationError error={gen.error} needsCredits={gen.needsCredits} />
         {signedIn ? (
           <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || missing} onClick={submit}>
             {gen.busy ? t("generating") : t("generate")}

@@ -1,5 +1,5 @@
 /** Explore (issue 8 item 5): the community list, 20 per page (spec 02 §9), with "Load more". */
-import { hasNextPage, listExplore } from "@aivg/core";
+import { exploreConstants, hasNextPage, listExplore } from "@aivg/core";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -11,7 +11,7 @@ import { readExplorePage, type ExploreItem } from "./exploreItems";
 import "../create/create.css";
 
 /** Spec 02 §9: example list page size 20. */
-export const EXPLORE_PAGE_SIZE = 20;
+export const EXPLORE_PAGE_SIZE = exploreConstants().pageSize;
 
 export default function ExplorePage() {
   const { t } = useTranslation("explore");

@@ -2,18 +2,15 @@
  * The report dialog (spec 02 §2 overlays, §3 "Eleven report reasons", §7 POST /v1/explore/report):
  * one of report_reason_1..11, an optional note (the server keeps at most 500 characters).
  */
-import { reportExplore } from "@aivg/core";
+import { exploreConstants, reportExplore } from "@aivg/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ModalRecord } from "../overlays/modalStack";
 import { showToast } from "../overlays/toasts";
 
-/** Spec 02 §3: report_reason_1 .. report_reason_11. */
-export const REPORT_REASONS = [
-  "report_reason_1", "report_reason_2", "report_reason_3", "report_reason_4", "report_reason_5", "report_reason_6",
-  "report_reason_7", "report_reason_8", "report_reason_9", "report_reason_10", "report_reason_11",
-] as const;
-type Reason = (typeof REPORT_REASONS)[number];
+/** Spec 02 §3: report_reason_1 .. report_reason_11, from core. */
+export const REPORT_REASONS: readonly string[] = exploreConstants().reportReasons;
+type Reason = string;
 
 /** The server's limit of the note (server/src/site/explore.rs). */
 const OTHER_MAX = 500;
@@ -48,7 +45,8 @@ export function ReportDialog({ record, close }: { record: ModalRecord<"custom">;
         {REPORT_REASONS.map((r) => (
           <label key={r} className="create-row">
             <input type="radio" name="report-reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
-            {t(`report.reasons.${r}`)}
+            {/* The codes come from core at run time; each has a translation (locales test). */}
+            {t(`report.reasons.${r}` as never) as string}
           </label>
         ))}
       </div>

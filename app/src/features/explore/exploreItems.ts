@@ -1,7 +1,8 @@
 /**
  * Explore items and zones as the server answers them (spec 02 §3 "Explore item": extra_data with
- * thumbnail width/height, 400 when unparsable; "Zone": visible_status 1 = publishable).
+ * thumbnail width/height, core's 400 when unparsable; "Zone": visible_status 1 = publishable).
  */
+import { exploreThumbSide } from "@aivg/core";
 
 export interface ExploreItem {
   id: number;
@@ -25,8 +26,6 @@ export interface Zone {
   visibleStatus: number;
 }
 
-/** Spec 02 §3: the thumbnail size when extra_data cannot be read. */
-export const DEFAULT_THUMB_SIDE = 400;
 
 function obj(v: unknown): Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -34,9 +33,10 @@ function obj(v: unknown): Record<string, unknown> {
 function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
+/** Spec 02 §3: the thumbnail size, core's default (400) when extra_data cannot be read. */
 function size(v: unknown): number {
   const n = typeof v === "number" ? v : typeof v === "string" ? Number(v) : NaN;
-  return Number.isFinite(n) && n > 0 ? n : DEFAULT_THUMB_SIDE;
+  return exploreThumbSide(Number.isNaN(n) ? undefined : n);
 }
 
 export function readExploreItem(raw: unknown): ExploreItem | null {

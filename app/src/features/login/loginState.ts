@@ -5,7 +5,7 @@
  */
 import { atom, appStore } from "../../state/jotai";
 import { accountPageUrl } from "../session/config";
-import { readRaw } from "../session/storage";
+import { readRaw, writeRaw } from "../session/storage";
 import { track } from "../session/track";
 import { cookiesSupported } from "./cookieCheck";
 import { POPUP_SIZE, SECOND_WAY_KEY, secondWayLoginRedirect } from "./loginRules";
@@ -83,17 +83,24 @@ export function closeLoginDialog(store = appStore): void {
   store.set(loginDialogAtom, (s) => ({ ...s, open: false }));
 }
 
-/** Login went through: the popup (if any) is done, without a cancel. */
+/** Login went through: the popup (if any) is done, without a cancel; the second way is over. */
 export function loginFinished(store = appStore): void {
+  writeRaw("local", SECOND_WAY_KEY, null);
   const w = popup;
   popup = null;
   if (w && !w.closed) w.close();
   closeLoginDialog(store);
 }
 
-/** Failure: recorded, then the provider's login page after 200 ms (spec 02 §4). */
-export function loginFailed(error: unknown, delayMs: number): void {
+/**
+ * Failure: recorded, then the provider's login page after 200 ms (spec 02 §4). Going to the
+ * provider's page is the second way of logging in: its timestamp is written (spec 02 §4, §9), so
+ * for the next hour the dialog goes straight there instead of trying the frame again (decision:
+ * the spec reads the key and names the window, not when it is written).
+ */
+export function loginFailed(error: unknown, delayMs: number, nowMs = Date.now()): void {
   console.warn("login failed", error);
   track("login_fail", { message: error instanceof Error ? error.message : String(error) });
+  writeRaw("local", SECOND_WAY_KEY, String(nowMs));
   setTimeout(() => window.location.assign(providerPage("login")), delayMs);
 }

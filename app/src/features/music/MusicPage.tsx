@@ -20,6 +20,7 @@ import { languageAtom } from "../language/state";
 import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
 import { MusicStyles } from "./MusicStyles";
 import { MusicTemplates, useTemplateFromQuery, type ChosenAudioTemplate } from "./MusicTemplates";
+import { GenerationError } from "../create/GenerationError";
 import "../create/create.css";
 
 const UI = uiConstants();
@@ -117,7 +118,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
           </div>
         ) : null}
         {form.style ? <MusicStyles value={style?.title ?? null} onChange={setStyle} /> : null}
-        {gen.error ? <p role="alert" className="create-error">{gen.error}</p> : null}
+        <GenerationError error={gen.error} needsCredits={gen.needsCredits} />
         {signedIn ? (
           <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy} onClick={submit}>
             {gen.busy ? t("generating") : t("generateCost", { count: form.credits })}

@@ -5,12 +5,13 @@
  * month, total line, subscribe, auto-renew note, the 3-day trial checkbox when core allows it,
  * and the benefits with tick or cross.
  */
-import { defaultMembershipPeriod, freeTrialSelectorVisible, planBCards, planCCards, pricingConstants, type MembershipPeriod } from "@aivg/core";
+import { defaultMembershipPeriod, freeTrialSelectorVisible, membershipSkuFilter, planBCards, planCCards, pricingConstants, type MembershipPeriod } from "@aivg/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { flagsAtom } from "../session/session";
 import { skuBenefits } from "./benefits";
+import { buyDialogAtom } from "./buyState";
 import type { BuyFlow } from "./useBuyFlow";
 import type { PricedSku, PricingData } from "./pricingData";
 import { Discount, MonthlyPrice, TotalLine } from "./SkuLines";
@@ -52,13 +53,19 @@ function PlanCard({ item, flow, popular }: { item: PricedSku; flow: BuyFlow; pop
 export function MembershipTab({ data, flow, layout, phone }: { data: PricingData; flow: BuyFlow; layout: "B" | "C"; phone: boolean }) {
   const { t } = useTranslation("pricing");
   const [period, setPeriod] = useState<MembershipPeriod>(() => defaultMembershipPeriod(data.batch));
-  const cards: number[] =
+  // Upgrade mode (a standard subscriber's "Upgrade"): only the standard tier's SKUs (spec 02 §4
+  // "Membership SKU filtered by type standard (upgrade mode) or premium"), in either layout;
+  // plan B then shows the standard monthly and yearly cards (its batch-1 choice).
+  const { upgradeMode } = useAtomValue(buyDialogAtom);
+  const allowed = upgradeMode ? new Set(membershipSkuFilter(data.skus, true)) : null;
+  const cards: number[] = (
     layout === "B"
       ? (() => {
-          const b = planBCards(data.skus, data.batch);
+          const b = planBCards(data.skus, upgradeMode ? 1 : data.batch);
           return [b.monthly, b.yearly].filter((i): i is number => i !== null);
         })()
-      : planCCards(data.skus, period, phone);
+      : planCCards(data.skus, period, phone)
+  ).filter((i) => allowed === null || allowed.has(i));
   const items = cards.map((i) => data.priced[i]).filter((p): p is PricedSku => p !== undefined);
   return (
     <div className="acc-membership">

@@ -20,8 +20,8 @@ import {
 } from "@aivg/core";
 import { atom, appStore } from "../../state/jotai";
 import { setPromoUid } from "../promo/promoUser";
-import { providerLogoutUrl, TOKEN_COOKIE, TOKEN_COOKIE_DAYS, TOKEN_LOCAL_KEY } from "./config";
-import { readCookie, readRaw, writeCookie, writeRaw } from "./storage";
+import { providerLogoutUrl } from "./config";
+import { readRaw, writeRaw } from "./storage";
 
 export const tokenAtom = atom<string | null>(null);
 export const userAtom = atom<UserInfo | null>(null);
@@ -47,26 +47,26 @@ function storeUser(user: UserInfo, store: Store): void {
   setPromoUid(user.uid || null, store);
 }
 
-/** Keeps a token everywhere the spec wants it: cookie, local storage, session storage (core). */
-function keepToken(token: string, store: Store): void {
+/**
+ * Takes a new token (login, renewal). The package (`setAccessToken`) is the token's one owner: it
+ * keeps the cookie, session storage and memory copies; `tokenAtom` only mirrors it for React.
+ */
+export function keepToken(token: string, store: Store = appStore): void {
   setAccessToken(token);
-  writeRaw("local", TOKEN_LOCAL_KEY, token);
-  writeCookie(TOKEN_COOKIE, token, TOKEN_COOKIE_DAYS);
   store.set(tokenAtom, token);
 }
 
 /**
- * Start: the token from the cookie (else the local copy) goes to local and session storage; the
- * cached user info is used when core says it belongs to this token, else removed.
+ * Start: the package's token (its cookie, copied to session storage; spec 02 §4); the cached user
+ * info is used when core says it belongs to this token, else removed.
  */
 export function initSession(store: Store = appStore, nowMs = Date.now()): void {
-  // The cookie first (spec 02 §4), else this tab's session copy (core's), else the local copy.
-  const token = readCookie(TOKEN_COOKIE) || getAccessToken() || readRaw("local", TOKEN_LOCAL_KEY);
+  const token = getAccessToken() ?? null;
   const key = sessionConstants().userInfoStorageKey;
   // Without a token the visitor is a guest; a user-info record is left to the shell's own rule
   // (spec 01 §4 reads it), it is cleared when a token names another user.
   if (!token) return;
-  keepToken(token, store);
+  store.set(tokenAtom, token);
   let record: unknown = null;
   try {
     const raw = readRaw("local", key);
@@ -122,9 +122,7 @@ export async function loginWithCode(code: string, store: Store = appStore): Prom
 /** Forgets every credential (token copies, user info) without calling the server. */
 export function clearCredentials(store: Store = appStore): void {
   setAccessToken(null);
-  writeRaw("local", TOKEN_LOCAL_KEY, null);
   writeRaw("local", sessionConstants().userInfoStorageKey, null);
-  writeCookie(TOKEN_COOKIE, null, 0);
   store.set(tokenAtom, null);
   store.set(userAtom, null);
   store.set(isNewUserAtom, false);

@@ -9,18 +9,20 @@ import {
   getTaskResults,
   getWatermarkDownloadResult,
   request,
+  requestConstants,
   retryTask,
   saveTaskData,
   type HttpError,
 } from "@aivg/core";
 import { i18n } from "../../i18n/setup";
+import { copyText } from "../clipboard/copyText";
 import { openModal } from "../overlays/modalAtoms";
 import { showToast } from "../overlays/toasts";
 import { removeTask, upsertTask } from "./taskStore";
 import { readTask, readTaskList, type Task, type TaskOutput } from "./taskTypes";
 
-/** The server's "needs a paid plan" answer code (server/src/tasks/instant.rs). */
-export const CODE_UPGRADE_REQUIRED = 140403;
+/** The server's "needs a paid plan" answer code (HTTP 403), from core. */
+export const CODE_UPGRADE_REQUIRED = requestConstants().upgradeRequiredCode;
 
 function failed(e: unknown): void {
   showToast("error", i18n.t("tasks:error.action", { message: e instanceof Error ? e.message : String(e) }));
@@ -114,11 +116,8 @@ export async function download(task: Task, output: TaskOutput): Promise<void> {
 }
 
 /** Copies a share link of the output (clipboard API; failure says so). */
+/** Share copies the output's link, with the legacy fallback where the Clipboard API is refused (spec 02 §5). */
 export async function share(output: TaskOutput): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(output.url);
-    showToast("success", i18n.t("tasks:shareCopied"));
-  } catch {
-    showToast("error", i18n.t("tasks:shareFailed"));
-  }
+  if (await copyText(output.url)) showToast("success", i18n.t("tasks:shareCopied"));
+  else showToast("error", i18n.t("tasks:shareFailed"));
 }

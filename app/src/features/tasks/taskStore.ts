@@ -3,14 +3,14 @@
  * changes from the server's event stream (updateList, addTask, updateTask, delTask, retryTask),
  * and, when the stream is unavailable, polling of the open tasks through /v1/ai/result/batch.
  */
-import { createEventsTicket, getAccessToken, getTaskResults, hasNextPage, listTasks } from "@aivg/core";
+import { createEventsTicket, getAccessToken, getTaskResults, hasNextPage, listTasks, taskConstants } from "@aivg/core";
 import { apiBase } from "../../env";
 import { appStore, atom } from "../../state/jotai";
 import { notifyFinished } from "./notify";
 import { isHelperTask, isOpen, readTask, readTaskList, type Task } from "./taskTypes";
 
-/** Spec 02 §7/§9: the task list's default page_size. */
-export const TASK_PAGE_SIZE = 20;
+/** Spec 02 §7/§9: the task list's default page_size, from core. */
+export const TASK_PAGE_SIZE = taskConstants().listPageSize;
 /**
  * Decision (spec: not shown): poll the open tasks every 3 s while the event stream is down.
  * Polling stops as soon as no task is open.
@@ -99,12 +99,20 @@ export async function reloadTasks(store = appStore): Promise<void> {
       const newerIds = new Set(newer.map((t) => t.taskId));
       const listed = tasks.filter((t) => !isHelperTask(t));
       const listedIds = new Set(listed.map((t) => t.taskId));
-      const merged = [
-        ...newer.filter((t) => !listedIds.has(t.taskId)),
-        ...listed.map((t) => (newerIds.has(t.taskId) ? (newer.find((n) => n.taskId === t.taskId) ?? t) : t)),
-      ];
+      // A local change wins over the list, except when the list has the task further on: a task
+      // created while the list was in flight can finish before the list is read (the create
+      // answer's "running" is then older than the list's "succeeded", and no event follows).
+      // Likewise the list never moves a known task backwards.
+      const pick = (t: Task): Task => {
+        const known = q.tasks.find((k) => k.taskId === t.taskId);
+        if (!known) return t;
+        if (newerIds.has(t.taskId)) return isStale(t, known) ? t : known;
+        return isStale(known, t) ? known : t;
+      };
+      const merged = [...newer.filter((t) => !listedIds.has(t.taskId)), ...listed.map(pick)];
       const added = merged.length - listed.length;
-      return { ...q, tasks: merged, total: total + added, page: 1, loading: false, fetched: listed.length + added };
+      // `fetched` counts every record of the page, helper tasks included, as `total` does.
+      return { ...q, tasks: merged, total: total + added, page: 1, loading: false, fetched: tasks.length + added };
     });
   } catch (e) {
     store.set(queueAtom, (q) => ({ ...q, loading: false, error: message(e) }));

@@ -5,10 +5,11 @@
  * server's rule) runs before anything is sent and its message sits under the field it names.
  */
 import type { RouteMatch } from "@aivg/core";
-import { getTtsVoices } from "@aivg/core";
+import { getTtsVoices, routePath } from "@aivg/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData } from "react-router";
+import { useLoaderData, useNavigate } from "react-router";
+import { useAtomValue } from "../../state/jotai";
 import { checkFields, isMissing, type FieldProblem } from "../create/catalogue";
 import { FieldMessage } from "../create/FieldMessage";
 import { MediaPicker } from "../create/MediaPicker";
@@ -16,10 +17,12 @@ import { ResultView } from "../create/ResultView";
 import { SignInNotice, useSignedIn } from "../create/SignInNotice";
 import { uploadBlob, type UploadedFile } from "../create/upload";
 import { useGeneration } from "../create/useGeneration";
+import { languageAtom } from "../language/state";
 import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
 import { MaskPainter, type MaskHandle } from "./MaskPainter";
 import { isToolRoute, TOOLS, toolModes, type ToolMode, type ToolRoute } from "./toolConfigs";
 import { videoPoster, type Poster } from "./videoPoster";
+import { GenerationError } from "../create/GenerationError";
 import "../create/create.css";
 
 interface Voice {
@@ -42,7 +45,7 @@ export default function ToolPage() {
   const modes = toolModes(match.name);
   const [first, ...rest] = modes;
   if (!first) throw new Error(`the catalogue has no module for ${match.name}`);
-  return <ToolScreen key={match.name} route={match.name} modes={[first, ...rest]} />;
+  return <ToolScreen key={match.name} route={match.name} modes={[first, ...rest]} hasBack={match.meta.hasBack} />;
 }
 
 /** The picture to paint the mask over: the uploaded image, or the first frame of the video. */
@@ -65,7 +68,26 @@ function usePaintSurface(file: UploadedFile | null, wanted: boolean): { surface:
   return { surface: poster.poster, error: poster.error };
 }
 
-function ToolScreen({ route, modes }: { route: ToolRoute; modes: [ToolMode, ...ToolMode[]] }) {
+/**
+ * The route's `hasBack` (spec 01 §2: the background remover) shows a Back button: to the previous
+ * page when there is one, else to the AI tools list (decision, as the error page's Go Back).
+ */
+function BackButton() {
+  const { t } = useTranslation("tools");
+  const navigate = useNavigate();
+  const language = useAtomValue(languageAtom);
+  const back = () => {
+    if (window.history.length > 1) void navigate(-1);
+    else void navigate(routePath("AiTools", {}, language));
+  };
+  return (
+    <button type="button" className="button button--secondary" data-testid="tool-back" onClick={back}>
+      {t("back")}
+    </button>
+  );
+}
+
+function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolMode, ...ToolMode[]]; hasBack: boolean }) {
   const { t } = useTranslation("tools");
   const [code, setCode] = useState(modes[0].form.code);
   const form = (modes.find((m) => m.form.code === code) ?? modes[0]).form;
@@ -129,6 +151,7 @@ function ToolScreen({ route, modes }: { route: ToolRoute; modes: [ToolMode, ...T
   return (
     <div className="create-page">
       <section className="create-form">
+        {hasBack ? <BackButton /> : null}
         <h1 className="create-title">{t(`${key}.title`)}</h1>
         <p className="create-note">{t(`${key}.description`)}</p>
         {modes.length > 1 ? (
@@ -167,7 +190,7 @@ function ToolScreen({ route, modes }: { route: ToolRoute; modes: [ToolMode, ...T
             </select>
           </div>
         ) : null}
-        {gen.error ? <p role="alert" className="create-error">{gen.error}</p> : null}
+        <GenerationError error={gen.error} needsCredits={gen.needsCredits} />
         {signedIn ? (
           <>
             <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || waiting !== null} onClick={() => void submit()}>

@@ -1,0 +1,46 @@
+//! Explore and report rules (core `explore`, spec 02 §3, §9).
+
+use aivg_core::explore;
+use wasm_bindgen::prelude::*;
+
+use crate::convert::to_js_value;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_EXPLORE: &str = r#"
+/** The explore constants of spec 02 §3, §9. */
+export interface ExploreConstants {
+  /** Page size of the example (explore) lists, 20. */
+  pageSize: number;
+  /** Thumbnail side when extra_data has none, 400. */
+  thumbDefaultSide: number;
+  /** report_reason_1 .. report_reason_11. */
+  reportReasons: string[];
+}
+"#;
+
+/// The explore constants (page size, default thumbnail side, report reasons).
+/// ```js
+/// exploreConstants().reportReasons.length // 11
+/// ```
+#[wasm_bindgen(js_name = exploreConstants, unchecked_return_type = "ExploreConstants")]
+pub fn explore_constants() -> Result<JsValue, JsValue> {
+    to_js_value(&explore::explore_constants())
+}
+
+/// Whether `reason` is one of the report reason codes.
+/// ```js
+/// isReportReason("report_reason_11") // true
+/// ```
+#[wasm_bindgen(js_name = isReportReason)]
+pub fn is_report_reason(reason: &str) -> bool {
+    explore::is_report_reason(reason)
+}
+
+/// A thumbnail side from an item's `extra_data`: a positive finite number, else 400.
+/// ```js
+/// exploreThumbSide(Number(extra.width)) // 400 when unreadable
+/// ```
+#[wasm_bindgen(js_name = exploreThumbSide)]
+pub fn explore_thumb_side(value: Option<f64>) -> f64 {
+    explore::explore_thumb_side(value)
+}
