@@ -243,9 +243,15 @@ pub fn set_access_token(token: Option<String>) {
         let max_age = token
             .as_ref()
             .map_or(0, |_| u64::from(TOKEN_COOKIE_DAYS) * 86_400);
+        // Secure on an https page, so the token never travels over plain http.
+        let secure = if d.url().is_ok_and(|u| u.starts_with("https:")) {
+            "; Secure"
+        } else {
+            ""
+        };
         // A refused cookie (sandboxed frame) leaves session storage and memory in use.
         let _ = d.set_cookie(&format!(
-            "{TOKEN_COOKIE_NAME}={}; Max-Age={max_age}; Path=/; SameSite=Lax",
+            "{TOKEN_COOKIE_NAME}={}; Max-Age={max_age}; Path=/; SameSite=Lax{secure}",
             token.as_deref().unwrap_or("")
         ));
     }
