@@ -61,7 +61,9 @@ async fn the_engines_file_routes_each_module() {
     let id = create_ok(&s, &token, "mai_fs", json!({"file_path": path})).await;
     let t = wait_done(&s, &token, "mai_fs", &id).await;
     assert_eq!(t["status"], "succeeded", "{t}");
-    assert_eq!(t["result"]["preview"], true, "the local stand-in: {t}");
+    // Made on this server: the local background remover (the U²-Net model when installed, else
+    // the labelled preview), never sent to ComfyUI or fal (the counts below).
+    assert_eq!(t["result"]["outputs"][0]["ext"], "png", "{t}");
     assert_eq!(comfy.seen().prompts.len(), 1);
     assert_eq!(fal.seen().submits.len(), 1);
 }
