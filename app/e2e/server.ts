@@ -78,6 +78,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // task workers than the default 2 keep one spec's task from queueing behind another's (a
       // cancel frees its worker at once; the queue order is tested in the server's own suite).
       AIVG_TASK_WORKERS: process.env.AIVG_TASK_WORKERS ?? "8",
+      // Every spec registers and signs in from 127.0.0.1: the production rate limits (tested in
+      // the server's own suite) would refuse the tenth account within the hour.
+      AIVG_LIMIT_SIGNUP: "off",
+      AIVG_LIMIT_LOGIN_IP: "off",
+      AIVG_LIMIT_LOGIN_ACCOUNT: "off",
+      AIVG_LIMIT_LOGIN_NETWORK: "off",
+      AIVG_LIMIT_CODE: "off",
+      AIVG_LIMIT_FREE_IP: "off",
+      AIVG_LIMIT_FREE_USER: "off",
+      AIVG_LIMIT_ANON: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
