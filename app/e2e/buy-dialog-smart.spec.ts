@@ -10,7 +10,10 @@ import { expect, test } from "./fixtures";
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
 
 async function subscribeStandardMonthly(request: APIRequestContext, user: TestUser): Promise<void> {
-  const res = await request.post("/store/checkout/pay", { data: { sku_id: 24109013, zero: 0, token: user.token, session: "e2e" } });
+  const res = await request.post("/store/checkout/pay", {
+    data: { sku_id: 24109013, zero: 0, session: "e2e" },
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
   expect(res.ok()).toBe(true);
 }
 
