@@ -22,6 +22,25 @@ export default tseslint.config(
     },
   },
   {
+    // Layering (DESIGN.md): jotai only through src/state/jotai.ts, the build's env only through
+    // src/env.ts, so each has one place to read or replace.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/state/jotai.ts", "src/env.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "jotai", message: "import jotai through src/state/jotai.ts" }], patterns: ["jotai/*"] },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+          message: "read the build's env through src/env.ts (envText or its constants)",
+        },
+      ],
+    },
+  },
+  {
     // Tests and tooling may use literals (assertions, fixtures).
     files: ["**/*.test.{ts,tsx}", "e2e/**", "scripts/**", "build/**", "*.config.{ts,js}"],
     languageOptions: { globals: { ...globals.node } },

@@ -26,5 +26,15 @@ export function siteOrigin(): string {
   return import.meta.env.VITE_SITE_ORIGIN ?? window.location.origin;
 }
 
+/**
+ * A `VITE_*` variable of the build, trimmed; "" when unset or not text. Read at each call, so a
+ * test's `vi.stubEnv` is seen. The only reader of `import.meta.env` besides the constants above
+ * (an ESLint rule keeps it so).
+ */
+export function envText(name: string): string {
+  const value: unknown = (import.meta.env as Record<string, unknown>)[name];
+  return typeof value === "string" ? value.trim() : "";
+}
+
 /** Content hash of the translation files (the `{hash}` of /_i18n/{hash}/{locale}/messages.json). */
 export const i18nHash: string = __I18N_HASH__;

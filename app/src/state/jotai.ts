@@ -7,7 +7,7 @@
  */
 import { createStore } from "jotai";
 
-export { atom, useAtom, useAtomValue, useSetAtom, Provider } from "jotai";
+export { atom, createStore, useAtom, useAtomValue, useSetAtom, Provider } from "jotai";
 export type { Atom, PrimitiveAtom, WritableAtom } from "jotai";
 
 export const appStore = createStore();

@@ -3,6 +3,7 @@
  * a discord invite), configurable per deployment through Vite env; the defaults are this site's
  * own placeholders. Feedback shows only when VITE_FEEDBACK_URL is supplied (spec 02 §2, §6).
  */
+import { envText } from "../../env";
 export interface AccountLinks {
   accountCenter: string;
   cloudStorage: string;
@@ -10,11 +11,6 @@ export interface AccountLinks {
   terms: string;
   discord: string;
   feedback: string | null;
-}
-
-function envText(name: string): string {
-  const value: unknown = (import.meta.env as Record<string, unknown>)[name];
-  return typeof value === "string" ? value.trim() : "";
 }
 
 export function accountLinks(): AccountLinks {

@@ -3,7 +3,7 @@
  * load, fed the path of every committed navigation; its own first-load and same-path rules apply.
  */
 import { classifyLink, getCmsDataDebounced } from "@aivg/core";
-import { siteOrigin } from "../../env";
+import { envText, siteOrigin } from "../../env";
 import type { NavigateFunction } from "react-router";
 import { i18n } from "../../i18n/setup";
 import type { RouteChange } from "../../routes/route-change";
@@ -13,7 +13,7 @@ import { rememberEmbedMode, storedEmbedMode, storedLoggedIn } from "./storageFla
 
 /** Where template.min.css lives: the asset host (`VITE_ASSET_HOST`), else this site. */
 export function templateStylesheetHref(): string {
-  const host = import.meta.env.VITE_ASSET_HOST ?? "";
+  const host = envText("VITE_ASSET_HOST");
   return `${host.replace(/\/+$/, "")}/${TEMPLATE_CSS_FILE}`;
 }
 

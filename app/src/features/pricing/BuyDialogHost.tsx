@@ -5,6 +5,7 @@
  * plan (experiment `pricing_plan`) is 2, plan C otherwise.
  */
 import { useAtomValue } from "../../state/jotai";
+import { envText } from "../../env";
 import { readRaw } from "../session/storage";
 import { useExperiment } from "../experiments/useExperiment";
 import { BuyDialogV3 } from "./BuyDialogV3";
@@ -13,8 +14,7 @@ import { LegacyBuyDialog } from "./LegacyBuyDialog";
 import { useBuyFlow } from "./useBuyFlow";
 
 export function pricingV3Enabled(): boolean {
-  const env: unknown = (import.meta.env as Record<string, unknown>).VITE_PRICING_V3;
-  return env !== "0" && readRaw("local", "aivg.pricing-v3") !== "0";
+  return envText("VITE_PRICING_V3") !== "0" && readRaw("local", "aivg.pricing-v3") !== "0";
 }
 
 function OpenBuyDialog() {

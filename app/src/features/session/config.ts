@@ -6,12 +6,7 @@
  * The provider's logout redirect is VITE_ACCOUNT_LOGOUT_URL; without one the page reloads at its
  * current address (the test server has no separate logout page).
  */
-import { apiBase } from "../../env";
-
-function envText(name: string): string {
-  const value: unknown = (import.meta.env as Record<string, unknown>)[name];
-  return typeof value === "string" ? value.trim() : "";
-}
+import { apiBase, envText } from "../../env";
 
 /** Origin of the account provider's pages; frame messages are accepted from it only. */
 export function accountOrigin(): string {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 vi.mock("@aivg/core", async (original) => ({ ...(await original<typeof import("@aivg/core")>()), renewToken: vi.fn() }));
 
 import { getAccessToken, renewToken, sessionConstants, setAccessToken } from "@aivg/core";
-import { createStore } from "jotai";
+import { createStore } from "../../state/jotai";
 import { RENEW_RETRY_MS, startTokenRenewal } from "./renew";
 import { tokenAtom } from "./session";
 

@@ -1,5 +1,5 @@
 import { getAccessToken, sessionConstants, setAccessToken } from "@aivg/core";
-import { createStore } from "jotai";
+import { createStore } from "../../state/jotai";
 import { afterEach, describe, expect, it } from "vitest";
 import { clearCredentials, flagsAtom, initSession, tokenAtom, userAtom } from "./session";
 

@@ -6,6 +6,7 @@
 import { getBuildManifest, getLatestBuild, manifestPrefetchDelay } from "@aivg/core";
 import type { DataRouter } from "react-router";
 import { BUILD_ID } from "./buildInfo";
+import { envText } from "../../env";
 import { BuildUpdates, DEFAULT_BUILD_POLL_MS } from "./buildUpdates";
 import { guardedReload, isChunkLoadError } from "./reloadGuard";
 
@@ -24,7 +25,8 @@ function effectiveType(): string | undefined {
 }
 
 function pollMs(): number {
-  const configured = Number(import.meta.env.VITE_BUILD_POLL_MS);
+  const text = envText("VITE_BUILD_POLL_MS");
+  const configured = text ? Number(text) : NaN;
   return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_BUILD_POLL_MS;
 }
 

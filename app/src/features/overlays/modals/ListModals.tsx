@@ -10,6 +10,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ModalRecord } from "../modalStack";
+import { envText } from "../../../env";
 import { Icon } from "../icons";
 import type { AudioTemplateItem } from "../modalTypes";
 
@@ -106,7 +107,7 @@ export function feedbackUrl(
 
 export function FeedbackModal({ record, close }: { record: ModalRecord<"feedback">; close: () => void }) {
   const { t, i18n } = useTranslation("overlays");
-  const base = import.meta.env.VITE_FEEDBACK_URL as string | undefined;
+  const base = envText("VITE_FEEDBACK_URL");
   return (
     <div className="aivg-feedback">
       <h2 className="aivg-modal__title">{t("feedback.title")}</h2>
