@@ -1,7 +1,7 @@
 //! Server capacity: for each call, the highest request rate it holds with p99 ≤ 10 ms, open loop
 //! over loopback (see `load/`), and an exact ledger after 200 concurrent check-in claims.
 //!
-//! `cargo run --release -p aivg-benches --bin server_load -- [seconds per run = 3] [calls]`
+//! `cargo run --profile load -p aivg-benches --bin server_load -- [seconds per run = 3] [calls]`
 //! where calls is a comma list of `user,status,claim,create` (default: all). The server runs in
 //! this process on its own runtime (2 worker threads, like the 2-core machine) with a temporary
 //! SQLite database, or the PostgreSQL database `DATABASE_URL` names; the generator runs on a

@@ -95,10 +95,11 @@ pub async fn queue_task(
     data: &Value,
     user_data: &Value,
     retry_of: &str,
-) -> Result<String, ApiError> {
+) -> Result<lifecycle::Created, ApiError> {
     modules::validate(state, user, module, data).await?;
     let t = NewTask {
         user_id: user.id,
+        uid: &user.uid,
         algorithm: module.code,
         module: list_module(module.code, user_data),
         title: module.title,
@@ -111,12 +112,10 @@ pub async fn queue_task(
     lifecycle::create(state, &t).await
 }
 
-async fn created(state: &AppState, user: &AuthUser, task_id: &str) -> ApiResult<Value> {
-    let t = task_of(state, user, task_id).await?;
-    let pos = record::queue_position(state, &t).await?;
-    ok(
-        json!({ "task_id": t.task_id, "taskId": t.task_id, "status": t.status, "credits": t.credits, "queue_position": pos }),
-    )
+/// The answer of a creation, from the row as written.
+fn created(c: &lifecycle::Created) -> Value {
+    let t = &c.row;
+    json!({ "task_id": t.task_id, "taskId": t.task_id, "status": t.status, "credits": t.credits, "queue_position": c.queue_position })
 }
 
 /// `POST /v1/ai/create/{algorithm}` `{data: {...}, user_data?}` → `{task_id, taskId, status,
@@ -131,14 +130,14 @@ pub async fn create(
     Path(algorithm): Path<String>,
     ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<Value> {
-    if let Some(task_id) = instant::create(&state, &user, &algorithm, &body).await? {
-        return created(&state, &user, &task_id).await;
+    if let Some(c) = instant::create(&state, &user, &algorithm, &body).await? {
+        return ok(created(&c));
     }
     let module = modules::find(&algorithm)
         .ok_or_else(|| ApiError::not_found(format!("algorithm: unknown module {algorithm:?}")))?;
     let (data, user_data) = split_body(body)?;
-    let task_id = queue_task(&state, &user, module, &data, &user_data, "").await?;
-    created(&state, &user, &task_id).await
+    let c = queue_task(&state, &user, module, &data, &user_data, "").await?;
+    ok(created(&c))
 }
 
 /// `GET /v1/ai/result/{algorithm}/{id}` → the task (see `record.rs`); 404 when it is not the
@@ -274,7 +273,7 @@ pub async fn retry(
     } else {
         serde_json::from_str(&t.user_data).unwrap_or(Value::Null)
     };
-    let new_id = queue_task(
+    let c = queue_task(
         &state,
         &user,
         module,
@@ -283,12 +282,13 @@ pub async fn retry(
         &t.task_id,
     )
     .await?;
+    let new_id = &c.row.task_id;
     state.tasks.emit(super::hub::TaskEvent {
         user_id: user.id,
         name: "retryTask",
         data: json!({ "task_id": new_id, "taskId": new_id, "retry_of": t.task_id }),
     });
-    let mut answer = created(&state, &user, &new_id).await?.0;
+    let mut answer = created(&c);
     if let Some(obj) = answer.as_object_mut() {
         obj.insert("retry_of".into(), json!(t.task_id));
     }

@@ -77,9 +77,10 @@ async fn finished(
     algorithm: &str,
     data: &Value,
     result: &Value,
-) -> Result<String, ApiError> {
+) -> Result<lifecycle::Created, ApiError> {
     let t = NewTask {
         user_id: user.id,
+        uid: &user.uid,
         algorithm,
         module: algorithm,
         title: algorithm,
@@ -98,8 +99,8 @@ pub async fn create(
     user: &AuthUser,
     algorithm: &str,
     body: &Value,
-) -> Result<Option<String>, ApiError> {
-    let id = match algorithm {
+) -> Result<Option<lifecycle::Created>, ApiError> {
+    let created = match algorithm {
         "t_sensitive_detect" => {
             let (data, _) = split_body(body.clone())?;
             let text = ["prompt", "text"]
@@ -144,14 +145,14 @@ pub async fn create(
         "watermark_download" => watermark_download(state, user, body).await?,
         _ => return Ok(None),
     };
-    Ok(Some(id))
+    Ok(Some(created))
 }
 
 async fn watermark_download(
     state: &AppState,
     user: &AuthUser,
     body: &Value,
-) -> Result<String, ApiError> {
+) -> Result<lifecycle::Created, ApiError> {
     let prev = id_text(
         body.get("prev_task")
             .or_else(|| body.pointer("/data/prev_task")),

@@ -29,6 +29,8 @@ pub use aivg_core::credits::{CODE_INSUFFICIENT_CREDITS, CODE_TOO_MANY_QUEUED};
 #[derive(Debug, Clone)]
 pub struct NewTask<'a> {
     pub user_id: i64,
+    /// The owner's public id (part of the answer).
+    pub uid: &'a str,
     pub algorithm: &'a str,
     /// What the list's `module` filter matches: `user_data.module` when given, else the algorithm.
     pub module: &'a str,
@@ -50,20 +52,36 @@ fn json_text(v: &Value) -> String {
     }
 }
 
-/// Records a task and charges its credits; answers its public id. Queued tasks wake the workers.
-pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<String, ApiError> {
+/// A task as [`create`] wrote it, and its place in the queue then (0 when it finished at once).
+#[derive(Debug, Clone)]
+pub struct Created {
+    pub row: TaskRow,
+    pub queue_position: i64,
+}
+
+/// Records a task and charges its credits; answers the row as written. Queued tasks wake the
+/// workers. The answer and the `addTask` event are built from what was written instead of read
+/// back: one creation is seven statements in one transaction (lock, queue counts, the ledger's
+/// grants, spend and allocation, the row), which is what bounds creations per second on SQLite's
+/// single writer (README "Speed").
+pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<Created, ApiError> {
     let task_id = crate::ids::random_token(20);
     let now_ms = clock::now_ms();
     let mut tx = state.db.pool.begin().await?;
     ledger::lock_user(&mut tx, t.user_id).await?;
+    let mut queued_before = 0;
     if t.finished.is_none() {
-        // Checked under the user's lock, so parallel creates cannot pass it together.
-        let waiting: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'queued'",
+        // Checked under the user's lock, so parallel creates cannot pass it together. The same
+        // scan of the queue gives the new task's place in it.
+        let row = sqlx::query(
+            "SELECT (SELECT COUNT(*) FROM tasks WHERE status = 'queued') AS queued,
+                    (SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'queued') AS mine",
         )
         .bind(t.user_id)
         .fetch_one(&mut *tx)
         .await?;
+        let waiting: i64 = row.try_get("mine")?;
+        queued_before = row.try_get("queued")?;
         let limit = state.tasks.settings().max_queued_per_user;
         if usize::try_from(waiting).unwrap_or(usize::MAX) >= limit {
             return Err(ApiError::new(
@@ -108,33 +126,71 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<String, ApiErro
         Some(r) => ("succeeded", 100, r.to_string(), now_ms),
         None => ("queued", 0, String::new(), 0),
     };
-    sqlx::query(
+    let (data, user_data) = (t.data.to_string(), json_text(t.user_data));
+    let id: i64 = sqlx::query_scalar(
         "INSERT INTO tasks (task_id, user_id, algorithm, module, data, status, progress, credits, charge_id, result, user_data, retry_of, created_ms, finished_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
     )
     .bind(&task_id)
     .bind(t.user_id)
     .bind(t.algorithm)
     .bind(t.module)
-    .bind(t.data.to_string())
+    .bind(&data)
     .bind(status)
     .bind(progress)
     .bind(t.credits)
     .bind(charge_id)
-    .bind(result)
-    .bind(json_text(t.user_data))
+    .bind(&result)
+    .bind(&user_data)
     .bind(t.retry_of)
     .bind(now_ms)
     .bind(finished_ms)
-    .execute(&mut *tx)
+    .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;
+    let row = TaskRow {
+        id,
+        task_id,
+        user_id: t.user_id,
+        uid: t.uid.to_owned(),
+        algorithm: t.algorithm.to_owned(),
+        module: t.module.to_owned(),
+        data,
+        status: status.to_owned(),
+        progress,
+        credits: t.credits,
+        charge_id,
+        refunded: 0,
+        result,
+        error: String::new(),
+        user_data,
+        save_type: String::new(),
+        // The column's default: not rated.
+        like_state: -1,
+        retry_of: t.retry_of.to_owned(),
+        deleted: 0,
+        created_ms: now_ms,
+        started_ms: 0,
+        finished_ms,
+    };
+    let queue_position = if t.finished.is_none() {
+        queued_before + 1
+    } else {
+        0
+    };
     // Announce before waking the workers, so `addTask` comes before the task's updates.
-    emit(state, &task_id, "addTask").await;
+    state.tasks.emit(TaskEvent {
+        user_id: row.user_id,
+        name: "addTask",
+        data: record::event_view(record::view(state, &row, queue_position)),
+    });
     if t.finished.is_none() {
         state.tasks.wake();
     }
-    Ok(task_id)
+    Ok(Created {
+        row,
+        queue_position,
+    })
 }
 
 /// Pushes the task's current state ([`record::event_view`]) as event `name` to its owner's streams.
