@@ -1,5 +1,5 @@
 /**
- * Spec 02 end to end against the real server on a temporary database (issue 7): register and log
+ * Spec 02 end to end against the real server on a temporary database: register and log
  * in through the provider's iframe → header shows 5 credits → check-in → 8 credits and the panel
  * says checked in → a second claim sends nothing → buy 100 credits in the test store (new tab) →
  * the payment poll closes the popup and the balance updates → credit history lists the three

@@ -1,5 +1,5 @@
 /**
- * Analytics end to end (issue 9 item 1): visiting three pages records their page views and web
+ * Analytics end to end: visiting three pages records their page views and web
  * vitals (FCP, LCP) on the server, and the stats report shows them. This spec starts its own
  * server with a stats token (AIVG_STATS_TOKEN), since the report is closed without one.
  *

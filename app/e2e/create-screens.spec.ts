@@ -1,5 +1,5 @@
 /**
- * Every screen of issue 8 renders (no page error, its heading), and the mask-painting tools send
+ * Every creation, tool, effect and explore screen renders (no page error, its heading), and the mask-painting tools send
  * the painted mask with the task (mouse on desktop, a finger on a phone).
  */
 import { makeJpeg, registerUser, signIn } from "./create-support";

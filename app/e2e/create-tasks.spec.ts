@@ -27,7 +27,7 @@ test("cancel: a running task is cancelled from the queue and its credits come ba
   expect(await credits(request, user)).toBe(3);
   await page.getByTestId("task-queue").screenshot({ path: `${shots}/task-queue.png` });
 
-  // Leaving while the task runs asks first (issue 8 item 7; spec 01 §8 texts); Cancel stays.
+  // Leaving while the task runs asks first (spec 01 §8 texts); Cancel stays.
   const home = page.getByRole("navigation").getByRole("link", { name: "Home", exact: true }).first();
   await home.click();
   await expect(page.getByText("Exit current mission")).toBeVisible();

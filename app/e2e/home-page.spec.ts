@@ -1,5 +1,5 @@
 /**
- * The home page (issue 9 items 2 and 3): the template carousel rotates by itself, the prompt box
+ * The home page: the template carousel rotates by itself, the prompt box
  * leads into text to video with the prompt, and an icon the server does not have (404) or cannot
  * deliver (network failure) renders as an empty 24×24 box without a console message from the page.
  */

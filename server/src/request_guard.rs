@@ -1,4 +1,4 @@
-//! Layers that keep every answer of the API an envelope (issue 5, item 8), whatever the client
+//! Layers that keep every answer of the API an envelope, whatever the client
 //! sends:
 //!
 //! - a body declared larger than [`BODY_LIMIT`] (`Content-Length`) answers 413 before any handler

@@ -1,4 +1,4 @@
-//! The local provider's video paths through ffmpeg (issue 5, item 7), on a real clip that ffmpeg
+//! The local provider's video paths through ffmpeg, on a real clip that ffmpeg
 //! itself renders in the test (`testsrc` picture + `sine` sound): media info read by ffprobe, the
 //! video enhancer (2× upscale + sharpen), the labelled-copy tools, a file ffmpeg cannot read
 //! (failed + refunded), and the clear error when `AIVG_FFMPEG` names a program that is absent.

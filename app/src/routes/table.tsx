@@ -40,16 +40,12 @@ function redirecting(name: RouteName): RouteObject {
   return { ...(path === "" ? { index: true } : { path }), handle: { name }, loader: redirectingRoute, element: null };
 }
 
-const placeholder: PageModule = () => import("../features/pages/PlaceholderPage");
 const serverRedirectPlaceholder: PageModule = () => import("../features/pages/RedirectPlaceholderPage");
-
-/** Named routes shown by the shared placeholder until their issue fills them (none left since issue 8). */
-const placeholderRoutes = [] as const satisfies readonly RouteName[];
 
 const createPage: PageModule = () => import("../features/create/CreatePage");
 const toolPage: PageModule = () => import("../features/tools/ToolPage");
 
-/** Issue 8: creation screens, AI tools, effects, explore (one shared module per kind of screen). */
+/** Creation screens, AI tools, effects, explore (one shared module per kind of screen). */
 const creationRoutes = [
   ...(["TextToVideo", "ImageToVideo", "VideoToAnime", "VideoToVideo", "TextToImage", "ImageToImage"] as const).map((name) =>
     page(name, createPage),
@@ -81,7 +77,6 @@ export const pageRoutes = [
   page("Home", () => import("../features/home/HomePage")),
   page("NotFound", () => import("../features/pages/NotFoundPage")),
   page("DebugTestError", () => import("../features/error-page/DebugTestErrorPage")),
-  ...placeholderRoutes.map((name) => page(name, placeholder)),
   ...creationRoutes,
   ...serverRedirectRoutes.map((name) => page(name, serverRedirectPlaceholder)),
   page("CatchAll", () => import("../features/pages/CatchAllPage")),

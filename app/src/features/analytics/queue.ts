@@ -1,7 +1,7 @@
 /**
  * The one client-side queue of analytics events (spec 02 §9: at most 1000 events, the oldest
  * dropped first). Events leave in batches: when a batch is full, after a short delay otherwise,
- * and all at once by beacon when the page is hidden. Analytics never breaks the page (issue 9): a
+ * and all at once by beacon when the page is hidden. Analytics never breaks the page: a
  * send that fails for a transient reason (network, HTTP 5xx or 429) is retried a bounded number of
  * times with a growing delay, then dropped silently; a batch the server refuses (other 4xx) is
  * dropped at once, since sending it again would be refused again.

@@ -1,5 +1,5 @@
 /**
- * Copy text to the clipboard (issue 9 item 4): the async Clipboard API when the page may use it,
+ * Copy text to the clipboard: the async Clipboard API when the page may use it,
  * else the legacy way (a hidden textarea, selected, `document.execCommand("copy")`), which still
  * works on plain http and in older browsers. Never throws: true when the text was copied, false
  * otherwise.

@@ -1,5 +1,5 @@
 /**
- * Sanitising of CMS HTML (issue 6 item 6) with DOMPurify: scripts, event handlers and
+ * Sanitising of CMS HTML with DOMPurify: scripts, event handlers and
  * `javascript:` URLs never reach the page. Body blocks keep DOMPurify's HTML profile; the head
  * block keeps only `meta`, `link` and `style` elements, without `http-equiv` (a refresh would be
  * a redirect the flow does not control) and without `link` kinds that could load code or

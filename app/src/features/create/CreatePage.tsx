@@ -1,5 +1,5 @@
 /**
- * The shared creation screen (issue 8 item 1) of text to video, image to video, video to anime
+ * The shared creation screen of text to video, image to video, video to anime
  * (also /video-to-video), text to image and image to image. The route's metadata type (core's
  * route table, spec 01 §2) is the task algorithm; `:semantic` only names the page for search.
  * What the screen asks (prompt required or optional, picture or video, aspect ratio, length, price,

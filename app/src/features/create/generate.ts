@@ -1,5 +1,5 @@
 /**
- * Generate (issue 8 item 1): the sensitive-content checks first (text, then the uploaded media;
+ * Generate: the sensitive-content checks first (text, then the uploaded media;
  * spec 02 §7 `{v,i,t}_sensitive_detect`), then the caller's confirmation (the credit-consumption
  * dialog), then the task itself. The new task goes into the queue
  * at once; the event stream (or polling) brings its progress.

@@ -1,6 +1,6 @@
 /**
  * The Generate button's state, shared by creation, tool, music and effect screens: runs
- * `generate`, keeps the ids of the tasks started here (for the go-back guard, issue 8 item 7)
+ * `generate`, keeps the ids of the tasks started here (for the go-back guard)
  * and the latest task as the queue knows it.
  */
 import { insufficientCreditsCode, taskModule, type HttpError } from "@aivg/core";

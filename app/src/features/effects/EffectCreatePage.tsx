@@ -1,5 +1,5 @@
 /**
- * Effect creation from a template (issue 8 item 3): the template's request fields become the form
+ * Effect creation from a template: the template's request fields become the form
  * (images through the crop dialog, text as text areas); /v1/workflow/direct turns the filled
  * fields into the generation request, which is then sent like any other task. Two images must
  * keep the model's height/width ratio bounds when the template gives them (spec 02 §5): once one

@@ -1,5 +1,5 @@
 /**
- * Effects (issue 8 item 3): the template list with category tabs. Pages of 25; more load when the
+ * Effects: the template list with category tabs. Pages of 25; more load when the
  * end of the list comes into view, only while fewer than the total are loaded and more than 20
  * are (core's templateFirstPage / templateLoadMore, spec 01 §4 "Template lists").
  */

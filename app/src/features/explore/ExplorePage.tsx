@@ -1,4 +1,4 @@
-/** Explore (issue 8 item 5): the community list, 20 per page (spec 02 §9), with "Load more". */
+/** Explore: the community list, 20 per page (spec 02 §9), with "Load more". */
 import { exploreConstants, hasNextPage, listExplore } from "@aivg/core";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

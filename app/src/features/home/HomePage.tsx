@@ -1,5 +1,5 @@
 /**
- * The home page (issue 9 item 3): a hero with a prompt box leading into text to video, the grid of
+ * The home page: a hero with a prompt box leading into text to video, the grid of
  * every creation type and AI tool, a carousel of templates from the server, and explore highlights.
  * It is the LCP page: the hero (text only) paints first; templates and highlights load after
  * mount and their pictures load lazily. The chatbot widget loads here only (spec 01 §2).

@@ -1,5 +1,5 @@
 /**
- * Text to music and text to song (issue 8 item 2; spec 02 §5 validation, §9 defaults). The
+ * Text to music and text to song (spec 02 §5 validation, §9 defaults). The
  * query tab=song selects the song tab (core's musicTab). The two modules of the screen, their
  * fields (lyrics or not), length limits, style and price come from core's catalogue; the task is
  * checked by core (checkTaskData: the server's rule, e.g. at least 10 characters after trimming)

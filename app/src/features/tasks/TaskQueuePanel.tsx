@@ -1,5 +1,5 @@
 /**
- * The task queue panel (issue 8 item 6): the user's tasks with live status, queue position and
+ * The task queue panel: the user's tasks with live status, queue position and
  * progress, and the actions of each. Mounted beside every creation and tool screen.
  */
 import { hasNextPage, progressDisplay, taskPromoCardVisible } from "@aivg/core";

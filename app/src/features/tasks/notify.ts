@@ -1,5 +1,5 @@
 /**
- * The notice when a task finishes (issue 8 item 6): a toast, the tab title while the page is
+ * The notice when a task finishes: a toast, the tab title while the page is
  * hidden, and a browser notification when the user allowed them. Texts come from the tasks
  * namespace.
  */

@@ -1,5 +1,5 @@
 /**
- * What the queue panel's buttons do (spec 02 §7 calls, issue 8 item 6). Each action updates the
+ * What the queue panel's buttons do (spec 02 §7 calls). Each action updates the
  * list from the server's answer; the event stream brings the same change to other tabs.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The go-back confirmation (issue 8 item 7; texts spec 01 §8): leaving a screen while a task
+ * The go-back confirmation (texts spec 01 §8): leaving a screen while a task
  * started there is still queued or running asks first. Yes leaves, Cancel stays. A reload or
  * tab close gets the browser's own prompt.
  */

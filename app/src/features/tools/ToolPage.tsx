@@ -1,5 +1,5 @@
 /**
- * One AI tool page (issue 8 item 4): upload, the tool's own fields, Generate, result and queue.
+ * One AI tool page: upload, the tool's own fields, Generate, result and queue.
  * What the page asks (picture or video, a painted mask, the text, an audio file, a voice) and its
  * modes are the catalogue's rows for the route (`toolModes`); core's check of the task (the
  * server's rule) runs before anything is sent and its message sits under the field it names.

@@ -1,5 +1,5 @@
 /**
- * The AI tool pages (issue 8 item 4): presentation only. Which task modules a tool page runs,
+ * The AI tool pages: presentation only. Which task modules a tool page runs,
  * what each asks (picture or video, mask, text, audio, voice) and what it costs are the rows of
  * core's catalogue whose `screens` name the page's route (see `toolModes`); here are only the
  * translation keys of each page and of its modes.
