@@ -62,7 +62,7 @@ test("feedback: the account panel opens the embedded page with the user's query;
     page.getByTestId("account-feedback").click(),
   ]);
   const modal = page.getByTestId("modal-feedback");
-  await expect(modal.getByRole("heading", { name: "Feedback" })).toBeVisible();
+  await expect(modal.locator(".aivg-modal__title")).toHaveText("Feedback");
 
   const query = new URL(frameRequest.url()).searchParams;
   expect(query.get("fid")).toBe("5903");
