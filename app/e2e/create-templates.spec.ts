@@ -41,7 +41,9 @@ test("music templates: tabs of audio templates, a preview that plays, and Use fi
   await page.getByTestId("music-templates").click();
   const modal = page.getByTestId("modal-templateList");
   await expect(modal.getByRole("heading", { name: "Music templates" })).toBeVisible();
-  await expect(modal.getByRole("tab")).toHaveText(categories.map((c) => c.title));
+  // "All" first (every music template), then the server's categories.
+  await expect(modal.getByRole("tab")).toHaveText(["All", ...categories.map((c) => c.title)]);
+  await modal.getByRole("tab", { name: first.title }).click();
   const item = modal.locator(".aivg-audio-item").filter({ hasText: tpl.name });
   await expect(item).toContainText(tpl.description);
 

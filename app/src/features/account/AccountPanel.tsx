@@ -13,6 +13,7 @@ import { languageAtom } from "../language/state";
 import { useSwitchLanguage } from "../language/switch-language";
 import { openBuyDialog } from "../pricing/buyState";
 import { flagsAtom, logout, userAtom } from "../session/session";
+import { feedbackSupplied, openFeedback } from "./feedback";
 import { accountLinks } from "./links";
 
 const languages = switcherLanguages();
@@ -28,7 +29,8 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
   const level = user?.verify.level ?? "free";
   const action = planActionLabel(level);
   const expiry = flags.isSubscribed ? planExpiryLine(user?.verify.expired_time) : undefined;
-  const feedbackLink = feedback ?? (links.feedback ? () => window.open(links.feedback ?? "", "_blank", "noopener") : undefined);
+  // The feedback page opens embedded in the feedback modal (spec 01 §7), when this site has one.
+  const feedbackAction = feedback ?? (feedbackSupplied() ? () => void openFeedback() : undefined);
 
   const chooseLanguage = (code: LanguageCode) => {
     setLanguagesOpen(false);
@@ -76,9 +78,9 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
             {t("discord")}
           </a>
         </li>
-        {feedbackLink && (
+        {feedbackAction && (
           <li>
-            <button type="button" className="acc-menu-item" onClick={feedbackLink}>
+            <button type="button" className="acc-menu-item" data-testid="account-feedback" onClick={feedbackAction}>
               {t("feedback")}
             </button>
           </li>

@@ -1,7 +1,7 @@
 /**
  * External links of the account panel (spec 02 §2: account center, cloud storage, privacy, terms,
  * a discord invite), configurable per deployment through Vite env; the defaults are this site's
- * own placeholders. Feedback shows only when VITE_FEEDBACK_URL is supplied (spec 02 §2, §6).
+ * own placeholders. The feedback page (VITE_FEEDBACK_URL) is not a link: see feedback.ts.
  */
 import { envText } from "../../env";
 export interface AccountLinks {
@@ -10,7 +10,6 @@ export interface AccountLinks {
   privacy: string;
   terms: string;
   discord: string;
-  feedback: string | null;
 }
 
 export function accountLinks(): AccountLinks {
@@ -20,6 +19,5 @@ export function accountLinks(): AccountLinks {
     privacy: envText("VITE_PRIVACY_URL") || "https://www.media.io/privacy.html",
     terms: envText("VITE_TERMS_URL") || "https://www.media.io/terms.html",
     discord: envText("VITE_DISCORD_URL") || "https://discord.gg/mediaio",
-    feedback: envText("VITE_FEEDBACK_URL") || null,
   };
 }

@@ -5,6 +5,10 @@
  * keep the model's height/width ratio bounds when the template gives them (spec 02 §5): once one
  * picture is chosen, the other's crop dialog offers only the presets that keep the pair within
  * them (core's pairCropBounds), and Generate checks the pair again (imagesRatioOk).
+ *
+ * "How it works" beside the title opens the effect detail tip (spec 01 §2 overlays; decided: on
+ * request rather than on arrival, so a returning user is not interrupted): the template's
+ * preview and what to upload, in the template's own words when it has a description.
  */
 import { getWorkflowInfo, imagesRatioOk, pairCropBounds, runWorkflowDirect } from "@aivg/core";
 import { useEffect, useState } from "react";
@@ -16,7 +20,8 @@ import { SignInNotice, useSignedIn } from "../create/SignInNotice";
 import type { UploadedFile } from "../create/upload";
 import { useGeneration } from "../create/useGeneration";
 import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
-import { readTemplate, type Template } from "./templates";
+import { openModal } from "../overlays/modalAtoms";
+import { effectTipKind, readTemplate, type Template } from "./templates";
 import { GenerationError } from "../create/GenerationError";
 import "../create/create.css";
 
@@ -57,6 +62,16 @@ function EffectForm({ template }: { template: Template }) {
   const [ratioError, setRatioError] = useState(false);
   const signedIn = useSignedIn();
   const gen = useGeneration();
+
+  const openTip = () => {
+    const clip = template.previewUrl.endsWith(".mp4") ? template.previewUrl : undefined;
+    openModal("effectDetailTip", {
+      title: template.name,
+      content: template.description || t(`tip.${effectTipKind(template)}`),
+      videoUrl: clip,
+      imageUrl: clip ? template.thumbnail || undefined : template.previewUrl || template.thumbnail || undefined,
+    });
+  };
 
   const imageFields = template.request.filter((f) => f.type === "image").map((f) => f.field);
   /** Crop bounds for image field `field`, from the other picture of a bounded pair. */
@@ -108,7 +123,10 @@ function EffectForm({ template }: { template: Template }) {
   return (
     <div className="create-page">
       <section className="create-form">
-        <h1 className="create-title">{template.name}</h1>
+        <div className="create-row" style={{ alignItems: "center", justifyContent: "space-between" }}>
+          <h1 className="create-title">{template.name}</h1>
+          <button type="button" className="button button--secondary" data-testid="effect-tip" onClick={openTip}>{t("tip.open")}</button>
+        </div>
         <img src={template.previewUrl || template.thumbnail} alt="" style={{ maxWidth: 240, borderRadius: 8 }} />
         {template.request.map((f) =>
           f.type === "text" ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readTemplate, readTemplatePage } from "./templates";
+import { effectTipKind, readTemplate, readTemplatePage } from "./templates";
 
 describe("readTemplate", () => {
   it("reads an audio template's preview and the settings it fills in", () => {
@@ -33,5 +33,15 @@ describe("readTemplate", () => {
     const page = readTemplatePage({ list: [{ name: "no id" }, { tpl_id: 7, name: "ok" }], paginate: { total: 40 } });
     expect(page.templates.map((t) => t.id)).toEqual([7]);
     expect(page.total).toBe(40);
+  });
+});
+
+describe("effectTipKind (which 'how it works' text the effect detail tip shows)", () => {
+  const field = (type: "image" | "text") => ({ field: type, type, required: true, label: type });
+  it("tells picture effects, two-person videos and one-photo videos apart", () => {
+    expect(effectTipKind({ media: "image", request: [field("image"), field("text")] })).toBe("image");
+    expect(effectTipKind({ media: "video", request: [field("image"), field("image")] })).toBe("duo");
+    expect(effectTipKind({ media: "video", request: [field("image")] })).toBe("video");
+    expect(effectTipKind({ media: "video", request: [] })).toBe("video");
   });
 });

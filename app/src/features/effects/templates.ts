@@ -113,3 +113,12 @@ export function readCategories(raw: unknown): Category[] {
     });
   });
 }
+
+/**
+ * Which "how it works" text of the effect detail tip fits a template (decided: the tip explains
+ * what to upload and what comes out): a picture effect, a two-person video, or a one-photo video.
+ */
+export function effectTipKind(tpl: Pick<Template, "media" | "request">): "image" | "duo" | "video" {
+  if (tpl.media === "image") return "image";
+  return tpl.request.filter((f) => f.type === "image").length >= 2 ? "duo" : "video";
+}

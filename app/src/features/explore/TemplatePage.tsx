@@ -16,16 +16,18 @@ import "../create/create.css";
 
 export default function TemplatePage() {
   const { t } = useTranslation("explore");
+  const { t: tOverlays } = useTranslation("overlays");
   const language = useAtomValue(languageAtom);
   const navigate = useNavigate();
 
   const browse = async (module: "effect" | "music") => {
     try {
-      const { tabs, templateOf } = await loadTemplateTabs(module);
+      const { tabs, templateOf, loadPage } = await loadTemplateTabs(module, tOverlays("templateList.all"));
       const page = module === "music" ? routePath("TextToMusic", {}, language) : routePath("EffectCreate", {}, language);
       openModal("templateList", {
         title: module === "music" ? t("browseMusic") : t("templates"),
         categories: tabs,
+        loadPage,
         onSelect: (item) => void navigate(`${page}?tpl_id=${templateOf(item)?.id ?? ""}`),
       });
     } catch (e) {

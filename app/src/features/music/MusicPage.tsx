@@ -3,7 +3,8 @@
  * query tab=song selects the song tab (core's musicTab). The two modules of the screen, their
  * fields (lyrics or not), length limits, style and price come from core's catalogue; the task is
  * checked by core (checkTaskData: the server's rule, e.g. at least 10 characters after trimming)
- * before any call, and the message sits under the field it names.
+ * before any call, and the message sits under the field it names. Picking a template over the
+ * user's own prompt asks how to use it first (audio edit choice, templateChoice.ts).
  */
 import { musicTab, uiConstants, type MusicTab } from "@aivg/core";
 import { useState } from "react";
@@ -21,6 +22,8 @@ import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
 import { MusicStyles } from "./MusicStyles";
 import { MusicTemplates, useTemplateFromQuery, type ChosenAudioTemplate } from "./MusicTemplates";
 import { GenerationError } from "../create/GenerationError";
+import { openModal } from "../overlays/modalAtoms";
+import { asksHowToUse, takesPrompt, TEMPLATE_USES, templateUse, type TemplateUse } from "./templateChoice";
 import "../create/create.css";
 
 const UI = uiConstants();
@@ -68,13 +71,24 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : "" });
   };
 
-  const applyTemplate = (tpl: ChosenAudioTemplate) => {
-    if (tpl.prompt) setPrompt(tpl.prompt);
+  const applyTemplate = (tpl: ChosenAudioTemplate, use: TemplateUse = "all") => {
+    if (tpl.prompt && takesPrompt(use)) setPrompt(tpl.prompt);
     if (tpl.duration > 0) setDuration(tpl.duration);
     if (tpl.style) setStyle({ title: tpl.style, prompt: "", cover: tpl.cover || undefined });
     setProblem(null);
   };
   useTemplateFromQuery(new URLSearchParams(location.search).get("tpl_id"), applyTemplate);
+  const chooseTemplate = (tpl: ChosenAudioTemplate) => {
+    if (!asksHowToUse(prompt, tpl.prompt)) {
+      applyTemplate(tpl);
+      return;
+    }
+    openModal("audioEditChoice", {
+      title: t("templates.choice.title", { name: tpl.name }),
+      options: TEMPLATE_USES.map((value) => ({ value, label: t(`templates.choice.${value}`) })),
+      onChoose: (value) => applyTemplate(tpl, templateUse(value)),
+    });
+  };
 
   const submit = () => {
     const data: Record<string, unknown> = { prompt: prompt.trim() };
@@ -99,7 +113,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
           <button type="button" role="tab" className="create-chip" aria-selected={tab === "music"} onClick={() => selectTab("music")}>{t("tab.music")}</button>
           <button type="button" role="tab" className="create-chip" aria-selected={tab === "song"} onClick={() => selectTab("song")} data-testid="tab-song">{t("tab.song")}</button>
         </div>
-        <MusicTemplates onChoose={applyTemplate} />
+        <MusicTemplates onChoose={chooseTemplate} />
         <PromptBox algorithm="txt2Music" value={prompt} onChange={setPrompt} required={form.prompt?.required ?? false} language={language} label={t("prompt")} />
         <FieldMessage problem={problem} name="prompt" kind={form.prompt?.kind ?? "musicPrompt"} text={form.prompt?.kind === "musicPrompt" ? minText("prompt") : undefined} testId="music-prompt-error" />
         {form.lyrics ? (

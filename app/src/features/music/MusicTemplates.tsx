@@ -21,15 +21,17 @@ export interface ChosenAudioTemplate extends AudioSettings {
 
 export function MusicTemplates({ onChoose }: { onChoose: (t: ChosenAudioTemplate) => void }) {
   const { t } = useTranslation("music");
+  const { t: tOverlays } = useTranslation("overlays");
   const [loading, setLoading] = useState(false);
 
   const open = async () => {
     setLoading(true);
     try {
-      const { tabs, templateOf } = await loadTemplateTabs("music");
+      const { tabs, templateOf, loadPage } = await loadTemplateTabs("music", tOverlays("templateList.all"));
       openModal("templateList", {
         title: t("templates.title"),
         categories: tabs,
+        loadPage,
         onSelect: (item) => {
           const tpl = templateOf(item);
           if (tpl?.audio) onChoose({ ...tpl.audio, name: tpl.name, cover: tpl.thumbnail });

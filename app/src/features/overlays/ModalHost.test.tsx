@@ -5,7 +5,7 @@ import modalEn from "../../locales/en/modal.json";
 import overlaysEn from "../../locales/en/overlays.json";
 import { addMessages, i18n, initI18n } from "../../i18n/setup";
 import { appStore, Provider } from "../../state/jotai";
-import { closeAllModals, modalsAtom, openModal } from "./modalAtoms";
+import { closeAllModals, modalsAtom, openModal, setDismissGuard } from "./modalAtoms";
 import { ModalHost } from "./ModalHost";
 
 function renderHost() {
@@ -96,6 +96,23 @@ describe("ModalHost", () => {
     act(() => void openModal("confirm", { message: "Sure?", onConfirm: () => {} }));
     fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
     expect(appStore.get(modalsAtom)).toEqual([]);
+  });
+
+  it("asks a record's dismiss guard before Escape closes it", () => {
+    renderHost();
+    const onCancel = vi.fn();
+    let id = "";
+    act(() => void (id = openModal("confirm", { message: "Sure?", onConfirm: () => {}, onCancel })));
+    const guard = vi.fn(() => false);
+    setDismissGuard(id, guard);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
+    expect(guard).toHaveBeenCalledTimes(1);
+    expect(appStore.get(modalsAtom)).toHaveLength(1);
+    expect(onCancel).not.toHaveBeenCalled();
+    setDismissGuard(id, null);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
+    expect(appStore.get(modalsAtom)).toEqual([]);
+    expect(onCancel).toHaveBeenCalledTimes(1);
   });
 
   it("stacks dialogs from core's dialog z-index", () => {

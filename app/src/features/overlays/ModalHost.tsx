@@ -7,7 +7,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { uiConstants } from "@aivg/core";
 import { Suspense, useEffect, type ComponentType } from "react";
 import { useAtomValue } from "../../state/jotai";
-import { closeModal, modalsAtom, scrollLockedAtom } from "./modalAtoms";
+import { closeModal, mayDismiss, modalsAtom, scrollLockedAtom } from "./modalAtoms";
 import { backdropCloses, escapeCloses, type ModalRecord } from "./modalStack";
 import type { ModalType } from "./modalTypes";
 import { modalBodies } from "./modals/registry";
@@ -59,10 +59,10 @@ function ModalLayer({ record, index }: { record: ModalRecord; index: number }) {
           data-testid={`modal-${record.type}`}
           aria-describedby={undefined}
           onPointerDownOutside={(e) => {
-            if (!backdropCloses(record)) e.preventDefault();
+            if (!backdropCloses(record) || !mayDismiss(record.id)) e.preventDefault();
           }}
           onEscapeKeyDown={(e) => {
-            if (!escapeCloses(record)) e.preventDefault();
+            if (!escapeCloses(record) || !mayDismiss(record.id)) e.preventDefault();
           }}
         >
           <ModalTitle record={record} />

@@ -73,3 +73,20 @@ export function closeModalsOfType(type: ModalType, store = appStore): void {
 export function closeAllModals(store = appStore): void {
   store.set(modalsAtom, []);
 }
+
+/**
+ * Guards asked before Escape (or a backdrop click, where it closes) dismisses a record: a body
+ * with unsaved work registers one that answers false and asks the user itself.
+ */
+const dismissGuards = new Map<string, () => boolean>();
+
+/** Sets (or with null removes) the dismiss guard of the open record `id`. */
+export function setDismissGuard(id: string, guard: (() => boolean) | null): void {
+  if (guard) dismissGuards.set(id, guard);
+  else dismissGuards.delete(id);
+}
+
+/** Whether Escape or the backdrop may dismiss record `id` now (true without a guard). */
+export function mayDismiss(id: string): boolean {
+  return dismissGuards.get(id)?.() ?? true;
+}

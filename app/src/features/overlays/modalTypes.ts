@@ -2,6 +2,7 @@
  * The generic modals of the shell (spec 01 §2 "Overlays of the shell", data of §3) and the data
  * each one is opened with. Buy, login, check-in and report dialogs belong to spec 02.
  */
+import type { TemplatePageQuery } from "@aivg/core";
 import type { CropResult, CropDialogData } from "./crop/cropTypes";
 
 /** A choice of the audio edit modal. */
@@ -13,6 +14,8 @@ export interface AudioEditOption {
 
 /** Template item for audio (spec 01 §3): name, description, thumbnail, preview (audio URL). */
 export interface AudioTemplateItem {
+  /** The template's id: a page that repeats an item already shown does not show it twice. */
+  id?: string | number;
   name: string;
   description?: string;
   thumbnail?: string;
@@ -23,8 +26,17 @@ export interface AudioTemplateItem {
 export interface TemplateListCategory {
   id: string | number;
   title: string;
+  /** The first page. */
   items: AudioTemplateItem[];
+  /** How many the server holds (`paginate.total`); default: `items.length` (nothing more to load). */
+  total?: number;
 }
+
+/** One more page of a category (spec 01 §7 `GET /v1/workflow/list`: list and paginate.total). */
+export type TemplatePageLoader = (
+  categoryId: string | number,
+  query: TemplatePageQuery,
+) => Promise<{ items: AudioTemplateItem[]; total: number }>;
 
 /** One picture of the image preview. */
 export interface PreviewImage {
@@ -54,8 +66,16 @@ export interface ModalDataMap {
     onConfirm: () => void;
     onCancel?: () => void;
   };
-  /** Template list: category tabs and audio preview items. */
-  templateList: { title?: string; categories: TemplateListCategory[]; onSelect: (item: AudioTemplateItem) => void };
+  /**
+   * Template list: category tabs and audio preview items; "Load more" pages a category through
+   * `loadPage` under core's rule (spec 01 §4 "Template lists"). Without `loadPage` nothing pages.
+   */
+  templateList: {
+    title?: string;
+    categories: TemplateListCategory[];
+    onSelect: (item: AudioTemplateItem) => void;
+    loadPage?: TemplatePageLoader;
+  };
   /** Drive-space error; Close and Upgrade Plan both only close (spec 01 §8). */
   driveSpace: { message?: string };
   /** Feedback page in an embedded frame (spec 01 §7). */

@@ -15,8 +15,26 @@ export interface OverlayTestHooks {
   showToast: typeof showToast;
 }
 
+type TestWindow = { __AIVG_TEST_HOOKS__?: boolean; __aivgOverlays?: OverlayTestHooks; __AIVG_FEEDBACK_URL__?: unknown };
+
+function hooksAllowed(w: TestWindow): boolean {
+  return buildStage !== "production" || w.__AIVG_TEST_HOOKS__ === true;
+}
+
 export function exposeTestHooks(): void {
-  const w = window as unknown as { __AIVG_TEST_HOOKS__?: boolean; __aivgOverlays?: OverlayTestHooks };
-  if (buildStage === "production" && w.__AIVG_TEST_HOOKS__ !== true) return;
+  const w = window as unknown as TestWindow;
+  if (!hooksAllowed(w)) return;
   w.__aivgOverlays = { openModal, closeAllModals, showToast };
+}
+
+/**
+ * A feedback page address given by the page itself (`window.__AIVG_FEEDBACK_URL__`), under the
+ * same condition as the hooks: a browser test serves a feedback page of its own, since a build
+ * has none unless its deployment names one (`VITE_FEEDBACK_URL`). "" otherwise.
+ */
+export function testFeedbackPage(): string {
+  if (typeof window === "undefined") return "";
+  const w = window as unknown as TestWindow;
+  const url = w.__AIVG_FEEDBACK_URL__;
+  return hooksAllowed(w) && typeof url === "string" ? url.trim() : "";
 }

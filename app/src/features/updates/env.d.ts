@@ -4,6 +4,6 @@ interface ImportMetaEnv {
   readonly VITE_BUILD_POLL_MS?: string;
   /** Origin of the asset host serving template.min.css; unset = this site (src/features/cms). */
   readonly VITE_ASSET_HOST?: string;
-  /** Address of the embedded feedback page; unset = feedback unavailable (src/features/overlays). */
+  /** Address of the embedded feedback page; unset = no feedback action (src/features/overlays/modals/feedbackPage.ts). */
   readonly VITE_FEEDBACK_URL?: string;
 }

@@ -9,7 +9,9 @@
  *
  * Decisions: "Free" is offered only when the model gives no ratio bounds; decoding runs when the
  * dialog opens, with a loading state; a file the browser cannot decode shows its message; a
- * second Confirm while the result is being encoded is ignored.
+ * second Confirm while the result is being encoded is ignored. Cancel (or Escape) after the user
+ * changed the automatic clip asks first (auto-clip go-back confirmation, cropChanged.ts): going
+ * back discards the clip and the picture is not used; an untouched clip closes at once.
  */
 import {
   cropBoxResize,
@@ -31,7 +33,9 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ModalRecord } from "../modalStack";
+import { openModal, setDismissGuard } from "../modalAtoms";
 import { Icon } from "../icons";
+import { cropChanged, type CropChoice } from "./cropChanged";
 import { cropToFile, paintRgba, prepareCropSource, type CropSource } from "./cropImage";
 
 const { sliderMax } = cropConstants();
@@ -66,7 +70,7 @@ export function ImageCropModal({ record, close }: { record: ModalRecord<"imageCr
       ) : load.state === "failed" ? (
         <p className="aivg-modal__message" role="alert" data-testid="crop-error">{t("crop.failed", { message: load.message })}</p>
       ) : (
-        <CropEditor source={load.source} data={d} close={close} />
+        <CropEditor recordId={record.id} source={load.source} data={d} close={close} />
       )}
       {load.state !== "ready" ? (
         <div className="aivg-modal__actions">
@@ -77,18 +81,47 @@ export function ImageCropModal({ record, close }: { record: ModalRecord<"imageCr
   );
 }
 
-function CropEditor({ source, data, close }: { source: CropSource; data: ModalRecord<"imageCrop">["data"]; close: () => void }) {
+interface CropEditorProps {
+  recordId: string;
+  source: CropSource;
+  data: ModalRecord<"imageCrop">["data"];
+  close: () => void;
+}
+
+function CropEditor({ recordId, source, data, close }: CropEditorProps) {
   const { t } = useTranslation("overlays");
   const { width: iw, height: ih } = source;
   const presets = useMemo(() => cropPresets(data.minRatio ?? null, data.maxRatio ?? null), [data.minRatio, data.maxRatio]);
   const freeAllowed = data.minRatio == null && data.maxRatio == null;
-  const [ratioLabel, setRatioLabel] = useState<string | null>(
-    () => presets.find((p) => p.label === data.initialRatio)?.label ?? (freeAllowed ? null : presets[0]?.label ?? null),
-  );
+  // The automatic clip the dialog opens with.
+  const [start] = useState<CropChoice>(() => {
+    const ratio = presets.find((p) => p.label === data.initialRatio)?.label ?? (freeAllowed ? null : presets[0]?.label ?? null);
+    const startBox = cropBoxSize(presets.find((p) => p.label === ratio)?.ratio ?? null);
+    return { ratio, box: startBox, view: cropRestore(iw, ih, startBox) };
+  });
+  const [ratioLabel, setRatioLabel] = useState<string | null>(start.ratio);
   const preset = presets.find((p) => p.label === ratioLabel);
-  const [box, setBox] = useState<BoxSize>(() => cropBoxSize(preset ? preset.ratio : null));
+  const [box, setBox] = useState<BoxSize>(start.box);
   const range = useMemo(() => cropZoomRange(iw, ih, box), [iw, ih, box]);
-  const [view, setView] = useState<CropView>(() => cropRestore(iw, ih, box));
+  const [view, setView] = useState<CropView>(start.view);
+  const changed = cropChanged(start, { ratio: ratioLabel, box, view });
+  const leave = useCallback(() => {
+    close();
+    data.onCancel?.();
+  }, [close, data]);
+  const cancel = useCallback(() => {
+    if (changed) openModal("autoClipGoBack", { onConfirm: leave });
+    else leave();
+  }, [changed, leave]);
+  // Escape goes the same way as Cancel.
+  useEffect(() => {
+    setDismissGuard(recordId, () => {
+      if (!changed) return true;
+      cancel();
+      return false;
+    });
+    return () => setDismissGuard(recordId, null);
+  }, [recordId, changed, cancel]);
   const drag = useRef<{ id: number; x: number; y: number; view: CropView } | null>(null);
   const resize = useRef<{ id: number; x: number; y: number; box: BoxSize } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -244,7 +277,7 @@ function CropEditor({ source, data, close }: { source: CropSource; data: ModalRe
         <button type="button" className="aivg-button aivg-button--secondary" data-testid="crop-restore" onClick={() => setView(cropRestore(iw, ih, box))}>
           {t("crop.restore")}
         </button>
-        <button type="button" className="aivg-button aivg-button--secondary" data-testid="crop-cancel" onClick={() => { close(); data.onCancel?.(); }}>
+        <button type="button" className="aivg-button aivg-button--secondary" data-testid="crop-cancel" onClick={cancel}>
           {t("confirm.cancel")}
         </button>
         <button type="button" className="aivg-button aivg-button--primary" data-testid="crop-confirm" onClick={confirm} disabled={busy}>

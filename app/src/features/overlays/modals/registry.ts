@@ -12,8 +12,8 @@ import { AudioEditChoiceModal, DriveSpaceModal, EffectDetailTipModal, MobileVide
 
 const ImageCropModal = lazy(() => import("../crop/ImageCropModal").then((m) => ({ default: m.ImageCropModal })));
 const ImagePreviewModal = lazy(() => import("../preview/ImagePreviewModal").then((m) => ({ default: m.ImagePreviewModal })));
-const TemplateListModal = lazy(() => import("./ListModals").then((m) => ({ default: m.TemplateListModal })));
-const FeedbackModal = lazy(() => import("./ListModals").then((m) => ({ default: m.FeedbackModal })));
+const TemplateListModal = lazy(() => import("./TemplateListModal").then((m) => ({ default: m.TemplateListModal })));
+const FeedbackModal = lazy(() => import("./FeedbackModal").then((m) => ({ default: m.FeedbackModal })));
 
 type Bodies = { [T in ModalType]: ComponentType<{ record: ModalRecord<T>; close: () => void }> };
 
