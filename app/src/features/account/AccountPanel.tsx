@@ -25,9 +25,9 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
   const switchTo = useSwitchLanguage();
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const links = accountLinks();
-  const level = user?.verify.level ?? "free";
+  const level = user?.verify?.level ?? "free";
   const action = planActionLabel(level);
-  const expiry = flags.isSubscribed ? planExpiryLine(user?.verify.expired_time) : undefined;
+  const expiry = flags.isSubscribed ? planExpiryLine(user?.verify?.expired_time) : undefined;
   const feedbackLink = feedback ?? (links.feedback ? () => window.open(links.feedback ?? "", "_blank", "noopener") : undefined);
 
   const chooseLanguage = (code: LanguageCode) => {
