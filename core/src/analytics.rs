@@ -10,6 +10,7 @@ pub const FCP_GOOD_MS: f64 = 1800.0;
 pub const LCP_GOOD_MS: f64 = 2500.0;
 
 /// The web vitals the product records.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum WebVital {
     /// First contentful paint.
@@ -21,6 +22,7 @@ pub enum WebVital {
 }
 
 /// A measured vital's rating.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum VitalRating {

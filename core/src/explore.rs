@@ -37,6 +37,7 @@ pub fn explore_thumb_side(value: Option<f64>) -> f64 {
 }
 
 /// The explore constants (camelCase on the wire).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ExploreConstants {

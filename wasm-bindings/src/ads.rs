@@ -8,93 +8,12 @@ use aivg_core::ads::{
     self, AdItem, AdModule, AdSlot, AdSlotRecord, HeaderAdIconState, TrialBoxEvent, TrialBoxUser,
 };
 use serde::Serialize;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js_value};
 use crate::error::to_js;
 use crate::zone;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_ADS: &str = r#"
-/** The ad slots with a local-storage record. */
-export type AdSlot = "pc_popup" | "banner" | "mobile_popup";
-/** Where an ad item goes; unknown modules read as "other". */
-export type AdModule = "main_header" | "studio_footer" | "hooks_banner_mobile" | "other";
-
-/**
- * The per-slot record kept in local storage; read tolerantly (unreadable fields count as
- * missing). `lastShownDate` is a local `YYYY-MM-DD`, `closedAt` epoch ms.
- */
-export interface AdSlotRecord {
-  lastShownDate?: string | null;
-  closedAt?: number | string | null;
-}
-
-/** An ad item as the server sends it (server field names). */
-export interface AdItem {
-  module?: AdModule | string | null;
-  activity?: string | null;
-  turn_url?: string | null;
-  white_thumbnail?: string | null;
-}
-
-/** What decides the header ad icon; missing flags are false. */
-export interface HeaderAdIconState {
-  isMobile?: boolean;
-  isLoggedIn?: boolean;
-  dismissed?: boolean;
-  item?: AdItem | null;
-  isSubscribed?: boolean;
-  membershipUpgradeMode?: boolean;
-}
-
-/** Why the header ad icon is hidden (the first matching rule). */
-export type HeaderAdHideReason =
-  | "mobile_guest"
-  | "dismissed"
-  | "no_ad"
-  | "trial_for_subscriber"
-  | "upgrade_mode";
-
-/** Hours, minutes and seconds of the promo countdown (each at most 99). */
-export interface Countdown {
-  hours: number;
-  minutes: number;
-  seconds: number;
-}
-
-/** Who looks at the free-trial box. */
-export type TrialBoxUser = "anonymous" | "new_user" | "returning_user";
-/** The free-trial box's phase. */
-export type TrialBoxPhase = "hidden" | "shown" | "collapsing";
-/** A user action on the free-trial box. */
-export type TrialBoxEvent = "close_button" | "outside_click";
-
-/** The free-trial box at one moment; re-ask at `nextChangeMs` (elapsed ms). */
-export interface TrialBoxState {
-  visible: boolean;
-  phase: TrialBoxPhase;
-  textKey: string | null;
-  nextChangeMs: number | null;
-}
-
-/** The fixed numbers and keys of the ad rules. */
-export interface AdsConstants {
-  adCloseSuppressMs: number;
-  adDismissalKeyPrefix: string;
-  activityThreeDaysFree: string;
-  countdownFieldMax: number;
-  countdownTickMs: number;
-  promoModalIntervalMinutes: number;
-  taskPromoDefaultEndMs: number;
-  trialBoxShowDelayMs: number;
-  trialBoxVisibleMs: number;
-  trialBoxCollapseMs: number;
-  trialBoxTextKey: string;
-  trialBoxTextKeyPlanB: string;
-  maxEpochMs: number;
-}
-"#;
 
 /// Reads the slot record argument.
 fn record_arg(value: JsValue) -> Result<AdSlotRecord, JsValue> {
@@ -300,7 +219,8 @@ pub fn trial_box_closes_on(
 }
 
 /// The fixed numbers and keys of the ad rules, as one object.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
 struct AdsConstants {
     ad_close_suppress_ms: i64,
@@ -341,20 +261,9 @@ pub fn ads_constants() -> Result<JsValue, JsValue> {
     })
 }
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_PRELAUNCH: &str = r#"
-/** What a prelaunch apply answer's state means: 1 success, 3 duplicate, 5 ended, else failed. */
-export type PrelaunchOutcome = "success" | "duplicate" | "ended" | "failed";
-/** The prelaunch campaign's query and activity (spec 01 §7, §9). */
-export interface PrelaunchConstants {
-  queryKey: string;
-  queryValue: string;
-  activityCode: string;
-}
-"#;
-
 /// The prelaunch campaign's names (spec 01 §7, §9).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
 struct PrelaunchConstants {
     query_key: &'static str,

@@ -2,29 +2,14 @@
 //! thresholds (spec 02 §7, §9).
 
 use serde::Serialize;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js_value};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_ANALYTICS: &str = r#"
-/** The web vitals the product records. */
-export type WebVital = "FCP" | "LCP";
-/** A vital's rating: good strictly under its threshold. */
-export type VitalRating = "good" | "needs-improvement";
-/** The analytics numbers of spec 02 §9. */
-export interface AnalyticsConstants {
-  /** Most events the client queue holds (1000); the oldest are dropped beyond it. */
-  queueMaxEvents: number;
-  /** FCP is good under this, ms (1800). */
-  fcpGoodMs: number;
-  /** LCP is good under this, ms (2500). */
-  lcpGoodMs: number;
-}
-"#;
-
 /// The analytics numbers: queue cap and the web vitals' good thresholds (spec 02 §9).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
 struct AnalyticsConstants {
     queue_max_events: u32,

@@ -9,100 +9,6 @@ use wasm_bindgen::prelude::*;
 use crate::convert::{from_js, to_js_value};
 use crate::error::to_js;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_CHECKIN: &str = r#"
-/** Whether the user may claim in this cycle. */
-export type CheckinStatus = "check_in" | "checked_in";
-
-/**
- * The check-in data as `GET /v1/activity/checkin/status` sends it (server field names). Read
- * leniently: flags may be booleans, 0/1 or "1"/"true"; credits a number or numeric string.
- */
-export interface CheckinDataInput {
-  is_checked_in?: boolean | number | string | null;
-  today_available?: boolean | number | string | null;
-  today_checkin_credits?: number | string | null;
-  activity_active?: boolean | number | string | null;
-}
-
-/** The check-in data as core answers it. */
-export interface CheckinData {
-  is_checked_in: boolean;
-  today_available: boolean;
-  today_checkin_credits: number;
-  activity_active: boolean;
-}
-
-/** The answer of `POST /v1/activity/checkin`, read leniently like the data. */
-export interface CheckinClaimResponse {
-  success?: boolean | number | string | null;
-  message?: string | null;
-}
-
-/** What the check-in panel shows. */
-export interface CheckinPanelState {
-  loading: boolean;
-  disabled: boolean;
-  status: CheckinStatus;
-  credits: number;
-  error: string | null;
-}
-
-/** Something that happened to the panel. */
-export type CheckinPanelEvent =
-  | { type: "loaded"; data: CheckinDataInput }
-  | { type: "loadFailed" }
-  | { type: "reloading" }
-  | { type: "claim"; loggedIn: boolean }
-  | { type: "claimAnswered"; response: CheckinClaimResponse; mobile: boolean }
-  | { type: "claimFailed"; mobile: boolean };
-
-/** Something the app must do after a panel transition. */
-export type CheckinEffect =
-  | { type: "openLogin" }
-  | { type: "sendClaim" }
-  | { type: "refreshUser" }
-  | { type: "fetchStatus" }
-  | { type: "trackFailure" }
-  | { type: "toast"; kind: "info" | "warn" | "success" | "error"; text: string };
-
-/** A new panel state and the effects to perform, in order. */
-export interface CheckinTransition {
-  state: CheckinPanelState;
-  effects: CheckinEffect[];
-}
-
-/** A panel load time as reported to analytics. */
-export interface CheckinLoadTime {
-  durationMs: number;
-  counted: boolean;
-}
-
-/** The fixed numbers and texts of the check-in rules. */
-export interface CheckinConstants {
-  utcOffsetHours: number;
-  cycleStartHour: number;
-  dayMs: number;
-  cycleOffsetMs: number;
-  maxEpochMs: number;
-  creditsFree: number;
-  creditsStandard: number;
-  creditsPremium: number;
-  creditsDefault: number;
-  creditsFallback: number;
-  fetchFailedText: string;
-  failedText: string;
-  failToastText: string;
-  emailPactivity: string;
-  loadTimeLimitMs: number;
-  loadTimeFallbackMs: number;
-  /** The check-in calls' activity code, "daily_checkin". */
-  activityCode: string;
-  /** The explore item 'Create' opens on image to image (1448). */
-  createExploreId: number;
-}
-"#;
-
 /// The start (epoch ms) of the check-in cycle containing a time: the latest 19:00 at UTC-7.
 /// ```js
 /// checkinCycleStart(Date.parse("2024-06-20T05:00:00Z")) // Date.parse("2024-06-20T02:00:00Z")
@@ -160,7 +66,7 @@ pub fn checkin_reward(level: &str) -> u32 {
 /// ```
 #[wasm_bindgen(js_name = checkinStatus, unchecked_return_type = "CheckinStatus")]
 pub fn checkin_status(
-    #[wasm_bindgen(unchecked_param_type = "CheckinDataInput")] data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CheckinData")] data: JsValue,
 ) -> Result<JsValue, JsValue> {
     let data: CheckinData = from_js("data", data)?;
     to_js_value(&checkin::checkin_status(&data))

@@ -4,77 +4,11 @@
 use aivg_core::credits::{self, CreditHistoryQuery, CreditHistoryState, CreditTypeFilter};
 use serde::Serialize;
 use serde_json::Value;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js_value, u32_arg};
 use crate::error::to_js;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_CREDITS: &str = r#"
-/** Kind of a credit transaction. */
-export type CreditType = "acquisition" | "consumption" | "unknown";
-/** Whether the server marks a record valid. */
-export type CreditStatus = "valid" | "invalid";
-/** Expiry of the credits of a record; `atMs` is epoch ms. */
-export type CreditExpiry =
-  | { type: "indefinite" }
-  | { type: "expired" }
-  | { type: "validUntil"; atMs: number }
-  | { type: "unknown" };
-
-/** A display-ready credit transaction record. */
-export interface CreditRecord {
-  type: CreditType;
-  details: string;
-  credits: number;
-  /** Epoch ms, or null when the date is missing or invalid. */
-  dateMs: number | null;
-  expiry: CreditExpiry;
-  showExpiryLine: boolean;
-  status: CreditStatus;
-}
-
-/** The type filter of the credit history ("" and the record spellings are read as well). */
-export type CreditTypeFilter = "all" | "acquisition" | "consumption";
-
-/** The history request, with its wire names (`page_size` defaults to 15 when read). */
-export interface CreditHistoryQuery {
-  type: CreditTypeFilter;
-  page: number;
-  page_size: number;
-}
-
-/** Where the history list stands. */
-export interface CreditHistoryState {
-  filter: CreditTypeFilter;
-  page: number;
-  loaded: number;
-  total: number;
-  pending: CreditHistoryQuery | null;
-}
-
-/** A history step: the new state, the request to send now, and whether to empty the list. */
-export interface CreditHistoryStep {
-  state: CreditHistoryState;
-  query: CreditHistoryQuery | null;
-  resetList: boolean;
-}
-
-/** One page of the history answer, normalised. */
-export interface CreditHistoryPage {
-  records: CreditRecord[];
-  /** Length of the server's list, skipped entries included. */
-  received: number;
-  total: number;
-}
-
-/** The fixed numbers of the credit history. */
-export interface CreditHistoryConstants {
-  pageSize: number;
-  scrollThresholdPx: number;
-  scrollThrottleMs: number;
-}
-"#;
 
 /// Reads the history state argument.
 fn state_arg(value: JsValue) -> Result<CreditHistoryState, JsValue> {
@@ -216,7 +150,8 @@ pub fn credit_history_page(
 }
 
 /// The fixed numbers of the credit history, as one object.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
 struct CreditHistoryConstants {
     page_size: u32,

@@ -7,87 +7,11 @@
 
 use aivg_core::crop::{self, BoxSize, CropView};
 use serde::Serialize;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, int_arg, to_js_value, u32_arg};
 use crate::error::{bad_argument, to_js};
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_CROP: &str = r#"
-/** A crop box size in display pixels. */
-export interface BoxSize {
-  width: number;
-  height: number;
-}
-
-/** How the image sits behind the crop box: display px per image px, image corner minus box corner. */
-export interface CropView {
-  scale: number;
-  offsetX: number;
-  offsetY: number;
-}
-
-/** A source rectangle in image pixels (the x, y, w, h of the crop result). */
-export interface CropRect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-/** A crop preset: a named width:height ratio. */
-export interface CropPreset {
-  label: string;
-  width: number;
-  height: number;
-  ratio: number;
-}
-
-/** Width / height bounds of a crop, both inclusive. */
-export interface CropBounds {
-  minRatio: number;
-  maxRatio: number;
-}
-
-/** A width and height in pixels. */
-export interface PixelSize {
-  width: number;
-  height: number;
-}
-
-/** A generation aspect-ratio option with its pixel size. */
-export interface AspectRatioOption {
-  label: string;
-  width: number;
-  height: number;
-}
-
-/** The size an image should have before cropping. */
-export interface DownscaleTarget {
-  width: number;
-  height: number;
-  downscaled: boolean;
-}
-
-/** The zoom range of an image in a crop box. */
-export interface ZoomRange {
-  baseScale: number;
-  minScale: number;
-  maxScale: number;
-  step: number;
-}
-
-/** The fixed numbers of the crop dialog. */
-export interface CropConstants {
-  defaultCropBox: number;
-  minCropWidth: number;
-  maxImageSide: number;
-  maxScaleFactor: number;
-  zoomSteps: number;
-  sliderMax: number;
-  wheelZoomStep: number;
-}
-"#;
 
 /// Reads the zoom-button step count: a whole number within the range of an `i32`.
 fn steps_arg(value: f64) -> Result<i32, JsValue> {
@@ -416,7 +340,8 @@ pub fn crop_rect(
 }
 
 /// The fixed numbers of the crop dialog, as one object.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
 struct CropConstants {
     default_crop_box: f64,

@@ -5,19 +5,6 @@ use wasm_bindgen::prelude::*;
 
 use crate::convert::to_js_value;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_EXPLORE: &str = r#"
-/** The explore constants of spec 02 §3, §9. */
-export interface ExploreConstants {
-  /** Page size of the example (explore) lists, 20. */
-  pageSize: number;
-  /** Thumbnail side when extra_data has none, 400. */
-  thumbDefaultSide: number;
-  /** report_reason_1 .. report_reason_11. */
-  reportReasons: string[];
-}
-"#;
-
 /// The explore constants (page size, default thumbnail side, report reasons).
 /// ```js
 /// exploreConstants().reportReasons.length // 11

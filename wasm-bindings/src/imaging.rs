@@ -15,6 +15,7 @@
 use aivg_core::crop::{CropRect, PixelSize};
 use aivg_core::imaging::{self, Image};
 use serde::Serialize;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js_value, u32_arg};
@@ -27,21 +28,6 @@ export interface RgbaImage {
   pixels: Uint8Array;
   width: number;
   height: number;
-}
-
-/** The limits and fixed numbers of the pixel functions. */
-export interface ImagingConstants {
-  /** Largest accepted side, pixels. */
-  maxSide: number;
-  /** Largest accepted pixel count. */
-  maxPixels: number;
-  /** Most bytes a decoder may allocate. */
-  maxDecodeAlloc: number;
-  /** The enhancer's scale factor. */
-  upscaleFactor: number;
-  sharpenAmount: number;
-  sharpenThreshold: number;
-  sharpenKernel: number[];
 }
 "#;
 
@@ -151,7 +137,8 @@ pub fn fit_long_side(
 }
 
 /// The limits and fixed numbers of the pixel functions, as one object.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
 struct ImagingConstants {
     max_side: u32,

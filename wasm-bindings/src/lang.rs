@@ -3,79 +3,11 @@
 
 use aivg_core::lang::{self, Lang, NavigationInput, Stage};
 use serde::Serialize;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js_value};
 use crate::error::to_js;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_LANG: &str = r#"
-/** A supported interface language code (spec 01 §3); `zz` is the debug pseudo-locale. */
-export type LanguageCode = "en" | "zh" | "de" | "es" | "fr" | "jp" | "ko" | "br" | "zz";
-
-/** The deployment stage of the running build; `zz` is accepted only in development. */
-export type Stage = "development" | "beta" | "staging" | "production";
-
-/** One language entry (spec 01 §3). */
-export interface Language {
-  /** The code, also the route prefix except for English. */
-  code: LanguageCode;
-  /** The language tag, e.g. "pt-BR"; what `<html lang>` gets. */
-  tag: string;
-  /** The display name in the language itself, e.g. "Deutsch". */
-  name: string;
-  /** False only for the `zz` debug pseudo-locale, hidden from the switcher. */
-  inSwitcher: boolean;
-}
-
-/** The language cookie's name and lifetime (spec 01 §4, §9). */
-export interface LanguageCookie {
-  /** "i18n_redirected". */
-  name: string;
-  /** 365. */
-  maxAgeDays: number;
-}
-
-/** The language constants of spec 01 §4, §9. */
-export interface LanguageConstants {
-  /** The default language, "en". */
-  defaultLanguage: LanguageCode;
-  /** Name of the language cookie, "i18n_redirected". */
-  cookieName: string;
-  /** Lifetime of the language cookie in days, 365. */
-  cookieMaxAgeDays: number;
-  /** How long loaded language messages are cached, in hours, 24. */
-  messagesCacheHours: number;
-  /** Local-storage key of the saved language, "language". */
-  storageKey: string;
-}
-
-/** What the router knows when a navigation starts (input of `resolveLanguage`). */
-export interface NavigationInput {
-  /** The router path (without the site's `/ai` base), e.g. "/de/home". */
-  path: string;
-  /** The raw query string, with or without its leading `?`; kept verbatim in redirects. */
-  query?: string;
-  /** The language saved earlier (cookie / local storage), if any. */
-  savedLanguage?: string | null;
-  /** The browser's ordered language list (`navigator.languages`), possibly empty. */
-  browserLanguages?: readonly string[];
-  /** The stage of the running build. */
-  stage: Stage;
-}
-
-/** The outcome of `resolveLanguage`. */
-export interface LanguageResolution {
-  /** The page language to use. */
-  language: LanguageCode;
-  /** Whether to persist `language` (cookie and local storage) now. */
-  save: boolean;
-  /** Where to redirect when the URL must gain a language prefix (query kept verbatim). */
-  redirectTo?: string;
-  /** Which step of spec 01 §4 decided (1 to 4); for logs and tests. */
-  step: 1 | 2 | 3 | 4;
-}
-"#;
 
 /// Reads a language code argument with core's own lookup, so a bad code is core's
 /// `unsupported_language` error.
@@ -116,9 +48,11 @@ pub fn language_cookie() -> Result<JsValue, JsValue> {
 }
 
 /// The language constants (default language, cookie, messages cache) as one object.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
 struct LanguageConstants {
+    #[tsify(type = "LanguageCode")]
     default_language: Lang,
     cookie_name: &'static str,
     cookie_max_age_days: u32,

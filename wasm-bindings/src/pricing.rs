@@ -11,98 +11,6 @@ use wasm_bindgen::prelude::*;
 use crate::convert::{from_js, int_arg, to_js_value, u32_arg};
 use crate::error::{bad_argument, to_js};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_PRICING: &str = r#"
-/** Billing period of a subscription SKU. */
-export type PeriodUnit = "week" | "month" | "year";
-/** Plan tier of a SKU or a promo row. */
-export type PlanTier = "basic" | "standard" | "premium";
-/** User types of the pricing rules: guest (not logged in), free, standard, vip (premium). */
-export type UserType = "guest" | "free" | "standard" | "vip";
-/** The two tabs of the buy dialog. */
-export type BuyTab = "credits" | "membership";
-/** The monthly/yearly switch of the membership tab. */
-export type MembershipPeriod = "monthly" | "yearly";
-/** Stages of the growth funnel. */
-export type FunnelStage = "acquisition" | "activation" | "revenue" | "retention" | "referral";
-/** A number as the server may send it: a number or a numeric string. */
-export type ServerNumber = number | string;
-/** A flag as the server may send it: a boolean, 0/1 or "1"/"true". */
-export type ServerFlag = boolean | number | string;
-
-/** One entry of a SKU's `feature_code_list`; the credits amount is under the 2024 credits code. */
-export interface SkuFeatureCode {
-  feature_code?: string | null;
-  sale_unit_value?: ServerNumber | null;
-}
-
-/**
- * A SKU as the server sends it (spec 02 §3), with the server's field names. Every field is
- * optional and read tolerantly: unreadable values count as missing.
- */
-export interface Sku {
-  sku_id?: ServerNumber | null;
-  sub_tpl_id?: ServerNumber | null;
-  sub_tpl_name?: string | null;
-  period_unit?: PeriodUnit | string | null;
-  period_val?: ServerNumber | null;
-  price?: ServerNumber | null;
-  original_price?: ServerNumber | null;
-  recommend_price?: ServerNumber | null;
-  show_rec_price?: ServerFlag | null;
-  currency?: string | null;
-  currency_symbol?: string | null;
-  feature_code_list?: SkuFeatureCode[] | null;
-  buy_url?: string | null;
-  retention_promotion?: ServerFlag | null;
-  retention_promotion_buy_url?: string | null;
-  zero_buy?: ServerFlag | null;
-  zero_buy_url?: string | null;
-}
-
-/** What the popup derives from a SKU. */
-export interface SkuDerived {
-  isSubscription: boolean;
-  /** Credits granted, or null when the SKU has no 2024 credits code. */
-  credits: number | null;
-  tier: PlanTier;
-  /** Translation-key suffix: `standard_monthly`, `premium_yearly`, `credits_pack`, ... */
-  planLabel: string;
-  discountPercent: number | null;
-}
-
-/** The plan B cards as indices into the SKU list (null when the list has none). */
-export interface PlanBCards {
-  monthly: number | null;
-  yearly: number | null;
-}
-
-/** The pricing constants of spec 02 §9. */
-export interface PricingConstants {
-  defaultCouponId: number;
-  couponPercent: number;
-  freeTrialDays: number;
-  defaultPricingPlan: number;
-  mobileCarouselMs: number;
-  freeTrialCountries: string[];
-  defaultCheckinCountries: string[];
-}
-
-/** One row of the promo table of subscription SKUs 25284005..25284016. */
-export interface PromoConfig {
-  skuId: number;
-  tier: PlanTier;
-  periodUnit: PeriodUnit;
-  monthCredits: number;
-  videoNum: number;
-  imageNum: number;
-  checkIn: number;
-  speed: number;
-  discount: number;
-  try3DayCredits: number;
-}
-"#;
-
 /// Reads one SKU argument.
 fn sku_arg(value: JsValue) -> Result<Sku, JsValue> {
     from_js("sku", value)
@@ -312,7 +220,7 @@ pub fn membership_sku_order(
 /// ```js
 /// membershipTier(true) // "standard"
 /// ```
-#[wasm_bindgen(js_name = membershipTier, unchecked_return_type = "PlanTier")]
+#[wasm_bindgen(js_name = membershipTier, unchecked_return_type = "Tier")]
 pub fn membership_tier(
     #[wasm_bindgen(js_name = upgradeMode)] upgrade_mode: bool,
 ) -> Result<JsValue, JsValue> {

@@ -8,60 +8,6 @@ use wasm_bindgen::prelude::*;
 use crate::convert::{to_js_option, to_js_value, u32_arg};
 use crate::error::to_js;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_PROGRESS: &str = r#"
-/** The four toast types (spec 02 §9). */
-export type ToastKind = "info" | "warn" | "success" | "error";
-
-/** Where a toast is in its life. */
-export type ToastPhase = "visible" | "fading" | "gone";
-
-/** Paging part of a `GET /v1/workflow/list` request, with its wire names. */
-export interface TemplatePageQuery {
-  /** 1-based page. */
-  page: number;
-  /** Always 25. */
-  page_size: number;
-}
-
-/** What the payment poll does next. */
-export type PollAction =
-  | { type: "poll"; delayMs: number }
-  | { type: "pause" }
-  | { type: "stop" };
-
-/** Every timing (ms unless the name says otherwise) and limit of the progress area. */
-export interface Timings {
-  progressTickMs: number;
-  /** Progress cap (percent). */
-  progressCap: number;
-  toastDurationMs: number;
-  toastFadeMs: number;
-  /** First toast's top offset (px). */
-  toastTopPx: number;
-  /** Offset per toast (px). */
-  toastSpacingPx: number;
-  templatePageSize: number;
-  /** Templates loaded before more are requested (strictly more than this). */
-  templateLoadMoreThreshold: number;
-  reloadGuardMs: number;
-  manifestPrefetchDelayMs: number;
-  paymentPollIntervalMs: number;
-  paymentPollMaxTries: number;
-  /** User refreshes after a purchase (ms after detection). */
-  purchaseUserRefreshMs: number[];
-  /** User refreshes after login (ms after login). */
-  loginUserRefreshMs: number[];
-  sessionIdRefreshMs: number;
-  resizeThrottleMs: number;
-  bannerAutoHideMs: number;
-  bannerCollapseMs: number;
-  carouselIntervalMs: number;
-  /** Mobile carousel slides (numbered from 1). */
-  carouselSlides: number;
-}
-"#;
-
 /// The simulated progress value one tick (1 s) after `value`, exact to hundredths, capped at 99.
 /// ```js
 /// progressTick(0) // 4

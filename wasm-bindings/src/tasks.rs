@@ -8,56 +8,6 @@ use wasm_bindgen::prelude::*;
 use crate::convert::{from_js, to_js_option, to_js_value};
 use crate::error::to_js;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TASKS: &str = r#"
-/** What a task module makes. */
-export type TaskMedia = "image" | "video" | "audio";
-/** What the work of a task module is. */
-export type TaskWork =
-  | "generate" | "edit" | "enhance" | "removeBackground" | "removeObject" | "redraw"
-  | "restyle" | "erase" | "avatar" | "imageTool";
-/** The kind of a field of a task's `data`. */
-export type TaskFieldKind =
-  | "prompt" | "musicPrompt" | "lyrics" | "speech" | "image" | "video" | "audio" | "mask";
-/** One field of a task's `data` (`file_path` may also be sent as `oss_path`). */
-export interface TaskField {
-  name: string;
-  kind: TaskFieldKind;
-  need: "required" | "optional" | "oneOf";
-}
-/** The duration a module accepts, whole seconds; `choices` empty = any from min to max. */
-export interface TaskDurationRule {
-  min: number;
-  max: number;
-  default: number;
-  choices: number[];
-}
-/** The task calls' numbers (spec 02 §7, §9). */
-export interface TaskConstants {
-  /** Default page size of the task list, 20. */
-  listPageSize: number;
-  /** Longest duration a task may ask for, seconds (300). */
-  maxDurationS: number;
-  /** Longest prompt, lyrics or speech text, characters (2000). */
-  maxTextChars: number;
-}
-/** One task module of the catalogue. */
-export interface TaskModule {
-  code: string;
-  title: string;
-  credits: number;
-  work: TaskWork;
-  output: TaskMedia;
-  fields: TaskField[];
-  aspectRatio: boolean;
-  duration: TaskDurationRule | null;
-  style: boolean;
-  voice: boolean;
-  /** Route names whose screen creates tasks of this module. */
-  screens: string[];
-}
-"#;
-
 /// Every task module the site offers (credits, fields, output, options, screens).
 /// ```js
 /// taskModules().find((m) => m.code === "text2video").credits // 10

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// Where an ad item goes (spec 02 §3 `module`). Modules this build does not know read as
 /// `other` rather than failing the whole list.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AdModule {
@@ -41,18 +42,23 @@ fn module_or_other<'de, D: serde::Deserializer<'de>>(d: D) -> Result<AdModule, D
 
 /// An ad item as the server sends it (spec 02 §3), with the server's field names. Missing or
 /// null texts read as `""`.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AdItem {
     /// Where it is shown.
+    #[cfg_attr(feature = "tsify", tsify(type = "AdModule | string | null"))]
     #[serde(default = "other_module", deserialize_with = "module_or_other")]
     pub module: AdModule,
     /// Campaign type, e.g. `3_days_free` (see [`ACTIVITY_THREE_DAYS_FREE`]).
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(default, deserialize_with = "tolerant::text")]
     pub activity: String,
     /// Link opened (in a new tab) when the ad is clicked.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(default, deserialize_with = "tolerant::text")]
     pub turn_url: String,
     /// Image for the light (white) theme.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(default, deserialize_with = "tolerant::text")]
     pub white_thumbnail: String,
 }
@@ -84,6 +90,7 @@ pub fn header_ad_item(items: &[AdItem]) -> Option<usize> {
 }
 
 /// What decides the header ad icon (spec 02 §4); JS passes it as one object.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct HeaderAdIconState {
@@ -102,6 +109,7 @@ pub struct HeaderAdIconState {
 }
 
 /// Why the header ad icon is hidden (spec 02 §4, the five rules in the spec's order).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HeaderAdHideReason {

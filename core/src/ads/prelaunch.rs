@@ -12,6 +12,7 @@ pub const PRELAUNCH_QUERY_VALUE: &str = "nano_banana2_prelaunch";
 pub const PRELAUNCH_ACTIVITY_CODE: &str = "nano2_free";
 
 /// What an apply answer's state means (spec 01 §4).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PrelaunchOutcome {

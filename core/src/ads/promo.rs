@@ -19,6 +19,7 @@ pub const PROMO_MODAL_INTERVAL_MINUTES: i64 = 1_440;
 pub const TASK_PROMO_DEFAULT_END_MS: f64 = 1_764_460_800_000.0;
 
 /// Hours, minutes and seconds of the promo countdown.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Countdown {

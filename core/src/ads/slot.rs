@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 pub const AD_CLOSE_SUPPRESS_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// The ad slots with a local-storage record (spec 02 §3).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AdSlot {
@@ -34,13 +35,16 @@ impl AdSlot {
 
 /// The per-slot record kept in local storage (spec 02 §3): read tolerantly, since older builds
 /// or other tabs may have written it; unreadable fields read as missing.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AdSlotRecord {
     /// Local date (`YYYY-MM-DD` in the user's zone) on which the slot was last shown.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(default, deserialize_with = "tolerant::opt_text")]
     pub last_shown_date: Option<String>,
     /// Epoch milliseconds of the last close (number or numeric string).
+    #[cfg_attr(feature = "tsify", tsify(type = "number | string | null"))]
     #[serde(default, deserialize_with = "tolerant::opt_number")]
     pub closed_at: Option<f64>,
 }

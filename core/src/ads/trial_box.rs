@@ -24,6 +24,7 @@ pub const TRIAL_BOX_TEXT_KEY: &str = "free_trial_box.text";
 pub const TRIAL_BOX_TEXT_KEY_PLAN_B: &str = "free_trial_box.text_plan_b";
 
 /// Who is looking (spec 01 §6 "new user versus other users affects the free-trial box").
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TrialBoxUser {
@@ -36,6 +37,7 @@ pub enum TrialBoxUser {
 }
 
 /// The box's phase.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TrialBoxPhase {
@@ -48,6 +50,7 @@ pub enum TrialBoxPhase {
 }
 
 /// The box at one moment.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TrialBoxState {
@@ -71,6 +74,7 @@ pub fn trial_box_closes_on(event: TrialBoxEvent, is_mobile: bool) -> bool {
 }
 
 /// A user action on the box.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TrialBoxEvent {

@@ -23,6 +23,7 @@ pub const CHECKIN_ACTIVITY_CODE: &str = "daily_checkin";
 pub const CHECKIN_CREATE_EXPLORE_ID: u32 = 1448;
 
 /// The check-in constants (camelCase on the wire).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckinConstants {

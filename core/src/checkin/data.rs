@@ -38,6 +38,7 @@ pub fn checkin_reward(level: &str) -> u32 {
 }
 
 /// Whether the user may claim today (spec 02 §3 "status check_in or checked_in").
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CheckinStatus {
@@ -51,30 +52,38 @@ pub enum CheckinStatus {
 /// names. Decoding is lenient because the flags arrive as booleans or as 0/1: a flag is true for
 /// `true`, a non-zero number or a string holding one (`"1"`, `"true"`); credits accept a number
 /// or a numeric string, rounded, negatives and garbage as 0. Missing fields take their default.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckinData {
     /// Claimed in the current cycle.
+    #[cfg_attr(feature = "tsify", tsify(type = "boolean | number | string | null"))]
     #[serde(default, deserialize_with = "de_flag")]
     pub is_checked_in: bool,
     /// A claim is possible today.
+    #[cfg_attr(feature = "tsify", tsify(type = "boolean | number | string | null"))]
     #[serde(default, deserialize_with = "de_flag")]
     pub today_available: bool,
     /// Credits a claim gives today.
+    #[cfg_attr(feature = "tsify", tsify(type = "number | string | null"))]
     #[serde(default, deserialize_with = "de_credits")]
     pub today_checkin_credits: u32,
     /// The check-in activity runs at all.
+    #[cfg_attr(feature = "tsify", tsify(type = "boolean | number | string | null"))]
     #[serde(default, deserialize_with = "de_flag")]
     pub activity_active: bool,
 }
 
 /// The answer of `POST /v1/activity/checkin` (spec 02 §3, §7): success and a server message.
 /// Decoded leniently like [`CheckinData`].
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckinClaimResponse {
     /// The claim was recorded.
+    #[cfg_attr(feature = "tsify", tsify(type = "boolean | number | string | null"))]
     #[serde(default, deserialize_with = "de_flag")]
     pub success: bool,
     /// Server text, shown as a toast (spec 02 §8).
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(default, deserialize_with = "de_text")]
     pub message: String,
 }

@@ -13,6 +13,7 @@ use crate::progress::ToastKind;
 use serde::{Deserialize, Serialize};
 
 /// What the panel shows (spec 02 §4 "states loading, disabled, status").
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckinPanelState {
@@ -30,6 +31,7 @@ pub struct CheckinPanelState {
 }
 
 /// Something that happened to the panel.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     tag = "type",
@@ -66,6 +68,7 @@ pub enum CheckinPanelEvent {
 }
 
 /// Something the app must do after a transition.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     tag = "type",
@@ -93,6 +96,7 @@ pub enum CheckinEffect {
 }
 
 /// A new state and the effects to perform.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckinTransition {

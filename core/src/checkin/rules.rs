@@ -60,6 +60,7 @@ pub fn checkin_auto_show(
 }
 
 /// A panel load time as reported to analytics (spec 02 §4, §9).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckinLoadTime {

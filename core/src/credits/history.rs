@@ -22,6 +22,7 @@ pub const CREDIT_HISTORY_SCROLL_THROTTLE_MS: u32 = 100;
 /// The type filter of the history. Decided wire values (our server's): `all`, `acquisition`,
 /// `consumption`; the record spellings `Acquisition` / `Consumption` and the empty string (all)
 /// are accepted when reading.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum CreditTypeFilter {
@@ -38,6 +39,7 @@ pub enum CreditTypeFilter {
 }
 
 /// The history request (spec 02 §7: type, page, page_size), with its wire names.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CreditHistoryQuery {
     /// Type filter.
@@ -55,6 +57,7 @@ fn default_page_size() -> u32 {
 }
 
 /// Where the list stands.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CreditHistoryState {
@@ -71,6 +74,7 @@ pub struct CreditHistoryState {
 }
 
 /// The result of a step: the new state, what to fetch, and whether to empty the list.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CreditHistoryStep {
@@ -83,6 +87,7 @@ pub struct CreditHistoryStep {
 }
 
 /// One page of the answer, normalised.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CreditHistoryPage {

@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 const MAX_EPOCH_SECONDS: f64 = 8.64e12;
 
 /// Kind of a transaction (spec 02 §3, §5: unknown types show as unknown).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum CreditType {
@@ -25,6 +26,7 @@ pub enum CreditType {
 }
 
 /// Whether the server marks the record valid (spec 02 §3: status 1 valid, else invalid).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum CreditStatus {
@@ -35,6 +37,7 @@ pub enum CreditStatus {
 }
 
 /// Expiry of the credits of a record (spec 02 §3, §5).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(
     tag = "type",
@@ -57,6 +60,7 @@ pub enum CreditExpiry {
 }
 
 /// A display-ready transaction record.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CreditRecord {

@@ -7,6 +7,7 @@ use crate::imaging::fit_long_side;
 pub const MAX_IMAGE_SIDE: u32 = 2000;
 
 /// The size an image should have before cropping.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DownscaleTarget {

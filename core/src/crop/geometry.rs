@@ -10,6 +10,7 @@ pub const DEFAULT_CROP_BOX: f64 = 412.0;
 pub const MIN_CROP_WIDTH: f64 = 40.0;
 
 /// A crop box size in display pixels.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BoxSize {
@@ -21,6 +22,7 @@ pub struct BoxSize {
 
 /// How the image sits behind the crop box: the restorable state of the dialog, and the geometric
 /// part of the crop result's `cropRecord` (spec 01 §3).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CropView {
@@ -34,6 +36,7 @@ pub struct CropView {
 
 /// The source rectangle of a crop, in image pixels (the `x, y, w, h` of the crop result, spec 01 §3).
 /// Also the argument of `imaging::crop_rgba`.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CropRect {

@@ -4,6 +4,7 @@
 use super::{CropError, positive};
 
 /// A crop preset: a named width:height ratio.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CropPreset {
@@ -137,6 +138,7 @@ pub fn pair_crop_bounds(
 }
 
 /// Width / height bounds of a crop, both inclusive.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CropBounds {
@@ -147,6 +149,7 @@ pub struct CropBounds {
 }
 
 /// A width × height in pixels.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PixelSize {
@@ -157,6 +160,7 @@ pub struct PixelSize {
 }
 
 /// One generation aspect-ratio option with its pixel size.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AspectRatioOption {

@@ -14,6 +14,7 @@ pub const SLIDER_MAX: f64 = 100.0;
 pub const WHEEL_ZOOM_STEP: f64 = 0.2;
 
 /// The zoom range of an image in a crop box.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ZoomRange {

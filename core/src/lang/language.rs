@@ -5,6 +5,11 @@ use serde::{Deserialize, Serialize};
 
 /// A supported interface language code (spec 01 §3). Serialized as the lowercase code
 /// (`"en"`, `"jp"`, `"br"`, ...), which is also the route prefix for every language but English.
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "LanguageCode")
+)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
@@ -136,6 +141,7 @@ impl Lang {
 }
 
 /// The deployment stage of the running build; decides whether `zz` is accepted (spec 01 §4).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Stage {
@@ -151,10 +157,12 @@ pub enum Stage {
 }
 
 /// One language entry (spec 01 §3): code, language tag and display name.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Language {
     /// The code, also the route prefix except for English.
+    #[cfg_attr(feature = "tsify", tsify(type = "LanguageCode"))]
     pub code: Lang,
     /// The language tag, e.g. `"pt-BR"`; what `<html lang>` gets.
     pub tag: String,
@@ -229,6 +237,7 @@ pub fn normalize_language(code: &str, stage: Stage) -> Lang {
 }
 
 /// The language cookie's name and lifetime, for the app and the server (spec 01 §4, §9).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LanguageCookie {

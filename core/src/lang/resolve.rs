@@ -5,6 +5,7 @@ use crate::routes::{add_prefix, append_query, normalize_path, split_prefix};
 use serde::{Deserialize, Serialize};
 
 /// What the router knows when a navigation starts.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NavigationInput {
@@ -20,16 +21,19 @@ pub struct NavigationInput {
     pub saved_language: Option<String>,
     /// The browser's ordered language list (`navigator.languages`), possibly empty.
     #[serde(default)]
+    #[cfg_attr(feature = "tsify", tsify(type = "readonly string[]"))]
     pub browser_languages: Vec<String>,
     /// The stage of the running build, which decides whether `zz` is accepted.
     pub stage: Stage,
 }
 
 /// The outcome of [`resolve_language`].
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LanguageResolution {
     /// The page language to use.
+    #[cfg_attr(feature = "tsify", tsify(type = "LanguageCode"))]
     pub language: Lang,
     /// Whether to persist `language` (cookie and local storage) now.
     pub save: bool,
@@ -38,6 +42,7 @@ pub struct LanguageResolution {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redirect_to: Option<String>,
     /// Which step of spec 01 §4 decided (1 to 4); for logs and tests.
+    #[cfg_attr(feature = "tsify", tsify(type = "1 | 2 | 3 | 4"))]
     pub step: u8,
 }
 

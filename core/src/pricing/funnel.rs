@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// A stage of the growth funnel. The spec names acquisition, activation and revenue; the list
 /// is completed with the two remaining stages of the usual AARRR funnel (retention, referral).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FunnelStage {

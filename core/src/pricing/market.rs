@@ -80,6 +80,7 @@ pub fn highest_discount_sku_id(country: &str) -> u64 {
 
 /// The pricing constants of spec 02 §9 in one object, so the app never repeats a number
 /// (JS `pricingConstants`).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PricingConstants {

@@ -4,6 +4,7 @@ use super::{PeriodUnit, PlanTier, Sku};
 use serde::{Deserialize, Serialize};
 
 /// The two tabs of the buy dialog (spec 02 §2).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BuyTab {
@@ -14,6 +15,7 @@ pub enum BuyTab {
 }
 
 /// The monthly/yearly switch of the membership tab (spec 02 §2, §4).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum MembershipPeriod {
@@ -35,6 +37,7 @@ impl MembershipPeriod {
 
 /// The user types of the pricing rules (spec 02 §4 "plan level mapping": guest when not logged
 /// in, free, standard, vip for premium).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum UserType {
@@ -77,6 +80,7 @@ pub fn default_membership_period(batch: u8) -> MembershipPeriod {
 }
 
 /// The two cards of plan B (spec 02 §4), as indices into the SKU list.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanBCards {

@@ -14,12 +14,14 @@ use super::{PeriodUnit, PlanTier};
 use serde::{Deserialize, Serialize};
 
 /// One row of the promo table (spec 02 §3 "Promo config per subscription sku id").
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PromoConfig {
     /// The subscription SKU id.
     pub sku_id: u64,
     /// Tier of the plan (the designed pairing, see the module doc).
+    #[cfg_attr(feature = "tsify", tsify(type = "Tier"))]
     pub tier: PlanTier,
     /// Billing period (odd ids monthly, even ids yearly; designed).
     pub period_unit: PeriodUnit,

@@ -5,6 +5,7 @@ use super::tolerant;
 use serde::{Deserialize, Serialize};
 
 /// Billing period of a subscription SKU (spec 02 §3 `period_unit`: week|month|year).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PeriodUnit {
@@ -49,12 +50,19 @@ fn opt_period<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<PeriodUni
 pub use crate::session::Tier as PlanTier;
 
 /// One entry of `feature_code_list` (spec 02 §3): a feature code and its amount.
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(missing_as_null, rename = "SkuFeatureCode")
+)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FeatureCode {
     /// The feature code; the credits amount is under the 2024 credits code (see [`is_credits_code`]).
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(default, deserialize_with = "tolerant::text")]
     pub feature_code: String,
     /// The amount; for the credits code it is the number of credits (number or numeric string).
+    #[cfg_attr(feature = "tsify", tsify(type = "number | string | null"))]
     #[serde(default, deserialize_with = "tolerant::opt_number")]
     pub sale_unit_value: Option<f64>,
 }
@@ -72,57 +80,75 @@ pub fn is_credits_code(code: &str) -> bool {
 /// A SKU as the server sends it (spec 02 §3), read tolerantly: prices and ids may be numbers or
 /// numeric strings, flags may be booleans or 0/1, and anything missing or unreadable is `None`,
 /// `false` or `""` rather than an error. Field names are the server's (snake_case).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Sku {
     /// SKU id (e.g. 24109016).
+    #[cfg_attr(feature = "tsify", tsify(type = "number | string | null"))]
     #[serde(default, deserialize_with = "tolerant::opt_whole")]
     pub sku_id: Option<u64>,
     /// Subscription template id.
+    #[cfg_attr(feature = "tsify", tsify(type = "number | string | null"))]
     #[serde(default, deserialize_with = "tolerant::opt_whole")]
     pub sub_tpl_id: Option<u64>,
     /// Subscription template name; contains `standard` or `premium` for memberships.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(default, deserialize_with = "tolerant::text")]
     pub sub_tpl_name: String,
     /// Billing period; `None` for pay-as-you-go packs (or an unknown unit).
+    #[cfg_attr(feature = "tsify", tsify(type = "PeriodUnit | string | null"))]
     #[serde(default, deserialize_with = "opt_period")]
     pub period_unit: Option<PeriodUnit>,
     /// Number of period units per billing cycle.
+    #[cfg_attr(feature = "tsify", tsify(type = "number | string | null"))]
     #[serde(default, deserialize_with = "tolerant::opt_whole")]
     pub period_val: Option<u64>,
     /// Price to pay.
+    #[cfg_attr(feature = "tsify", tsify(type = "number | string | null"))]
     #[serde(default, deserialize_with = "tolerant::opt_number")]
     pub price: Option<f64>,
     /// List price before discount.
+    #[cfg_attr(feature = "tsify", tsify(type = "number | string | null"))]
     #[serde(default, deserialize_with = "tolerant::opt_number")]
     pub original_price: Option<f64>,
     /// Recommended (reference) price.
+    #[cfg_attr(feature = "tsify", tsify(type = "number | string | null"))]
     #[serde(default, deserialize_with = "tolerant::opt_number")]
     pub recommend_price: Option<f64>,
     /// Whether the recommended price is the one to strike through and compare against.
+    #[cfg_attr(feature = "tsify", tsify(type = "boolean | number | string | null"))]
     #[serde(default, deserialize_with = "tolerant::flag")]
     pub show_rec_price: bool,
     /// Currency code (e.g. `USD`).
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(default, deserialize_with = "tolerant::text")]
     pub currency: String,
     /// Currency symbol shown before amounts (e.g. `$`).
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(default, deserialize_with = "tolerant::text")]
     pub currency_symbol: String,
     /// Feature codes and amounts; the credits amount lives here.
+    #[cfg_attr(feature = "tsify", tsify(type = "SkuFeatureCode[] | null"))]
     #[serde(default, deserialize_with = "tolerant::list")]
     pub feature_code_list: Vec<FeatureCode>,
     /// Store URL for a normal purchase.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(default, deserialize_with = "tolerant::text")]
     pub buy_url: String,
     /// Retention promotion flag (the spec gives no type; read as a flag: true, 1 or "1").
+    #[cfg_attr(feature = "tsify", tsify(type = "boolean | number | string | null"))]
     #[serde(default, deserialize_with = "tolerant::flag")]
     pub retention_promotion: bool,
     /// Store URL used for the retention promotion.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(default, deserialize_with = "tolerant::text")]
     pub retention_promotion_buy_url: String,
     /// Free-trial (zero-price first period) flag.
+    #[cfg_attr(feature = "tsify", tsify(type = "boolean | number | string | null"))]
     #[serde(default, deserialize_with = "tolerant::flag")]
     pub zero_buy: bool,
     /// Store URL used when the free-trial checkbox is ticked.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(default, deserialize_with = "tolerant::text")]
     pub zero_buy_url: String,
 }
@@ -187,6 +213,7 @@ impl Sku {
 }
 
 /// What the popup derives from a SKU (spec 02 §3 "derived"), in one object for JavaScript.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SkuDerived {
@@ -195,6 +222,7 @@ pub struct SkuDerived {
     /// See [`Sku::credits`].
     pub credits: Option<u64>,
     /// See [`Sku::tier`].
+    #[cfg_attr(feature = "tsify", tsify(type = "Tier"))]
     pub tier: PlanTier,
     /// See [`Sku::plan_label`].
     pub plan_label: String,

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// The timings (ms unless the name says otherwise) and limits; each field repeats a constant of
 /// this module, whose doc cites the spec.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Timings {

@@ -17,6 +17,7 @@ pub const TEMPLATE_PAGE_SIZE: u32 = 25;
 pub const TEMPLATE_LOAD_MORE_THRESHOLD: u32 = 20;
 
 /// Paging part of a `GET /v1/workflow/list` request (spec 01 §7), with its wire names.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TemplatePageQuery {
     /// 1-based page.

@@ -60,6 +60,7 @@ pub fn manifest_prefetch_delay(effective_type: Option<&str>) -> Option<u32> {
 }
 
 /// What the payment poll does next.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     tag = "type",

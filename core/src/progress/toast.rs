@@ -14,6 +14,7 @@ pub const TOAST_TOP_PX: u32 = 100;
 pub const TOAST_SPACING_PX: u32 = 70;
 
 /// The four toast types (spec 02 §9).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ToastKind {
@@ -28,6 +29,7 @@ pub enum ToastKind {
 }
 
 /// Where a toast is in its life.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ToastPhase {

@@ -23,6 +23,7 @@ pub const CODE_UPGRADE_REQUIRED: i64 = 140_403;
 pub const CODE_NOT_ENOUGH_SPACE: i64 = 140_507;
 
 /// The request constants (camelCase on the wire).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestConstants {

@@ -27,6 +27,7 @@ pub const SESSION_CALL_PATHS: [&str; 3] = ["/v1/token/renew", "/v1/oauth/token",
 /// an integer, an integral float or a string holding an integer, and a `trace_id` that is a
 /// string or a number. Writing always gives `{"code", "msg", "data", "trace_id"}` (the server's
 /// wire shape; `trace_id` is `null` when absent).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Envelope {
     /// 0 on success, otherwise the failure code.
@@ -34,6 +35,7 @@ pub struct Envelope {
     /// Human-readable message ("" when the body had none).
     pub msg: String,
     /// The payload (`null` when absent).
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub data: Value,
     /// Server trace id, for support requests.
     pub trace_id: Option<String>,
@@ -108,6 +110,7 @@ pub fn parse_envelope(text: &str) -> Result<Envelope, RequestError> {
 }
 
 /// The one shape every call's outcome takes in the app (spec 01 §8).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NormalizedResponse {
@@ -118,6 +121,7 @@ pub struct NormalizedResponse {
     /// The server's message, or a generated one for failures without a message.
     pub message: String,
     /// The envelope's data (`null` when there is none).
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub data: Value,
     /// The envelope's trace id, if any.
     pub trace_id: Option<String>,

@@ -46,6 +46,7 @@ pub const CLIENT_SERIAL_COOKIE_DAYS: u32 = 14;
 pub const CLIENT_SERIAL_RANDOM_BYTES: usize = 16;
 
 /// The application constants, as one object for the JavaScript side and the server.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AppSettings {
@@ -70,6 +71,7 @@ pub fn app_settings() -> AppSettings {
 }
 
 /// What the headers of a call are made from (spec 02 §7).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct HeaderInput {

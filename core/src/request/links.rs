@@ -11,6 +11,7 @@ pub const DEFAULT_AI_PATH: &str = "/ai";
 pub const REFUSED_SCHEMES: [&str; 3] = ["javascript", "data", "vbscript"];
 
 /// Where the page is and what counts as the main site.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LinkConfig {
@@ -29,6 +30,7 @@ pub struct LinkConfig {
 }
 
 /// Why a link opens in a new tab.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum NewTabTarget {
@@ -42,6 +44,7 @@ pub enum NewTabTarget {
 
 /// What to do with a link. JSON: `{"kind": "internal", "route": "/x?q=1"}`,
 /// `{"kind": "newTab", "url", "target"}`, `{"kind": "replace", "url"}`, `{"kind": "refused", "scheme"}`.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum LinkAction {

@@ -6,6 +6,7 @@ use super::urlparts::parse_http_url;
 use serde::{Deserialize, Serialize};
 
 /// Outcome word of a tracked call.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum CallStatus {
@@ -16,6 +17,7 @@ pub enum CallStatus {
 }
 
 /// One tracking event about a call.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CallTrackingRecord {

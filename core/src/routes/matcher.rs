@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// The parameters of a matched route; absent ones are omitted in JSON. Values are
 /// percent-decoded.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteParams {
@@ -45,12 +46,14 @@ impl RouteParams {
 }
 
 /// The route a path shows.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteMatch {
     /// The route name.
     pub name: RouteName,
     /// The language of the path's prefix (`en` without one).
+    #[cfg_attr(feature = "tsify", tsify(type = "LanguageCode"))]
     pub language: Lang,
     /// The route parameters.
     pub params: RouteParams,

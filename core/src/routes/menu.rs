@@ -4,6 +4,7 @@ use super::RouteName;
 use serde::{Deserialize, Serialize};
 
 /// One navigable entry of the menu.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MenuEntry {
@@ -16,6 +17,7 @@ pub struct MenuEntry {
 }
 
 /// One item of the menu, in display order.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     tag = "kind",

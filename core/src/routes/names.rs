@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 /// of the route table (`Index`, `NotFound`, `CatchAll`, `DebugTestError`, `Create`) and the
 /// placeholder routes under their spec names (`red1-to-ai-home`, ...). The talking-avatar
 /// tool (`/ai-tools/ai-talking-avatar`) is the `LipSync` section.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum RouteName {
     /// `/` and the bare prefix: redirects to `/home`.

@@ -5,10 +5,12 @@ use crate::lang::Lang;
 use serde::{Deserialize, Serialize};
 
 /// A router path split into its language and the path without the prefix.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PathSplit {
     /// The prefix language, or `en` when the path has no prefix.
+    #[cfg_attr(feature = "tsify", tsify(type = "LanguageCode"))]
     pub language: Lang,
     /// The rest, always starting with `/` (`/` for a bare prefix).
     pub rest: String,

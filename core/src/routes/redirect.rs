@@ -18,6 +18,7 @@ pub fn route_redirect(path: &str, query: &str) -> Option<String> {
 }
 
 /// Which tab the text-to-music screen opens on (spec 01 §2: "query tab=song selects text to song").
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum MusicTab {

@@ -190,6 +190,7 @@ pub(crate) const CATCH_ALL: Spec = hidden(R::CatchAll, &[Seg::Slug]);
 
 /// Route metadata (spec 01 §2): the generation or tool type, a tag, and whether the page
 /// shows a back button. Only the routes the spec gives metadata for have any.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteMeta {
@@ -204,6 +205,7 @@ pub struct RouteMeta {
 }
 
 /// One row of the route table, as data for the app's router and the server.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteDef {

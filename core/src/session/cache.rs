@@ -21,6 +21,7 @@ pub fn user_info_record(user: &UserInfo, now_ms: i64) -> StoredRecord {
 }
 
 /// Outcome of checking the user-info cache against the token (JS `cachedUserInfo`).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CachedUserInfo {
     /// The cached user info, when it may be used with this token; else `null`.

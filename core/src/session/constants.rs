@@ -10,6 +10,11 @@ use super::user::DEFAULT_USER_NAME;
 use serde::Serialize;
 
 /// A width and height in CSS pixels.
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "LoginWindowSize")
+)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Size {
     pub width: u32,
@@ -23,6 +28,7 @@ impl From<(u32, u32)> for Size {
 }
 
 /// The session constants (camelCase on the wire).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionConstants {
@@ -35,7 +41,9 @@ pub struct SessionConstants {
     pub token_lifetime_ms: i64,
     pub token_renew_before_ms: i64,
     pub third_party_cookie_flag_days: u32,
+    #[cfg_attr(feature = "tsify", tsify(type = "LoginWindowSize"))]
     pub login_iframe_size: Size,
+    #[cfg_attr(feature = "tsify", tsify(type = "LoginWindowSize"))]
     pub login_popup_size: Size,
     pub login_failure_redirect_ms: u32,
 }

@@ -9,10 +9,15 @@
 use serde::Serialize;
 
 /// The effective plan of a user.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EffectivePlan {
     /// `free`, `standard`, `premium` or `inactive`.
+    #[cfg_attr(
+        feature = "tsify",
+        tsify(type = "\"free\" | \"standard\" | \"premium\" | \"inactive\"")
+    )]
     pub level: &'static str,
     /// A paid plan whose expiry has passed.
     pub is_expired: bool,

@@ -5,6 +5,7 @@ use super::user::{UserInfo, display_name};
 use serde::{Deserialize, Serialize};
 
 /// What the interface needs to know about the visitor.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct UserFlags {

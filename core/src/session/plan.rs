@@ -6,6 +6,7 @@ use super::error::SessionError;
 use serde::{Deserialize, Serialize};
 
 /// The level shown for a user (spec 02 §4 plan level mapping).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum PlanLevel {
@@ -20,6 +21,7 @@ pub enum PlanLevel {
 }
 
 /// The plan panel's action (spec 02 §4: inactive/free -> Purchase, standard -> Upgrade, premium -> Renew).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PlanAction {
     /// Buy a plan.
@@ -31,6 +33,7 @@ pub enum PlanAction {
 }
 
 /// A plan tier of SKUs (spec 02 §1: basic, standard, premium).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Tier {

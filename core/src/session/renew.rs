@@ -26,6 +26,7 @@ pub const RENEWED_TOKEN_GRACE_MS: i64 = 60_000;
 pub const TOKEN_COOKIE_NAME: &str = "aivg_token";
 
 /// What to do about a token at a moment.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TokenRenewPlan {

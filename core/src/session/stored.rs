@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// A value kept in local storage with its expiry.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StoredRecord {
     /// Epoch ms after which the value is dropped; absent = never.
@@ -17,6 +18,7 @@ pub struct StoredRecord {
     pub expire: Option<i64>,
     /// The stored value.
     #[serde(default)]
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub data: Value,
 }
 
@@ -47,9 +49,11 @@ pub fn stored_value_valid(record: &Value, now_ms: i64) -> bool {
 }
 
 /// What reading a stored key gave (JS `readStoredValue`).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StoredRead {
     /// The record's `data` while it is valid, else `null`.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub value: Option<Value>,
     /// Something was stored but cannot be used (expired, unreadable, no `data`): remove the key
     /// (spec 01 §5: "Stored values with an expiry are dropped when expired").

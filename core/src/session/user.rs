@@ -19,6 +19,7 @@ use serde_json::Value;
 pub const DEFAULT_USER_NAME: &str = "User";
 
 /// Plan state of the user (spec 02 §3 `verify`).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Verify {
     /// `free`, `standard`, `premium` or `inactive` (other values read as free, spec 02 §4).
@@ -33,6 +34,7 @@ pub struct Verify {
 }
 
 /// Credit balance holder (spec 02 §3 `integral{integral}`).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Integral {
     /// Credits the user can spend.
@@ -41,6 +43,7 @@ pub struct Integral {
 }
 
 /// One subscription of the user (spec 02 §3 `subscribe`).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Subscription {
     /// Product id.
@@ -58,6 +61,7 @@ pub struct Subscription {
 }
 
 /// The signed-in user's info (spec 02 §3; answer of `POST /v1/user`).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UserInfo {
     /// User id ("" when unknown).
@@ -107,6 +111,7 @@ impl UserInfo {
 
 /// The answer of the login (`POST /v1/oauth/token`) and renew (`GET /v1/token/renew`) calls
 /// (spec 02 §3, §7). Renew sends only `jwt` and `access_token`; the rest then read as defaults.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TokenResponse {
     /// The session JWT (its payload names the user, see `token_uid`).

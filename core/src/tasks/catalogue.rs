@@ -36,6 +36,7 @@ pub const MAX_TASK_TEXT_CHARS: u32 = 2000;
 pub const MAX_TASK_DURATION_S: u32 = 300;
 
 /// What a module makes.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(rename = "TaskMedia"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Media {
@@ -45,6 +46,7 @@ pub enum Media {
 }
 
 /// What the work is; decides what the built-in local provider can do for real.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(rename = "TaskWork"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Work {
@@ -71,6 +73,11 @@ pub enum Work {
 }
 
 /// The kind of one field of a task's `data`.
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "TaskFieldKind")
+)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum FieldKind {
@@ -110,6 +117,7 @@ impl FieldKind {
 }
 
 /// Whether a field must be sent.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(rename = "TaskNeed"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Need {
@@ -120,16 +128,28 @@ pub enum Need {
 }
 
 /// One field of a task's `data`.
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(missing_as_null, rename = "TaskField")
+)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Field {
     /// The name in `data` (`prompt`, `file_path`, `mask_path`, ...). `file_path` may also be sent
     /// as `oss_path`.
     pub name: &'static str,
+    #[cfg_attr(feature = "tsify", tsify(type = "TaskFieldKind"))]
     pub kind: FieldKind,
+    #[cfg_attr(feature = "tsify", tsify(type = "TaskNeed"))]
     pub need: Need,
 }
 
 /// The duration a module accepts, in whole seconds.
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(missing_as_null, rename = "TaskDurationRule")
+)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DurationRule {
@@ -155,6 +175,7 @@ pub enum Workflow {
 }
 
 /// One task module.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TaskModule {
@@ -164,12 +185,16 @@ pub struct TaskModule {
     pub title: &'static str,
     /// What a task costs.
     pub credits: u32,
+    #[cfg_attr(feature = "tsify", tsify(type = "TaskWork"))]
     pub work: Work,
+    #[cfg_attr(feature = "tsify", tsify(type = "TaskMedia"))]
     pub output: Media,
     /// The fields of `data`, in the order a form shows them.
+    #[cfg_attr(feature = "tsify", tsify(type = "TaskField[]"))]
     pub fields: &'static [Field],
     /// Whether `aspect_ratio` (spec 02 §3's options) applies.
     pub aspect_ratio: bool,
+    #[cfg_attr(feature = "tsify", tsify(type = "TaskDurationRule | null"))]
     pub duration: Option<DurationRule>,
     /// Whether a music `style` applies.
     pub style: bool,

@@ -8,6 +8,7 @@ use serde::Serialize;
 pub const TASK_LIST_PAGE_SIZE: u32 = 20;
 
 /// The task constants (camelCase on the wire).
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TaskConstants {

@@ -62,6 +62,7 @@ pub fn error_page_status(status: Option<f64>) -> u16 {
 }
 
 /// What the error page shows.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorPage {
@@ -114,6 +115,7 @@ pub fn error_page_shows_stack(build: &str) -> bool {
 }
 
 /// A link of the feature guide.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FeatureLink {
@@ -126,6 +128,7 @@ pub struct FeatureLink {
 }
 
 /// A group of the feature guide.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FeatureGroup {

@@ -48,6 +48,7 @@ pub fn breakpoint_at(width: f64) -> Option<u32> {
 
 /// The layout constants as one object (JS `uiConstants()`); each field repeats a constant
 /// whose doc cites the spec.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct UiConstants {

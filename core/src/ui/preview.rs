@@ -24,6 +24,7 @@ const STEP_H: i64 = 20;
 const DEFAULT_H: i64 = 100;
 
 /// A width and height in CSS px.
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PreviewSize {

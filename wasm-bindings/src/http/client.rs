@@ -27,6 +27,7 @@ use aivg_core::session::{TOKEN_COOKIE_DAYS, TOKEN_COOKIE_NAME};
 use js_sys::{Function, Uint8Array};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
+use tsify::Tsify;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -39,42 +40,6 @@ pub const DEFAULT_BUILDS_PATH: &str = "/builds";
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_CLIENT: &str = r#"
-/** Settings of the HTTP client; every field is optional and only the given ones change. */
-export interface ClientConfigInput {
-    /** Origin (and optional prefix) of the API, e.g. "https://api.example.com"; "" = same origin. */
-    baseUrl?: string;
-    /** Source app name header; "" = "ai-video-generator". */
-    appName?: string;
-    /** Front-end product version header. */
-    productVersion?: string;
-    /** Interface language code header (en, de, ...). */
-    language?: string;
-    /** Phone layout: client type 8, else 7. */
-    isMobile?: boolean;
-    /** Default timeout of every call in ms; 0 = none. */
-    timeoutMs?: number;
-    /** Folder of the build manifests on the same base URL; default "/builds". */
-    buildsPath?: string;
-}
-
-/** The effective settings of the HTTP client. */
-export interface ClientConfig {
-    baseUrl: string;
-    appName: string;
-    productVersion: string;
-    language: string;
-    isMobile: boolean;
-    /** null = no timeout. */
-    timeoutMs: number | null;
-    buildsPath: string;
-    /** Session-storage key the Bearer token is read from. */
-    tokenStorageKey: string;
-    /** Cookie that keeps the client serial. */
-    clientSerialCookie: string;
-    /** Lifetime of that cookie in days. */
-    clientSerialCookieDays: number;
-}
-
 /** What `onLoggedOut` listeners receive (spec 02 §8). */
 export interface LoggedOutEvent {
     /** The URL of the call that reported it. */
@@ -87,8 +52,9 @@ export interface LoggedOutEvent {
 "#;
 
 /// The settings of [`configureClient`](configure_client), all optional.
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Default, Deserialize, Tsify)]
+#[tsify(missing_as_null, rename = "ClientConfigInput")]
+#[serde(default, rename_all = "camelCase")]
 struct ConfigInput {
     base_url: Option<String>,
     app_name: Option<String>,
@@ -100,7 +66,8 @@ struct ConfigInput {
 }
 
 /// The effective settings, as `getClientConfig` returns them.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Tsify)]
+#[tsify(missing_as_null, rename = "ClientConfig")]
 #[serde(rename_all = "camelCase")]
 pub struct Settings {
     /// API origin and prefix ("" = same origin).
@@ -418,7 +385,8 @@ pub fn on_logged_out(
 /// ```
 #[wasm_bindgen(js_name = onCallTracked, unchecked_return_type = "() => void")]
 pub fn on_call_tracked(
-    #[wasm_bindgen(unchecked_param_type = "(record: HttpCallRecord) => void")] callback: Function,
+    #[wasm_bindgen(unchecked_param_type = "(record: CallTrackingRecord) => void")]
+    callback: Function,
 ) -> Function {
     subscribe(Kind::Tracked, callback)
 }

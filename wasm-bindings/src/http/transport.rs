@@ -26,6 +26,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::cell::Cell;
 use std::rc::Rc;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
@@ -33,22 +34,6 @@ use wasm_bindgen_futures::future_to_promise;
 const TS_TRANSPORT: &str = r#"
 /** The methods of the request helper (spec 01 §7). */
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
-
-/** A call the typed functions do not cover. */
-export interface RequestOptions {
-    /** Default "GET". */
-    method?: HttpMethod;
-    /** Path on the base URL (or an absolute URL); a `:id` placeholder is replaced by `id`. */
-    path: string;
-    /** Query parameters (GET, HEAD, DELETE) or JSON body (POST, PUT). */
-    params?: Record<string, unknown> | null;
-    /** Replaces `:id` in the path. */
-    id?: string | number;
-    /** Leaves out the `_t` cache-buster of GET requests. */
-    noCacheBust?: boolean;
-    /** Timeout of this call in ms (0 = none); default: the client's. */
-    timeoutMs?: number;
-}
 
 /** The rejection of a failed call: core's normalised failure (spec 01 §8). */
 export interface HttpError extends Error {
@@ -64,21 +49,6 @@ export interface HttpError extends Error {
     data: unknown;
     /** The URL called. */
     url: string;
-}
-
-/** Core's call-tracking record, given to `onCallTracked` listeners (spec 01 §7). */
-export interface HttpCallRecord {
-    /** host[:port]; "" for a relative URL. */
-    host: string;
-    /** URL without query or fragment. */
-    url: string;
-    httpStatus: number;
-    code: number;
-    message: string;
-    status: "success" | "fail";
-    /** Whole ms. */
-    duration: number;
-    traceId: string | null;
 }
 "#;
 
@@ -420,15 +390,19 @@ pub async fn table_call(
     call_data(call).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
 struct RequestOptions {
     #[serde(default)]
+    #[tsify(type = "HttpMethod")]
     method: Option<String>,
     path: String,
     #[serde(default)]
+    #[tsify(type = "Record<string, unknown> | null")]
     params: Value,
     #[serde(default)]
+    #[tsify(type = "string | number")]
     id: Option<Value>,
     #[serde(default)]
     no_cache_bust: bool,

@@ -26,9 +26,9 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
   const switchTo = useSwitchLanguage();
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const links = accountLinks();
-  const level = user?.verify.level ?? "free";
+  const level = user?.verify?.level ?? "free";
   const action = planActionLabel(level);
-  const expiry = flags.isSubscribed ? planExpiryLine(user?.verify.expired_time) : undefined;
+  const expiry = flags.isSubscribed ? planExpiryLine(user?.verify?.expired_time) : undefined;
   // The feedback page opens embedded in the feedback modal (spec 01 §7), when this site has one.
   const feedbackAction = feedback ?? (feedbackSupplied() ? () => void openFeedback() : undefined);
 

@@ -2,7 +2,7 @@
  * The tracking events the spec names (spec 01 §7, spec 02 §7, §8), one helper each so every
  * feature sends the same name and fields. All go through `track`; none throws.
  */
-import type { HttpCallRecord } from "@aivg/core";
+import type { CallTrackingRecord } from "@aivg/core";
 import { track } from "./track";
 
 export const EVENT = {
@@ -69,7 +69,7 @@ export function trackVideoGeneration(stage: string, data: Record<string, unknown
 }
 
 /** Core's record of one API call (spec 01 §7: host, URL, HTTP status, code, message, status, duration, trace id). */
-export function trackApiCall(record: HttpCallRecord): void {
+export function trackApiCall(record: CallTrackingRecord): void {
   track(EVENT.apiCall, {
     host: record.host,
     url: record.url,

@@ -47,7 +47,7 @@ export function useGeneration() {
     // Decision (spec silent; what a user expects): a balance known to be short of the price opens
     // the buy dialog on its credits tab at once, instead of a confirmation the server would refuse.
     const user = appStore.get(userAtom);
-    if (price !== undefined && user && user.integral.integral < price) {
+    if (price !== undefined && user && (user.integral?.integral ?? 0) < price) {
       offerCredits();
       return;
     }

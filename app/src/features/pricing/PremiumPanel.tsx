@@ -18,7 +18,7 @@ export function PremiumPanel() {
   const [busy, setBusy] = useState(false);
   if (!flags.isPremium) return null;
   const { couponPercent, defaultCouponId } = pricingConstants();
-  const plan = user?.subscribe.find((s) => !s.is_expired)?.name ?? t("planLabel.premium_monthly");
+  const plan = user?.subscribe?.find((s) => !s.is_expired)?.name ?? t("planLabel.premium_monthly");
   const claim = () => {
     setBusy(true);
     receiveCoupon({ coupon_id: defaultCouponId })

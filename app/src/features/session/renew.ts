@@ -80,7 +80,7 @@ export function scheduleRenew(store: Store = appStore): void {
   if (!token) return;
   const now = Date.now();
   const plan = planOf(token, now);
-  if (!plan || plan.expired || plan.renewAtMs === undefined) return;
+  if (!plan || plan.expired || plan.renewAtMs === null) return;
   if (plan.due) void renewNow(store);
   else later(plan.renewAtMs - now, store);
 }
