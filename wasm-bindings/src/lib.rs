@@ -20,6 +20,7 @@ pub mod explore;
 pub mod http;
 pub mod imaging;
 pub mod lang;
+pub mod minutes;
 pub mod payload;
 pub mod pricing;
 pub mod progress;

@@ -14,7 +14,7 @@ const TS_ROUTES: &str = r#"
 export type RouteName =
   | "Index" | "Home" | "NotFound" | "CatchAll" | "DebugTestError" | "Create"
   | "AiTools" | "AiToolsVideoEnhancer" | "AiToolsImageEnhancer" | "LipSync" | "AiToolsBgRemover"
-  | "AiToolsObjectRemover" | "AiToolsPartialRedrawing" | "AiToolsVideoEraser"
+  | "AiToolsObjectRemover" | "AiToolsPartialRedrawing" | "AiToolsVideoEraser" | "AiToolsAudioTools"
   | "TextToVideo" | "ImageToVideo" | "VideoToAnime" | "VideoToVideo" | "TextToImage"
   | "ImageToImage" | "TextToMusic" | "Effect" | "EffectCreate" | "Explore" | "ExploreZone"
   | "Libraries" | "Template" | "Pricing"

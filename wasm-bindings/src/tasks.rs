@@ -15,7 +15,7 @@ export type TaskMedia = "image" | "video" | "audio";
 /** What the work of a task module is. */
 export type TaskWork =
   | "generate" | "edit" | "enhance" | "removeBackground" | "removeObject" | "redraw"
-  | "restyle" | "erase" | "avatar" | "imageTool";
+  | "restyle" | "erase" | "avatar" | "imageTool" | "translate" | "denoise" | "removeVocals";
 /** The kind of a field of a task's `data`. */
 export type TaskFieldKind =
   | "prompt" | "musicPrompt" | "lyrics" | "speech" | "image" | "video" | "audio" | "mask";
