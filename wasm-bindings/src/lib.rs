@@ -17,6 +17,7 @@ pub mod checkin;
 pub mod credits;
 pub mod crop;
 pub mod explore;
+pub mod features;
 pub mod http;
 pub mod imaging;
 pub mod lang;

@@ -96,7 +96,8 @@ pub async fn queue_task(
     user_data: &Value,
     retry_of: &str,
 ) -> Result<String, ApiError> {
-    modules::validate(state, user, module, data).await?;
+    let files = modules::validate(state, user, module, data).await?;
+    let media_seconds = super::minutes::input_seconds(state, module.code, &files).await?;
     let t = NewTask {
         user_id: user.id,
         algorithm: module.code,
@@ -107,6 +108,7 @@ pub async fn queue_task(
         user_data,
         retry_of,
         finished: None,
+        media_seconds,
     };
     lifecycle::create(state, &t).await
 }

@@ -40,6 +40,8 @@ pub struct NewTask<'a> {
     pub retry_of: &'a str,
     /// The result of a task that finishes at once (sensitive checks, downloads), else `None`.
     pub finished: Option<&'a Value>,
+    /// The input's length of a minute-metered task (`minutes::input_seconds`), else `None`.
+    pub media_seconds: Option<u64>,
 }
 
 fn json_text(v: &Value) -> String {
@@ -75,6 +77,8 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<String, ApiErro
             ));
         }
     }
+    // The metered tools' monthly minutes, under the same lock (minutes.rs).
+    super::minutes::check(&mut tx, t.user_id, t.algorithm, t.media_seconds, now_ms).await?;
     let charge_id = if t.credits > 0 {
         let entry = Entry {
             user_id: t.user_id,
@@ -109,8 +113,8 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<String, ApiErro
         None => ("queued", 0, String::new(), 0),
     };
     sqlx::query(
-        "INSERT INTO tasks (task_id, user_id, algorithm, module, data, status, progress, credits, charge_id, result, user_data, retry_of, created_ms, finished_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+        "INSERT INTO tasks (task_id, user_id, algorithm, module, data, status, progress, credits, charge_id, result, user_data, retry_of, created_ms, finished_ms, media_seconds)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(&task_id)
     .bind(t.user_id)
@@ -126,6 +130,7 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<String, ApiErro
     .bind(t.retry_of)
     .bind(now_ms)
     .bind(finished_ms)
+    .bind(t.media_seconds.and_then(|s| i64::try_from(s).ok()).unwrap_or(0))
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;

@@ -16,6 +16,7 @@ import { SignInNotice, useSignedIn } from "../create/SignInNotice";
 import type { UploadedFile } from "../create/upload";
 import { useGeneration } from "../create/useGeneration";
 import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
+import { RecommendedTemplates } from "./RecommendedTemplates";
 import { readTemplate, type Template } from "./templates";
 import { GenerationError } from "../create/GenerationError";
 import "../create/create.css";
@@ -133,6 +134,7 @@ function EffectForm({ template }: { template: Template }) {
           <SignInNotice />
         )}
         <ResultView task={gen.current} />
+        <RecommendedTemplates current={template} />
       </section>
       {signedIn ? <TaskQueuePanel /> : null}
     </div>
