@@ -28,7 +28,11 @@ fn run(func: &str, args: &[Value]) -> Outcome {
             let tool: String = arg(args, 1)?;
             let tool = MinuteTool::from_name(&tool)
                 .ok_or_else(|| ("unknown_tool".to_owned(), tool.clone()))?;
-            ok(tasks::minute_use(&arg::<String>(args, 0)?, tool, arg(args, 2)?))
+            ok(tasks::minute_use(
+                &arg::<String>(args, 0)?,
+                tool,
+                arg(args, 2)?,
+            ))
         }
         "checkMinutes" => {
             tasks::check_minutes(

@@ -45,7 +45,15 @@ fn mp4(seconds: u32) -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("clip.mp4");
     let ok = std::process::Command::new("ffmpeg")
-        .args(["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi"])
+        .args([
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-y",
+            "-f",
+            "lavfi",
+            "-i",
+        ])
         .arg(format!("color=c=blue:s=16x16:r=1:d={seconds}"))
         .args(["-c:v", "libx264", "-pix_fmt", "yuv420p"])
         .arg(&out)
@@ -102,7 +110,11 @@ async fn standard_denoise_stops_at_ten_minutes() {
         msg.contains("Your 10 minutes of noise reduction this month are used up: 4:00 left, and this file is 5:00"),
         "{msg}"
     );
-    assert_eq!(s.balance(&token).await, before, "a refused task costs nothing");
+    assert_eq!(
+        s.balance(&token).await,
+        before,
+        "a refused task costs nothing"
+    );
 
     // Exactly the four minutes left fit; then nothing is left.
     let four = audio(&s, &token, "audio_denoise", 240).await;
@@ -112,7 +124,10 @@ async fn standard_denoise_stops_at_ten_minutes() {
     // The vocal remover has its own ten minutes.
     let (status, body) = create(&s, &token, "vocal_remover", json!({ "file_path": five })).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(minutes(&s, &token, "vocalRemover").await["used_seconds"], 300);
+    assert_eq!(
+        minutes(&s, &token, "vocalRemover").await["used_seconds"],
+        300
+    );
 }
 
 #[tokio::test]
@@ -123,15 +138,30 @@ async fn failed_cancelled_and_last_months_tasks_give_their_minutes_back() {
     let (status, body) = create(&s, &token, "vocal_remover", json!({ "file_path": nine })).await;
     assert_eq!(status, 200, "{body}");
     let (status, body) = create(&s, &token, "vocal_remover", json!({ "file_path": nine })).await;
-    assert_eq!((status, body["code"].clone()), (403, json!(CODE_MINUTES_USED_UP)), "{body}");
+    assert_eq!(
+        (status, body["code"].clone()),
+        (403, json!(CODE_MINUTES_USED_UP)),
+        "{body}"
+    );
 
     for (change, args) in [
-        ("UPDATE tasks SET status = 'failed' WHERE algorithm = $1", None),
-        ("UPDATE tasks SET status = 'cancelled' WHERE algorithm = $1", None),
+        (
+            "UPDATE tasks SET status = 'failed' WHERE algorithm = $1",
+            None,
+        ),
+        (
+            "UPDATE tasks SET status = 'cancelled' WHERE algorithm = $1",
+            None,
+        ),
         // Made before the 1st (UTC) of this month: another month's minutes.
         (
             "UPDATE tasks SET status = 'succeeded', created_ms = $2 WHERE algorithm = $1",
-            Some(aivg_core::tasks::month_window(aivg_server::clock::now_ms()).unwrap().start_ms - 1),
+            Some(
+                aivg_core::tasks::month_window(aivg_server::clock::now_ms())
+                    .unwrap()
+                    .start_ms
+                    - 1,
+            ),
         ),
     ] {
         let mut q = sqlx::query(change).bind("vocal_remover");
@@ -139,7 +169,11 @@ async fn failed_cancelled_and_last_months_tasks_give_their_minutes_back() {
             q = q.bind(ms);
         }
         q.execute(&pool(&s)).await.unwrap();
-        assert_eq!(minutes(&s, &token, "vocalRemover").await["used_seconds"], 0, "{change}");
+        assert_eq!(
+            minutes(&s, &token, "vocalRemover").await["used_seconds"],
+            0,
+            "{change}"
+        );
     }
     let (status, body) = create(&s, &token, "vocal_remover", json!({ "file_path": nine })).await;
     assert_eq!(status, 200, "{body}");
@@ -154,16 +188,25 @@ async fn free_users_are_offered_the_upgrade_and_premium_has_no_limit() {
     assert_eq!(status, 403, "{body}");
     assert_eq!(body["code"], CODE_UPGRADE_REQUIRED, "{body}");
     assert!(
-        body["msg"].as_str().unwrap().starts_with("Vocal removal is not included in your plan: the Standard plan has 10 minutes a month"),
+        body["msg"].as_str().unwrap().starts_with(
+            "Vocal removal is not included in your plan: the Standard plan has 10 minutes a month"
+        ),
         "{body}"
     );
     let row = minutes(&s, &free, "vocalRemover").await;
-    assert_eq!((row["limit_minutes"].clone(), row["remaining_seconds"].clone()), (json!(0), json!(0)));
+    assert_eq!(
+        (
+            row["limit_minutes"].clone(),
+            row["remaining_seconds"].clone()
+        ),
+        (json!(0), json!(0))
+    );
 
     let premium = user(&s, "vip@example.com", Some("premium")).await;
     let long = audio(&s, &premium, "audio_denoise", 1200).await;
     for _ in 0..2 {
-        let (status, body) = create(&s, &premium, "audio_denoise", json!({ "file_path": long })).await;
+        let (status, body) =
+            create(&s, &premium, "audio_denoise", json!({ "file_path": long })).await;
         assert_eq!(status, 200, "{body}");
     }
     let row = minutes(&s, &premium, "denoise").await;
@@ -184,18 +227,37 @@ async fn bad_input_is_refused_with_the_field_named() {
     assert_eq!(status, 401, "{body}");
     let (status, body) = create(&s, &token, "audio_denoise", json!({})).await;
     assert_eq!(status, 400, "{body}");
-    assert!(body["msg"].as_str().unwrap().contains("data.file_path"), "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().contains("data.file_path"),
+        "{body}"
+    );
     // A picture is not an audio file.
     let png = upload(&s, &token, "audio_denoise", "png", media_support::png(8, 8)).await;
     let (status, body) = create(&s, &token, "audio_denoise", json!({ "file_path": png })).await;
     assert_eq!(status, 400, "{body}");
-    assert!(body["msg"].as_str().unwrap().contains("must be an audio file"), "{body}");
+    assert!(
+        body["msg"]
+            .as_str()
+            .unwrap()
+            .contains("must be an audio file"),
+        "{body}"
+    );
     // An audio file whose length cannot be read: its minutes are unknown.
-    let junk = upload(&s, &token, "audio_denoise", "wav", b"not a wave file".to_vec()).await;
+    let junk = upload(
+        &s,
+        &token,
+        "audio_denoise",
+        "wav",
+        b"not a wave file".to_vec(),
+    )
+    .await;
     let (status, body) = create(&s, &token, "audio_denoise", json!({ "file_path": junk })).await;
     assert_eq!(status, 400, "{body}");
     let msg = body["msg"].as_str().unwrap();
-    assert!(msg.contains("data.file_path") && msg.contains("could not be read"), "{msg}");
+    assert!(
+        msg.contains("data.file_path") && msg.contains("could not be read"),
+        "{msg}"
+    );
     assert_eq!(minutes(&s, &token, "denoise").await["used_seconds"], 0);
 }
 
@@ -207,7 +269,13 @@ async fn translate_counts_video_minutes_and_the_audio_tools_run() {
     let s = TestServer::start().await;
     let token = user(&s, "tr@example.com", Some("standard")).await;
     let ten = upload(&s, &token, "video_translate", "mp4", mp4(600)).await;
-    let (status, body) = create(&s, &token, "video_translate", json!({ "file_path": ten, "voice_id": "en-US-ava" })).await;
+    let (status, body) = create(
+        &s,
+        &token,
+        "video_translate",
+        json!({ "file_path": ten, "voice_id": "en-US-ava" }),
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
     let id = body["data"]["task_id"].as_str().unwrap().to_owned();
     let six = upload(&s, &token, "video_translate", "mp4", mp4(360)).await;
@@ -219,7 +287,11 @@ async fn translate_counts_video_minutes_and_the_audio_tools_run() {
     );
     // The local engine has no speech model: a labelled preview of the video.
     let t = wait_done(&s, &token, "video_translate", &id).await;
-    assert_eq!((t["status"].clone(), t["result"]["preview"].clone()), (json!("succeeded"), json!(true)), "{t}");
+    assert_eq!(
+        (t["status"].clone(), t["result"]["preview"].clone()),
+        (json!("succeeded"), json!(true)),
+        "{t}"
+    );
 
     // Denoise and vocal removal are real ffmpeg work into WAV files.
     for algorithm in ["audio_denoise", "vocal_remover"] {

@@ -118,12 +118,16 @@ pub async fn check(
         }
     };
     Err(match refused {
-        MinuteError::NotIncluded { .. } => {
-            ApiError::new(StatusCode::FORBIDDEN, CODE_UPGRADE_REQUIRED, refused.to_string())
-        }
-        MinuteError::UsedUp { .. } => {
-            ApiError::new(StatusCode::FORBIDDEN, CODE_MINUTES_USED_UP, refused.to_string())
-        }
+        MinuteError::NotIncluded { .. } => ApiError::new(
+            StatusCode::FORBIDDEN,
+            CODE_UPGRADE_REQUIRED,
+            refused.to_string(),
+        ),
+        MinuteError::UsedUp { .. } => ApiError::new(
+            StatusCode::FORBIDDEN,
+            CODE_MINUTES_USED_UP,
+            refused.to_string(),
+        ),
         MinuteError::UnknownLength => ApiError::invalid("data.file_path", refused),
     })
 }
