@@ -78,7 +78,7 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<String, ApiErro
         }
     }
     // The metered tools' monthly minutes, under the same lock (minutes.rs).
-    super::minutes::check(&mut *tx, t.user_id, t.algorithm, t.media_seconds, now_ms).await?;
+    super::minutes::check(&mut tx, t.user_id, t.algorithm, t.media_seconds, now_ms).await?;
     let charge_id = if t.credits > 0 {
         let entry = Entry {
             user_id: t.user_id,
