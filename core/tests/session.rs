@@ -24,6 +24,11 @@ fn run(result: Result<impl serde::Serialize, SessionError>) -> Outcome {
 fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {
     let outcome = (|| -> Outcome {
         match func {
+            "watermarkFreeFeature" => ok(session::FEATURE_WATERMARK_FREE),
+            "hasFeature" => ok(session::has_feature(
+                &arg::<Vec<String>>(args, 0)?,
+                &arg::<String>(args, 1)?,
+            )),
             "storedValueValid" => ok(session::stored_value_valid(
                 &arg::<Value>(args, 0)?,
                 arg::<i64>(args, 1)?,

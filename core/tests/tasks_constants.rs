@@ -1,4 +1,4 @@
-//! Fixture vectors of the task calls' numbers (fixtures/tasks/*.json).
+//! Fixture vectors of the task calls' numbers and the metered tools' minutes (fixtures/tasks/*.json).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -8,15 +8,51 @@
 
 mod common;
 
-use aivg_core::tasks;
-use common::{Outcome, ok};
+use aivg_core::tasks::{self, MinuteTool};
+use common::{Outcome, arg, err, ok};
 use serde_json::Value;
 
-fn dispatch(func: &str, _args: &[Value]) -> Option<Outcome> {
-    match func {
-        "taskConstants" => Some(ok(tasks::task_constants())),
-        _ => None,
+/// A JavaScript number argument: a JSON number, or "NaN".
+fn num(args: &[Value], i: usize) -> Result<f64, (String, String)> {
+    match args.get(i) {
+        Some(Value::String(s)) if s == "NaN" => Ok(f64::NAN),
+        _ => arg(args, i),
     }
+}
+
+fn run(func: &str, args: &[Value]) -> Outcome {
+    match func {
+        "taskConstants" => ok(tasks::task_constants()),
+        "minuteTool" => ok(tasks::minute_tool(&arg::<String>(args, 0)?)),
+        "minuteUse" => {
+            let tool: String = arg(args, 1)?;
+            let tool = MinuteTool::from_name(&tool)
+                .ok_or_else(|| ("unknown_tool".to_owned(), tool.clone()))?;
+            ok(tasks::minute_use(
+                &arg::<String>(args, 0)?,
+                tool,
+                arg(args, 2)?,
+            ))
+        }
+        "checkMinutes" => {
+            tasks::check_minutes(
+                &arg::<String>(args, 0)?,
+                &arg::<String>(args, 1)?,
+                arg(args, 2)?,
+                arg(args, 3)?,
+            )
+            .map_err(err)?;
+            Ok(Value::Null)
+        }
+        "taskSeconds" => ok(tasks::task_seconds(num(args, 0)?).map_err(err)?),
+        "monthWindow" => ok(tasks::month_window(arg(args, 0)?)),
+        "minutesUsedUpCode" => ok(tasks::CODE_MINUTES_USED_UP),
+        other => Err(("no_dispatch".to_owned(), other.to_owned())),
+    }
+}
+
+fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {
+    Some(run(func, args))
 }
 
 #[test]

@@ -54,7 +54,7 @@ const creationRoutes = [
   page("AiTools", () => import("../features/tools/AiToolsPage")),
   ...([
     "AiToolsVideoEnhancer", "AiToolsImageEnhancer", "LipSync", "AiToolsBgRemover", "AiToolsObjectRemover",
-    "AiToolsPartialRedrawing", "AiToolsVideoEraser",
+    "AiToolsPartialRedrawing", "AiToolsVideoEraser", "AiToolsAudioTools",
   ] as const).map((name) => page(name, toolPage)),
   page("Effect", () => import("../features/effects/EffectsPage")),
   page("EffectCreate", () => import("../features/effects/EffectCreatePage")),

@@ -119,7 +119,8 @@ pub fn active_menu_entry(route_name: &str) -> Option<RouteName> {
         | R::AiToolsBgRemover
         | R::AiToolsObjectRemover
         | R::AiToolsPartialRedrawing
-        | R::AiToolsVideoEraser => Some(R::AiTools),
+        | R::AiToolsVideoEraser
+        | R::AiToolsAudioTools => Some(R::AiTools),
         _ => None,
     }
 }

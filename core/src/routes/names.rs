@@ -38,6 +38,9 @@ pub enum RouteName {
     AiToolsPartialRedrawing,
     /// `/ai-tools/video-eraser/:category?`.
     AiToolsVideoEraser,
+    /// `/ai-tools/audio-tools`: the minute-metered tools (translate, denoise, vocal remover; spec
+    /// 02 §1 names the tools, not their page: decided).
+    AiToolsAudioTools,
     /// `/text-to-video/:semantic?`.
     TextToVideo,
     /// `/image-to-video/:semantic?`.
@@ -124,6 +127,7 @@ impl RouteName {
             R::AiToolsObjectRemover => "AiToolsObjectRemover",
             R::AiToolsPartialRedrawing => "AiToolsPartialRedrawing",
             R::AiToolsVideoEraser => "AiToolsVideoEraser",
+            R::AiToolsAudioTools => "AiToolsAudioTools",
             R::TextToVideo => "TextToVideo",
             R::ImageToVideo => "ImageToVideo",
             R::VideoToAnime => "VideoToAnime",

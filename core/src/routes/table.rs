@@ -126,6 +126,7 @@ pub(crate) const SPECS: &[Spec] = &[
         &[Lit("ai-tools"), Lit("video-eraser"), Opt(Category)],
         "anieraser",
     ),
+    page(R::AiToolsAudioTools, &[Lit("ai-tools"), Lit("audio-tools")]),
     page(R::AiTools, &[Lit("ai-tools"), Opt(Category)]),
     typed(
         R::TextToVideo,

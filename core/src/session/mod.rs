@@ -4,6 +4,7 @@ mod cache;
 mod constants;
 mod effective;
 mod error;
+mod features;
 mod flags;
 mod lenient;
 mod login;
@@ -20,6 +21,7 @@ pub use cache::{
 pub use constants::{SessionConstants, Size, session_constants};
 pub use effective::{EffectivePlan, effective_plan};
 pub use error::SessionError;
+pub use features::{FEATURE_WATERMARK_FREE, MEMBERSHIP_FEATURES, has_feature};
 pub use flags::{UserFlags, user_flags};
 pub use login::{
     LOGIN_FAILURE_REDIRECT_MS, LOGIN_IFRAME_SIZE, LOGIN_POPUP_SIZE, SECOND_WAY_LOGIN_WINDOW_MS,

@@ -22,6 +22,13 @@
 //! | `tool_erv`, `tool_vrw`, `tool_trw` (video eraser) | 5 | video, mask | video | `video_erase` |
 //! | `txt2Music`, `mai_tcm` | 5 | prompt (≥ 10, spec 02 §5), style, duration | audio | `music` |
 //! | `txt2Song`, `mai_text2song_minimax` | 8 | lyrics (≥ 10, spec 02 §5), prompt, style, duration | audio | `song` |
+//! | `video_translate` | 5 | video, voice (its language is the target) | video | none: speech model needed |
+//! | `audio_denoise` | 1 | audio | audio | none: ffmpeg's FFT denoiser on the server |
+//! | `vocal_remover` | 1 | audio | audio | none: ffmpeg's centre-channel cancellation |
+//!
+//! The last three are the tools the standard plan meters in minutes (spec 02 §1: translate,
+//! denoise, vocal remover; see `minutes.rs`); the spec lists no codes for them (its list ends
+//! "and others"), so the codes are ours. They share the page `AiToolsAudioTools`.
 //!
 //! Decisions where the spec is silent: a song needs lyrics (the song tab always asks for them) and
 //! its prompt is free text (tags); video lengths are 5 or 10 seconds (Wan 2.2 makes 5 s at 24 fps
@@ -70,6 +77,12 @@ pub enum Work {
     Avatar,
     /// Crop or resize a picture (no model).
     ImageTool,
+    /// Dub a video's speech into another language (the voice's).
+    Translate,
+    /// Reduce the background noise of a recording.
+    Denoise,
+    /// Remove the vocals of a song, keeping the accompaniment.
+    RemoveVocals,
 }
 
 /// The kind of one field of a task's `data`.
@@ -259,6 +272,7 @@ const PROMPT_OR_IMAGE: &[Field] = &[
 ];
 const IMAGE_AUDIO: &[Field] = &[IMAGE, f("audio_path", K::Audio, Required)];
 const IMAGE_SPEECH: &[Field] = &[IMAGE, f("prompt", K::Speech, Required)];
+const AUDIO_ONLY: &[Field] = &[f("file_path", K::Audio, Required)];
 const MUSIC: &[Field] = &[f("prompt", K::MusicPrompt, Required)];
 const SONG: &[Field] = &[f("lyrics", K::Lyrics, Required), PROMPT_OPT];
 
@@ -343,7 +357,7 @@ use Media::{Audio, Image, Video};
 use Work as W;
 
 /// Every task module the site offers, in the order of spec 02 §3's code list where it applies.
-pub const TASK_MODULES: [TaskModule; 29] = [
+pub const TASK_MODULES: [TaskModule; 32] = [
     ratio(on(
         row(
             "text2image",
@@ -659,7 +673,46 @@ pub const TASK_MODULES: [TaskModule; 29] = [
         ),
         &["TextToMusic"],
     )),
+    voiced(on(
+        row(
+            "video_translate",
+            "Video translator",
+            5,
+            W::Translate,
+            Video,
+            VIDEO_ONLY,
+            Workflow::None,
+        ),
+        AUDIO_TOOLS,
+    )),
+    on(
+        row(
+            "audio_denoise",
+            "Noise reducer",
+            1,
+            W::Denoise,
+            Audio,
+            AUDIO_ONLY,
+            Workflow::None,
+        ),
+        AUDIO_TOOLS,
+    ),
+    on(
+        row(
+            "vocal_remover",
+            "Vocal remover",
+            1,
+            W::RemoveVocals,
+            Audio,
+            AUDIO_ONLY,
+            Workflow::None,
+        ),
+        AUDIO_TOOLS,
+    ),
 ];
+
+/// The page of the minute-metered tools.
+const AUDIO_TOOLS: &[&str] = &["AiToolsAudioTools"];
 
 /// The module of a code (exact: codes are case-sensitive).
 pub fn task_module(code: &str) -> Option<&'static TaskModule> {

@@ -6,10 +6,12 @@
 //!   pages, all derive from it; a new module is one row here plus one workflow file.
 //! - [`inputs`]: checks a task's `data` against its row (pure; the server then resolves the
 //!   files it names).
+//! - [`minutes`]: the monthly minutes of the metered tools (translate, denoise, vocal remover).
 
 pub mod catalogue;
 pub mod inputs;
 pub mod limits;
+pub mod minutes;
 
 pub use catalogue::{
     DurationRule, Field, FieldKind, MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS, Media, Need,
@@ -17,3 +19,7 @@ pub use catalogue::{
 };
 pub use inputs::{FileRef, TaskInputError, check_task_data, task_duration};
 pub use limits::{TASK_LIST_PAGE_SIZE, TaskConstants, task_constants};
+pub use minutes::{
+    CODE_MINUTES_USED_UP, MinuteError, MinuteTool, MinuteUse, MonthWindow, check_minutes,
+    minute_tool, minute_use, month_window, monthly_minutes, task_seconds,
+};

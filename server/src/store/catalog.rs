@@ -340,5 +340,10 @@ mod tests {
             assert_eq!(c.to_sku(p, "", false).tier(), p.tier, "{id}");
         }
         assert_eq!(sku(24_122_000).and_then(|s| s.credits()), Some(2000));
+        // The feature codes the app asks about are core's.
+        assert_eq!(
+            c.membership_codes(),
+            aivg_core::session::MEMBERSHIP_FEATURES
+        );
     }
 }

@@ -96,7 +96,8 @@ pub async fn queue_task(
     user_data: &Value,
     retry_of: &str,
 ) -> Result<lifecycle::Created, ApiError> {
-    modules::validate(state, user, module, data).await?;
+    let files = modules::validate(state, user, module, data).await?;
+    let media_seconds = super::minutes::input_seconds(state, module.code, &files).await?;
     let t = NewTask {
         user_id: user.id,
         uid: &user.uid,
@@ -108,6 +109,7 @@ pub async fn queue_task(
         user_data,
         retry_of,
         finished: None,
+        media_seconds,
     };
     lifecycle::create(state, &t).await
 }

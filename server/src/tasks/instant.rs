@@ -89,6 +89,7 @@ async fn finished(
         user_data: &Value::Null,
         retry_of: "",
         finished: Some(result),
+        media_seconds: None,
     };
     lifecycle::create(state, &t).await
 }

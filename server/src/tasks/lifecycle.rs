@@ -42,6 +42,8 @@ pub struct NewTask<'a> {
     pub retry_of: &'a str,
     /// The result of a task that finishes at once (sensitive checks, downloads), else `None`.
     pub finished: Option<&'a Value>,
+    /// The input's length of a minute-metered task (`minutes::input_seconds`), else `None`.
+    pub media_seconds: Option<u64>,
 }
 
 fn json_text(v: &Value) -> String {
@@ -93,6 +95,8 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<Created, ApiErr
             ));
         }
     }
+    // The metered tools' monthly minutes, under the same lock (minutes.rs).
+    super::minutes::check(&mut tx, t.user_id, t.algorithm, t.media_seconds, now_ms).await?;
     let charge_id = if t.credits > 0 {
         let entry = Entry {
             user_id: t.user_id,
@@ -128,8 +132,8 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<Created, ApiErr
     };
     let (data, user_data) = (t.data.to_string(), json_text(t.user_data));
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO tasks (task_id, user_id, algorithm, module, data, status, progress, credits, charge_id, result, user_data, retry_of, created_ms, finished_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
+        "INSERT INTO tasks (task_id, user_id, algorithm, module, data, status, progress, credits, charge_id, result, user_data, retry_of, created_ms, finished_ms, media_seconds)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
     )
     .bind(&task_id)
     .bind(t.user_id)
@@ -145,6 +149,7 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<Created, ApiErr
     .bind(t.retry_of)
     .bind(now_ms)
     .bind(finished_ms)
+    .bind(t.media_seconds.and_then(|s| i64::try_from(s).ok()).unwrap_or(0))
     .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;

@@ -27,6 +27,7 @@ pub mod lifecycle;
 pub mod list;
 pub mod local;
 pub mod media_checks;
+pub mod minutes;
 pub mod modules;
 pub mod notify;
 pub mod prompt;
@@ -61,4 +62,5 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/ai/prompt/img2prompt", post(prompt::img2prompt))
         .route("/v1/ai/events", get(events::events))
         .route("/v1/ai/events/ticket", post(events::ticket))
+        .route("/v1/ai/minutes", get(minutes::usage))
 }

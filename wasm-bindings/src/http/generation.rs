@@ -224,6 +224,16 @@ http_call! {
 }
 
 http_call! {
+    /// The month's minutes of the metered tools (translate, denoise, vocal remover; spec 02 §1):
+    /// `GET /v1/ai/minutes` → `{level, month_start, renews_at, list: [{tool, modules,
+    /// limit_minutes, used_seconds, remaining_seconds}]}` (not in the spec's call table).
+    /// ```js
+    /// const { list } = await getMinuteUsage()
+    /// ```
+    get_minute_usage => getMinuteUsage() Get "/v1/ai/minutes" -> "unknown"
+}
+
+http_call! {
     /// Saves the user data of a task (spec 02 §7).
     /// ```js
     /// await saveTaskData({ taskId: "t-1", save_type: 1, user_data: { module: "text2video", name: "Cat" } })

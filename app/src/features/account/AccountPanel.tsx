@@ -1,7 +1,7 @@
 /**
  * The account popover (spec 02 §2): who is logged in, plan and credits with the plan action
  * (core's `planActionLabel`: Purchase / Upgrade / Renew), the plan expiry line when valid, credit
- * history, account center, cloud storage, Discord, feedback (only when supplied), switch language,
+ * history, purchase history (`verify/record`), account center, cloud storage, Discord, feedback (only when supplied), switch language,
  * terms, privacy and log out.
  */
 import { planActionLabel, planExpiryLine, switcherLanguages, type LanguageCode } from "@aivg/core";
@@ -15,6 +15,7 @@ import { openBuyDialog } from "../pricing/buyState";
 import { flagsAtom, logout, userAtom } from "../session/session";
 import { feedbackSupplied, openFeedback } from "./feedback";
 import { accountLinks } from "./links";
+import { PurchaseHistory } from "./PurchaseHistory";
 
 const languages = switcherLanguages();
 
@@ -62,6 +63,9 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
           <button type="button" className="acc-menu-item" onClick={() => openCreditHistory()}>
             {t("creditHistory")}
           </button>
+        </li>
+        <li>
+          <PurchaseHistory />
         </li>
         <li>
           <a className="acc-menu-item" href={links.accountCenter} target="_blank" rel="noreferrer">

@@ -16,7 +16,7 @@ import { readExploreItem } from "../explore/exploreItems";
 import { languageAtom } from "../language/state";
 import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
 import { AspectRatioPicker, DEFAULT_RATIO } from "./AspectRatioPicker";
-import { checkFields, moduleForm, screenModules, type FieldProblem, type ModuleForm } from "./catalogue";
+import { checkFields, detectorOf, moduleForm, screenModules, type FieldProblem, type ModuleForm } from "./catalogue";
 import { DurationPicker } from "./DurationPicker";
 import { FieldMessage } from "./FieldMessage";
 import { MediaPicker } from "./MediaPicker";
@@ -91,7 +91,7 @@ function CreateScreen({ form }: { form: ModuleForm }) {
     const found = checkFields(algorithm, data);
     setProblem(found);
     if (found) return;
-    void gen.run({ algorithm, data, mediaKind: form.media?.kind === "video" ? "v" : form.media ? "i" : undefined }, { confirm: true });
+    void gen.run({ algorithm, data, mediaKind: detectorOf(form.media?.kind) }, { confirm: true });
   };
 
   return (
@@ -115,7 +115,7 @@ function CreateScreen({ form }: { form: ModuleForm }) {
         {form.duration ? <DurationPicker rule={form.duration} value={duration} onChange={setDuration} /> : null}
         <FieldMessage problem={problem} name="duration" kind="other" />
         <FieldMessage problem={problem} name="aspect_ratio" kind="other" />
-        <GenerationError error={gen.error} needsCredits={gen.needsCredits} />
+        <GenerationError error={gen.error} needsCredits={gen.needsCredits} needsPlan={gen.needsPlan} />
         {signedIn ? (
           <>
             <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || waitingFor !== null} onClick={submit}>

@@ -1,12 +1,15 @@
 /**
  * The upload of a creation screen. Images go through the crop dialog (core geometry, WASM
- * downscale; spec 01 §4 "Image crop", §5) unless `crop` is off; videos upload as they are.
+ * downscale; spec 01 §4 "Image crop", §5) unless `crop` is off; videos upload as they are. Once
+ * stored, the server's reading of the file (`oss/mediainfo`, spec 02 §7) gives the length and
+ * size shown under it.
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CropResult } from "../overlays/crop/cropTypes";
 import { openModal } from "../overlays/modalAtoms";
-import { uploadBlob, uploadImage, uploadMedia, extensionOf, type UploadedFile } from "./upload";
+import { MediaFacts } from "./MediaFacts";
+import { uploadBlob, uploadImage, uploadMedia, extensionOf, withMediaInfo, type UploadedFile } from "./upload";
 
 export interface MediaPickerProps {
   algorithm: string;
@@ -31,6 +34,7 @@ export function MediaPicker({ algorithm, kind, value, onChange, crop = true, lab
   const track = (work: Promise<UploadedFile>) => {
     setState({ busy: true, error: null });
     work
+      .then(withMediaInfo)
       .then((f) => {
         onChange(f);
         setState({ busy: false, error: null });
@@ -88,6 +92,7 @@ export function MediaPicker({ algorithm, kind, value, onChange, crop = true, lab
           {value.kind === "video" ? <video src={value.previewUrl} muted controls /> : null}
           {value.kind === "audio" ? <audio src={value.previewUrl} controls /> : null}
           {value.width > 0 ? <span>{t("upload.size", { w: value.width, h: value.height })}</span> : null}
+          {value.info ? <MediaFacts info={value.info} testId={`${testId}-info`} /> : null}
           <button type="button" className="button button--secondary" onClick={() => onChange(null)}>{t("upload.remove")}</button>
         </div>
       ) : null}

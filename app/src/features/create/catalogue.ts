@@ -31,8 +31,8 @@ export interface ModuleForm {
   /** The `prompt` field (what to make, the music description or the words to speak). */
   prompt: TextField | null;
   lyrics: TextField | null;
-  /** The uploaded picture or video (`file_path`). */
-  media: { kind: "image" | "video"; required: boolean } | null;
+  /** The uploaded picture, video or audio file (`file_path`). */
+  media: { kind: "image" | "video" | "audio"; required: boolean } | null;
   /** A painted mask (`mask_path`) over the picture, or over the video's first frame. */
   mask: boolean;
   /** An uploaded audio file (`audio_path`). */
@@ -59,7 +59,7 @@ export function formOf(m: TaskModule): ModuleForm {
     output: m.output,
     prompt: textField(field("prompt")),
     lyrics: textField(field("lyrics")),
-    media: file && (file.kind === "image" || file.kind === "video") ? { kind: file.kind, required: file.need === "required" } : null,
+    media: file && (file.kind === "image" || file.kind === "video" || file.kind === "audio") ? { kind: file.kind, required: file.need === "required" } : null,
     mask: field("mask_path") !== undefined,
     audio: field("audio_path") !== undefined,
     ratio: m.aspectRatio,
@@ -111,4 +111,12 @@ export function checkFields(code: string, data: Record<string, unknown>): FieldP
 /** Whether the problem is a field the user has not filled yet (core's "required: …" rule). */
 export function isMissing(problem: FieldProblem | null): boolean {
   return problem !== null && problem.rule.startsWith("required");
+}
+
+/**
+ * The sensitive-content detector of an uploaded file's kind (spec 02 §7 `{v,i}_sensitive_detect`);
+ * the spec has none for audio, so audio files go unchecked.
+ */
+export function detectorOf(kind: "image" | "video" | "audio" | undefined): "i" | "v" | undefined {
+  return kind === "video" ? "v" : kind === "image" ? "i" : undefined;
 }

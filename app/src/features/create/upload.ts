@@ -4,7 +4,7 @@
  * exceeds core's limit (downscaleTarget, spec 02 §5), so a phone photo never travels at full size.
  * Running out of cloud storage opens the drive-space modal (spec 02 §8).
  */
-import { getOssToken, requestConstants, type HttpError, type OssTokenParams } from "@aivg/core";
+import { getOssMediaInfo, getOssToken, requestConstants, type HttpError, type OssTokenParams } from "@aivg/core";
 import { decodeFile, encodeRgba, sizeForCrop } from "../overlays/crop/cropImage";
 import { openModal } from "../overlays/modalAtoms";
 
@@ -19,6 +19,48 @@ export interface UploadedFile {
   previewUrl: string;
   width: number;
   height: number;
+  /** What the server read from the stored file (`GET /v1/common/oss/mediainfo`), when it answered. */
+  info?: MediaInfo;
+}
+
+/** The server's reading of a stored file (spec 02 §7 `oss/mediainfo`; fields in uploads/grants.rs). */
+export interface MediaInfo {
+  width: number;
+  height: number;
+  /** Bytes. */
+  size: number;
+  /** Seconds; 0 for pictures or when the server could not read it. */
+  duration: number;
+  mediaType: string;
+}
+
+function num(v: unknown): number {
+  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0;
+}
+
+/** Reads the mediainfo answer; null when it is not one. */
+export function readMediaInfo(raw: unknown): MediaInfo | null {
+  if (!raw || typeof raw !== "object") return null;
+  const o = raw as Record<string, unknown>;
+  if (typeof o.size !== "number") return null;
+  return { width: num(o.width), height: num(o.height), size: num(o.size), duration: num(o.duration), mediaType: String(o.media_type ?? "") };
+}
+
+/**
+ * Adds the server's reading of the uploaded file: the length and size the creation screens show
+ * (spec 02 §7), and the width and height of a video, which the browser does not probe here. A
+ * failed reading leaves the upload as it is (the screen then shows what it knew).
+ */
+export async function withMediaInfo(file: UploadedFile): Promise<UploadedFile> {
+  try {
+    const info = readMediaInfo(await getOssMediaInfo({ oss_path: file.ossPath }));
+    if (!info) return file;
+    const sized = file.width > 0 ? {} : { width: info.width, height: info.height };
+    return { ...file, ...sized, info };
+  } catch (e) {
+    console.warn("media info not read", e);
+    return file;
+  }
 }
 
 interface Grant {

@@ -3,7 +3,7 @@
  * `generate`, keeps the ids of the tasks started here (for the go-back guard)
  * and the latest task as the queue knows it.
  */
-import { insufficientCreditsCode, taskModule, type HttpError } from "@aivg/core";
+import { insufficientCreditsCode, minutesUsedUpCode, requestConstants, taskModule, type HttpError } from "@aivg/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { appStore, useAtomValue } from "../../state/jotai";
@@ -19,6 +19,10 @@ import { generate, SensitiveContentError, type GenerateRequest } from "./generat
 
 /** The server's "not enough credits" code (HTTP 402), from core. */
 export const CODE_INSUFFICIENT_CREDITS = insufficientCreditsCode();
+/** The server's "needs a paid plan" code (HTTP 403), from core. */
+const CODE_UPGRADE_REQUIRED = requestConstants().upgradeRequiredCode;
+/** The server's "this month's minutes are used up" code (HTTP 403; spec 02 §1), from core. */
+const CODE_MINUTES_USED_UP = minutesUsedUpCode();
 
 export function useGeneration() {
   const { t } = useTranslation("create");
@@ -27,6 +31,8 @@ export function useGeneration() {
   const [error, setError] = useState<string | null>(null);
   /** The last refusal was for credits: the error offers the buy dialog's credits tab. */
   const [needsCredits, setNeedsCredits] = useState(false);
+  /** The last refusal needs a (higher) plan: the error offers the buy dialog's membership tab. */
+  const [needsPlan, setNeedsPlan] = useState(false);
   const queue = useAtomValue(queueAtom);
   useGoBackGuard(ids);
   const latestId = ids[ids.length - 1];
@@ -44,6 +50,7 @@ export function useGeneration() {
     const purpose = row?.output;
     const price = row?.credits;
     setNeedsCredits(false);
+    setNeedsPlan(false);
     // Decision (spec silent; what a user expects): a balance known to be short of the price opens
     // the buy dialog on its credits tab at once, instead of a confirmation the server would refuse.
     const user = appStore.get(userAtom);
@@ -78,6 +85,8 @@ export function useGeneration() {
       trackVideoGeneration("fail", { algorithm: req.algorithm, reason: e instanceof Error ? e.message : String(e) });
       if (e instanceof SensitiveContentError) setError(t(e.kind === "t" ? "error.sensitivePrompt" : "error.sensitiveMedia"));
       else if ((e as Partial<HttpError>).code === CODE_INSUFFICIENT_CREDITS) offerCredits();
+      else if ((e as Partial<HttpError>).code === CODE_UPGRADE_REQUIRED) offerPlan(t("error.upgrade"));
+      else if ((e as Partial<HttpError>).code === CODE_MINUTES_USED_UP) offerPlan(t("error.minutes"));
       else setError(t("error.generic", { message: e instanceof Error ? e.message : String(e) }));
     } finally {
       setBusy(false);
@@ -91,10 +100,17 @@ export function useGeneration() {
     openBuyDialog({ tab: "credits" });
   }
 
+  /** Says what the plan lacks; the error line offers the membership tab (not opened by itself). */
+  function offerPlan(text: string): void {
+    setError(text);
+    setNeedsPlan(true);
+  }
+
   const showError = (text: string | null): void => {
     setNeedsCredits(false);
+    setNeedsPlan(false);
     setError(text);
   };
 
-  return { run, busy, error, setError: showError, needsCredits, current };
+  return { run, busy, error, setError: showError, needsCredits, needsPlan, current };
 }

@@ -21,6 +21,7 @@ import type { UploadedFile } from "../create/upload";
 import { useGeneration } from "../create/useGeneration";
 import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
 import { openModal } from "../overlays/modalAtoms";
+import { RecommendedTemplates } from "./RecommendedTemplates";
 import { effectTipKind, readTemplate, type Template } from "./templates";
 import { GenerationError } from "../create/GenerationError";
 import "../create/create.css";
@@ -151,6 +152,7 @@ function EffectForm({ template }: { template: Template }) {
           <SignInNotice />
         )}
         <ResultView task={gen.current} />
+        <RecommendedTemplates current={template} />
       </section>
       {signedIn ? <TaskQueuePanel /> : null}
     </div>

@@ -6,14 +6,17 @@ import {
   cancelTask,
   createWatermarkDownload,
   deleteTask,
+  getOssSign,
   getTaskResults,
   getWatermarkDownloadResult,
   request,
   requestConstants,
   retryTask,
   saveTaskData,
+  watermarkFreeFeature,
   type HttpError,
 } from "@aivg/core";
+import { userHasFeature } from "../account/featureAuth";
 import { i18n } from "../../i18n/setup";
 import { copyText } from "../clipboard/copyText";
 import { openModal } from "../overlays/modalAtoms";
@@ -101,17 +104,40 @@ function startDownload(url: string): void {
 }
 
 /**
- * Download: paid tiers get the watermark-free file through watermark_download (spec 02 §7); the
- * server answers CODE_UPGRADE_REQUIRED for free users, who get the file as it is.
+ * A fresh download link of a stored file (spec 02 §7 `GET /v1/common/oss/sign?oss_path&dispose`):
+ * `dispose=attachment` makes the browser save it, and a queue left open for days still downloads
+ * (the links in the task list expire after a day). Falls back to the list's link.
+ */
+async function signedDownloadUrl(output: TaskOutput): Promise<string> {
+  if (!output.ossPath) return output.downloadUrl;
+  const signed = (await getOssSign({ oss_path: output.ossPath, dispose: "attachment" })) as { url?: unknown } | null;
+  return typeof signed?.url === "string" && signed.url ? signed.url : output.downloadUrl;
+}
+
+/**
+ * Download: a plan whose features (`POST /v1/feature-code/auth`) include watermark-free output
+ * gets the watermark-free file through watermark_download (spec 02 §1, §7); other users get the
+ * file as it is through a signed link. Should the server still refuse the watermark-free file
+ * (CODE_UPGRADE_REQUIRED, e.g. a plan that just ended), the file as it is downloads.
  */
 export async function download(task: Task, output: TaskOutput): Promise<void> {
   try {
-    const created = readTask(await createWatermarkDownload({ prev_task: task.taskId, data: { file_path: output.ossPath } }));
-    const done = created ? readTask(await getWatermarkDownloadResult(created.taskId)) : null;
-    startDownload(done?.outputs[0]?.downloadUrl ?? output.downloadUrl);
+    if (await userHasFeature(watermarkFreeFeature())) {
+      try {
+        const created = readTask(await createWatermarkDownload({ prev_task: task.taskId, data: { file_path: output.ossPath } }));
+        const done = created ? readTask(await getWatermarkDownloadResult(created.taskId)) : null;
+        const url = done?.outputs[0]?.downloadUrl;
+        if (url) {
+          startDownload(url);
+          return;
+        }
+      } catch (e) {
+        if ((e as Partial<HttpError>).code !== CODE_UPGRADE_REQUIRED) throw e;
+      }
+    }
+    startDownload(await signedDownloadUrl(output));
   } catch (e) {
-    if ((e as Partial<HttpError>).code === CODE_UPGRADE_REQUIRED) startDownload(output.downloadUrl);
-    else failed(e);
+    failed(e);
   }
 }
 

@@ -5,12 +5,12 @@
  * server's rule) runs before anything is sent and its message sits under the field it names.
  */
 import type { RouteMatch } from "@aivg/core";
-import { getTtsVoices, routePath } from "@aivg/core";
+import { getTtsVoices, minuteTool, routePath, taskModule } from "@aivg/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useNavigate } from "react-router";
 import { useAtomValue } from "../../state/jotai";
-import { checkFields, isMissing, type FieldProblem } from "../create/catalogue";
+import { checkFields, detectorOf, isMissing, type FieldProblem } from "../create/catalogue";
 import { FieldMessage } from "../create/FieldMessage";
 import { MediaPicker } from "../create/MediaPicker";
 import { ResultView } from "../create/ResultView";
@@ -23,6 +23,9 @@ import { MaskPainter, type MaskHandle } from "./MaskPainter";
 import { isToolRoute, TOOLS, toolModes, type ToolMode, type ToolRoute } from "./toolConfigs";
 import { videoPoster, type Poster } from "./videoPoster";
 import { GenerationError } from "../create/GenerationError";
+import { FaceCheck } from "./FaceCheck";
+import { MinutesNote } from "./MinutesNote";
+import { ToolDemos } from "./ToolDemos";
 import "../create/create.css";
 
 interface Voice {
@@ -103,6 +106,11 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
   const signedIn = useSignedIn();
   const gen = useGeneration();
   const { surface, error: surfaceError } = usePaintSurface(file, form.mask);
+  // The metered tools' month (spec 02 §1), read again after each task this page starts.
+  const tool = minuteTool(form.code);
+  // A talking avatar animates a face: the portrait is checked for one (image_fkp).
+  const avatar = taskModule(form.code)?.work === "avatar";
+  const [spent, setSpent] = useState(0);
 
   useEffect(() => {
     if (!form.voice) return;
@@ -125,7 +133,8 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
   const live = checkFields(form.code, data);
   // Files first: Generate waits (with a hint) until every file the module needs is there.
   const waiting = isMissing(live) && live?.field !== "prompt" ? live : null;
-  const waitingKind = waiting?.field === "mask_path" ? "mask" : waiting?.field === "audio_path" ? "audio" : form.media?.kind ?? "image";
+  const fileKind = form.media?.kind === "audio" ? "audioFile" : form.media?.kind ?? "image";
+  const waitingKind = waiting?.field === "mask_path" ? "mask" : waiting?.field === "audio_path" ? "audio" : fileKind;
 
   const submit = async () => {
     const found = checkFields(form.code, data);
@@ -145,7 +154,8 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
         return;
       }
     }
-    await gen.run({ algorithm: form.code, data: sent, mediaKind: form.media?.kind === "video" ? "v" : "i" });
+    await gen.run({ algorithm: form.code, data: sent, mediaKind: detectorOf(form.media?.kind) });
+    setSpent((n) => n + 1);
   };
 
   return (
@@ -165,6 +175,8 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
           </div>
         ) : null}
         {form.media ? <MediaPicker algorithm={form.code} kind={form.media.kind} value={file} onChange={setFile} crop={false} /> : null}
+        {tool ? <MinutesNote tool={tool} refresh={spent} /> : null}
+        {avatar && file?.kind === "image" ? <FaceCheck ossPath={file.ossPath} /> : null}
         <FieldMessage problem={problem} name="file_path" kind={form.media?.kind ?? "image"} />
         {surface ? <MaskPainter ref={mask} key={surface.src} src={surface.src} width={surface.width} height={surface.height} onPaintedChange={setPainted} /> : null}
         {surfaceError ? <p role="alert" className="create-error">{t("error", { message: surfaceError })}</p> : null}
@@ -190,7 +202,7 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
             </select>
           </div>
         ) : null}
-        <GenerationError error={gen.error} needsCredits={gen.needsCredits} />
+        <GenerationError error={gen.error} needsCredits={gen.needsCredits} needsPlan={gen.needsPlan} />
         {signedIn ? (
           <>
             <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || waiting !== null} onClick={() => void submit()}>
@@ -202,6 +214,7 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
           <SignInNotice />
         )}
         <ResultView task={gen.current} />
+        <ToolDemos route={route} />
       </section>
       {signedIn ? <TaskQueuePanel /> : null}
     </div>

@@ -14,12 +14,15 @@ export type ToolRoute =
   | "AiToolsObjectRemover"
   | "AiToolsPartialRedrawing"
   | "LipSync"
-  | "AiToolsVideoEraser";
+  | "AiToolsVideoEraser"
+  | "AiToolsAudioTools";
 
-export type ToolKey = "videoEnhancer" | "imageEnhancer" | "bgRemover" | "objectRemover" | "partialRedrawing" | "talkingAvatar" | "videoEraser";
+export type ToolKey =
+  | "videoEnhancer" | "imageEnhancer" | "bgRemover" | "objectRemover" | "partialRedrawing" | "talkingAvatar" | "videoEraser"
+  | "audioTools";
 
 /** The mode labels of pages with several modules (tools.<key>.<mode>). */
-export type ModeKey = "watermark" | "text" | "audio" | "speech";
+export type ModeKey = "watermark" | "text" | "audio" | "speech" | "translate" | "denoise" | "vocalRemover";
 
 export interface ToolConfig {
   /** Key of the tool's texts in the tools namespace. */
@@ -34,6 +37,7 @@ export const TOOLS: Record<ToolRoute, ToolConfig> = {
   AiToolsPartialRedrawing: { key: "partialRedrawing" },
   LipSync: { key: "talkingAvatar" },
   AiToolsVideoEraser: { key: "videoEraser" },
+  AiToolsAudioTools: { key: "audioTools" },
 };
 
 /**
@@ -45,6 +49,9 @@ const MODE_KEYS: Record<string, ModeKey> = {
   tool_trw: "text",
   talking_face: "audio",
   talking_face_tts: "speech",
+  video_translate: "translate",
+  audio_denoise: "denoise",
+  vocal_remover: "vocalRemover",
 };
 
 export interface ToolMode {

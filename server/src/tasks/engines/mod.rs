@@ -69,7 +69,9 @@ impl std::fmt::Display for Engine {
 pub fn local_is_real(m: &TaskModule) -> bool {
     matches!(
         (m.output, m.work),
-        (Media::Image, Work::Enhance | Work::ImageTool) | (Media::Video, Work::Enhance)
+        (Media::Image, Work::Enhance | Work::ImageTool)
+            | (Media::Video, Work::Enhance)
+            | (Media::Audio, Work::Denoise | Work::RemoveVocals)
     )
 }
 

@@ -172,3 +172,40 @@ pub async fn filter_video(
         duration: probe.duration,
     })
 }
+
+/// Runs an audio filter over an uploaded audio file into a 16-bit WAV (every ffmpeg build has the
+/// encoder; the file keeps the input's rate).
+pub async fn filter_audio(
+    job: &Job,
+    input: &StoredObject,
+    filter: &str,
+) -> Result<Output, ProviderError> {
+    let src = job
+        .files
+        .local_file(&input.oss_path)
+        .await
+        .map_err(ProviderError::new)?;
+    let out = job
+        .files
+        .scratch_file("wav")
+        .await
+        .map_err(ProviderError::new)?;
+    let mut args = vec![OsString::from("-i"), src.path.clone().into_os_string()];
+    args.extend(os(&["-vn", "-af", filter, "-c:a", "pcm_s16le"]));
+    args.push(out.path.clone().into_os_string());
+    run(&job.ffmpeg, args, None).await?;
+    let probe = mediainfo::probe_file(&job.files.ffprobe, &out.path)
+        .await
+        .unwrap_or_default();
+    let bytes = tokio::fs::read(&out.path)
+        .await
+        .map_err(|e| ProviderError::new(format!("the audio could not be read back: {e}")))?;
+    Ok(Output {
+        bytes: Bytes::from(bytes),
+        ext: "wav".into(),
+        content_type: "audio/wav".into(),
+        width: 0,
+        height: 0,
+        duration: probe.duration,
+    })
+}

@@ -19,7 +19,13 @@
 //!   quarter of it;
 //! - video enhancer: ffmpeg 2× upscale and sharpen (real); restyle and eraser: the video copied
 //!   with a PREVIEW band; without ffmpeg they fail with "ffmpeg is not installed";
-//! - music and songs: a 3-second WAV tune picked by the prompt's hash.
+//! - music and songs: a 3-second WAV tune picked by the prompt's hash;
+//! - noise reducer (`Work::Denoise`): ffmpeg's FFT denoiser (`afftdn`) into a WAV (real);
+//! - vocal remover (`Work::RemoveVocals`): ffmpeg's centre-channel cancellation into a WAV: what is
+//!   mixed in the middle of a stereo song (the lead vocals, usually) goes, the sides stay; a mono
+//!   file comes back silent (no model separates sources here);
+//! - video translator (`Work::Translate`, video): needs speech models, so the labelled preview of
+//!   the video tools (the video copied with a PREVIEW band).
 
 pub mod audio;
 mod background;
@@ -52,6 +58,8 @@ impl Provider for LocalProvider {
         progress.set(5);
         let m = job.module;
         match (m.output, m.work) {
+            (Media::Audio, Work::Denoise) => audio_tool(job, DENOISE_FILTER).await,
+            (Media::Audio, Work::RemoveVocals) => audio_tool(job, REMOVE_VOCALS_FILTER).await,
             (Media::Audio, _) => Ok(gen_audio(job)),
             (Media::Image, Work::Enhance) => enhance(job).await,
             (Media::Image, Work::RemoveBackground) => background::remove_background(job).await,
@@ -297,6 +305,24 @@ async fn image_tool(job: &Job) -> Result<Outputs, ProviderError> {
         outputs: vec![out],
         preview: !real,
         note,
+    })
+}
+
+/// ffmpeg's FFT denoiser, noise floor -25 dB (its documented range is -80 to -20).
+const DENOISE_FILTER: &str = "afftdn=nf=-25";
+/// Stereo, then each side minus the other: the centre cancels out.
+const REMOVE_VOCALS_FILTER: &str =
+    "aformat=channel_layouts=stereo,pan=stereo|c0=0.5*c0-0.5*c1|c1=0.5*c1-0.5*c0";
+
+async fn audio_tool(job: &Job, filter: &str) -> Result<Outputs, ProviderError> {
+    let input = job
+        .input("file_path")
+        .ok_or_else(|| ProviderError::new("data.file_path: no input audio"))?;
+    let out = ffmpeg::filter_audio(job, input, filter).await?;
+    Ok(Outputs {
+        outputs: vec![out],
+        preview: false,
+        note: None,
     })
 }
 

@@ -1,0 +1,160 @@
+//! The monthly minutes of the metered tools (spec 02 §1: the standard plan's 15, 10 and 10
+//! minutes of translate, denoise and vocal remover). The rule (limits per level, the UTC month,
+//! seconds rounded up, the messages) is core's `aivg_core::tasks::minutes`; here are the length of
+//! a task's input, the month's use from the database and the refusal's envelope:
+//!
+//! - a task of a metered module records its input's length (`tasks.media_seconds`, read like
+//!   `GET /v1/common/oss/mediainfo` does); the month's use is the sum over the user's tasks of the
+//!   tool's modules created since the 1st (UTC) that did not fail and were not cancelled (those
+//!   give their minutes back with their credits); deleting a task from the list does not;
+//! - the check runs under the user's lock in the create transaction (`lifecycle::create`), so
+//!   parallel tasks cannot pass it together;
+//! - a plan without the tool answers HTTP 403 with `CODE_UPGRADE_REQUIRED`, a month used up HTTP
+//!   403 with `CODE_MINUTES_USED_UP`, a file whose length cannot be read (where a limit applies)
+//!   400 naming `data.file_path`; nothing is charged.
+//!
+//! `GET /v1/ai/minutes` (not in the spec: the app shows the month's minutes on the tools' page)
+//! → `{level, month_start, renews_at, list: [{tool, modules, limit_minutes, used_seconds,
+//! remaining_seconds}]}`, times in epoch seconds, `limit_minutes` null = unlimited, 0 = not in the
+//! plan.
+
+use super::modules::InputFiles;
+use crate::api::{ApiError, ApiResult, ok};
+use crate::app::AppState;
+use crate::auth::AuthUser;
+use crate::clock;
+use crate::uploads::mediainfo;
+use crate::uploads::quota::effective_level;
+use aivg_core::request::CODE_UPGRADE_REQUIRED;
+use aivg_core::tasks::{
+    CODE_MINUTES_USED_UP, MinuteError, MinuteTool, check_minutes, minute_tool, minute_use,
+    month_window, monthly_minutes, task_seconds,
+};
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+use sqlx::AnyConnection;
+
+/// The tools in the order the answer lists them.
+const TOOLS: [MinuteTool; 3] = [
+    MinuteTool::Translate,
+    MinuteTool::Denoise,
+    MinuteTool::VocalRemover,
+];
+
+/// The length of a metered task's input, seconds rounded up: `Ok(None)` for a module that is not
+/// metered, or when the length cannot be read (the check decides whether that matters).
+pub async fn input_seconds(
+    state: &AppState,
+    algorithm: &str,
+    files: &InputFiles,
+) -> Result<Option<u64>, ApiError> {
+    if minute_tool(algorithm).is_none() {
+        return Ok(None);
+    }
+    let Some(obj) = files.get("file_path") else {
+        return Ok(None);
+    };
+    // Bounded like the mediainfo call: ffprobe may read a whole file.
+    let _permit = state.limits.permit(crate::limits::Work::Decode).await?;
+    let info = mediainfo::probe(&state.files, obj)
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(task_seconds(info.duration).ok())
+}
+
+fn month_start_ms(now_ms: i64) -> Result<i64, ApiError> {
+    month_window(now_ms)
+        .map(|w| w.start_ms)
+        .ok_or_else(|| ApiError::internal("the clock is outside the calendar"))
+}
+
+/// Seconds of `tool` the user used in the month starting at `start_ms`.
+async fn used_seconds(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    tool: MinuteTool,
+    start_ms: i64,
+) -> Result<u64, sqlx::Error> {
+    let mut total: u64 = 0;
+    for code in aivg_core::tasks::minutes::tool_modules(tool) {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT CAST(COALESCE(SUM(media_seconds), 0) AS BIGINT) FROM tasks
+             WHERE user_id = $1 AND algorithm = $2 AND created_ms >= $3
+               AND status <> 'failed' AND status <> 'cancelled'",
+        )
+        .bind(user_id)
+        .bind(code)
+        .bind(start_ms)
+        .fetch_one(&mut *conn)
+        .await?;
+        total = total.saturating_add(u64::try_from(n).unwrap_or(0));
+    }
+    Ok(total)
+}
+
+/// Refuses a metered task the user's plan and month do not allow (see the module doc); call it
+/// under the user's lock. `seconds`: [`input_seconds`].
+pub async fn check(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    algorithm: &str,
+    seconds: Option<u64>,
+    now_ms: i64,
+) -> Result<(), ApiError> {
+    let Some(tool) = minute_tool(algorithm) else {
+        return Ok(());
+    };
+    let level = effective_level(conn, user_id, now_ms / 1000).await?;
+    let refused = match (monthly_minutes(level, tool), seconds) {
+        (None, _) => return Ok(()),
+        (Some(l), None) if l > 0 => MinuteError::UnknownLength,
+        (_, seconds) => {
+            let used = used_seconds(conn, user_id, tool, month_start_ms(now_ms)?).await?;
+            match check_minutes(level, algorithm, used, seconds.unwrap_or(0)) {
+                Ok(()) => return Ok(()),
+                Err(e) => e,
+            }
+        }
+    };
+    Err(match refused {
+        MinuteError::NotIncluded { .. } => ApiError::new(
+            StatusCode::FORBIDDEN,
+            CODE_UPGRADE_REQUIRED,
+            refused.to_string(),
+        ),
+        MinuteError::UsedUp { .. } => ApiError::new(
+            StatusCode::FORBIDDEN,
+            CODE_MINUTES_USED_UP,
+            refused.to_string(),
+        ),
+        MinuteError::UnknownLength => ApiError::invalid("data.file_path", refused),
+    })
+}
+
+/// `GET /v1/ai/minutes` (see the module doc).
+pub async fn usage(State(state): State<AppState>, user: AuthUser) -> ApiResult<Value> {
+    let now_ms = clock::now_ms();
+    let window = month_window(now_ms)
+        .ok_or_else(|| ApiError::internal("the clock is outside the calendar"))?;
+    let mut conn = state.db.pool.acquire().await?;
+    let level = effective_level(&mut conn, user.id, now_ms / 1000).await?;
+    let mut list = Vec::with_capacity(TOOLS.len());
+    for tool in TOOLS {
+        let used = used_seconds(&mut conn, user.id, tool, window.start_ms).await?;
+        let u = minute_use(level, tool, used);
+        list.push(json!({
+            "tool": u.tool,
+            "modules": u.modules,
+            "limit_minutes": u.limit_minutes,
+            "used_seconds": u.used_seconds,
+            "remaining_seconds": u.remaining_seconds,
+        }));
+    }
+    ok(json!({
+        "level": level,
+        "month_start": window.start_ms / 1000,
+        "renews_at": window.end_ms / 1000,
+        "list": list,
+    }))
+}
