@@ -6,7 +6,7 @@
 const untypedAnswers = [
   "cancelTask", "createImageFkp", "createMusic", "createSensitiveDetect", "createSong", "createTask",
   "createWatermarkDownload", "deleteTask", "exportWorkflowResource", "getAds", "getExploreInfo",
-  "getImageFkpResult", "getMarketing", "getMessages", "getOssMediaInfo", "getOssSign", "getOssToken",
+  "getImageFkpResult", "getMarketing", "getMinuteUsage", "getMessages", "getOssMediaInfo", "getOssSign", "getOssToken",
   "getPromptPresets", "getPromptSample", "getRecommendedTemplates", "getSensitiveDetectResult",
   "getTaskResult", "getTaskResults", "getTtsVoices", "getVerifyRecord", "getWatermarkDownloadResult",
   "getWorkflowInfo", "getWorkflowResourceInfo", "getZoneInfo", "imageToPrompt", "listDemos",
@@ -19,7 +19,7 @@ const untypedAnswers = [
 
 /** Lenient readers: any JSON value is accepted, values of the wrong type read as defaults. */
 const lenientReaders = [
-  "cachedUserInfo", "creditHistoryPage", "isLoggedIn", "normalizeCreditRecord", "parseTokenResponse",
+  "cachedUserInfo", "creditHistoryPage", "hasFeature", "isLoggedIn", "normalizeCreditRecord", "parseTokenResponse",
   "parseUserInfo", "planExpiryLine", "prelaunchOutcome", "storedValueValid",
 ];
 

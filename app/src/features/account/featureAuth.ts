@@ -22,7 +22,7 @@ const grantedAtom = atom<Granted | null>(null);
 export async function userHasFeature(code: string, store = appStore): Promise<boolean> {
   const user = store.get(userAtom);
   if (!user?.uid) return false;
-  const key = `${user.uid}:${user.verify.level}:${user.verify.expired_time}`;
+  const key = `${user.uid}:${user.verify?.level}:${user.verify?.expired_time}`;
   let granted = store.get(grantedAtom);
   if (granted?.key !== key) {
     try {
