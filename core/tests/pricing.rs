@@ -124,9 +124,11 @@ fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {
             ))
         },
         "creditSkuSlots" => |a| ok(pricing::credit_sku_slots(arg::<Device>(a, 0)?, arg(a, 1)?)),
-        "isRecommendActivity" => {
-            |a| ok(pricing::is_recommend_activity(arg::<Option<String>>(a, 0)?.as_deref()))
-        }
+        "isRecommendActivity" => |a| {
+            ok(pricing::is_recommend_activity(
+                arg::<Option<String>>(a, 0)?.as_deref(),
+            ))
+        },
         "recommendedSku" => |a| {
             ok(pricing::recommended_sku(
                 &arg::<Vec<Sku>>(a, 0)?,

@@ -23,6 +23,7 @@ pub mod lang;
 pub mod payload;
 pub mod pricing;
 pub mod progress;
+pub mod promotions;
 pub mod request;
 pub mod routes;
 pub mod session;

@@ -170,7 +170,10 @@ fn pick(skus: &[Sku], slots: &[CreditSlot], batch: u8) -> Vec<usize> {
             chosen.push(i);
         }
     }
-    let subset: Vec<Sku> = chosen.iter().filter_map(|&i| skus.get(i).cloned()).collect();
+    let subset: Vec<Sku> = chosen
+        .iter()
+        .filter_map(|&i| skus.get(i).cloned())
+        .collect();
     credit_sku_order(&subset, batch)
         .into_iter()
         .filter_map(|j| chosen.get(j).copied())
