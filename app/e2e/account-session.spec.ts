@@ -20,8 +20,12 @@ async function withToken(context: BrowserContext, baseURL: string, token: string
 }
 
 test.beforeEach(async ({ page }) => {
-  // Unsolicited popups are off for automated browsers unless this QA switch is on.
-  await page.addInitScript(() => localStorage.setItem("aivg.automation-popups", "1"));
+  // Unsolicited popups are off for automated browsers unless this QA switch is on; the promotion
+  // modal (one a day) is marked shown, as these tests are about the ad slots and the session.
+  await page.addInitScript(() => {
+    localStorage.setItem("aivg.automation-popups", "1");
+    localStorage.setItem("aivg.promo-modal.last-shown", String(Date.now()));
+  });
 });
 
 test("a closed ad popup stays closed after a reload", async ({ page, context, request, baseURL }) => {

@@ -10,10 +10,11 @@ test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
 
 test.beforeEach(async ({ page }) => {
   // Unsolicited popups are off for automated browsers unless this QA switch is on; the daily ad
-  // popup is marked shown so only the check-in is under test.
+  // popup and the promotion modal are marked shown so only the check-in is under test.
   await page.addInitScript(() => {
     localStorage.setItem("aivg.automation-popups", "1");
     localStorage.setItem("aivg.ad-slot.pc_popup", JSON.stringify({ closedAt: Date.now() }));
+    localStorage.setItem("aivg.promo-modal.last-shown", String(Date.now()));
   });
 });
 

@@ -95,6 +95,11 @@ fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {
                 .map_err(err)
                 .and_then(ok)
         },
+        "halloweenBannerActive" => |a| {
+            ads::halloween_banner_active(num(a, 0)?, &zone(a, 1)?)
+                .map_err(err)
+                .and_then(ok)
+        },
         "promoModalMayShow" => |a| {
             ads::promo_modal_may_show(opt_num(a, 0)?, num(a, 1)?)
                 .map_err(err)

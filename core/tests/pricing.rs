@@ -9,7 +9,8 @@
 
 mod common;
 
-use aivg_core::pricing::{self, MembershipPeriod, Sku, UserType};
+use aivg_core::lang::Lang;
+use aivg_core::pricing::{self, Device, MembershipPeriod, Sku, UserType};
 use common::{Outcome, arg, err, ok};
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -113,6 +114,39 @@ fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {
         "promoConfigTable" => |_| ok(pricing::promo_config_table()),
         "funnelStageOrder" => |a| ok(pricing::funnel_stage_order(arg::<UserType>(a, 0)?)),
         "virtualDiscountLayer" => |a| ok(pricing::virtual_discount_layer(arg(a, 0)?)),
+        "promoOffers" => |a| ok(pricing::promo_offers(arg::<UserType>(a, 0)?)),
+        "creditSkuSets" => |a| {
+            ok(pricing::credit_sku_sets(
+                &arg::<Vec<Sku>>(a, 0)?,
+                arg::<Device>(a, 1)?,
+                arg(a, 2)?,
+                arg(a, 3)?,
+            ))
+        },
+        "creditSkuSlots" => |a| ok(pricing::credit_sku_slots(arg::<Device>(a, 0)?, arg(a, 1)?)),
+        "isRecommendActivity" => |a| {
+            ok(pricing::is_recommend_activity(
+                arg::<Option<String>>(a, 0)?.as_deref(),
+            ))
+        },
+        "recommendedSku" => |a| {
+            ok(pricing::recommended_sku(
+                &arg::<Vec<Sku>>(a, 0)?,
+                &arg::<Vec<usize>>(a, 1)?,
+                &arg::<String>(a, 2)?,
+            ))
+        },
+        "halloweenDiscount" => |a| ok(pricing::halloween_discount(arg::<Lang>(a, 0)?)),
+        "discountDisplay" => |a| {
+            pricing::discount_display(arg(a, 0)?, arg::<Lang>(a, 1)?)
+                .map_err(err)
+                .and_then(ok)
+        },
+        "bannerTextSize" => |a| {
+            pricing::banner_text_size(num(a, 0)?, num(a, 1)?)
+                .map_err(err)
+                .and_then(ok)
+        },
         _ => return None,
     };
     Some(call(args))
@@ -222,6 +256,9 @@ proptest! {
         if let Ok(text) = pricing::per_credit_price(p, q) {
             prop_assert!(text.contains('.'));
         }
+        if let Ok(size) = pricing::banner_text_size(p, q) {
+            prop_assert!((12..=34).contains(&size));
+        }
     }
 
     #[test]
@@ -247,6 +284,13 @@ proptest! {
         let _ = pricing::highest_discount_sku_id(&country);
         let _ = pricing::promo_config(id);
         let _ = pricing::virtual_discount_layer(rank);
+        for device in [Device::Desktop, Device::Phone] {
+            let sets = pricing::credit_sku_sets(&skus, device, flag, batch);
+            let all: Vec<usize> = sets.plans.iter().chain(&sets.packs).copied().collect();
+            prop_assert!(all.iter().all(|&i| i < skus.len()));
+            let picked = pricing::recommended_sku(&skus, &all, &country);
+            prop_assert!(picked.is_none_or(|i| all.contains(&i)));
+        }
     }
 
     #[test]

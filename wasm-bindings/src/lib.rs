@@ -25,6 +25,7 @@ pub mod minutes;
 pub mod payload;
 pub mod pricing;
 pub mod progress;
+pub mod promotions;
 pub mod request;
 pub mod routes;
 pub mod session;

@@ -17,12 +17,12 @@ fn sku_arg(value: JsValue) -> Result<Sku, JsValue> {
 }
 
 /// Reads a SKU list argument.
-fn skus_arg(value: JsValue) -> Result<Vec<Sku>, JsValue> {
+pub(crate) fn skus_arg(value: JsValue) -> Result<Vec<Sku>, JsValue> {
     from_js("skus", value)
 }
 
 /// Reads a pricing batch: a whole number from 0 to 255 (the rules know 1 and 2).
-fn batch_arg(value: f64) -> Result<u8, JsValue> {
+pub(crate) fn batch_arg(value: f64) -> Result<u8, JsValue> {
     u8::try_from(u32_arg("batch", value)?).map_err(|_| {
         bad_argument(
             "batch",

@@ -4,8 +4,10 @@
 //! - [`slot`]: the per-slot local-storage record, the 24 h / once-a-day rule, device conditions.
 //! - [`item`]: ad items, dismissal keys, the header ad icon's hide rules.
 //! - [`promo`]: promo countdown, promo modal interval, task-list promo card.
+//! - [`halloween`]: the days the halloween banner runs.
 //! - [`trial_box`]: the free-trial floating box as a function of elapsed time.
 
+pub mod halloween;
 pub mod item;
 pub mod prelaunch;
 pub mod promo;
@@ -13,6 +15,7 @@ pub mod slot;
 pub mod trial_box;
 pub mod zone;
 
+pub use halloween::{HALLOWEEN_FIRST_DAY, HALLOWEEN_LAST_DAY, halloween_banner_active};
 pub use item::{
     ACTIVITY_THREE_DAYS_FREE, AD_DISMISSAL_KEY_PREFIX, AdItem, AdModule, HeaderAdHideReason,
     HeaderAdIconState, ad_dismissal_key, header_ad_icon_hide_reason, header_ad_icon_visible,

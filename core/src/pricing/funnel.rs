@@ -48,3 +48,64 @@ pub const VIRTUAL_DISCOUNT_STEP: u32 = 10;
 pub fn virtual_discount_layer(ranks_below_top: u32) -> u32 {
     VIRTUAL_DISCOUNT_BASE.saturating_add(VIRTUAL_DISCOUNT_STEP.saturating_mul(ranks_below_top))
 }
+
+/// What a promotion offer does when the user takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum PromoAction {
+    /// Open the register dialog (free sign-up credits).
+    SignUp,
+    /// Go to a creation screen and make something.
+    Create,
+    /// Open the buy dialog in recommend-activity mode ([`super::RECOMMEND_ACTIVITY`]).
+    BuyRecommended,
+    /// Open the daily check-in.
+    CheckIn,
+}
+
+/// One offer of the promotion modal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct PromoOffer {
+    /// The funnel stage it serves.
+    pub stage: FunnelStage,
+    /// What taking it does.
+    pub action: PromoAction,
+    /// Its layer, [`virtual_discount_layer`] of its rank below the top offer.
+    pub layer: u32,
+}
+
+/// The action that serves a funnel stage in this product; `None` for referral, which has no
+/// offer here (the product has no invitation programme).
+pub fn stage_action(stage: FunnelStage) -> Option<PromoAction> {
+    match stage {
+        FunnelStage::Acquisition => Some(PromoAction::SignUp),
+        FunnelStage::Activation => Some(PromoAction::Create),
+        FunnelStage::Revenue => Some(PromoAction::BuyRecommended),
+        FunnelStage::Retention => Some(PromoAction::CheckIn),
+        FunnelStage::Referral => None,
+    }
+}
+
+/// The offers of the promotion modal for a user type, top first (JS `promoOffers`).
+///
+/// The spec gives the stage order (spec 02 §4) and the layering (base 1000 plus 10 per rank
+/// below the top), not the offers; designed: each stage of [`funnel_stage_order`] that has an
+/// action ([`stage_action`]) becomes an offer, in that order; the first is the headline. The
+/// modal draws the offers as a fanned stack of coupons where each offer lower in the list
+/// overlaps the bottom edge of the one above it, so its layer (the CSS stacking order) is the
+/// virtual discount layer of its rank: 1000 for the top offer, 1010 for the next, and so on.
+pub fn promo_offers(user: UserType) -> Vec<PromoOffer> {
+    funnel_stage_order(user)
+        .into_iter()
+        .filter_map(|stage| stage_action(stage).map(|action| (stage, action)))
+        .zip(0_u32..)
+        .map(|((stage, action), rank)| PromoOffer {
+            stage,
+            action,
+            layer: virtual_discount_layer(rank),
+        })
+        .collect()
+}

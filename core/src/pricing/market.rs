@@ -98,6 +98,8 @@ pub struct PricingConstants {
     pub free_trial_countries: Vec<String>,
     /// [`DEFAULT_CHECKIN_COUNTRIES`].
     pub default_checkin_countries: Vec<String>,
+    /// [`super::RECOMMEND_ACTIVITY`]: the activity type of the recommend-activity mode.
+    pub recommend_activity: String,
 }
 
 /// The constants above as one object.
@@ -113,5 +115,6 @@ pub fn pricing_constants() -> PricingConstants {
             .iter()
             .map(|s| s.to_string())
             .collect(),
+        recommend_activity: super::RECOMMEND_ACTIVITY.to_string(),
     }
 }

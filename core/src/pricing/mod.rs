@@ -6,9 +6,12 @@
 //! - [`popup`]: tabs (smart popup, default period) and the plan B / plan C cards.
 //! - [`market`]: batches by country, free-trial countries, the pricing plan value, fixed ids.
 //! - [`promo`]: the promo config table of subscription SKUs 25284005..25284016.
-//! - [`funnel`]: funnel stage order per user type, virtual discount layering.
+//! - [`funnel`]: funnel stage order per user type, virtual discount layering, promotion offers.
+//! - [`sku_sets`]: the credit SKUs per device, the recommend-activity mode, the recommended SKU.
+//! - [`campaign`]: the halloween banner's discount and text size, discounts per language.
 //! - [`tolerant`]: readers that accept numbers or numeric strings (shared with `ads`).
 
+pub mod campaign;
 pub mod funnel;
 pub mod market;
 pub mod order;
@@ -16,11 +19,16 @@ pub mod popup;
 pub mod price;
 pub mod promo;
 pub mod sku;
+pub mod sku_sets;
 pub mod tolerant;
 
+pub use campaign::{
+    BANNER_TEXT_MAX_PX, BANNER_TEXT_MIN_PX, DiscountDisplay, DiscountStyle, HALLOWEEN_PERCENT,
+    banner_text_size, discount_display, halloween_discount,
+};
 pub use funnel::{
-    FunnelStage, VIRTUAL_DISCOUNT_BASE, VIRTUAL_DISCOUNT_STEP, funnel_stage_order,
-    virtual_discount_layer,
+    FunnelStage, PromoAction, PromoOffer, VIRTUAL_DISCOUNT_BASE, VIRTUAL_DISCOUNT_STEP,
+    funnel_stage_order, promo_offers, stage_action, virtual_discount_layer,
 };
 pub use market::{
     COUPON_PERCENT, DEFAULT_CHECKIN_COUNTRIES, DEFAULT_COUPON_ID, DEFAULT_PRICING_PLAN,
@@ -45,6 +53,11 @@ pub use sku::{
     free_trial_selector_visible, is_credits_code, sku_buy_url, trial_checkbox_default,
 };
 
+pub use sku_sets::{
+    CreditSkuSets, CreditSlot, CreditSlots, Device, RECOMMEND_ACTIVITY, credit_sku_sets,
+    credit_sku_slots, is_recommend_activity, recommended_sku,
+};
+
 use crate::Coded;
 
 /// Errors of the pricing rules: only arithmetic on unusable numbers can fail.
@@ -64,6 +77,15 @@ pub enum PricingError {
     /// The credits amount was NaN, infinite or negative.
     #[error("The credits amount must be a number above zero.")]
     InvalidCredits,
+    /// A discount percent outside 1..=99.
+    #[error("The discount must be a whole percent from 1 to 99.")]
+    InvalidPercent,
+    /// A width was NaN, infinite or (for a text) negative.
+    #[error("The {what} must be a finite number of pixels.")]
+    InvalidLength {
+        /// Which argument ("box width", "text width").
+        what: &'static str,
+    },
 }
 
 impl Coded for PricingError {
@@ -72,6 +94,8 @@ impl Coded for PricingError {
             Self::InvalidPrice { .. } => "invalid_price",
             Self::NoCredits => "no_credits",
             Self::InvalidCredits => "invalid_credits",
+            Self::InvalidPercent => "invalid_percent",
+            Self::InvalidLength { .. } => "invalid_length",
         }
     }
 }

@@ -325,7 +325,7 @@ pub fn trial_seconds() -> i64 {
 }
 
 #[cfg(test)]
-#[allow(clippy::panic)]
+#[allow(clippy::panic, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 
@@ -345,5 +345,37 @@ mod tests {
             c.membership_codes(),
             aivg_core::session::MEMBERSHIP_FEATURES
         );
+    }
+
+    /// The buy dialog offers credit SKUs by core's sets per device and mode (spec 02 §9): the
+    /// seed must sell a SKU for every exact amount they name, and every credit SKU it sells
+    /// must be offered on some device, or a buyer could never reach it.
+    #[test]
+    fn the_seed_fills_cores_credit_sets() {
+        use aivg_core::pricing::{Device, credit_sku_sets, credit_sku_slots};
+        let c = build(SEED).unwrap_or_else(|e| panic!("{e}"));
+        let skus: Vec<Sku> = c.products.iter().map(|p| c.to_sku(p, "", false)).collect();
+        let mut offered = vec![false; skus.len()];
+        for device in [Device::Desktop, Device::Phone] {
+            for recommend in [false, true] {
+                let slots = credit_sku_slots(device, recommend);
+                for slot in slots.plans.iter().chain(&slots.packs) {
+                    let filled = skus.iter().any(|s| slot.admits(s));
+                    assert!(
+                        filled,
+                        "no SKU for {slot:?} ({device:?}, recommend {recommend})"
+                    );
+                }
+                let sets = credit_sku_sets(&skus, device, recommend, 1);
+                for i in sets.plans.into_iter().chain(sets.packs) {
+                    offered[i] = true;
+                }
+            }
+        }
+        for (p, offered) in c.products.iter().zip(offered) {
+            if p.tier == PlanTier::Basic {
+                assert!(offered, "credit SKU {} is offered on no device", p.sku_id);
+            }
+        }
     }
 }

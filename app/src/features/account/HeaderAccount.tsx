@@ -9,6 +9,7 @@ import { useAtomValue } from "../../state/jotai";
 import { AdBanner, AdPopups } from "../ads/AdPopups";
 import { FreeTrialBox } from "../ads/FreeTrialBox";
 import { HeaderAdIcon } from "../ads/HeaderAdIcon";
+import { PromoModal } from "../ads/PromoModal";
 import { CheckinGiftButton } from "../checkin/CheckinGiftButton";
 import { CheckinHost } from "../checkin/CheckinHost";
 import { CreditHistoryDialog } from "../credits/CreditHistoryDialog";
@@ -109,6 +110,7 @@ export function HeaderAccount() {
       <CreditHistoryDialog />
       <FreeTrialBox />
       <AdPopups />
+      <PromoModal />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  * suppression survives reloads. Popups wait until no other account dialog is open.
  */
 import type { AdItem, AdSlot } from "@aivg/core";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/jotai";
@@ -17,13 +17,14 @@ import { loginDialogAtom } from "../login/loginState";
 import { buyDialogAtom } from "../pricing/buyState";
 import { unsolicitedOverlaysAllowed } from "../session/automation";
 import { flagsAtom } from "../session/session";
-import { bannerShownAtom, markSlotClosed, markSlotShown, slotVisible } from "./adSlots";
+import { adPopupStateAtom, bannerShownAtom, markSlotClosed, markSlotShown, slotVisible } from "./adSlots";
+import { promoModalOpenAtom } from "./promoModalState";
 import { loadAdItems } from "./useAdItems";
 
 /** Which ad item each slot shows (the spec lists modules and slots, not the pairing). */
 const SLOT_MODULE: Record<AdSlot, string> = { pc_popup: "studio_footer", mobile_popup: "hooks_banner_mobile", banner: "main_header" };
 
-function useSlot(slot: AdSlot, ready: boolean): [AdItem | null, () => void] {
+function useSlot(slot: AdSlot, ready: boolean, onDecided?: (shown: boolean) => void): [AdItem | null, () => void] {
   const flags = useAtomValue(flagsAtom);
   const phone = useIsPhone();
   const [shown, setShown] = useState<AdItem | null>(null);
@@ -31,15 +32,20 @@ function useSlot(slot: AdSlot, ready: boolean): [AdItem | null, () => void] {
     if (shown || !ready || !unsolicitedOverlaysAllowed()) return;
     let live = true;
     void loadAdItems(phone).then((items) => {
+      if (!live) return;
       const item = items.find((i) => i.module === SLOT_MODULE[slot]);
-      if (!live || !item || !slotVisible(slot, flags.isLogin, phone)) return;
+      if (!item || !slotVisible(slot, flags.isLogin, phone)) {
+        onDecided?.(false);
+        return;
+      }
       markSlotShown(slot);
       setShown(item);
+      onDecided?.(true);
     });
     return () => {
       live = false;
     };
-  }, [shown, ready, slot, flags.isLogin, phone]);
+  }, [shown, ready, slot, flags.isLogin, phone, onDecided]);
   const close = () => {
     markSlotClosed(slot);
     setShown(null);
@@ -64,8 +70,11 @@ export function AdPopups() {
   const buy = useAtomValue(buyDialogAtom);
   const checkin = useAtomValue(checkinOpenAtom);
   const checkinDeciding = useAtomValue(checkinDecidingAtom);
-  const quiet = !login.open && !buy.open && !checkin && !checkinDeciding;
-  const [popup, closePopup] = useSlot(phone ? "mobile_popup" : "pc_popup", quiet);
+  const promoOpen = useAtomValue(promoModalOpenAtom);
+  const setPopupState = useSetAtom(adPopupStateAtom);
+  const quiet = !login.open && !buy.open && !checkin && !checkinDeciding && !promoOpen;
+  const onDecided = useCallback((shown: boolean) => setPopupState((s) => (s === "shown" ? s : shown ? "shown" : "none")), [setPopupState]);
+  const [popup, closePopup] = useSlot(phone ? "mobile_popup" : "pc_popup", quiet, onDecided);
   const popupSlot: AdSlot = phone ? "mobile_popup" : "pc_popup";
   return (
     <AccountDialog open={popup !== null} onClose={closePopup} title={t("popupTitle")} className="acc-ad-popup" testId="ad-popup">

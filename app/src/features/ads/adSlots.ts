@@ -10,6 +10,12 @@ import { readRaw, writeRaw } from "../session/storage";
 /** The header banner is on screen: the header icon (same main_header item) steps aside meanwhile. */
 export const bannerShownAtom = atom(false);
 
+/**
+ * The daily ad popup of this page load: still to be decided, shown (open or closed since), or not
+ * shown. The promotion modal waits for the decision and steps aside for the ad popup.
+ */
+export const adPopupStateAtom = atom<"pending" | "shown" | "none">("pending");
+
 /** Key of a slot's record (the spec names the fields, not the key). */
 export const slotKey = (slot: AdSlot) => `aivg.ad-slot.${slot}`;
 

@@ -1,7 +1,7 @@
 /**
  * The pricing-V3 purchase popup (spec 02 §2): 960 px modal on desktop, full screen on phones;
- * tabs credits and membership (Radix Tabs), the premium panel, the footer, and on phones the
- * carousel. Dimmed and inert until the purchase data is initialised.
+ * the halloween banner in its season, tabs credits and membership (Radix Tabs), the premium
+ * panel, the footer, and on phones the carousel. Dimmed and inert until the purchase data is initialised.
  */
 import * as Tabs from "@radix-ui/react-tabs";
 import type { BuyTab } from "@aivg/core";
@@ -11,6 +11,7 @@ import { AccountDialog } from "../account/AccountDialog";
 import { useIsPhone } from "../frame/viewport";
 import { buyDialogAtom, closeBuyDialog } from "./buyState";
 import { BuyFooter } from "./BuyFooter";
+import { HalloweenBanner } from "./HalloweenBanner";
 import { CreditsTab } from "./CreditsTab";
 import { MembershipTab } from "./MembershipTab";
 import { PhoneCarousel } from "./PhoneCarousel";
@@ -32,6 +33,7 @@ export function BuyDialogV3({ flow, layout }: { flow: BuyFlow; layout: "B" | "C"
       testId="buy-dialog"
     >
       <div className={ready ? "acc-buy__body" : "acc-buy__body acc-buy__body--loading"} aria-busy={!ready} inert={!ready}>
+        <HalloweenBanner />
         {phone && <PhoneCarousel />}
         <Tabs.Root value={state.tab} onValueChange={(tab) => appStore.set(buyDialogAtom, (s) => ({ ...s, tab: tab as BuyTab }))}>
           <Tabs.List className="aivg-tabs" aria-label={t("title")}>

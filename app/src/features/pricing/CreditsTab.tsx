@@ -1,37 +1,39 @@
 /**
  * The credits tab (spec 02 §2): on desktop two cards, the monthly credit plans ('most popular')
  * and pay as you go, each with an amount selector and 'Buy now'; on phones the current credits,
- * the pay-as-you-go list, the monthly credit plan list (another title in recommend-activity mode)
- * and one button. Credit SKUs are ordered by core (`creditSkuOrder`: ascending, descending in
- * batch 2).
+ * the pay-as-you-go list, the credit plan list (another title in recommend-activity mode) and one
+ * button. Which SKUs each device offers, and in which order, is core's `creditSkuSets` (spec 02
+ * §9: the sets differ by device and by the recommend-activity mode); the recommended SKU of each
+ * list (core's `recommendedSku`) is marked and chosen first.
  */
-import { creditSkuOrder, skuPriceText } from "@aivg/core";
+import { skuPriceText } from "@aivg/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { flagsAtom } from "../session/session";
 import { buyDialogAtom } from "./buyState";
-import { creditSkus, splitCredits, type PricedSku, type PricingData } from "./pricingData";
+import { creditLists, type CreditList, type PricedSku, type PricingData } from "./pricingData";
 import { Discount, PerCredit } from "./SkuLines";
 import type { BuyFlow } from "./useBuyFlow";
-
-function ordered(list: PricedSku[], batch: number): PricedSku[] {
-  return creditSkuOrder(
-    list.map((p) => p.sku),
-    batch,
-  )
-    .map((i) => list[i])
-    .filter((p): p is PricedSku => p !== undefined);
-}
 
 function periodKey(item: PricedSku): "week" | "month" | "once" {
   return item.sku.period_unit === "week" ? "week" : item.sku.period_unit === "month" ? "month" : "once";
 }
 
-function AmountCard({ title, list, flow, popular, testId }: { title: string; list: PricedSku[]; flow: BuyFlow; popular: boolean; testId: string }) {
+function RecommendedBadge() {
   const { t } = useTranslation("pricing");
-  const [selected, setSelected] = useState(0);
-  const item = list[Math.min(selected, list.length - 1)];
+  return (
+    <span className="acc-recommended" data-testid="recommended-badge">
+      {t("recommended")}
+    </span>
+  );
+}
+
+function AmountCard({ title, list, flow, popular, testId }: { title: string; list: CreditList; flow: BuyFlow; popular: boolean; testId: string }) {
+  const { t } = useTranslation("pricing");
+  const start = Math.max(0, list.items.findIndex((p) => p.index === list.recommended));
+  const [selected, setSelected] = useState(start);
+  const item = list.items[Math.min(selected, list.items.length - 1)];
   if (!item) return null;
   return (
     <article className={`acc-card${popular ? " acc-card--popular" : ""}`} data-testid={testId}>
@@ -40,15 +42,19 @@ function AmountCard({ title, list, flow, popular, testId }: { title: string; lis
       <label className="acc-amount">
         <span>{t("amount")}</span>
         <select value={selected} onChange={(e) => setSelected(Number(e.target.value))} aria-label={t("amount")}>
-          {list.map((p, i) => (
-            <option key={p.index} value={i}>
-              {t(`creditsPer.${periodKey(p)}`, { count: p.info.credits ?? 0 })}
-            </option>
-          ))}
+          {list.items.map((p, i) => {
+            const label = t(`creditsPer.${periodKey(p)}`, { count: p.info.credits ?? 0 });
+            return (
+              <option key={p.index} value={i}>
+                {p.index === list.recommended ? t("recommendedOption", { label }) : label}
+              </option>
+            );
+          })}
         </select>
       </label>
       <p className="acc-price">
         <strong>{skuPriceText(item.sku)}</strong>
+        {item.index === list.recommended && <RecommendedBadge />}
       </p>
       <PerCredit item={item} />
       <Discount item={item} />
@@ -59,17 +65,18 @@ function AmountCard({ title, list, flow, popular, testId }: { title: string; lis
   );
 }
 
-function PhoneList({ title, list, selected, onSelect }: { title: string; list: PricedSku[]; selected: number | null; onSelect: (i: number) => void }) {
+function PhoneList({ title, list, selected, onSelect, testId }: { title: string; list: CreditList; selected: number | null; onSelect: (i: number) => void; testId: string }) {
   const { t } = useTranslation("pricing");
   return (
-    <section className="acc-phone-list">
+    <section className="acc-phone-list" data-testid={testId}>
       <h3>{title}</h3>
       <div role="radiogroup" aria-label={title}>
-        {list.map((p) => (
+        {list.items.map((p) => (
           <button key={p.index} type="button" role="radio" aria-checked={selected === p.index} className="acc-phone-option" onClick={() => onSelect(p.index)}>
             <span>{t(`creditsPer.${periodKey(p)}`, { count: p.info.credits ?? 0 })}</span>
             <strong>{skuPriceText(p.sku)}</strong>
             <Discount item={p} />
+            {p.index === list.recommended && <RecommendedBadge />}
           </button>
         ))}
       </div>
@@ -81,25 +88,24 @@ export function CreditsTab({ data, flow, phone }: { data: PricingData; flow: Buy
   const { t } = useTranslation("pricing");
   const flags = useAtomValue(flagsAtom);
   const { activity } = useAtomValue(buyDialogAtom);
-  const { plans, packs } = splitCredits(creditSkus(data));
-  const monthly = ordered(plans, data.batch);
-  const payg = ordered(packs, data.batch);
+  const { plans, packs, recommend } = creditLists(data, phone, activity);
   const [selected, setSelected] = useState<number | null>(null);
 
   if (!phone) {
+    // Keyed by the mode, so a dialog reopened in another mode starts on that mode's recommendation.
     return (
-      <div className="acc-cards">
-        <AmountCard title={t("monthlyCredits")} list={monthly} flow={flow} popular testId="credits-monthly" />
-        <AmountCard title={t("payAsYouGo")} list={payg} flow={flow} popular={false} testId="credits-payg" />
+      <div className="acc-cards" key={String(recommend)}>
+        <AmountCard title={t("monthlyCredits")} list={plans} flow={flow} popular testId="credits-monthly" />
+        <AmountCard title={t("payAsYouGo")} list={packs} flow={flow} popular={false} testId="credits-payg" />
       </div>
     );
   }
-  const chosen = data.priced[selected ?? payg[0]?.index ?? -1];
+  const chosen = data.priced[selected ?? packs.recommended ?? packs.items[0]?.index ?? -1];
   return (
     <div className="acc-phone-credits">
       {flags.isLogin && <p className="acc-current-credits">{t("currentCredits", { count: flags.curCredits })}</p>}
-      <PhoneList title={t("payAsYouGo")} list={payg} selected={chosen?.index ?? null} onSelect={setSelected} />
-      <PhoneList title={activity === "recommend" ? t("monthlyCreditsRecommend") : t("monthlyCredits")} list={monthly} selected={chosen?.index ?? null} onSelect={setSelected} />
+      <PhoneList title={t("payAsYouGo")} list={packs} selected={chosen?.index ?? null} onSelect={setSelected} testId="credits-phone-payg" />
+      <PhoneList title={recommend ? t("monthlyCreditsRecommend") : t("monthlyCredits")} list={plans} selected={chosen?.index ?? null} onSelect={setSelected} testId="credits-phone-plans" />
       {chosen && (
         <button type="button" className="acc-primary acc-phone-buy" data-testid="credits-phone-buy" onClick={() => flow.buy(chosen)}>
           {chosen.info.isSubscription ? t("subscribe") : t("buyNow")}

@@ -1,6 +1,7 @@
 /**
  * The legacy buy dialogs shown when the V3 flag is off (spec 02 §2): a desktop dialog and a phone
- * full-screen sheet listing credit SKUs (core's order) and the membership SKUs of the tier
+ * full-screen sheet listing the device's credit SKUs (core's `creditSkuSets`: plans, then packs,
+ * each in core's order) and the membership SKUs of the tier
  * (core's `membershipSkuFilter`: standard in upgrade mode, else premium; `membershipSkuOrder`:
  * price descending), each with its price, discount and a buy button.
  */
@@ -11,7 +12,8 @@ import { AccountDialog } from "../account/AccountDialog";
 import { useIsPhone } from "../frame/viewport";
 import { buyDialogAtom, closeBuyDialog } from "./buyState";
 import { BuyFooter } from "./BuyFooter";
-import { creditSkus, type PricedSku } from "./pricingData";
+import { HalloweenBanner } from "./HalloweenBanner";
+import { creditLists, type PricedSku } from "./pricingData";
 import { Discount } from "./SkuLines";
 import type { BuyFlow } from "./useBuyFlow";
 
@@ -37,7 +39,10 @@ export function LegacyBuyDialog({ flow }: { flow: BuyFlow }) {
   const data = flow.data;
   let rows: PricedSku[] = [];
   if (data) {
-    if (state.tab === "credits") rows = creditSkus(data).sort((a, b) => (a.info.credits ?? 0) - (b.info.credits ?? 0));
+    if (state.tab === "credits") {
+      const { plans, packs } = creditLists(data, phone, state.activity);
+      rows = [...plans.items, ...packs.items];
+    }
     else {
       const allowed = new Set(membershipSkuFilter(data.skus, state.upgradeMode));
       rows = membershipSkuOrder(data.skus)
@@ -55,6 +60,7 @@ export function LegacyBuyDialog({ flow }: { flow: BuyFlow }) {
       fullScreen={phone}
       testId="buy-dialog"
     >
+      <HalloweenBanner />
       <div className="aivg-tabs" role="tablist">
         {(["credits", "membership"] as const).map((tab) => (
           <button

@@ -3,9 +3,10 @@
  * monthly/yearly switch, default yearly in batch 2, card order by core for phones) or plan B (a
  * monthly and a yearly card: standard in batch 1, else premium). Each card: title, price per
  * month, total line, subscribe, auto-renew note, the 3-day trial checkbox when core allows it,
- * and the benefits with tick or cross.
+ * and the benefits with tick or cross. The recommended card (core's `recommendedSku`: the
+ * highest-discount SKU of spec 02 §9 when shown, else the largest discount) carries a badge.
  */
-import { defaultMembershipPeriod, freeTrialSelectorVisible, membershipSkuFilter, planBCards, planCCards, pricingConstants, type MembershipPeriod } from "@aivg/core";
+import { defaultMembershipPeriod, freeTrialSelectorVisible, membershipSkuFilter, planBCards, planCCards, pricingConstants, recommendedSku, type MembershipPeriod } from "@aivg/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
@@ -16,7 +17,7 @@ import type { BuyFlow } from "./useBuyFlow";
 import type { PricedSku, PricingData } from "./pricingData";
 import { Discount, MonthlyPrice, TotalLine } from "./SkuLines";
 
-function PlanCard({ item, flow, popular }: { item: PricedSku; flow: BuyFlow; popular: boolean }) {
+function PlanCard({ item, flow, popular, recommended }: { item: PricedSku; flow: BuyFlow; popular: boolean; recommended: boolean }) {
   const { t } = useTranslation("pricing");
   const flags = useAtomValue(flagsAtom);
   const showTrial = freeTrialSelectorVisible(flags.isSubscribed, item.sku);
@@ -24,6 +25,11 @@ function PlanCard({ item, flow, popular }: { item: PricedSku; flow: BuyFlow; pop
     <article className={`acc-card${popular ? " acc-card--popular" : ""}`} data-testid={`plan-${item.info.planLabel}`}>
       {popular && <span className="acc-card__flag">{t("mostPopular")}</span>}
       <h3 className="acc-card__title">{t(`planLabel.${item.info.planLabel}`, { defaultValue: item.sku.sub_tpl_name ?? "" })}</h3>
+      {recommended && (
+        <span className="acc-recommended" data-testid="recommended-badge">
+          {t("recommended")}
+        </span>
+      )}
       <MonthlyPrice item={item} />
       <TotalLine item={item} />
       <Discount item={item} />
@@ -67,6 +73,7 @@ export function MembershipTab({ data, flow, layout, phone }: { data: PricingData
       : planCCards(data.skus, period, phone)
   ).filter((i) => allowed === null || allowed.has(i));
   const items = cards.map((i) => data.priced[i]).filter((p): p is PricedSku => p !== undefined);
+  const recommended = recommendedSku(data.skus, cards, data.country);
   return (
     <div className="acc-membership">
       {layout === "C" && (
@@ -80,7 +87,7 @@ export function MembershipTab({ data, flow, layout, phone }: { data: PricingData
       )}
       <div className="acc-cards">
         {items.map((item) => (
-          <PlanCard key={item.index} item={item} flow={flow} popular={layout === "C" ? item.info.tier === "premium" : item.sku.period_unit === "year"} />
+          <PlanCard key={item.index} item={item} flow={flow} popular={layout === "C" ? item.info.tier === "premium" : item.sku.period_unit === "year"} recommended={item.index === recommended} />
         ))}
       </div>
     </div>

@@ -4,7 +4,7 @@
  * pricing batch (core's `pricingBatch`: 1 for check-in countries, else 2). A signed-in user's plan
  * is asked for their uid: the group the server sells to them at checkout.
  */
-import { describeSku, getSkuInfo, pricingBatch, pricingPlan, type Sku, type SkuDerived } from "@aivg/core";
+import { creditSkuSets, describeSku, getSkuInfo, isRecommendActivity, pricingBatch, pricingPlan, recommendedSku, type Sku, type SkuDerived } from "@aivg/core";
 import { abTestPlan } from "../experiments/abTest";
 import { visitorCountry } from "../experiments/country";
 import { appStore } from "../../state/jotai";
@@ -40,15 +40,26 @@ export async function loadPricing(): Promise<PricingData> {
   };
 }
 
-/** Pay-as-you-go packs and credit plans (no plan tier), with their indices. */
-export function creditSkus(data: PricingData): PricedSku[] {
-  return data.priced.filter((p) => p.info.tier === "basic");
+/** One list of the credits tab: its SKUs in display order and the recommended one's index. */
+export interface CreditList {
+  items: PricedSku[];
+  /** Index (in the server's list) of the recommended SKU, if any. */
+  recommended: number | undefined;
 }
 
-/** The periodic credit plans (weekly or monthly) and the one-off packs. */
-export function splitCredits(list: PricedSku[]): { plans: PricedSku[]; packs: PricedSku[] } {
+function creditList(data: PricingData, indices: number[]): CreditList {
   return {
-    plans: list.filter((p) => p.info.isSubscription),
-    packs: list.filter((p) => !p.info.isSubscription),
+    items: indices.map((i) => data.priced[i]).filter((p): p is PricedSku => p !== undefined),
+    recommended: recommendedSku(data.skus, indices, data.country),
   };
+}
+
+/**
+ * The credits tab's two lists for this device and mode (core's `creditSkuSets`, spec 02 §9): the
+ * periodic credit plans and the pay-as-you-go packs, each with its recommended SKU.
+ */
+export function creditLists(data: PricingData, phone: boolean, activity: string | null): { plans: CreditList; packs: CreditList; recommend: boolean } {
+  const recommend = isRecommendActivity(activity ?? undefined);
+  const sets = creditSkuSets(data.skus, phone ? "phone" : "desktop", recommend, data.batch);
+  return { plans: creditList(data, sets.plans), packs: creditList(data, sets.packs), recommend };
 }

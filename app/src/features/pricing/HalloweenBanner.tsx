@@ -1,0 +1,58 @@
+/**
+ * The halloween banner at the top of the buy dialog (spec 02 §9): shown on the days core's
+ * `halloweenBannerActive` names (24 to 31 October in the visitor's zone), with the discount as
+ * the interface language writes it (core's `halloweenDiscount`: 20% off, 8折 in Chinese). Its text
+ * takes the largest size that fits the banner, 12 to 34 px (core's `bannerTextSize`, from the
+ * text's width measured at the largest size), and refits when the banner's width changes.
+ */
+import { bannerTextSize, halloweenBannerActive, halloweenDiscount } from "@aivg/core";
+import { useLayoutEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useAtomValue } from "../../state/jotai";
+import { timeZone } from "../ads/adSlots";
+import { languageAtom } from "../language/state";
+
+/** The largest text size, where the text is measured (core clamps to 12..34 px). */
+const MEASURE_AT_PX = 34;
+
+export function HalloweenBanner() {
+  const { t } = useTranslation("pricing");
+  const language = useAtomValue(languageAtom);
+  const box = useRef<HTMLDivElement>(null);
+  const text = useRef<HTMLSpanElement>(null);
+  const [size, setSize] = useState(MEASURE_AT_PX);
+  // The season as of the dialog's opening (the banner is mounted with the dialog's content).
+  const [nowMs] = useState(() => Date.now());
+  const active = halloweenBannerActive(nowMs, timeZone());
+  const discount = halloweenDiscount(language);
+  const label = discount.style === "zhe" ? t("halloween.zhe", { value: discount.value }) : t("halloween.percentOff", { value: discount.value });
+
+  useLayoutEffect(() => {
+    const boxEl = box.current;
+    const textEl = text.current;
+    if (!active || !boxEl || !textEl) return;
+    const fit = () => {
+      // Measured on one line at the largest size; below the smallest size the text wraps.
+      textEl.style.whiteSpace = "nowrap";
+      textEl.style.fontSize = `${MEASURE_AT_PX}px`;
+      const width = textEl.getBoundingClientRect().width;
+      const next = bannerTextSize(boxEl.clientWidth, width);
+      textEl.style.fontSize = `${next}px`;
+      textEl.style.whiteSpace = "";
+      setSize(next);
+    };
+    fit();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(fit);
+    observer?.observe(boxEl);
+    return () => observer?.disconnect();
+  }, [active, label]);
+
+  if (!active) return null;
+  return (
+    <div className="acc-halloween" ref={box} data-testid="halloween-banner" data-font-size={size}>
+      <span className="acc-halloween__text" ref={text} style={{ fontSize: `${size}px` }}>
+        {label}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+//! JavaScript exports of the buy dialog's offers and promotions in aivg_core: the credit SKUs
+//! per device and the recommend-activity mode, the recommended SKU, the promotion modal's
+//! offers, and the halloween banner (spec 02 §4 "Ads", §9).
+//!
+//! SKU lists cross as the server sends them and answers are indices into them (as in
+//! `pricing`); times are epoch ms with the browser's IANA zone name.
+
+use aivg_core::ads;
+use aivg_core::lang::Lang;
+use aivg_core::pricing::{self, Device, UserType};
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{from_js, to_js_value, u32_arg};
+use crate::error::to_js;
+use crate::pricing::{batch_arg, skus_arg};
+use crate::zone;
+
+fn device_arg(value: JsValue) -> Result<Device, JsValue> {
+    from_js("device", value)
+}
+
+fn lang_arg(value: JsValue) -> Result<Lang, JsValue> {
+    from_js("lang", value)
+}
+
+/// The credits tab's lists for a device and mode: plans and packs as indices, in display order.
+/// ```js
+/// const { plans, packs } = creditSkuSets(skus, "phone", false, pricingBatch(country))
+/// ```
+#[wasm_bindgen(js_name = creditSkuSets, unchecked_return_type = "CreditSkuSets")]
+pub fn credit_sku_sets(
+    #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Device")] device: JsValue,
+    recommend: bool,
+    batch: f64,
+) -> Result<JsValue, JsValue> {
+    let batch = batch_arg(batch)?;
+    to_js_value(&pricing::credit_sku_sets(
+        &skus_arg(skus)?,
+        device_arg(device)?,
+        recommend,
+        batch,
+    ))
+}
+
+/// The credit slots (period and credits range) a device and mode offer.
+/// ```js
+/// creditSkuSlots("phone", false).packs // [{ periodUnit: null, minCredits: 1000, maxCredits: 1000 }, ...]
+/// ```
+#[wasm_bindgen(js_name = creditSkuSlots, unchecked_return_type = "CreditSlots")]
+pub fn credit_sku_slots(
+    #[wasm_bindgen(unchecked_param_type = "Device")] device: JsValue,
+    recommend: bool,
+) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::credit_sku_slots(device_arg(device)?, recommend))
+}
+
+/// Whether an activity type puts the buy dialog in recommend-activity mode.
+/// ```js
+/// isRecommendActivity("recommend") // true
+/// ```
+#[wasm_bindgen(js_name = isRecommendActivity)]
+pub fn is_recommend_activity(activity: Option<String>) -> bool {
+    pricing::is_recommend_activity(activity.as_deref())
+}
+
+/// The recommended SKU among `candidates` (indices into `skus`): the highest-discount one.
+/// ```js
+/// recommendedSku(skus, [0, 1, 2], "US") // e.g. 2, or undefined when none has a discount
+/// ```
+#[wasm_bindgen(js_name = recommendedSku, unchecked_return_type = "number | undefined")]
+pub fn recommended_sku(
+    #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number[]")] candidates: JsValue,
+    country: &str,
+) -> Result<JsValue, JsValue> {
+    let candidates: Vec<usize> = from_js("candidates", candidates)?;
+    Ok(
+        match pricing::recommended_sku(&skus_arg(skus)?, &candidates, country) {
+            Some(i) => to_js_value(&i)?,
+            None => JsValue::UNDEFINED,
+        },
+    )
+}
+
+/// The promotion modal's offers for a user type, top first, each with its layer.
+/// ```js
+/// promoOffers("guest")[0] // { stage: "acquisition", action: "signUp", layer: 1000 }
+/// ```
+#[wasm_bindgen(js_name = promoOffers, unchecked_return_type = "PromoOffer[]")]
+pub fn promo_offers(
+    #[wasm_bindgen(unchecked_param_type = "UserType")] user: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::promo_offers(from_js::<UserType>("user", user)?))
+}
+
+/// Whether the halloween banner runs at `nowMs` in the user's zone (24 to 31 October).
+/// ```js
+/// halloweenBannerActive(Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone)
+/// ```
+#[wasm_bindgen(js_name = halloweenBannerActive)]
+pub fn halloween_banner_active(
+    #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+    #[wasm_bindgen(js_name = timeZone)] time_zone: &str,
+) -> Result<bool, JsValue> {
+    ads::halloween_banner_active(now_ms, &zone::named(time_zone)?).map_err(to_js)
+}
+
+/// The halloween banner's discount as a language writes it (20 % off; 8 in Chinese).
+/// ```js
+/// halloweenDiscount("zh") // { style: "zhe", value: 8 }
+/// ```
+#[wasm_bindgen(js_name = halloweenDiscount, unchecked_return_type = "DiscountDisplay")]
+pub fn halloween_discount(
+    #[wasm_bindgen(unchecked_param_type = "LanguageCode")] lang: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::halloween_discount(lang_arg(lang)?))
+}
+
+/// A discount percent (1 to 99) as a language writes it.
+/// ```js
+/// discountDisplay(15, "zh") // { style: "zhe", value: 8.5 }
+/// ```
+#[wasm_bindgen(js_name = discountDisplay, unchecked_return_type = "DiscountDisplay")]
+pub fn discount_display(
+    percent: f64,
+    #[wasm_bindgen(unchecked_param_type = "LanguageCode")] lang: JsValue,
+) -> Result<JsValue, JsValue> {
+    let percent = u32_arg("percent", percent)?;
+    to_js_value(&pricing::discount_display(percent, lang_arg(lang)?).map_err(to_js)?)
+}
+
+/// The banner's text size in px (12 to 34): the largest that fits `boxWidth`, given the text's
+/// width drawn at 34 px.
+/// ```js
+/// bannerTextSize(300, 510) // 20
+/// ```
+#[wasm_bindgen(js_name = bannerTextSize)]
+pub fn banner_text_size(
+    #[wasm_bindgen(js_name = boxWidth)] box_width: f64,
+    #[wasm_bindgen(js_name = textWidthAtMax)] text_width_at_max: f64,
+) -> Result<u32, JsValue> {
+    pricing::banner_text_size(box_width, text_width_at_max).map_err(to_js)
+}
