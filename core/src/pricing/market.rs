@@ -100,6 +100,8 @@ pub struct PricingConstants {
     pub default_checkin_countries: Vec<String>,
     /// [`super::RECOMMEND_ACTIVITY`]: the activity type of the recommend-activity mode.
     pub recommend_activity: String,
+    /// [`crate::credits::SIGNUP_CREDITS`]: the credits a new account starts with.
+    pub signup_credits: u32,
 }
 
 /// The constants above as one object.
@@ -116,5 +118,6 @@ pub fn pricing_constants() -> PricingConstants {
             .map(|s| s.to_string())
             .collect(),
         recommend_activity: super::RECOMMEND_ACTIVITY.to_string(),
+        signup_credits: crate::credits::SIGNUP_CREDITS,
     }
 }
