@@ -102,6 +102,8 @@ pub struct PricingConstants {
     pub recommend_activity: String,
     /// [`crate::credits::SIGNUP_CREDITS`]: the credits a new account starts with.
     pub signup_credits: u32,
+    /// [`super::campaign::BANNER_TEXT_MAX_PX`]: the size the banner's text is measured at.
+    pub banner_text_max_px: u32,
 }
 
 /// The constants above as one object.
@@ -119,5 +121,6 @@ pub fn pricing_constants() -> PricingConstants {
             .collect(),
         recommend_activity: super::RECOMMEND_ACTIVITY.to_string(),
         signup_credits: crate::credits::SIGNUP_CREDITS,
+        banner_text_max_px: super::campaign::BANNER_TEXT_MAX_PX,
     }
 }

@@ -5,15 +5,15 @@
  * takes the largest size that fits the banner, 12 to 34 px (core's `bannerTextSize`, from the
  * text's width measured at the largest size), and refits when the banner's width changes.
  */
-import { bannerTextSize, halloweenBannerActive, halloweenDiscount } from "@aivg/core";
+import { bannerTextSize, halloweenBannerActive, halloweenDiscount, pricingConstants } from "@aivg/core";
 import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { timeZone } from "../ads/adSlots";
 import { languageAtom } from "../language/state";
 
-/** The largest text size, where the text is measured (core clamps to 12..34 px). */
-const MEASURE_AT_PX = 34;
+/** The largest text size, where the text is measured (core clamps between its bounds). */
+const MEASURE_AT_PX = pricingConstants().bannerTextMaxPx;
 
 export function HalloweenBanner() {
   const { t } = useTranslation("pricing");

@@ -132,18 +132,7 @@ pub async fn filter_video(
     input: &StoredObject,
     filter: &str,
 ) -> Result<Output, ProviderError> {
-    let src = job
-        .files
-        .local_file(&input.oss_path)
-        .await
-        .map_err(ProviderError::new)?;
-    let out = job
-        .files
-        .scratch_file("mp4")
-        .await
-        .map_err(ProviderError::new)?;
-    let mut args = vec![OsString::from("-i"), src.path.clone().into_os_string()];
-    args.extend(os(&[
+    let args = [
         "-vf",
         filter,
         "-c:v",
@@ -154,23 +143,8 @@ pub async fn filter_video(
         "copy",
         "-movflags",
         "+faststart",
-    ]));
-    args.push(out.path.clone().into_os_string());
-    run(&job.ffmpeg, args, None).await?;
-    let probe = mediainfo::probe_file(&job.files.ffprobe, &out.path)
-        .await
-        .unwrap_or_default();
-    let bytes = tokio::fs::read(&out.path)
-        .await
-        .map_err(|e| ProviderError::new(format!("the video could not be read back: {e}")))?;
-    Ok(Output {
-        bytes: Bytes::from(bytes),
-        ext: "mp4".into(),
-        content_type: "video/mp4".into(),
-        width: probe.width,
-        height: probe.height,
-        duration: probe.duration,
-    })
+    ];
+    filter_file(job, input, &args, ("mp4", "video/mp4", "video")).await
 }
 
 /// Runs an audio filter over an uploaded audio file into a 16-bit WAV (every ffmpeg build has the
@@ -180,6 +154,20 @@ pub async fn filter_audio(
     input: &StoredObject,
     filter: &str,
 ) -> Result<Output, ProviderError> {
+    let args = ["-vn", "-af", filter, "-c:a", "pcm_s16le"];
+    let mut out = filter_file(job, input, &args, ("wav", "audio/wav", "audio")).await?;
+    (out.width, out.height) = (0, 0);
+    Ok(out)
+}
+
+/// `ffmpeg -i <input> <args> <output>`, the output probed and read back; `kind` is (extension,
+/// content type, the word for the file in errors).
+async fn filter_file(
+    job: &Job,
+    input: &StoredObject,
+    args: &[&str],
+    (ext, content_type, noun): (&str, &str, &str),
+) -> Result<Output, ProviderError> {
     let src = job
         .files
         .local_file(&input.oss_path)
@@ -187,25 +175,25 @@ pub async fn filter_audio(
         .map_err(ProviderError::new)?;
     let out = job
         .files
-        .scratch_file("wav")
+        .scratch_file(ext)
         .await
         .map_err(ProviderError::new)?;
-    let mut args = vec![OsString::from("-i"), src.path.clone().into_os_string()];
-    args.extend(os(&["-vn", "-af", filter, "-c:a", "pcm_s16le"]));
-    args.push(out.path.clone().into_os_string());
-    run(&job.ffmpeg, args, None).await?;
+    let mut all = vec![OsString::from("-i"), src.path.clone().into_os_string()];
+    all.extend(os(args));
+    all.push(out.path.clone().into_os_string());
+    run(&job.ffmpeg, all, None).await?;
     let probe = mediainfo::probe_file(&job.files.ffprobe, &out.path)
         .await
         .unwrap_or_default();
     let bytes = tokio::fs::read(&out.path)
         .await
-        .map_err(|e| ProviderError::new(format!("the audio could not be read back: {e}")))?;
+        .map_err(|e| ProviderError::new(format!("the {noun} could not be read back: {e}")))?;
     Ok(Output {
         bytes: Bytes::from(bytes),
-        ext: "wav".into(),
-        content_type: "audio/wav".into(),
-        width: 0,
-        height: 0,
+        ext: ext.into(),
+        content_type: content_type.into(),
+        width: probe.width,
+        height: probe.height,
         duration: probe.duration,
     })
 }
