@@ -3,7 +3,7 @@
  * "Ads", §9): the desktop and phone SKU sets, the recommended SKU marked and chosen first, the
  * recommend-activity mode (opened from the promotion modal) adding the 1000 and 2000 packs on
  * desktop, the promotion modal not shown again within 1440 minutes (page clock), and the
- * halloween banner's discount in English and Chinese.
+ * halloween banner's discount in English and Chinese (what checkout charges for it: campaigns.spec.ts).
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -142,16 +142,17 @@ test("the halloween banner: 20% off in English, 8 (zhe) in Chinese, only in its 
   await page.goto("/home");
   let buy = await openCredits(page);
   const banner = buy.getByTestId("halloween-banner");
-  await expect(banner).toHaveText("Halloween sale: 20% OFF");
+  await expect(banner.getByTestId("halloween-text")).toHaveText("Halloween sale: 20% OFF");
+  await expect(banner).toContainText("On pay-as-you-go credits");
   const size = Number(await banner.getAttribute("data-font-size"));
   expect(size).toBeGreaterThanOrEqual(12);
   expect(size).toBeLessThanOrEqual(34);
-  expect(await banner.locator("span").evaluate((el) => getComputedStyle(el).fontSize)).toBe(`${size}px`);
+  expect(await banner.getByTestId("halloween-text").evaluate((el) => getComputedStyle(el).fontSize)).toBe(`${size}px`);
 
   await page.goto("/zh/home");
   await page.getByTestId("purchase-button").click();
   buy = page.getByTestId("buy-dialog");
-  await expect(buy.getByTestId("halloween-banner")).toHaveText("万圣节特惠：全场 8 折");
+  await expect(buy.getByTestId("halloween-text")).toHaveText("万圣节特惠：积分 8 折");
 
   // 2 November: the season is over (the saved language keeps the Chinese pages).
   await page.clock.setSystemTime(Date.UTC(2026, 10, 2, 12));

@@ -142,6 +142,16 @@ fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {
                 .map_err(err)
                 .and_then(ok)
         },
+        "packDiscount" => |a| {
+            pricing::pack_discount(arg::<Option<u32>>(a, 0)?, arg(a, 1)?)
+                .map_err(err)
+                .and_then(ok)
+        },
+        "discountedPrice" => |a| {
+            pricing::discounted_price(num(a, 0)?, arg(a, 1)?)
+                .map_err(err)
+                .and_then(ok)
+        },
         "bannerTextSize" => |a| {
             pricing::banner_text_size(num(a, 0)?, num(a, 1)?)
                 .map_err(err)

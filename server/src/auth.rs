@@ -93,11 +93,24 @@ pub fn signed_uid(keys: &JwtKeys, headers: &axum::http::HeaderMap) -> Option<Str
         .ok()?
         .strip_prefix("Bearer ")?
         .trim();
+    verified_claims(keys, token).ok().map(|c| c.uid)
+}
+
+/// A token's claims once its signature is checked and it has not expired. The expiry is checked
+/// against the server's clock (`clock.rs`, the only clock read, so a debug build's test clock
+/// moves tokens too), not jsonwebtoken's own reading of the system time; no leeway.
+fn verified_claims(keys: &JwtKeys, token: &str) -> Result<Claims, String> {
     let mut validation = Validation::new(Algorithm::HS256);
     validation.leeway = 0;
-    jsonwebtoken::decode::<Claims>(token, &keys.dec, &validation)
-        .ok()
-        .map(|d| d.claims.uid)
+    // `exp` stays a required claim; its value is compared below.
+    validation.validate_exp = false;
+    let claims = jsonwebtoken::decode::<Claims>(token, &keys.dec, &validation)
+        .map_err(|e| e.to_string())?
+        .claims;
+    if claims.exp < crate::clock::now_s() {
+        return Err("ExpiredSignature".into());
+    }
+    Ok(claims)
 }
 
 /// The signed-in user of a request: a valid, unexpired, unrevoked Bearer token.
@@ -130,16 +143,13 @@ impl FromRequestParts<AppState> for AuthUser {
                     "please log in: the Authorization header must be 'Bearer <token>'",
                 )
             })?;
-        let mut validation = Validation::new(Algorithm::HS256);
-        validation.leeway = 0;
-        let data =
-            jsonwebtoken::decode::<Claims>(token, &state.jwt.dec, &validation).map_err(|e| {
-                ApiError::logged_out(format!(
-                    "please log in again: the access token is not valid ({e})"
-                ))
-            })?;
+        let claims = verified_claims(&state.jwt, token).map_err(|e| {
+            ApiError::logged_out(format!(
+                "please log in again: the access token is not valid ({e})"
+            ))
+        })?;
         let row = sqlx::query("SELECT t.user_id, t.expires_ms, t.revoked, u.uid FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.jti = $1")
-            .bind(&data.claims.jti)
+            .bind(&claims.jti)
             .fetch_optional(&state.db.pool)
             .await?
             .ok_or_else(|| ApiError::logged_out("please log in again: this session is unknown"))?;
@@ -153,7 +163,7 @@ impl FromRequestParts<AppState> for AuthUser {
         Ok(AuthUser {
             id: row.try_get("user_id")?,
             uid: row.try_get("uid")?,
-            jti: data.claims.jti,
+            jti: claims.jti,
         })
     }
 }

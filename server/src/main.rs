@@ -16,6 +16,10 @@ async fn main() -> std::process::ExitCode {
                 .unwrap_or_else(|_| "info,sqlx=warn".into()),
         )
         .init();
+    if let Err(e) = aivg_server::clock::apply_test_now_env() {
+        eprintln!("aivg-server: configuration: {e}");
+        return std::process::ExitCode::from(2);
+    }
     let cfg = match Config::from_env() {
         Ok(c) => c,
         Err(e) => {

@@ -94,6 +94,19 @@ async fn ads_prompts_and_marketing() {
     assert_eq!(status, 200);
     assert_eq!(body["data"]["coupon"]["percent"], 15);
     assert_eq!(body["data"]["free_trial"]["days"], 3);
+    // The default country (US) gets the free trial; a visitor from Germany does not.
+    assert_eq!(body["data"]["country"], "US");
+    assert_eq!(body["data"]["free_trial"]["offered"], true);
+    let res = s
+        .http
+        .get(s.url("/v1/common/marketing"))
+        .header("x-country", "de")
+        .send()
+        .await
+        .unwrap();
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(body["data"]["country"], "DE");
+    assert_eq!(body["data"]["free_trial"]["offered"], false);
 
     let (_, body) = s.get("/v1/common/prompt_sample?key=text2video", None).await;
     assert!(!body["data"]["list"].as_array().unwrap().is_empty());

@@ -142,3 +142,30 @@ pub fn banner_text_size(
 ) -> Result<u32, JsValue> {
     pricing::banner_text_size(box_width, text_width_at_max).map_err(to_js)
 }
+
+/// The discount a pay-as-you-go credit pack gets at checkout: the larger of the user's coupon
+/// (`couponPercent`, null for none) and the halloween discount while its banner runs; never both.
+/// ```js
+/// packDiscount(15, true) // { percent: 20, source: "halloween" }
+/// packDiscount(null, false) // null
+/// ```
+#[wasm_bindgen(js_name = packDiscount, unchecked_return_type = "PackDiscount | null")]
+pub fn pack_discount(
+    #[wasm_bindgen(js_name = couponPercent)] coupon_percent: Option<f64>,
+    halloween: bool,
+) -> Result<JsValue, JsValue> {
+    let coupon = coupon_percent
+        .map(|p| u32_arg("couponPercent", p))
+        .transpose()?;
+    to_js_value(&pricing::pack_discount(coupon, halloween).map_err(to_js)?)
+}
+
+/// A price in currency units after `percent` off, rounded to whole cents as the checkout
+/// charges it.
+/// ```js
+/// discountedPrice(9.99, 20) // 7.99
+/// ```
+#[wasm_bindgen(js_name = discountedPrice)]
+pub fn discounted_price(price: f64, percent: f64) -> Result<f64, JsValue> {
+    pricing::discounted_price(price, u32_arg("percent", percent)?).map_err(to_js)
+}

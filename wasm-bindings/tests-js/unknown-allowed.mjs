@@ -6,7 +6,7 @@
 const untypedAnswers = [
   "cancelTask", "createImageFkp", "createMusic", "createSensitiveDetect", "createSong", "createTask",
   "createWatermarkDownload", "deleteTask", "exportWorkflowResource", "getAds", "getExploreInfo",
-  "getImageFkpResult", "getMarketing", "getMinuteUsage", "getMessages", "getOssMediaInfo", "getOssSign", "getOssToken",
+  "getImageFkpResult", "getMinuteUsage", "getMessages", "getOssMediaInfo", "getOssSign", "getOssToken",
   "getPromptPresets", "getPromptSample", "getRecommendedTemplates", "getSensitiveDetectResult",
   "getTaskResult", "getTaskResults", "getTtsVoices", "getVerifyRecord", "getWatermarkDownloadResult",
   "getWorkflowInfo", "getWorkflowResourceInfo", "getZoneInfo", "imageToPrompt", "listDemos",

@@ -99,3 +99,95 @@ pub fn banner_text_size(box_width: f64, text_width_at_max: f64) -> Result<u32, P
     // so the conversion is exact.
     Ok(fitted.clamp(min, max) as u32)
 }
+
+/// Where a credit pack's discount at checkout comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum PackDiscountSource {
+    /// The user's unused coupon (spec 02 §9: 15 percent), used up by the purchase.
+    Coupon,
+    /// The halloween banner's discount, while the banner runs (spec 02 §9: 20 percent).
+    Halloween,
+}
+
+/// The discount a credit pack gets at checkout: a percent and where it comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct PackDiscount {
+    /// Percent off the price, 1 to 99.
+    pub percent: u32,
+    /// The coupon or the halloween campaign.
+    pub source: PackDiscountSource,
+}
+
+/// The discount a pay-as-you-go credit pack gets at checkout (JS `packDiscount`), given the
+/// percent of the user's best unused coupon (`None`: no coupon) and whether the halloween banner
+/// runs for the buyer ([`crate::ads::halloween_banner_active`] in the buyer's zone).
+///
+/// Decided (spec 02 §9 gives the 15 % coupon and the banner's 20 % but not how they combine):
+/// - the two never stack: the larger applies; on a tie the campaign applies, so the coupon stays
+///   unused for a later purchase;
+/// - only pay-as-you-go packs are discounted, like the coupon: a subscription's provider bills
+///   every later period at the price of the first, so a campaign price on a plan would either
+///   last for ever or change the price after the first period, and the spec shows neither (the
+///   banner says the discount is for credit packs);
+/// - a free trial costs nothing and takes no discount (the caller does not ask).
+///
+/// Errors: `invalid_percent` for a coupon percent outside 1..=99.
+pub fn pack_discount(
+    coupon_percent: Option<u32>,
+    halloween: bool,
+) -> Result<Option<PackDiscount>, PricingError> {
+    if let Some(p) = coupon_percent
+        && !(1..=99).contains(&p)
+    {
+        return Err(PricingError::InvalidPercent);
+    }
+    let campaign = halloween.then_some(PackDiscount {
+        percent: HALLOWEEN_PERCENT,
+        source: PackDiscountSource::Halloween,
+    });
+    let coupon = coupon_percent.map(|percent| PackDiscount {
+        percent,
+        source: PackDiscountSource::Coupon,
+    });
+    Ok(match (campaign, coupon) {
+        (Some(h), Some(c)) => Some(if c.percent > h.percent { c } else { h }),
+        (h, c) => h.or(c),
+    })
+}
+
+/// A price in whole cents after `percent` off (JS `discountedCents`), rounded half up to whole
+/// cents: what the checkout charges and what the buy dialog shows (in currency units, through
+/// [`discounted_price`]), so the two never differ by a cent.
+///
+/// Errors: `invalid_price` for negative cents; `invalid_percent` outside 1..=99.
+pub fn discounted_cents(price_cents: i64, percent: u32) -> Result<i64, PricingError> {
+    if price_cents < 0 {
+        return Err(PricingError::InvalidPrice { what: "price" });
+    }
+    if !(1..=99).contains(&percent) {
+        return Err(PricingError::InvalidPercent);
+    }
+    // i128: no overflow for any i64 price.
+    let cents = (i128::from(price_cents) * i128::from(100 - percent) + 50) / 100;
+    // At most the price itself, so it fits.
+    Ok(i64::try_from(cents).unwrap_or(price_cents))
+}
+
+/// A price in currency units (two decimals, as the SKU list gives it) after `percent` off (JS
+/// `discountedPrice`): the price in whole cents, [`discounted_cents`], back to units.
+///
+/// Errors: `invalid_price` for a NaN, infinite, negative or absurdly large price (over 10^13);
+/// `invalid_percent` outside 1..=99.
+pub fn discounted_price(price: f64, percent: u32) -> Result<f64, PricingError> {
+    if !price.is_finite() || !(0.0..=1e13).contains(&price) {
+        return Err(PricingError::InvalidPrice { what: "price" });
+    }
+    // Finite and at most 10^15 cents (< 2^53), so the conversion is exact.
+    let cents = (price * 100.0).round() as i64;
+    #[allow(clippy::cast_precision_loss)] // at most 10^15, exact in f64
+    Ok(discounted_cents(cents, percent)? as f64 / 100.0)
+}

@@ -8,7 +8,8 @@
 //! - [`promo`]: the promo config table of subscription SKUs 25284005..25284016.
 //! - [`funnel`]: funnel stage order per user type, virtual discount layering, promotion offers.
 //! - [`sku_sets`]: the credit SKUs per device, the recommend-activity mode, the recommended SKU.
-//! - [`campaign`]: the halloween banner's discount and text size, discounts per language.
+//! - [`campaign`]: the halloween banner's discount and text size, discounts per language, the
+//!   discount a credit pack gets at checkout.
 //! - [`tolerant`]: readers that accept numbers or numeric strings (shared with `ads`).
 
 pub mod campaign;
@@ -24,7 +25,8 @@ pub mod tolerant;
 
 pub use campaign::{
     BANNER_TEXT_MAX_PX, BANNER_TEXT_MIN_PX, DiscountDisplay, DiscountStyle, HALLOWEEN_PERCENT,
-    banner_text_size, discount_display, halloween_discount,
+    PackDiscount, PackDiscountSource, banner_text_size, discount_display, discounted_cents,
+    discounted_price, halloween_discount, pack_discount,
 };
 pub use funnel::{
     FunnelStage, PromoAction, PromoOffer, VIRTUAL_DISCOUNT_BASE, VIRTUAL_DISCOUNT_STEP,

@@ -1,5 +1,7 @@
-//! `POST /v1/pay/checkout {sku_id, zero, session, source}` (Bearer): a one-time checkout of a SKU listed
-//! for the buyer (`store/eligibility.rs`), priced now (`store/purchase.rs`), handed to the
+//! `POST /v1/pay/checkout {sku_id, zero, session, source, time_zone}` (Bearer): a one-time checkout
+//! of a SKU listed for the buyer (`store/eligibility.rs`), priced now (`store/purchase.rs`: a
+//! pack's coupon or, while the halloween banner runs in the buyer's `time_zone`, its discount;
+//! the answer's `amount` says what will be charged), handed to the
 //! provider; the answer's `url` is where the app sends the buyer (a new tab). Nothing is granted
 //! here: the test store grants when its page is paid, Stripe when its signed webhook says so.
 //! `source` (spec 02 §4: where the purchase came from, e.g. "pricing tabs") is accepted and only
@@ -15,6 +17,7 @@ use crate::app::AppState;
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::site::params;
+use crate::store::catalog::cents_to_amount;
 use crate::store::{catalog, eligibility, purchase};
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
@@ -33,12 +36,19 @@ pub struct CreateBody {
     pub session: String,
     #[serde(default)]
     pub source: String,
+    /// The buyer's IANA zone (the browser's): decides whether the halloween banner's discount
+    /// applies (empty: UTC).
+    #[serde(default)]
+    pub time_zone: String,
 }
 
 /// The answer.
 #[derive(Debug, Serialize)]
 pub struct Created {
     pub checkout_id: String,
+    /// What the checkout charges, in currency units, and the currency.
+    pub amount: f64,
+    pub currency: String,
     pub url: String,
     pub provider: &'static str,
     pub expires_at: i64,
@@ -71,11 +81,12 @@ pub async fn create(
     let market = eligibility::market_of(&state, &user, &headers).await?;
     eligibility::check_listed(product, zero, &market)?;
     let now = clock::now_s();
+    let halloween = purchase::halloween_runs(&body.time_zone, now)?;
     let mut conn = state.db.pool.acquire().await?;
     if zero {
         purchase::check_trial(&mut conn, user.id, product, now).await?;
     }
-    let quote = purchase::quote(&mut conn, user.id, product, zero, now).await?;
+    let quote = purchase::quote(&mut conn, user.id, product, zero, halloween, now).await?;
     let checkout = Checkout {
         id: checkouts::new_id(),
         user_id: user.id,
@@ -112,6 +123,8 @@ pub async fn create(
         checkouts::set_provider_ref(&mut conn, &checkout.id, &hosted.reference).await?;
     }
     ok(Created {
+        amount: cents_to_amount(checkout.amount_cents),
+        currency: checkout.currency.clone(),
         checkout_id: checkout.id,
         url: hosted.url,
         provider: provider.name(),

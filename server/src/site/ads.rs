@@ -5,8 +5,10 @@
 //! 400 naming `client`. Ads answer a plain list of core's `AdItem` (module, activity, turn_url,
 //! white_thumbnail); the header ad (main_header) is the 3-day free trial, which the app hides for
 //! subscribers by core's rule. Marketing gathers what the app's promotions need in one object:
-//! the prelaunch campaign (query key/value, activity code, whether it still runs), the free
-//! trial (days, countries), the coupon, the promo countdown and the ads of the client.
+//! the prelaunch campaign (query key/value, activity code, whether it still runs), the visitor's
+//! country and the free trial (days, countries, and `offered`: whether this visitor's country
+//! gets it, the same test the checkout makes), the coupon, the promo countdown and the ads of the
+//! client. The app shows the free-trial box only where the trial is offered.
 
 use super::assets::media_url;
 use super::params::{self, ApiQuery};
@@ -16,7 +18,7 @@ use crate::app::AppState;
 use crate::clock;
 use aivg_core::ads::{AdItem, AdModule};
 use aivg_core::pricing::{
-    COUPON_PERCENT, DEFAULT_COUPON_ID, FREE_TRIAL_COUNTRIES, FREE_TRIAL_DAYS,
+    COUPON_PERCENT, DEFAULT_COUPON_ID, FREE_TRIAL_COUNTRIES, FREE_TRIAL_DAYS, is_free_trial_country,
 };
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -70,7 +72,7 @@ pub async fn ads(
     )?)
 }
 
-/// `GET /v1/common/marketing` → `{client, campaign, free_trial, coupon, countdown, ads}`.
+/// `GET /v1/common/marketing` → `{client, country, campaign, free_trial, coupon, countdown, ads}`.
 pub async fn marketing(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -88,8 +90,10 @@ pub async fn marketing(
         if wap { &s.ads.wap } else { &s.ads.desktop },
         &params::origin(&state, &headers),
     )?;
+    let country = super::country::request_country(&state, &headers);
     ok(json!({
         "client": if wap { "wap" } else { "" },
+        "country": country,
         "campaign": {
             "query_key": campaign.query_key,
             "query_value": campaign.query_value,
@@ -99,7 +103,11 @@ pub async fn marketing(
             "ends_at": activity.ends_at,
             "credits": activity.credits,
         },
-        "free_trial": { "days": FREE_TRIAL_DAYS, "countries": FREE_TRIAL_COUNTRIES },
+        "free_trial": {
+            "days": FREE_TRIAL_DAYS,
+            "countries": FREE_TRIAL_COUNTRIES,
+            "offered": is_free_trial_country(&country),
+        },
         "coupon": { "coupon_id": DEFAULT_COUPON_ID, "percent": COUPON_PERCENT },
         "countdown": { "hours": 24, "resets": "daily" },
         "ads": ads,

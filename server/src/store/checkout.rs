@@ -122,7 +122,8 @@ impl axum::extract::FromRequestParts<AppState> for TestStoreOn {
 
 async fn render(state: &AppState, q: &CheckoutQuery) -> Result<String, ApiError> {
     let catalog = catalog()?;
-    let (product, zero, checkout_id) = match params::text(q.checkout.as_deref()) {
+    // A checkout shows what it charges (its coupon or campaign price), a preview the list price.
+    let (product, zero, checkout_id, charged) = match params::text(q.checkout.as_deref()) {
         Some(id) => {
             let mut conn = state.db.pool.acquire().await?;
             let found = if checkouts::looks_like_id(id) {
@@ -135,12 +136,22 @@ async fn render(state: &AppState, q: &CheckoutQuery) -> Result<String, ApiError>
                 .ok_or_else(|| {
                     ApiError::conflict("checkout: this checkout is paid, expired or unknown; start again from the buy dialog")
                 })?;
-            (find_product(catalog, Some(c.sku_id))?, c.zero != 0, c.id)
+            (
+                find_product(catalog, Some(c.sku_id))?,
+                c.zero != 0,
+                c.id,
+                Some(c.amount_cents),
+            )
         }
         None => {
             let sku_id = params::int("sku_id", q.sku_id.as_deref(), None, 1, i64::MAX)?;
             let zero = params::flag("zero", q.zero.as_deref())?;
-            (find_product(catalog, Some(sku_id))?, zero, String::new())
+            (
+                find_product(catalog, Some(sku_id))?,
+                zero,
+                String::new(),
+                None,
+            )
         }
     };
     if zero && !product.trial {
@@ -153,6 +164,11 @@ async fn render(state: &AppState, q: &CheckoutQuery) -> Result<String, ApiError>
     let (price, original) = if zero {
         (
             format!("{symbol}0.00"),
+            format!("<s>{symbol}{:.2}</s>", product.price()),
+        )
+    } else if let Some(cents) = charged.filter(|c| *c < product.price_cents) {
+        (
+            format!("{symbol}{:.2}", cents_to_amount(cents)),
             format!("<s>{symbol}{:.2}</s>", product.price()),
         )
     } else if product.original_cents > product.price_cents {
@@ -209,6 +225,9 @@ pub struct PayBody {
     pub zero: Value,
     #[serde(default)]
     pub session: String,
+    /// The buyer's IANA zone, for the halloween discount (empty: UTC).
+    #[serde(default)]
+    pub time_zone: String,
 }
 
 /// `POST /store/checkout/pay` → the receipt (trade id, amount, credits, period).
@@ -234,11 +253,20 @@ pub async fn pay(
     let session = checkouts::check_session(&body.session)?;
     let market = eligibility::market_of(&state, &user, &headers).await?;
     eligibility::check_listed(product, zero, &market)?;
-    ok(purchase::pay(&state, catalog, user.id, product, zero, session).await?)
+    ok(purchase::pay(
+        &state,
+        catalog,
+        user.id,
+        product,
+        zero,
+        session,
+        &body.time_zone,
+    )
+    .await?)
 }
 
-/// Pays a one-time checkout of the test store: uses it up and records the sale in one
-/// transaction (a failed payment leaves the checkout usable).
+/// Pays a one-time checkout of the test store at the checkout's price: uses it up and records
+/// the sale in one transaction (a failed payment leaves the checkout usable).
 async fn pay_checkout(state: &AppState, id: &str) -> Result<Receipt, ApiError> {
     let catalog = catalog()?;
     let now = clock::now_s();
@@ -250,7 +278,12 @@ async fn pay_checkout(state: &AppState, id: &str) -> Result<Receipt, ApiError> {
     if zero {
         purchase::check_trial(&mut tx, c.user_id, product, now).await?;
     }
-    let quote: Quote = purchase::quote(&mut tx, c.user_id, product, zero, now).await?;
+    // The price agreed when the checkout was made (its coupon or campaign discount), as a
+    // payment provider charges it; a coupon already used elsewhere is not used twice (`record`).
+    let quote = Quote {
+        amount_cents: c.amount_cents,
+        coupon_id: c.coupon_id,
+    };
     let sale = Sale {
         user_id: c.user_id,
         product,

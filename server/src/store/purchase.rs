@@ -3,7 +3,8 @@
 //! ([`pay`]); a payment provider's webhook records what was paid ([`record`], see `pay/grants.rs`).
 //!
 //! - pay as you go: the pack's credits, valid indefinitely; an unused 15% coupon (see
-//!   [`super::coupon`]) lowers the amount and is used up;
+//!   [`super::coupon`]) or, while the halloween banner runs for the buyer, its 20% lowers the
+//!   amount (the larger of the two; a coupon that applied is used up);
 //! - subscription: a period starting now, or at the end of the user's running period of the same
 //!   SKU (a renewal extends it); the period's credits expire at its end; the plan level becomes
 //!   the highest unexpired tier;
@@ -17,6 +18,7 @@ use crate::api::ApiError;
 use crate::app::AppState;
 use crate::clock;
 use crate::ledger::{self, Entry};
+use aivg_core::pricing::{PackDiscountSource, discounted_cents, pack_discount};
 use serde::Serialize;
 use sqlx::{AnyConnection, Row};
 
@@ -38,50 +40,83 @@ pub struct Receipt {
     pub expired_time: i64,
 }
 
-/// What a buyer pays for a product now: the price, lowered by an unused coupon on packs.
+/// What a buyer pays for a product now: the price, lowered on packs by an unused coupon or the
+/// halloween campaign (core's `pack_discount`: the larger, never both).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Quote {
     pub amount_cents: i64,
-    /// The coupon applied (0 = none).
+    /// The coupon applied (0 = none; the campaign's discount uses no coupon).
     pub coupon_id: i64,
 }
 
-/// The price of `product` for the user at `now` (see the module doc).
+/// The price of `product` for the user at `now` (see the module doc); `halloween` says whether
+/// the halloween banner runs for the buyer (core's `halloween_banner_active` in the zone the buy
+/// dialog sent).
 pub async fn quote(
     conn: &mut AnyConnection,
     user_id: i64,
     product: &Product,
     zero: bool,
+    halloween: bool,
     now: i64,
 ) -> Result<Quote, ApiError> {
+    let full = Quote {
+        amount_cents: product.price_cents,
+        coupon_id: 0,
+    };
     if zero {
         return Ok(Quote {
             amount_cents: 0,
             coupon_id: 0,
         });
     }
-    if product.kind == Kind::Pack {
-        let coupon = sqlx::query(
-            "SELECT coupon_id, percent FROM coupons WHERE user_id = $1 AND used_trade_id = '' AND expires_at > $2
-             ORDER BY percent DESC, coupon_id LIMIT 1",
-        )
-        .bind(user_id)
-        .bind(now)
-        .fetch_optional(&mut *conn)
-        .await?;
-        if let Some(c) = coupon {
-            let percent: i64 = c.try_get("percent")?;
-            return Ok(Quote {
-                // Whole cents, rounded half up.
-                amount_cents: (product.price_cents * (100 - percent) + 50) / 100,
-                coupon_id: c.try_get("coupon_id")?,
-            });
-        }
+    if product.kind != Kind::Pack {
+        return Ok(full);
     }
+    let coupon = sqlx::query(
+        "SELECT coupon_id, percent FROM coupons WHERE user_id = $1 AND used_trade_id = '' AND expires_at > $2
+         ORDER BY percent DESC, coupon_id LIMIT 1",
+    )
+    .bind(user_id)
+    .bind(now)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let coupon = match coupon {
+        Some(c) => {
+            let percent: i64 = c.try_get("percent")?;
+            let id: i64 = c.try_get("coupon_id")?;
+            Some((id, u32::try_from(percent).map_err(ApiError::internal)?))
+        }
+        None => None,
+    };
+    let discount = pack_discount(coupon.map(|(_, p)| p), halloween).map_err(ApiError::internal)?;
+    let Some(discount) = discount else {
+        return Ok(full);
+    };
     Ok(Quote {
-        amount_cents: product.price_cents,
-        coupon_id: 0,
+        amount_cents: discounted_cents(product.price_cents, discount.percent)
+            .map_err(ApiError::internal)?,
+        coupon_id: match (discount.source, coupon) {
+            (PackDiscountSource::Coupon, Some((id, _))) => id,
+            _ => 0,
+        },
     })
+}
+
+/// Whether the halloween banner runs for a buyer in `time_zone` at `now` (epoch seconds): core's
+/// `halloween_banner_active`. `time_zone` is the IANA name the buy dialog sends (the browser's);
+/// empty means UTC (scripts, old clients). The zone is the buyer's word, so a buyer can at most
+/// move the banner's days by the zones' ±14 hours, which is the same for every buyer.
+pub fn halloween_runs(time_zone: &str, now: i64) -> Result<bool, ApiError> {
+    let name = if time_zone.trim().is_empty() {
+        "UTC"
+    } else {
+        time_zone
+    };
+    let zone = aivg_core::ads::zone_named(name).map_err(|e| ApiError::invalid("time_zone", e))?;
+    #[allow(clippy::cast_precision_loss)] // epoch milliseconds stay far below 2^53
+    let now_ms = (now as f64) * 1000.0;
+    aivg_core::ads::halloween_banner_active(now_ms, &zone).map_err(ApiError::internal)
 }
 
 /// Refuses a free trial the user may not start (see the module doc).
@@ -135,14 +170,16 @@ pub async fn pay(
     product: &Product,
     zero: bool,
     session: &str,
+    time_zone: &str,
 ) -> Result<Receipt, ApiError> {
     let now = clock::now_s();
+    let halloween = halloween_runs(time_zone, now)?;
     let mut tx = state.db.pool.begin().await?;
     ledger::lock_user(&mut tx, user_id).await?;
     if zero {
         check_trial(&mut tx, user_id, product, now).await?;
     }
-    let quote = quote(&mut tx, user_id, product, zero, now).await?;
+    let quote = quote(&mut tx, user_id, product, zero, halloween, now).await?;
     let sale = Sale {
         user_id,
         product,

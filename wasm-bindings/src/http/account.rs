@@ -61,13 +61,23 @@ export interface TradeInfoAnswer {
     [key: string]: unknown;
 }
 
-/** POST /v1/pay/checkout: a one-time checkout of a SKU (`zero`: the free trial). */
-export interface CheckoutParams { sku_id: number | string; zero?: number | boolean; session?: string; source?: string; }
-/** Where to send the buyer (`url` carries only the one-time id, never the access token). */
-export interface CheckoutAnswer { checkout_id: string; url: string; provider: string; expires_at: number; }
+/** POST /v1/pay/checkout: a one-time checkout of a SKU (`zero`: the free trial; `time_zone`: the buyer's IANA zone, for the halloween discount on credit packs). */
+export interface CheckoutParams { sku_id: number | string; zero?: number | boolean; session?: string; source?: string; time_zone?: string; }
+/** Where to send the buyer (`url` carries only the one-time id, never the access token) and what the checkout charges. */
+export interface CheckoutAnswer { checkout_id: string; url: string; provider: string; expires_at: number; amount: number; currency: string; }
 
 /** GET /v1/common/ad and /v1/common/marketing: `client` is "" (desktop) or "wap" (mobile). */
 export interface ClientParams { client?: string; }
+/** GET /v1/common/marketing: the site's promotions in one object; `free_trial.offered` says whether the visitor's country gets the free trial. */
+export interface MarketingAnswer {
+    client: string;
+    country: string;
+    campaign: { query_key: string; query_value: string; activity: string; title: string; active: boolean; ends_at: number; credits: number };
+    free_trial: { days: number; countries: string[]; offered: boolean };
+    coupon: { coupon_id: number; percent: number };
+    countdown: { hours: number; resets: string };
+    ads: AdItem[];
+}
 
 /** POST /v1/buy/coupon/receive */
 export interface CouponParams { coupon_id: number | string; }
@@ -221,7 +231,7 @@ http_call! {
     /// ```js
     /// const marketing = await getMarketing({ client: "" })
     /// ```
-    get_marketing => getMarketing(params?: "ClientParams") Get "/v1/common/marketing" -> "unknown"
+    get_marketing => getMarketing(params?: "ClientParams") Get "/v1/common/marketing" -> "MarketingAnswer"
 }
 
 http_call! {

@@ -2,7 +2,9 @@
  * The free-trial floating box (spec 02 §4 "Ads"): core's `trialBoxState` decides when it shows,
  * collapses (15 s) and which text (variant B of the `free_trial` experiment); core's
  * `trialBoxClosesOn` decides which actions close it on phones. Clicking it opens the register
- * dialog for guests, else the membership tab of the buy dialog.
+ * dialog for guests, else the membership tab of the buy dialog. It shows only where the marketing
+ * answer says the visitor's country is offered the free trial (spec 02 §6: trial countries),
+ * since the checkout refuses a trial elsewhere; its clock starts once that answer is in.
  */
 import { adsConstants, trialBoxClosesOn, trialBoxState, type TrialBoxEvent, type TrialBoxUser } from "@aivg/core";
 import { useEffect, useState } from "react";
@@ -15,14 +17,16 @@ import { useIsPhone } from "../frame/viewport";
 import { openLoginDialog } from "../login/loginState";
 import { openBuyDialog } from "../pricing/buyState";
 import { unsolicitedOverlaysAllowed } from "../session/automation";
+import { useMarketing } from "./useMarketing";
 import { flagsAtom, isNewUserAtom } from "../session/session";
 
 export function FreeTrialBox() {
   const flags = useAtomValue(flagsAtom);
   const isNew = useAtomValue(isNewUserAtom);
   const plan = useExperiment("free_trial");
+  const marketing = useMarketing();
   const user: TrialBoxUser = !flags.isLogin ? "anonymous" : isNew ? "new_user" : "returning_user";
-  if (plan === null || !unsolicitedOverlaysAllowed()) return null;
+  if (plan === null || !marketing?.free_trial.offered || !unsolicitedOverlaysAllowed()) return null;
   // A new kind of visitor starts the box's clock again (remount).
   return <TrialBox key={user} user={user} variantB={isVariantB(plan)} />;
 }

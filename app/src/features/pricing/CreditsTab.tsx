@@ -6,14 +6,13 @@
  * §9: the sets differ by device and by the recommend-activity mode); the recommended SKU of each
  * list (core's `recommendedSku`) is marked and chosen first.
  */
-import { skuPriceText } from "@aivg/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { flagsAtom } from "../session/session";
 import { buyDialogAtom } from "./buyState";
 import { creditLists, type CreditList, type PricedSku, type PricingData } from "./pricingData";
-import { Discount, PerCredit } from "./SkuLines";
+import { Discount, PerCredit, SkuPrice } from "./SkuLines";
 import type { BuyFlow } from "./useBuyFlow";
 
 function periodKey(item: PricedSku): "week" | "month" | "once" {
@@ -53,7 +52,7 @@ function AmountCard({ title, list, flow, popular, testId }: { title: string; lis
         </select>
       </label>
       <p className="acc-price">
-        <strong>{skuPriceText(item.sku)}</strong>
+        <SkuPrice item={item} />
         {item.index === list.recommended && <RecommendedBadge />}
       </p>
       <PerCredit item={item} />
@@ -74,7 +73,7 @@ function PhoneList({ title, list, selected, onSelect, testId }: { title: string;
         {list.items.map((p) => (
           <button key={p.index} type="button" role="radio" aria-checked={selected === p.index} className="acc-phone-option" onClick={() => onSelect(p.index)}>
             <span>{t(`creditsPer.${periodKey(p)}`, { count: p.info.credits ?? 0 })}</span>
-            <strong>{skuPriceText(p.sku)}</strong>
+            <SkuPrice item={p} />
             <Discount item={p} />
             {p.index === list.recommended && <RecommendedBadge />}
           </button>

@@ -3,14 +3,16 @@
  * `halloweenBannerActive` names (24 to 31 October in the visitor's zone), with the discount as
  * the interface language writes it (core's `halloweenDiscount`: 20% off, 8折 in Chinese). Its text
  * takes the largest size that fits the banner, 12 to 34 px (core's `bannerTextSize`, from the
- * text's width measured at the largest size), and refits when the banner's width changes.
+ * text's width measured at the largest size), and refits when the banner's width changes. A
+ * second line says the discount is for pay-as-you-go credits: plans keep their price (core's
+ * `packDiscount`, which the checkout charges).
  */
-import { bannerTextSize, halloweenBannerActive, halloweenDiscount, pricingConstants } from "@aivg/core";
+import { bannerTextSize, halloweenDiscount, pricingConstants } from "@aivg/core";
 import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
-import { timeZone } from "../ads/adSlots";
 import { languageAtom } from "../language/state";
+import { useHalloweenSeason } from "./halloweenSeason";
 
 /** The largest text size, where the text is measured (core clamps between its bounds). */
 const MEASURE_AT_PX = pricingConstants().bannerTextMaxPx;
@@ -22,8 +24,7 @@ export function HalloweenBanner() {
   const text = useRef<HTMLSpanElement>(null);
   const [size, setSize] = useState(MEASURE_AT_PX);
   // The season as of the dialog's opening (the banner is mounted with the dialog's content).
-  const [nowMs] = useState(() => Date.now());
-  const active = halloweenBannerActive(nowMs, timeZone());
+  const active = useHalloweenSeason();
   const discount = halloweenDiscount(language);
   const label = discount.style === "zhe" ? t("halloween.zhe", { value: discount.value }) : t("halloween.percentOff", { value: discount.value });
 
@@ -50,9 +51,10 @@ export function HalloweenBanner() {
   if (!active) return null;
   return (
     <div className="acc-halloween" ref={box} data-testid="halloween-banner" data-font-size={size}>
-      <span className="acc-halloween__text" ref={text} style={{ fontSize: `${size}px` }}>
+      <span className="acc-halloween__text" ref={text} style={{ fontSize: `${size}px` }} data-testid="halloween-text">
         {label}
       </span>
+      <span className="acc-halloween__scope">{t("halloween.packsOnly")}</span>
     </div>
   );
 }

@@ -3,9 +3,28 @@
  * zero; credit packs only for the 1000 and 2000 pay-as-you-go SKUs), price per credit (two
  * decimals) and, for yearly plans, the monthly price (price / 12, two decimals).
  */
-import { creditsDiscountFlag, perCreditPrice, skuDiscountPercent, skuPriceText, yearlyMonthlyPrice } from "@aivg/core";
+import { creditsDiscountFlag, discountedPrice, formatPrice, packDiscount, perCreditPrice, skuDiscountPercent, skuPriceText, yearlyMonthlyPrice } from "@aivg/core";
 import { useTranslation } from "react-i18next";
+import { useHalloweenSeason } from "./halloweenSeason";
 import type { PricedSku } from "./pricingData";
+
+/**
+ * A SKU's price. A pay-as-you-go pack in the halloween season shows the campaign price (core's
+ * `packDiscount` and `discountedPrice`, rounded to the cent as the checkout charges it) after the
+ * list price struck through; plans and packs out of season show their price.
+ */
+export function SkuPrice({ item }: { item: PricedSku }) {
+  const halloween = useHalloweenSeason();
+  const text = skuPriceText(item.sku) ?? "";
+  const price = Number(item.sku.price);
+  const discount = item.info.isSubscription ? null : packDiscount(null, halloween);
+  if (!discount || !Number.isFinite(price)) return <strong>{text}</strong>;
+  return (
+    <>
+      <s className="acc-was">{text}</s> <strong data-testid="campaign-price">{formatPrice(discountedPrice(price, discount.percent), item.sku.currency_symbol ?? "")}</strong>
+    </>
+  );
+}
 
 export function Discount({ item }: { item: PricedSku }) {
   const { t } = useTranslation("pricing");

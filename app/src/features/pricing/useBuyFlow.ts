@@ -20,6 +20,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { appStore, useAtomValue } from "../../state/jotai";
+import { timeZone } from "../ads/adSlots";
 import { openLoginDialog } from "../login/loginState";
 import { showToast } from "../overlays/toasts";
 import { accountOrigin } from "../session/config";
@@ -157,7 +158,7 @@ export function useBuyFlow(): BuyFlow {
       }
       const zero = wantsTrial(item.sku, trial[item.index] === true, current.isSubscribed);
       const tab = window.open("", "_blank");
-      const checkout = () => createCheckout({ sku_id: item.sku.sku_id ?? "", zero: zero ? 1 : 0, session: session.current?.id ?? "", source: PURCHASE_SOURCE });
+      const checkout = () => createCheckout({ sku_id: item.sku.sku_id ?? "", zero: zero ? 1 : 0, session: session.current?.id ?? "", source: PURCHASE_SOURCE, time_zone: timeZone() });
       // The tab opens during the click (popup blockers), then goes to the checkout's page.
       void openCheckout(tab, checkout).then((opened) => {
         if (!opened) showToast("error", t("noStoreUrl"));
