@@ -80,7 +80,13 @@ for (const { country, offered } of [
     // The QA switch lets unsolicited popups show under automation; the check-in popup is closed.
     await page.addInitScript(() => {
       localStorage.setItem("aivg.automation-popups", "1");
+      localStorage.setItem("aivg.checkin-closed-at.guest", String(Date.now()));
       localStorage.setItem("aivg.checkin-closed-at", String(Date.now()));
+    });
+    // Other unsolicited popups (check-in, advertisement, promotions) are closed as a user would.
+    const shellPopup = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: /^(Special offer|Daily check-in|Offers for you)$/ }) });
+    await page.addLocatorHandler(shellPopup, async () => {
+      await page.keyboard.press("Escape");
     });
     const marketing = page.waitForResponse((r) => r.url().includes("/v1/common/marketing"));
     await page.goto("/home");
