@@ -13,7 +13,7 @@
 //! bodies already encoded, never recompresses them at its weaker on-the-fly level.
 
 use crate::api::ApiError;
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -21,6 +21,11 @@ use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 
 /// The fallback of the router.
+/// The router of this area: only the fallback, so it answers whatever no other area routes.
+pub fn router() -> axum::Router<AppState> {
+    axum::Router::new().fallback(fallback)
+}
+
 pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     let path = req.uri().path();
     if path.starts_with("/v1/") || path.starts_with("/api/") || path.starts_with("/account/") {

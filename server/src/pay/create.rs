@@ -11,10 +11,10 @@
 use super::checkouts::{self, CHECKOUT_TTL_S, Checkout};
 use super::provider::Order;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::site::params;
+use crate::state::AppState;
 use crate::store::{catalog, eligibility, purchase};
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};

@@ -42,12 +42,12 @@ pub use lifecycle::CODE_INSUFFICIENT_CREDITS;
 pub use settings::TaskSettings;
 pub use worker::start;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::Router;
 use axum::routing::{get, post};
 
 /// The routes of this area, merged into the app router.
-pub fn routes() -> Router<AppState> {
+pub fn router() -> Router<AppState> {
     Router::new()
         .route("/v1/ai/create/{algorithm}", post(calls::create))
         .route("/v1/ai/result/batch", post(calls::batch))
@@ -62,5 +62,17 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/ai/prompt/img2prompt", post(prompt::img2prompt))
         .route("/v1/ai/events", get(events::events))
         .route("/v1/ai/events/ticket", post(events::ticket))
-        .route("/v1/ai/minutes", get(minutes::usage))
+        .route("/v1/ai/minutes", get(minutes::usage::usage))
+}
+
+impl AppState {
+    /// The parts of the state the task lifecycle works with (it takes no more, so it runs
+    /// without HTTP: see [`lifecycle::Deps`]).
+    pub fn task_deps(&self) -> lifecycle::Deps<'_> {
+        lifecycle::Deps {
+            pool: &self.db.pool,
+            tasks: &self.tasks,
+            files: &self.files,
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Settings of the task runner (see the table in `config.rs`).
 
-use super::engines::{EnginesFile, file as engines_file};
-use crate::config::ConfigError;
+use super::engines::file::{self as engines_file, EnginesFile};
+use crate::config::error::ConfigError;
 use std::path::PathBuf;
 use std::time::Duration;
 
