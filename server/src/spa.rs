@@ -20,12 +20,12 @@ use axum::response::{IntoResponse, Response};
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 
-/// The fallback of the router.
 /// The router of this area: only the fallback, so it answers whatever no other area routes.
 pub fn router() -> axum::Router<AppState> {
     axum::Router::new().fallback(fallback)
 }
 
+/// The fallback of the router.
 pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     let path = req.uri().path();
     if path.starts_with("/v1/") || path.starts_with("/api/") || path.starts_with("/account/") {
