@@ -48,6 +48,7 @@ const BOTTOM: &[&str] = &[
     "tasks::minutes",
     "tasks::modules",
     "tasks::record",
+    "tasks::recovery",
 ];
 
 /// The area modules `config.rs` still imports, each only for the plain settings struct the area

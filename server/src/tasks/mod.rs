@@ -9,9 +9,10 @@
 //! - `prompt.rs`: prompt polish and image-to-prompt;
 //! - `events.rs`: server-sent events of the user's task changes;
 //! - `lifecycle.rs`: every state change with its credits (charge on accept, refund exactly once
-//!   on failure or cancel);
-//! - `worker.rs`, `hub.rs`: the worker pool over the persistent queue; restarts fail-and-refund
-//!   the tasks that were running and keep the queued ones;
+//!   on failure or cancel), on the pool and the parts it needs (no HTTP, no whole state);
+//!   `record.rs` the task rows and their wire shape;
+//! - `worker.rs`, `hub.rs`: the worker pool over the persistent queue; `recovery.rs`: heartbeats,
+//!   and restarts fail-and-refund the tasks that were running and keep the queued ones;
 //! - `provider.rs`, `local/`, `comfyui/`, `fal/`: the providers; `engines/`: which one runs each
 //!   module (`AIVG_ENGINES_FILE` or the environment).
 
@@ -33,6 +34,7 @@ pub mod notify;
 pub mod prompt;
 pub mod provider;
 pub mod record;
+pub mod recovery;
 pub mod settings;
 pub mod worker;
 

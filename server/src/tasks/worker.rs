@@ -28,6 +28,7 @@ use super::lifecycle;
 use super::modules;
 use super::provider::{Job, Outputs, ProgressSender, ProviderError};
 use super::record::{self, TaskRow};
+use super::recovery;
 use crate::clock;
 use crate::db::Backend;
 use crate::state::AppState;
@@ -51,7 +52,7 @@ pub const RECOVER_EVERY: Duration = Duration::from_secs(10);
 /// Recovers tasks whose instance died, starts the event relay (PostgreSQL) and the workers.
 pub async fn start(state: &AppState) -> Result<(), sqlx::Error> {
     super::notify::start(state).await?;
-    report_recovery(lifecycle::recover(state.task_deps(), HEARTBEAT_TTL_MS).await?);
+    report_recovery(recovery::recover(state.task_deps(), HEARTBEAT_TTL_MS).await?);
     let s = state.clone();
     let mut stop = state.tasks.shutdown_signal();
     tokio::spawn(async move {
@@ -60,7 +61,7 @@ pub async fn start(state: &AppState) -> Result<(), sqlx::Error> {
                 () = tokio::time::sleep(RECOVER_EVERY) => {}
                 _ = stop.changed() => return,
             }
-            match lifecycle::recover(s.task_deps(), HEARTBEAT_TTL_MS).await {
+            match recovery::recover(s.task_deps(), HEARTBEAT_TTL_MS).await {
                 Ok(r) => report_recovery(r),
                 Err(e) => tracing::warn!("task recovery: {e}"),
             }
@@ -96,7 +97,7 @@ pub async fn drain(state: &AppState) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     state.tasks.shutdown().await;
-    match lifecycle::release(&state.db.pool, &state.tasks).await {
+    match recovery::release(&state.db.pool, &state.tasks).await {
         Ok(ids) => {
             for id in &ids {
                 lifecycle::emit(state.task_deps(), id, "updateTask").await;
@@ -315,7 +316,7 @@ async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>)
                     break None;
                 }
             }
-            _ = beat.tick() => lifecycle::heartbeat(&state.db.pool, &state.tasks, &t.task_id).await,
+            _ = beat.tick() => recovery::heartbeat(&state.db.pool, &state.tasks, &t.task_id).await,
         }
     };
     // A cancelled job stops here: its timers, connections and ffmpeg children end now.
