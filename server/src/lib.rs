@@ -8,9 +8,9 @@
 //!    `api` (the envelope and [`api::ApiError`], the one error of the HTTP layer; domain errors
 //!    convert into it with `From`);
 //! 2. the domain logic, callable without HTTP on the pool or the parts it needs: `ledger`,
-//!    `checkin::daily`, `tasks::lifecycle`, `tasks::record` and `tasks::recovery`, `uploads::objects`,
-//!    `housekeeping`, and the run-time handles (`tasks::hub`, `uploads::storage`,
-//!    `pay::payments`, `limits`, `models`, `auth::keys`);
+//!    `checkin::daily`, `tasks::lifecycle`, `tasks::record`, `tasks::recovery`,
+//!    `uploads::objects`, `housekeeping`, and the run-time handles (`tasks::hub`,
+//!    `uploads::storage`, `pay::payments`, `limits`, `models`, `auth::keys`);
 //! 3. `state` ([`state::AppState`]): the pool, the configuration and those handles;
 //! 4. the areas, each exporting `router() -> Router<AppState>`: `accounts`, `credits`,
 //!    `checkin`, `store`, `pay`, `site`, `uploads`, `tasks`, `analytics`, `spa`;
