@@ -17,16 +17,39 @@
 //!   identity starts with none.
 
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::{self, AuthUser};
 use crate::clock;
 use crate::ids::random_token;
 use crate::ledger::{self, Entry};
 use crate::limits::ClientIp;
 use crate::passwords;
+use crate::state::AppState;
+use axum::Router;
+use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::Row;
+
+/// The routes of this area (`/account/*` pages and posts, the token calls of spec 02 §4).
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/account/register",
+            post(register).get(crate::account_pages::register_page),
+        )
+        .route(
+            "/account/login",
+            post(login).get(crate::account_pages::login_page),
+        )
+        .route(
+            "/account/cookie-check",
+            get(crate::account_pages::cookie_check_page),
+        )
+        .route("/v1/oauth/token", post(oauth_token))
+        .route("/v1/token/renew", get(renew))
+        .route("/v1/user", post(user_info))
+        .route("/v1/logout", post(logout))
+}
 
 /// Credits of a new account: the free tier's 5 (spec 02 §1 benefit table).
 pub const SIGNUP_CREDITS: i64 = aivg_core::credits::SIGNUP_CREDITS as i64;
@@ -240,7 +263,7 @@ pub async fn oauth_token(
         .fetch_one(&state.db.pool)
         .await?;
     let uid: String = user.try_get("uid")?;
-    let issued = auth::issue(&state, user_id, &uid, now).await?;
+    let issued = auth::issue(&state.jwt, &state.db.pool, user_id, &uid, now).await?;
     ok(token_answer(
         &issued,
         is_new != 0,
@@ -253,7 +276,7 @@ pub async fn oauth_token(
 /// `RENEWED_TOKEN_GRACE_MS`: calls already sent with it still succeed).
 pub async fn renew(state: axum::extract::State<AppState>, user: AuthUser) -> ApiResult<Value> {
     let now = clock::now_ms();
-    let issued = auth::issue(&state, user.id, &user.uid, now).await?;
+    let issued = auth::issue(&state.jwt, &state.db.pool, user.id, &user.uid, now).await?;
     let ends = now.saturating_add(aivg_core::session::RENEWED_TOKEN_GRACE_MS);
     sqlx::query("UPDATE tokens SET expires_ms = $1 WHERE jti = $2 AND expires_ms > $1")
         .bind(ends)

@@ -18,6 +18,18 @@ use serde_json::{Value, json};
 /// Code of a missing or invalid session (spec 02 §8).
 pub const CODE_LOGGED_OUT: i64 = aivg_core::request::LOGGED_OUT_CODE;
 
+/// Request bodies above this answer 413 (uploads use signed URLs with their own limit).
+pub const BODY_LIMIT: usize = 1024 * 1024;
+
+/// The message of a body over the limit.
+pub fn too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        413,
+        format!("body: larger than the limit of {BODY_LIMIT} bytes"),
+    )
+}
+
 /// An error answered as an envelope with a non-zero code.
 #[derive(Debug)]
 pub struct ApiError {
@@ -142,7 +154,7 @@ where
                         "content-type: send the body as application/json".to_owned()
                     }
                     _ if status == StatusCode::PAYLOAD_TOO_LARGE => {
-                        return Err(crate::request_guard::too_large());
+                        return Err(too_large());
                     }
                     _ => format!("body: {}", rejection.body_text()),
                 };

@@ -1,86 +1,32 @@
-//! Application state and the router: every call of the spec under `/v1`, the account pages
-//! under `/account`, and the built SPA for everything else.
+//! The top of the server's layers: merges the router of every area (every call of the spec
+//! under `/v1`, the account pages under `/account`, the built SPA for everything else) and wraps
+//! it in the layers every answer goes through. It defines no route and holds no state: the
+//! state is `state.rs`, the routes are each area's `router()`.
 
-use crate::auth::JwtKeys;
-use crate::config::Config;
-use crate::db::Db;
+use crate::api::BODY_LIMIT;
+use crate::state::AppState;
 use axum::Router;
-use axum::routing::{get, post};
 use std::sync::Arc;
-
-/// Request bodies above this answer 413 (uploads use signed URLs with their own limit).
-pub const BODY_LIMIT: usize = 1024 * 1024;
-
-/// What every handler can reach.
-#[derive(Debug, Clone)]
-pub struct AppState {
-    pub db: Db,
-    pub cfg: Arc<Config>,
-    pub jwt: JwtKeys,
-    /// Rate limits and bounded concurrency (`limits/`).
-    pub limits: crate::limits::Limits,
-    pub files: crate::uploads::Files,
-    pub tasks: crate::tasks::Tasks,
-    pub payments: crate::pay::Payments,
-    /// The local ONNX models, loaded at first use.
-    pub models: crate::models::Models,
-}
-
-impl AppState {
-    pub fn new(db: Db, cfg: Config, secret: &[u8]) -> Self {
-        let (files, tasks, payments) = (
-            crate::uploads::Files::new(&cfg, secret),
-            crate::tasks::Tasks::new(&cfg),
-            crate::pay::Payments::new(&cfg),
-        );
-        let models = crate::models::Models::new(cfg.models.clone());
-        Self {
-            db,
-            limits: crate::limits::Limits::new(cfg.limits.clone()),
-            models,
-            cfg: Arc::new(cfg),
-            jwt: JwtKeys::new(secret),
-            files,
-            tasks,
-            payments,
-        }
-    }
-}
 
 /// The whole router.
 pub fn router(state: AppState) -> Router {
     with_layers(routes(), state)
 }
 
-/// Every route of the server, without the layers.
+/// Every route of the server, without the layers: each area's router, merged. No route is
+/// defined here; the SPA's fallback answers what no area routes.
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route(
-            "/account/register",
-            post(crate::accounts::register).get(crate::account_pages::register_page),
-        )
-        .route(
-            "/account/login",
-            post(crate::accounts::login).get(crate::account_pages::login_page),
-        )
-        .route(
-            "/account/cookie-check",
-            get(crate::account_pages::cookie_check_page),
-        )
-        .route("/v1/oauth/token", post(crate::accounts::oauth_token))
-        .route("/v1/token/renew", get(crate::accounts::renew))
-        .route("/v1/user", post(crate::accounts::user_info))
-        .route("/v1/logout", post(crate::accounts::logout))
-        .route("/v1/credit/history", get(crate::credits::history))
-        .route("/v1/activity/checkin/status", get(crate::checkin::status))
-        .route("/v1/activity/checkin", post(crate::checkin::claim))
-        .merge(crate::store::routes())
-        .merge(crate::pay::routes())
-        .merge(crate::site::routes())
-        .merge(crate::uploads::routes())
-        .merge(crate::tasks::routes())
-        .merge(crate::analytics::routes())
-        .fallback(crate::spa::fallback)
+        .merge(crate::accounts::router())
+        .merge(crate::credits::router())
+        .merge(crate::checkin::router())
+        .merge(crate::store::router())
+        .merge(crate::pay::router())
+        .merge(crate::site::router())
+        .merge(crate::uploads::router())
+        .merge(crate::tasks::router())
+        .merge(crate::analytics::router())
+        .merge(crate::spa::router())
 }
 
 /// The layers every answer goes through (public so a test can run a route of its own, a panicking

@@ -45,6 +45,13 @@
 //! | `AIVG_PURGE_INTERVAL_SECONDS` | `3600` | purge of expired tokens, codes, tickets, reservations, old analytics (0 = never) |
 //! | `AIVG_ANALYTICS_RETENTION_DAYS` | `180` | analytics events kept this long (0 = forever) |
 
+pub mod error;
+pub mod housekeeping;
+pub mod stripe;
+pub mod uploads;
+
+pub use error::ConfigError;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -59,17 +66,17 @@ pub struct Config {
     pub public_url: Option<String>,
     pub country_header: String,
     pub default_country: String,
-    pub uploads: crate::uploads::UploadSettings,
-    pub tasks: crate::tasks::TaskSettings,
+    pub uploads: uploads::UploadSettings,
+    pub tasks: crate::tasks::settings::TaskSettings,
     /// The local ONNX models (`models/settings.rs`).
-    pub models: crate::models::ModelSettings,
+    pub models: crate::models::settings::ModelSettings,
     /// Bearer token of `GET /v1/analytics/stats`; `None` disables the endpoint.
     pub stats_token: Option<String>,
     /// `AIVG_TEST_STORE=1`: the built-in test store (`/store/checkout`), which grants credits and
     /// plans without any payment, for demos and tests; off, its routes answer 404.
     pub test_store: bool,
     /// Stripe Checkout (`AIVG_STRIPE_*`); `None` without a secret key.
-    pub stripe: Option<crate::pay::StripeSettings>,
+    pub stripe: Option<stripe::StripeSettings>,
     /// `AIVG_SQLITE_SYNC=full`: SQLite waits for the disk at every commit (see `db.rs` for why
     /// the default is `normal`).
     pub sqlite_full_sync: bool,
@@ -77,17 +84,9 @@ pub struct Config {
     /// object store endpoint they depend on).
     pub security: crate::security::SecuritySettings,
     /// Rate limits and concurrency bounds (`limits/settings.rs`).
-    pub limits: crate::limits::LimitSettings,
+    pub limits: crate::limits::settings::LimitSettings,
     /// The periodic purge (`housekeeping.rs`).
-    pub housekeeping: crate::housekeeping::HousekeepingSettings,
-}
-
-/// A configuration value that cannot be used, named so the operator can fix it.
-#[derive(Debug, thiserror::Error)]
-#[error("{name}: {problem}")]
-pub struct ConfigError {
-    pub name: &'static str,
-    pub problem: String,
+    pub housekeeping: housekeeping::HousekeepingSettings,
 }
 
 impl Config {
@@ -117,12 +116,12 @@ impl Config {
             default_country: var("AIVG_DEFAULT_COUNTRY")
                 .unwrap_or_else(|| "US".into())
                 .to_ascii_uppercase(),
-            uploads: crate::uploads::UploadSettings::from_env(&var),
-            tasks: crate::tasks::TaskSettings::from_env(&var)?,
-            models: crate::models::ModelSettings::from_env(&var)?,
+            uploads: uploads::UploadSettings::from_env(&var),
+            tasks: crate::tasks::settings::TaskSettings::from_env(&var)?,
+            models: crate::models::settings::ModelSettings::from_env(&var)?,
             stats_token: var("AIVG_STATS_TOKEN"),
             test_store: var("AIVG_TEST_STORE").is_some_and(|v| v == "1" || v == "true"),
-            stripe: crate::pay::StripeSettings::from_env(&var),
+            stripe: stripe::StripeSettings::from_env(&var),
             sqlite_full_sync: match var("AIVG_SQLITE_SYNC").as_deref() {
                 None | Some("normal") => false,
                 Some("full") => true,
@@ -134,8 +133,8 @@ impl Config {
                 }
             },
             security: crate::security::SecuritySettings::from_env(&var),
-            limits: crate::limits::LimitSettings::from_env(&var)?,
-            housekeeping: crate::housekeeping::HousekeepingSettings::from_env(&var)?,
+            limits: crate::limits::settings::LimitSettings::from_env(&var)?,
+            housekeeping: housekeeping::HousekeepingSettings::from_env(&var)?,
         })
     }
 
@@ -150,17 +149,17 @@ impl Config {
             public_url: None,
             country_header: "x-country".into(),
             default_country: "US".into(),
-            uploads: crate::uploads::UploadSettings::default(),
-            tasks: crate::tasks::TaskSettings::for_tests(),
+            uploads: uploads::UploadSettings::default(),
+            tasks: crate::tasks::settings::TaskSettings::for_tests(),
             // The models `scripts/setup.sh` installed, when it did (tests skip what is absent).
-            models: crate::models::ModelSettings::default(),
+            models: crate::models::settings::ModelSettings::default(),
             stats_token: None,
             test_store: true,
             stripe: None,
             sqlite_full_sync: false,
             security: crate::security::SecuritySettings::default(),
-            limits: crate::limits::LimitSettings::for_tests(),
-            housekeeping: crate::housekeeping::HousekeepingSettings::for_tests(),
+            limits: crate::limits::settings::LimitSettings::for_tests(),
+            housekeeping: housekeeping::HousekeepingSettings::for_tests(),
         }
     }
 }

@@ -1,12 +1,19 @@
 //! `GET /v1/credit/history` (spec 02 §3, §5, §7, §9): the user's ledger rows, newest first.
 
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::AuthUser;
 use crate::clock;
+use crate::state::AppState;
+use axum::Router;
+use axum::routing::get;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::Row;
+
+/// The routes of this area.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/v1/credit/history", get(history))
+}
 
 /// Default and largest page sizes (15 is the spec's, spec 02 §9; 100 caps a request).
 pub const PAGE_SIZE: i64 = aivg_core::credits::CREDIT_HISTORY_PAGE_SIZE as i64;

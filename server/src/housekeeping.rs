@@ -13,63 +13,15 @@
 //!
 //! Every instance on a shared database runs it; the deletes are idempotent, so that is harmless.
 
-use crate::app::AppState;
 use crate::clock;
-use crate::config::ConfigError;
-use std::time::Duration;
+use sqlx::AnyPool;
+use tokio::sync::watch;
+
+pub use crate::config::housekeeping::HousekeepingSettings;
 
 /// How long a webhook event id is kept to recognise a replay: Stripe retries a delivery for up
 /// to three days, so thirty leaves a wide margin.
 pub const WEBHOOK_EVENT_KEEP_S: i64 = 30 * 86_400;
-
-/// When and what to purge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HousekeepingSettings {
-    /// `None`: no periodic purge.
-    pub interval: Option<Duration>,
-    /// Analytics events older than this go; `None` keeps them.
-    pub analytics_retention: Option<Duration>,
-}
-
-impl Default for HousekeepingSettings {
-    fn default() -> Self {
-        Self {
-            interval: Some(Duration::from_secs(3600)),
-            analytics_retention: Some(Duration::from_secs(180 * 86_400)),
-        }
-    }
-}
-
-impl HousekeepingSettings {
-    /// Tests: no periodic purge (a test that wants one sets it).
-    pub fn for_tests() -> Self {
-        Self {
-            interval: None,
-            ..Self::default()
-        }
-    }
-
-    pub fn from_env(var: &dyn Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
-        let number = |name: &'static str| -> Result<Option<u64>, ConfigError> {
-            var(name)
-                .map(|v| {
-                    v.trim().parse::<u64>().map_err(|_| ConfigError {
-                        name,
-                        problem: format!("{v:?}: use a whole number (0 = off)"),
-                    })
-                })
-                .transpose()
-        };
-        let mut s = Self::default();
-        if let Some(n) = number("AIVG_PURGE_INTERVAL_SECONDS")? {
-            s.interval = (n > 0).then(|| Duration::from_secs(n));
-        }
-        if let Some(n) = number("AIVG_ANALYTICS_RETENTION_DAYS")? {
-            s.analytics_retention = (n > 0).then(|| Duration::from_secs(n.saturating_mul(86_400)));
-        }
-        Ok(s)
-    }
-}
 
 /// Rows removed by one purge.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -96,8 +48,11 @@ impl Purged {
 }
 
 /// Purges what is out of date at `now_ms` (see the module doc).
-pub async fn purge(state: &AppState, now_ms: i64) -> Result<Purged, sqlx::Error> {
-    let pool = &state.db.pool;
+pub async fn purge(
+    pool: &AnyPool,
+    settings: &HousekeepingSettings,
+    now_ms: i64,
+) -> Result<Purged, sqlx::Error> {
     let run = |sql: &'static str, at: i64| async move {
         sqlx::query(sql)
             .bind(at)
@@ -134,7 +89,7 @@ pub async fn purge(state: &AppState, now_ms: i64) -> Result<Purged, sqlx::Error>
         .await?,
         analytics: 0,
     };
-    if let Some(keep) = state.cfg.housekeeping.analytics_retention {
+    if let Some(keep) = settings.analytics_retention {
         let keep_ms = i64::try_from(keep.as_millis()).unwrap_or(i64::MAX);
         p.analytics = run(
             "DELETE FROM analytics_events WHERE received_ms < $1",
@@ -145,16 +100,15 @@ pub async fn purge(state: &AppState, now_ms: i64) -> Result<Purged, sqlx::Error>
     Ok(p)
 }
 
-/// Runs [`purge`] at start and then every interval, until the server stops.
-pub fn start(state: &AppState) {
-    let Some(every) = state.cfg.housekeeping.interval else {
+/// Runs [`purge`] at start and then every interval, until `stop` turns (the server stops).
+pub fn start(pool: &AnyPool, settings: HousekeepingSettings, mut stop: watch::Receiver<bool>) {
+    let Some(every) = settings.interval else {
         return;
     };
-    let state = state.clone();
-    let mut stop = state.tasks.shutdown_signal();
+    let pool = pool.clone();
     tokio::spawn(async move {
         loop {
-            match purge(&state, clock::now_ms()).await {
+            match purge(&pool, &settings, clock::now_ms()).await {
                 Ok(p) if p.total() > 0 => tracing::info!("housekeeping: purged {p:?}"),
                 Ok(_) => {}
                 Err(e) => tracing::warn!("housekeeping: {e}"),

@@ -1,5 +1,20 @@
 //! aivg-server: the reference API of the calls in the specification, on a real database,
 //! serving the built SPA too. Rules come from `aivg-core`, so browser and server agree.
+//!
+//! The modules are in layers, the lower never importing the higher (`tests/layers.rs` reads the
+//! `use` lines and fails on an import circle between modules):
+//!
+//! 1. the foundation: `config` (with the plain settings of the areas), `db`, `clock`, `ids`, and
+//!    `api` (the envelope and [`api::ApiError`], the one error of the HTTP layer; domain errors
+//!    convert into it with `From`);
+//! 2. the domain logic, callable without HTTP on the pool or the parts it needs: `ledger`,
+//!    `checkin::daily`, `tasks::lifecycle`, `tasks::record`, `tasks::recovery`,
+//!    `uploads::objects`, `housekeeping`, and the run-time handles (`tasks::hub`,
+//!    `uploads::storage`, `pay::payments`, `limits`, `models`, `auth::keys`);
+//! 3. `state` ([`state::AppState`]): the pool, the configuration and those handles;
+//! 4. the areas, each exporting `router() -> Router<AppState>`: `accounts`, `credits`,
+//!    `checkin`, `store`, `pay`, `site`, `uploads`, `tasks`, `analytics`, `spa`;
+//! 5. `app`, which only merges the areas' routers and adds the layers every answer goes through.
 
 pub mod account_pages;
 pub mod accounts;
@@ -25,6 +40,7 @@ pub mod request_guard;
 pub mod security;
 pub mod site;
 pub mod spa;
+pub mod state;
 pub mod store;
 pub mod tasks;
 pub mod uploads;
@@ -37,7 +53,7 @@ use std::net::SocketAddr;
 #[derive(Debug)]
 pub struct Running {
     pub addr: SocketAddr,
-    pub state: app::AppState,
+    pub state: state::AppState,
     shutdown: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<Result<(), std::io::Error>>,
 }
@@ -108,10 +124,14 @@ pub async fn start(cfg: config::Config) -> Result<Running, StartError> {
     let addr = listener
         .local_addr()
         .map_err(|e| StartError::Bind(cfg.addr, e))?;
-    let state = app::AppState::new(db, config::Config { addr, ..cfg }, &secret);
+    let state = state::AppState::new(db, config::Config { addr, ..cfg }, &secret);
     state.files.check().map_err(StartError::Storage)?;
     tasks::start(&state).await?;
-    housekeeping::start(&state);
+    housekeeping::start(
+        &state.db.pool,
+        state.cfg.housekeeping,
+        state.tasks.shutdown_signal(),
+    );
     limits::start_pruning(&state.limits, state.tasks.shutdown_signal());
     // The dummy hash of unknown-e-mail log-ins, made now so the first one is not slower.
     let limits = state.limits.clone();

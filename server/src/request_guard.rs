@@ -13,8 +13,7 @@
 //! - a panic in a handler answers the envelope with 500 and is logged, instead of dropping the
 //!   connection. No client mistake should reach it: this is the last line, not the plan.
 
-use crate::api::ApiError;
-use crate::app::BODY_LIMIT;
+use crate::api::{ApiError, BODY_LIMIT, too_large};
 use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{StatusCode, header};
@@ -26,15 +25,6 @@ const OWN_LIMIT_PREFIXES: [&str; 1] = ["/oss/upload/"];
 
 /// The most of a plain-text rejection we read back to quote it in the envelope.
 const MAX_REJECTION_TEXT: usize = 16 * 1024;
-
-/// The message of a body over the limit.
-pub fn too_large() -> ApiError {
-    ApiError::new(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        413,
-        format!("body: larger than the limit of {BODY_LIMIT} bytes"),
-    )
-}
 
 /// The declared body length, when the request has a readable one.
 fn content_length(req: &Request) -> Option<u64> {

@@ -13,12 +13,17 @@
 //! bodies already encoded, never recompresses them at its weaker on-the-fly level.
 
 use crate::api::ApiError;
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
+
+/// The router of this area: only the fallback, so it answers whatever no other area routes.
+pub fn router() -> axum::Router<AppState> {
+    axum::Router::new().fallback(fallback)
+}
 
 /// The fallback of the router.
 pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {

@@ -1,9 +1,9 @@
 //! The user info answer of `POST /v1/user` (spec 02 §3), in core's `UserInfo` wire shape.
 
 use crate::api::ApiError;
-use crate::app::AppState;
 use crate::clock;
 use crate::ledger;
+use crate::state::AppState;
 use aivg_core::session::{Integral, UserInfo, Verify, effective_plan};
 use sqlx::Row;
 

@@ -202,7 +202,7 @@ async fn post_raw(s: &TestServer, path: &str, token: Option<&str>, body: Vec<u8>
 async fn every_post_call_refuses_malformed_bodies_with_an_envelope() {
     let s = TestServer::start().await;
     let token = s.register("table@example.com").await;
-    let big = vec![b' '; aivg_server::app::BODY_LIMIT + 1024];
+    let big = vec![b' '; aivg_server::api::BODY_LIMIT + 1024];
     for c in post_calls() {
         let token = c.auth.then_some(token.as_str());
         let p = c.path;
@@ -287,7 +287,7 @@ async fn post_chunked(s: &TestServer, path: &str, token: &str, body: &[u8]) -> (
 async fn bodies_without_a_length_are_limited_too() {
     let s = TestServer::start().await;
     let token = s.register("chunks@example.com").await;
-    let over = aivg_server::app::BODY_LIMIT + 256 * 1024;
+    let over = aivg_server::api::BODY_LIMIT + 256 * 1024;
     // A typed JSON body, a raw object body and a free-form one: each reads its body differently.
     for path in ["/v1/activity/checkin", "/v1/activity/apply", "/v1/ai/task"] {
         let (status, body) = post_chunked(&s, path, &token, &vec![b' '; over]).await;

@@ -110,9 +110,13 @@ async fn the_purge_removes_what_is_out_of_date_and_keeps_the_rest() {
     )
     .await;
     let state = &s.running.as_ref().unwrap().state;
-    let purged = housekeeping::purge(state, aivg_server::clock::now_ms())
-        .await
-        .unwrap();
+    let purged = housekeeping::purge(
+        &state.db.pool,
+        &state.cfg.housekeeping,
+        aivg_server::clock::now_ms(),
+    )
+    .await
+    .unwrap();
     let want = Purged {
         tokens: 2,
         codes: 2,
@@ -145,9 +149,13 @@ async fn the_purge_removes_what_is_out_of_date_and_keeps_the_rest() {
         .post("/v1/user", Some(&token), serde_json::json!({}))
         .await;
     assert_eq!(status, 200, "the live session is kept");
-    let again = housekeeping::purge(state, aivg_server::clock::now_ms())
-        .await
-        .unwrap();
+    let again = housekeeping::purge(
+        &state.db.pool,
+        &state.cfg.housekeeping,
+        aivg_server::clock::now_ms(),
+    )
+    .await
+    .unwrap();
     assert_eq!(again.total(), 0);
 }
 

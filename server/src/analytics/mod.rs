@@ -19,7 +19,7 @@ pub mod event;
 pub mod stats;
 
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -28,7 +28,7 @@ use axum::routing::{get, post};
 use serde_json::{Value, json};
 
 /// The routes of this area, merged into the app router.
-pub fn routes() -> Router<AppState> {
+pub fn router() -> Router<AppState> {
     Router::new()
         .route("/v1/analytics/events", post(collect))
         .route("/v1/analytics/stats", get(stats_report))

@@ -133,17 +133,6 @@ pub fn of_parts(settings: &LimitSettings, parts: &Parts) -> IpAddr {
 #[derive(Debug, Clone, Copy)]
 pub struct ClientIp(pub IpAddr);
 
-impl axum::extract::FromRequestParts<crate::app::AppState> for ClientIp {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &crate::app::AppState,
-    ) -> Result<Self, Self::Rejection> {
-        Ok(Self(of_parts(state.limits.settings(), parts)))
-    }
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

@@ -14,7 +14,7 @@
 
 use super::client_ip::{client_ip, limit_key};
 use super::refused;
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::Method;
 use axum::middleware::Next;
@@ -97,6 +97,22 @@ pub async fn guard(State(state): State<AppState>, req: Request, next: Next) -> R
     match checked {
         Ok(()) => next.run(req).await,
         Err(e) => e.into_response(),
+    }
+}
+
+/// The client's address as a handler argument (here, beside the other request-time parts,
+/// so `client_ip.rs` stays free of the application state).
+impl axum::extract::FromRequestParts<AppState> for super::ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(Self(super::client_ip::of_parts(
+            state.limits.settings(),
+            parts,
+        )))
     }
 }
 

@@ -5,7 +5,7 @@
 //! GCRA: on average `count` per `period`, never a burst above `count`).
 
 use super::client_ip::Net;
-use crate::config::ConfigError;
+use crate::config::error::ConfigError;
 use axum::http::HeaderName;
 use std::num::NonZeroU32;
 use std::time::Duration;

@@ -1,6 +1,6 @@
 //! Settings of the local models (see the table in `config.rs`).
 
-use crate::config::ConfigError;
+use crate::config::error::ConfigError;
 use std::path::PathBuf;
 
 /// Where the models are and how they are used.

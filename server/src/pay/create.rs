@@ -13,10 +13,10 @@
 use super::checkouts::{self, CHECKOUT_TTL_S, Checkout};
 use super::provider::Order;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::site::params;
+use crate::state::AppState;
 use crate::store::catalog::cents_to_amount;
 use crate::store::{catalog, eligibility, purchase};
 use axum::extract::State;

@@ -10,9 +10,9 @@
 //! - the buyer comes back to `{AIVG_PUBLIC_URL}/pay/return?status=paid|cancelled`;
 //! - each checkout is created once (`Idempotency-Key`), so a retried call cannot make two.
 
-use super::StripeSettings;
 use super::provider::{Hosted, Order, PaymentProvider};
 use crate::api::ApiError;
+use crate::config::stripe::StripeSettings;
 use crate::store::catalog::Kind;
 use aivg_core::pricing::{FREE_TRIAL_DAYS, PeriodUnit};
 use axum::http::StatusCode;

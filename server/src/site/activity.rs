@@ -10,10 +10,10 @@
 use super::params;
 use super::seed::seeds;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::ledger::{self, Entry};
+use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
 use serde_json::{Value, json};

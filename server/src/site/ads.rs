@@ -14,8 +14,8 @@ use super::assets::media_url;
 use super::params::{self, ApiQuery};
 use super::seed::{Ad, seeds};
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
 use crate::clock;
+use crate::state::AppState;
 use aivg_core::ads::{AdItem, AdModule};
 use aivg_core::pricing::{
     COUPON_PERCENT, DEFAULT_COUPON_ID, FREE_TRIAL_COUNTRIES, FREE_TRIAL_DAYS, is_free_trial_country,

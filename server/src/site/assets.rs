@@ -20,7 +20,7 @@ use super::audio_preview;
 use super::params::html_escape;
 use super::seed::{Seeds, seeds};
 use crate::api::ApiError;
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};

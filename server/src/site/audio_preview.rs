@@ -10,7 +10,7 @@
 use super::seed::Seeds;
 use super::template_shape::media_of;
 use crate::tasks::local::audio;
-use crate::uploads::parse_range;
+use crate::uploads::range::parse_range;
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};

@@ -6,7 +6,7 @@
 //! answers `AIVG_DEFAULT_COUNTRY` (default `US`). The same country drives the SKU list.
 
 use crate::api::ApiResult;
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use serde_json::{Value, json};

@@ -17,8 +17,8 @@
 use super::params;
 use super::seed::{TemplateKind, seeds};
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::AuthUser;
+use crate::state::AppState;
 use crate::uploads::{mediainfo, objects, paths};
 use axum::body::Bytes;
 use axum::extract::State;
@@ -140,7 +140,7 @@ async fn image_size(
     if !path.starts_with(&paths::user_prefix(&user.uid)) {
         return None;
     }
-    let obj = objects::find(state, &path).await.ok()??;
+    let obj = objects::find(&state.db.pool, &path).await.ok()??;
     if obj.user_id != user.id || paths::media_kind(&obj.content_type) != "image" {
         return None;
     }

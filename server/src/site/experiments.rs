@@ -12,9 +12,9 @@
 use super::params::{self, ApiQuery};
 use super::seed::seeds;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::MaybeUser;
 use crate::clock;
+use crate::state::AppState;
 use aivg_core::request::HEADER_CLIENT_SERIAL;
 use axum::extract::State;
 use axum::http::HeaderMap;

@@ -16,7 +16,7 @@ use super::assets::{media_url, ratio_size};
 use super::params::{self, ApiQuery};
 use super::seed::{Resource, Seeds, seeds};
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;

@@ -33,12 +33,12 @@ mod seed_checks;
 pub mod template_shape;
 pub mod workflow;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::Router;
 use axum::routing::{get, post};
 
 /// The routes of this area, merged into the app router.
-pub fn routes() -> Router<AppState> {
+pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/cms-data/{key}", get(cms::cms_data))
         .route("/v1/common/ad", get(ads::ads))

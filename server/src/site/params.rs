@@ -3,7 +3,7 @@
 //! read from text so a mistake names its field, and the public origin of links we hand out.
 
 use crate::api::ApiError;
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::extract::{FromRequestParts, Query};
 use axum::http::HeaderMap;
 use axum::http::request::Parts;

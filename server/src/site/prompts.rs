@@ -16,7 +16,7 @@ use super::assets::media_url;
 use super::params::{self, ApiQuery};
 use super::seed::seeds;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
+use crate::state::AppState;
 use aivg_core::lang::Lang;
 use axum::extract::State;
 use axum::http::HeaderMap;

@@ -2,8 +2,15 @@
 //! template calls answer 500 and the unit test of `seed.rs` fail).
 
 use super::seed::{Prompts, Templates, check};
-use super::workflow::module_name_ok;
 use crate::tasks::modules::MAX_DURATION_S;
+
+/// A template module name: 1 to 32 ASCII letters, digits, `_` or `-` (the seeds are held to it too).
+pub(super) fn module_name_ok(m: &str) -> bool {
+    !m.is_empty()
+        && m.len() <= 32
+        && m.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
 
 const MEDIA: [&str; 3] = ["video", "image", "audio"];
 

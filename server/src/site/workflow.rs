@@ -21,9 +21,10 @@
 
 use super::params::{self, ApiQuery};
 use super::seed::{EFFECT_MODULE, Seeds, Template, seeds};
+use super::seed_checks::module_name_ok;
 use super::template_shape::{media_of, module_of, template_json};
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
+use crate::state::AppState;
 use aivg_core::progress::TEMPLATE_PAGE_SIZE;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -39,14 +40,6 @@ const TABS: [(&str, &str); 3] = [("video", "Video"), ("image", "Image"), ("audio
 /// `media` of the template calls: none (or `all`), `video`, `image` or `audio`.
 pub fn parse_media(raw: Option<&str>) -> Result<Option<&str>, ApiError> {
     params::media(raw, &["video", "image", "audio"])
-}
-
-/// A template module name: 1 to 32 ASCII letters, digits, `_` or `-` (the seeds are held to it too).
-pub(super) fn module_name_ok(m: &str) -> bool {
-    !m.is_empty()
-        && m.len() <= 32
-        && m.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
 fn parse_module(raw: Option<&str>) -> Result<&str, ApiError> {

@@ -8,10 +8,10 @@
 //! the test store applies it to the next pay-as-you-go credits purchase (see `purchase`).
 
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::site::params;
+use crate::state::AppState;
 use aivg_core::pricing::{COUPON_PERCENT, DEFAULT_COUPON_ID};
 use axum::body::Bytes;
 use axum::extract::State;

@@ -13,8 +13,8 @@
 
 use super::catalog::Product;
 use crate::api::ApiError;
-use crate::app::AppState;
 use crate::auth::AuthUser;
+use crate::state::AppState;
 use aivg_core::pricing::{DEFAULT_PRICING_PLAN, is_free_trial_country, pricing_plan};
 use axum::http::HeaderMap;
 

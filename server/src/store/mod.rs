@@ -23,12 +23,12 @@ pub mod sku_info;
 pub mod subscriptions;
 pub mod trades;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::Router;
 use axum::routing::{get, post};
 
 /// The routes of this area, merged into the app router.
-pub fn routes() -> Router<AppState> {
+pub fn router() -> Router<AppState> {
     Router::new()
         .route("/v1/buy/sku-info", get(sku_info::sku_info))
         .route("/store/checkout", get(checkout::page))

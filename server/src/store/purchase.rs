@@ -15,9 +15,9 @@
 use super::catalog::{Catalog, Kind, Product, trial_seconds};
 use super::subscriptions;
 use crate::api::ApiError;
-use crate::app::AppState;
 use crate::clock;
 use crate::ledger::{self, Entry};
+use crate::state::AppState;
 use aivg_core::pricing::{PackDiscountSource, discounted_cents, pack_discount};
 use serde::Serialize;
 use sqlx::{AnyConnection, Row};

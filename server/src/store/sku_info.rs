@@ -19,10 +19,10 @@
 use super::catalog::{Kind, catalog};
 use super::subscriptions;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::MaybeUser;
 use crate::clock;
 use crate::site::params::{self, ApiQuery};
+use crate::state::AppState;
 use aivg_core::pricing::{
     DEFAULT_PRICING_PLAN, FREE_TRIAL_DAYS, PlanTier, Sku, credit_sku_order, is_free_trial_country,
     membership_sku_order, pricing_batch,

@@ -3,10 +3,10 @@
 
 use super::catalog::cents_to_amount;
 use crate::api::{ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::site::params::{self, ApiQuery};
+use crate::state::AppState;
 use axum::extract::State;
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -5,8 +5,8 @@ use super::lifecycle::{self, NewTask};
 use super::record::{self, TaskRow};
 use super::{instant, modules};
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::AuthUser;
+use crate::state::AppState;
 use axum::extract::{Path, State};
 use serde_json::{Map, Value, json};
 
@@ -37,7 +37,7 @@ pub async fn task_of(
     user: &AuthUser,
     task_id: &str,
 ) -> Result<TaskRow, ApiError> {
-    record::of_user(state, user.id, task_id)
+    record::of_user(&state.db.pool, user.id, task_id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("task {task_id} not found")))
 }
@@ -96,8 +96,9 @@ pub async fn queue_task(
     user_data: &Value,
     retry_of: &str,
 ) -> Result<lifecycle::Created, ApiError> {
-    let files = modules::validate(state, user, module, data).await?;
-    let media_seconds = super::minutes::input_seconds(state, module.code, &files).await?;
+    let files = modules::validate(&state.db.pool, user, module, data).await?;
+    let media_seconds =
+        super::minutes::input_seconds(&state.limits, &state.files, module.code, &files).await?;
     let t = NewTask {
         user_id: user.id,
         uid: &user.uid,
@@ -111,7 +112,7 @@ pub async fn queue_task(
         finished: None,
         media_seconds,
     };
-    lifecycle::create(state, &t).await
+    lifecycle::create(state.task_deps(), &t).await
 }
 
 /// The answer of a creation, from the row as written.
@@ -155,7 +156,7 @@ pub async fn result(
             "task {id} is not a {algorithm} task"
         )));
     }
-    ok(record::view_of(&state, &t).await?)
+    ok(record::view_of(&state.db.pool, &state.files, &t).await?)
 }
 
 /// `POST /v1/ai/result/batch {task_ids}` → `{list}`: the user's tasks among the ids (at most
@@ -184,8 +185,8 @@ pub async fn batch(
     let mut list = Vec::with_capacity(ids.len());
     for v in &ids {
         let id = id_text(Some(v), "task_ids")?;
-        if let Some(t) = record::of_user(&state, user.id, &id).await? {
-            list.push(record::view_of(&state, &t).await?);
+        if let Some(t) = record::of_user(&state.db.pool, user.id, &id).await? {
+            list.push(record::view_of(&state.db.pool, &state.files, &t).await?);
         }
     }
     ok(json!({ "list": list }))
@@ -196,7 +197,7 @@ async fn cancel_open(state: &AppState, t: &TaskRow) -> Result<bool, ApiError> {
     let done = super::cancel::cancel(state, t).await?.is_some();
     if done {
         state.tasks.stop_job(&t.task_id);
-        lifecycle::emit(state, &t.task_id, "updateTask").await;
+        lifecycle::emit(state.task_deps(), &t.task_id, "updateTask").await;
     }
     Ok(done)
 }
@@ -217,7 +218,12 @@ pub async fn cancel(
             now.status
         )));
     }
-    ok(record::view_of(&state, &task_of(&state, &user, &id).await?).await?)
+    ok(record::view_of(
+        &state.db.pool,
+        &state.files,
+        &task_of(&state, &user, &id).await?,
+    )
+    .await?)
 }
 
 /// `POST /v1/ai/del/{id}` → `{task_id, deleted: true}`: removes the task from lists and results
@@ -235,7 +241,7 @@ pub async fn delete(
         .bind(&t.task_id)
         .execute(&state.db.pool)
         .await?;
-    crate::uploads::objects::delete_task_outputs(&state, &t.task_id).await?;
+    crate::uploads::objects::delete_task_outputs(&state.db.pool, &state.files, &t.task_id).await?;
     state.tasks.emit(super::hub::TaskEvent {
         user_id: user.id,
         name: "delTask",
@@ -329,7 +335,7 @@ pub async fn data_save(
         .bind(&t.task_id)
         .execute(&state.db.pool)
         .await?;
-    lifecycle::emit(&state, &t.task_id, "updateTask").await;
+    lifecycle::emit(state.task_deps(), &t.task_id, "updateTask").await;
     ok(json!({ "taskId": t.task_id, "task_id": t.task_id, "save_type": save_type }))
 }
 
@@ -358,6 +364,6 @@ pub async fn like(
         .bind(&t.task_id)
         .execute(&state.db.pool)
         .await?;
-    lifecycle::emit(&state, &t.task_id, "updateTask").await;
+    lifecycle::emit(state.task_deps(), &t.task_id, "updateTask").await;
     ok(json!({ "task_id": t.task_id, "like": like }))
 }

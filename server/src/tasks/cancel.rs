@@ -5,9 +5,9 @@
 //! and refunded once.
 
 use super::record::TaskRow;
-use crate::app::AppState;
 use crate::clock;
 use crate::ledger::{self, LedgerError};
+use crate::state::AppState;
 use aivg_core::credits::{CancelledAt, cancel_refund};
 use sqlx::Row;
 

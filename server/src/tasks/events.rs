@@ -17,10 +17,10 @@
 
 use super::hub::TaskEvent;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::site::params::ApiQuery;
+use crate::state::AppState;
 use axum::extract::{FromRequestParts, State};
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};

@@ -18,8 +18,8 @@ use super::calls::{id_text, split_body, task_of};
 use super::lifecycle::{self, NewTask};
 use super::media_checks;
 use crate::api::ApiError;
-use crate::app::AppState;
 use crate::auth::AuthUser;
+use crate::state::AppState;
 use crate::uploads::{objects, paths, quota};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -91,7 +91,7 @@ async fn finished(
         finished: Some(result),
         media_seconds: None,
     };
-    lifecycle::create(state, &t).await
+    lifecycle::create(state.task_deps(), &t).await
 }
 
 /// Creates an instant task when `algorithm` is one; `None` for the queued modules.
@@ -125,7 +125,7 @@ pub async fn create(
             } else {
                 "video"
             };
-            let obj = super::modules::input_file(state, user, &data, kind).await?;
+            let obj = super::modules::input_file(&state.db.pool, user, &data, kind).await?;
             let result = if kind == "image" {
                 media_checks::image_check(state, &obj).await?
             } else {
@@ -135,7 +135,7 @@ pub async fn create(
         }
         "image_fkp" => {
             let (data, _) = split_body(body.clone())?;
-            let obj = super::modules::input_file(state, user, &data, "image").await?;
+            let obj = super::modules::input_file(&state.db.pool, user, &data, "image").await?;
             // The decode slot bounds the memory of concurrent calls; the model has its own pool.
             let permit = state.limits.permit(crate::limits::Work::Decode).await?;
             let result = media_checks::face_points(state, &obj).await;
@@ -205,7 +205,13 @@ async fn watermark_download(
             )
         })?;
     // The file must still exist (it goes when its task is deleted).
-    objects::owned(state, user, &path, "data.file_path").await?;
+    objects::owned(
+        &state.db.pool,
+        (user.id, &user.uid),
+        &path,
+        "data.file_path",
+    )
+    .await?;
     let mut data = data;
     if let Some(obj) = data.as_object_mut() {
         obj.insert("prev_task".into(), json!(prev));

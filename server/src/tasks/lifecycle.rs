@@ -9,21 +9,31 @@
 //! - succeeded: outputs are stored first, then the status changes only if the task still runs
 //!   (a task cancelled meanwhile keeps its refund and its outputs are removed).
 
-use super::hub::TaskEvent;
+use super::hub::{TaskEvent, Tasks};
 use super::provider::Outputs;
 use super::record::{self, TaskRow};
 use crate::api::ApiError;
-use crate::app::AppState;
 use crate::clock;
 use crate::ledger::{self, Entry, LedgerError};
 use crate::uploads::objects::{self, NewObject};
 use crate::uploads::paths;
+use crate::uploads::storage::Files;
 use axum::http::StatusCode;
 use serde_json::{Value, json};
-use sqlx::Row;
+use sqlx::{AnyPool, Row};
 
 /// Envelope code of "not enough credits" (HTTP 402), core's (the app reads the same).
 pub use aivg_core::credits::{CODE_INSUFFICIENT_CREDITS, CODE_TOO_MANY_QUEUED};
+
+/// What the lifecycle works with: the database, the task runner (its events, wake-ups and
+/// settings) and the object store, not the whole application state, so the workers and tests
+/// drive it without HTTP.
+#[derive(Debug, Clone, Copy)]
+pub struct Deps<'a> {
+    pub pool: &'a AnyPool,
+    pub tasks: &'a Tasks,
+    pub files: &'a Files,
+}
 
 /// A task to record.
 #[derive(Debug, Clone)]
@@ -66,10 +76,10 @@ pub struct Created {
 /// back: one creation is seven statements in one transaction (lock, queue counts, the ledger's
 /// grants, spend and allocation, the row), which is what bounds creations per second on SQLite's
 /// single writer (README "Speed").
-pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<Created, ApiError> {
+pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, ApiError> {
     let task_id = crate::ids::random_token(20);
     let now_ms = clock::now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = d.pool.begin().await?;
     ledger::lock_user(&mut tx, t.user_id).await?;
     let mut queued_before = 0;
     if t.finished.is_none() {
@@ -84,7 +94,7 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<Created, ApiErr
         .await?;
         let waiting: i64 = row.try_get("mine")?;
         queued_before = row.try_get("queued")?;
-        let limit = state.tasks.settings().max_queued_per_user;
+        let limit = d.tasks.settings().max_queued_per_user;
         if usize::try_from(waiting).unwrap_or(usize::MAX) >= limit {
             return Err(ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
@@ -184,13 +194,13 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<Created, ApiErr
         0
     };
     // Announce before waking the workers, so `addTask` comes before the task's updates.
-    state.tasks.emit(TaskEvent {
+    d.tasks.emit(TaskEvent {
         user_id: row.user_id,
         name: "addTask",
-        data: record::event_view(record::view(state, &row, queue_position)),
+        data: record::event_view(record::view(d.files, &row, queue_position)),
     });
     if t.finished.is_none() {
-        state.tasks.wake();
+        d.tasks.wake();
     }
     Ok(Created {
         row,
@@ -199,10 +209,10 @@ pub async fn create(state: &AppState, t: &NewTask<'_>) -> Result<Created, ApiErr
 }
 
 /// Pushes the task's current state ([`record::event_view`]) as event `name` to its owner's streams.
-pub async fn emit(state: &AppState, task_id: &str, name: &'static str) {
-    match record::by_task_id(state, task_id).await {
-        Ok(Some(t)) => match record::view_of(state, &t).await {
-            Ok(view) => state.tasks.emit(TaskEvent {
+pub async fn emit(d: Deps<'_>, task_id: &str, name: &'static str) {
+    match record::by_task_id(d.pool, task_id).await {
+        Ok(Some(t)) => match record::view_of(d.pool, d.files, &t).await {
+            Ok(view) => d.tasks.emit(TaskEvent {
                 user_id: t.user_id,
                 name,
                 data: record::event_view(view),
@@ -217,14 +227,14 @@ pub async fn emit(state: &AppState, task_id: &str, name: &'static str) {
 /// Ends an open task as `to` (`failed` or `cancelled`) with `error`, refunding its credits, if
 /// its status is still one of `from`. Answers whether this call ended it.
 pub async fn end_with_refund(
-    state: &AppState,
+    pool: &AnyPool,
     t: &TaskRow,
     from: [&str; 2],
     to: &str,
     error: &str,
 ) -> Result<bool, sqlx::Error> {
     let now_ms = clock::now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = pool.begin().await?;
     ledger::lock_user(&mut tx, t.user_id).await?;
     let ended = sqlx::query(
         "UPDATE tasks SET status = $1, error = $2, finished_ms = $3 WHERE task_id = $4 AND (status = $5 OR status = $6) RETURNING charge_id",
@@ -265,26 +275,26 @@ pub async fn end_with_refund(
 
 /// Records a running task's progress (never backwards); answers whether it changed.
 pub async fn set_progress(
-    state: &AppState,
+    pool: &AnyPool,
     task_id: &str,
     progress: u8,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query("UPDATE tasks SET progress = $1 WHERE task_id = $2 AND status = 'running' AND progress < $1")
         .bind(i64::from(progress))
         .bind(task_id)
-        .execute(&state.db.pool)
+        .execute(pool)
         .await?;
     Ok(done.rows_affected() > 0)
 }
 
 /// Stores the outputs and marks the task succeeded, if it still runs. Answers whether it did.
-pub async fn succeed(state: &AppState, t: &TaskRow, out: Outputs) -> Result<bool, String> {
+pub async fn succeed(d: Deps<'_>, t: &TaskRow, out: Outputs) -> Result<bool, String> {
     let mut stored = Vec::new();
     let mut listed = Vec::new();
     for (n, o) in out.outputs.iter().enumerate() {
         let path = paths::output_path(&t.uid, &t.task_id, n, &o.ext);
-        if let Err(e) = state.files.put(&path, o.bytes.clone()).await {
-            remove(state, &stored).await;
+        if let Err(e) = d.files.put(&path, o.bytes.clone()).await {
+            remove(d.files, &stored).await;
             return Err(format!("the output could not be stored ({e})"));
         }
         let size = i64::try_from(o.bytes.len()).unwrap_or(i64::MAX);
@@ -301,27 +311,27 @@ pub async fn succeed(state: &AppState, t: &TaskRow, out: Outputs) -> Result<bool
         stored.push((path, size, o.content_type.clone()));
     }
     let result = json!({ "outputs": listed, "preview": out.preview, "note": out.note });
-    match record_success(state, t, &result, &stored).await {
+    match record_success(d.pool, t, &result, &stored).await {
         Ok(true) => Ok(true),
         Ok(false) => {
-            remove(state, &stored).await;
+            remove(d.files, &stored).await;
             Ok(false)
         }
         Err(e) => {
-            remove(state, &stored).await;
+            remove(d.files, &stored).await;
             Err(format!("the result could not be recorded ({e})"))
         }
     }
 }
 
 async fn record_success(
-    state: &AppState,
+    pool: &AnyPool,
     t: &TaskRow,
     result: &Value,
     stored: &[(String, i64, String)],
 ) -> Result<bool, sqlx::Error> {
     let now_ms = clock::now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = pool.begin().await?;
     let done = sqlx::query(
         "UPDATE tasks SET status = 'succeeded', progress = 100, result = $1, finished_ms = $2 WHERE task_id = $3 AND status = 'running'",
     )
@@ -350,85 +360,8 @@ async fn record_success(
     Ok(true)
 }
 
-async fn remove(state: &AppState, stored: &[(String, i64, String)]) {
+async fn remove(files: &Files, stored: &[(String, i64, String)]) {
     for (path, _, _) in stored {
-        let _ = state.files.delete(path).await;
-    }
-}
-
-/// How many times a task is claimed at most: one that lost its instance this often is failed
-/// and refunded instead of queued again (a task that takes its instance down with it must not
-/// loop forever).
-pub const MAX_CLAIMS: i64 = 3;
-
-/// Finds running tasks whose instance stopped beating (heartbeat older than `ttl_ms`: the
-/// process died without handing them back) and queues them again, keeping their charge; the next
-/// run re-attaches to the engine's prompt. Tasks claimed [`MAX_CLAIMS`] times are failed and
-/// refunded. Answers (queued again, failed).
-pub async fn recover(state: &AppState, ttl_ms: i64) -> Result<(usize, usize), sqlx::Error> {
-    let cutoff = clock::now_ms() - ttl_ms;
-    let sql = format!(
-        "SELECT {} FROM tasks t JOIN users u ON u.id = t.user_id WHERE t.status = 'running' AND t.heartbeat_ms < $1",
-        record::COLUMNS
-    );
-    let rows = sqlx::query(&sql)
-        .bind(cutoff)
-        .fetch_all(&state.db.pool)
-        .await?;
-    let (mut requeued, mut failed) = (0, 0);
-    for r in &rows {
-        let t = TaskRow::from_row(r)?;
-        let attempts: i64 = sqlx::query_scalar("SELECT attempts FROM tasks WHERE task_id = $1")
-            .bind(&t.task_id)
-            .fetch_one(&state.db.pool)
-            .await?;
-        if attempts >= MAX_CLAIMS {
-            let msg = "The task could not be finished: the servers running it stopped several times. Your credits were refunded; please try again.";
-            if end_with_refund(state, &t, ["running", "running"], "failed", msg).await? {
-                failed += 1;
-                emit(state, &t.task_id, "updateTask").await;
-            }
-            continue;
-        }
-        let done = sqlx::query(
-            "UPDATE tasks SET status = 'queued', owner = '' WHERE task_id = $1 AND status = 'running' AND heartbeat_ms < $2",
-        )
-        .bind(&t.task_id)
-        .bind(cutoff)
-        .execute(&state.db.pool)
-        .await?;
-        if done.rows_affected() > 0 {
-            requeued += 1;
-            emit(state, &t.task_id, "updateTask").await;
-        }
-    }
-    if requeued > 0 {
-        state.tasks.wake();
-    }
-    Ok((requeued, failed))
-}
-
-/// Hands this instance's running tasks back to the queue (a graceful stop); answers their ids.
-pub async fn release(state: &AppState) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
-        "UPDATE tasks SET status = 'queued', owner = '' WHERE status = 'running' AND owner = $1 RETURNING task_id",
-    )
-    .bind(state.tasks.instance())
-    .fetch_all(&state.db.pool)
-    .await
-}
-
-/// Writes a running task's heartbeat (only while this instance owns it).
-pub async fn heartbeat(state: &AppState, task_id: &str) {
-    let r = sqlx::query(
-        "UPDATE tasks SET heartbeat_ms = $1 WHERE task_id = $2 AND status = 'running' AND owner = $3",
-    )
-    .bind(clock::now_ms())
-    .bind(task_id)
-    .bind(state.tasks.instance())
-    .execute(&state.db.pool)
-    .await;
-    if let Err(e) = r {
-        tracing::warn!("task {task_id}: heartbeat: {e}");
+        let _ = files.delete(path).await;
     }
 }

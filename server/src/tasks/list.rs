@@ -3,8 +3,8 @@
 
 use super::record::{self, TaskRow};
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::AuthUser;
+use crate::state::AppState;
 use axum::extract::State;
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -133,7 +133,7 @@ pub async fn list(
     let mut list = Vec::with_capacity(rows.len());
     for r in &rows {
         let t = TaskRow::from_row(r)?;
-        list.push(record::view_of(&state, &t).await?);
+        list.push(record::view_of(&state.db.pool, &state.files, &t).await?);
     }
     ok(json!({ "list": list, "total": total, "page": page, "page_size": size }))
 }

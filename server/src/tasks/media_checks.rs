@@ -14,9 +14,9 @@
 //! not pass.
 
 use crate::api::ApiError;
-use crate::app::AppState;
 use crate::models::ModelFailure;
 use crate::models::video::sample_frames;
+use crate::state::AppState;
 use crate::uploads::mediainfo;
 use crate::uploads::objects::StoredObject;
 use aivg_models::faces::{Face, KEY_POINTS};

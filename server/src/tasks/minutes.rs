@@ -18,25 +18,24 @@
 //! remaining_seconds}]}`, times in epoch seconds, `limit_minutes` null = unlimited, 0 = not in the
 //! plan.
 
+pub mod usage;
+
 use super::modules::InputFiles;
-use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
-use crate::auth::AuthUser;
-use crate::clock;
+use crate::api::ApiError;
+use crate::limits::{Limits, Work};
 use crate::uploads::mediainfo;
 use crate::uploads::quota::effective_level;
+use crate::uploads::storage::Files;
 use aivg_core::request::CODE_UPGRADE_REQUIRED;
 use aivg_core::tasks::{
-    CODE_MINUTES_USED_UP, MinuteError, MinuteTool, check_minutes, minute_tool, minute_use,
-    month_window, monthly_minutes, task_seconds,
+    CODE_MINUTES_USED_UP, MinuteError, MinuteTool, check_minutes, minute_tool, month_window,
+    monthly_minutes, task_seconds,
 };
-use axum::extract::State;
 use axum::http::StatusCode;
-use serde_json::{Value, json};
 use sqlx::AnyConnection;
 
 /// The tools in the order the answer lists them.
-const TOOLS: [MinuteTool; 3] = [
+pub(super) const TOOLS: [MinuteTool; 3] = [
     MinuteTool::Translate,
     MinuteTool::Denoise,
     MinuteTool::VocalRemover,
@@ -45,19 +44,20 @@ const TOOLS: [MinuteTool; 3] = [
 /// The length of a metered task's input, seconds rounded up: `Ok(None)` for a module that is not
 /// metered, or when the length cannot be read (the check decides whether that matters).
 pub async fn input_seconds(
-    state: &AppState,
+    limits: &Limits,
+    files: &Files,
     algorithm: &str,
-    files: &InputFiles,
+    inputs: &InputFiles,
 ) -> Result<Option<u64>, ApiError> {
     if minute_tool(algorithm).is_none() {
         return Ok(None);
     }
-    let Some(obj) = files.get("file_path") else {
+    let Some(obj) = inputs.get("file_path") else {
         return Ok(None);
     };
     // Bounded like the mediainfo call: ffprobe may read a whole file.
-    let _permit = state.limits.permit(crate::limits::Work::Decode).await?;
-    let info = mediainfo::probe(&state.files, obj)
+    let _permit = limits.permit(Work::Decode).await?;
+    let info = mediainfo::probe(files, obj)
         .await
         .map_err(ApiError::internal)?;
     Ok(task_seconds(info.duration).ok())
@@ -70,7 +70,7 @@ fn month_start_ms(now_ms: i64) -> Result<i64, ApiError> {
 }
 
 /// Seconds of `tool` the user used in the month starting at `start_ms`.
-async fn used_seconds(
+pub(super) async fn used_seconds(
     conn: &mut AnyConnection,
     user_id: i64,
     tool: MinuteTool,
@@ -130,31 +130,4 @@ pub async fn check(
         ),
         MinuteError::UnknownLength => ApiError::invalid("data.file_path", refused),
     })
-}
-
-/// `GET /v1/ai/minutes` (see the module doc).
-pub async fn usage(State(state): State<AppState>, user: AuthUser) -> ApiResult<Value> {
-    let now_ms = clock::now_ms();
-    let window = month_window(now_ms)
-        .ok_or_else(|| ApiError::internal("the clock is outside the calendar"))?;
-    let mut conn = state.db.pool.acquire().await?;
-    let level = effective_level(&mut conn, user.id, now_ms / 1000).await?;
-    let mut list = Vec::with_capacity(TOOLS.len());
-    for tool in TOOLS {
-        let used = used_seconds(&mut conn, user.id, tool, window.start_ms).await?;
-        let u = minute_use(level, tool, used);
-        list.push(json!({
-            "tool": u.tool,
-            "modules": u.modules,
-            "limit_minutes": u.limit_minutes,
-            "used_seconds": u.used_seconds,
-            "remaining_seconds": u.remaining_seconds,
-        }));
-    }
-    ok(json!({
-        "level": level,
-        "month_start": window.start_ms / 1000,
-        "renews_at": window.end_ms / 1000,
-        "list": list,
-    }))
 }

@@ -9,9 +9,10 @@
 //! - `prompt.rs`: prompt polish and image-to-prompt;
 //! - `events.rs`: server-sent events of the user's task changes;
 //! - `lifecycle.rs`: every state change with its credits (charge on accept, refund exactly once
-//!   on failure or cancel);
-//! - `worker.rs`, `hub.rs`: the worker pool over the persistent queue; restarts fail-and-refund
-//!   the tasks that were running and keep the queued ones;
+//!   on failure or cancel), on the pool and the parts it needs (no HTTP, no whole state);
+//!   `record.rs` the task rows and their wire shape;
+//! - `worker.rs`, `hub.rs`: the worker pool over the persistent queue; `recovery.rs`: heartbeats,
+//!   and restarts fail-and-refund the tasks that were running and keep the queued ones;
 //! - `provider.rs`, `local/`, `comfyui/`, `fal/`: the providers; `engines/`: which one runs each
 //!   module (`AIVG_ENGINES_FILE` or the environment).
 
@@ -33,6 +34,7 @@ pub mod notify;
 pub mod prompt;
 pub mod provider;
 pub mod record;
+pub mod recovery;
 pub mod settings;
 pub mod worker;
 
@@ -42,12 +44,12 @@ pub use lifecycle::CODE_INSUFFICIENT_CREDITS;
 pub use settings::TaskSettings;
 pub use worker::start;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::Router;
 use axum::routing::{get, post};
 
 /// The routes of this area, merged into the app router.
-pub fn routes() -> Router<AppState> {
+pub fn router() -> Router<AppState> {
     Router::new()
         .route("/v1/ai/create/{algorithm}", post(calls::create))
         .route("/v1/ai/result/batch", post(calls::batch))
@@ -62,5 +64,17 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/ai/prompt/img2prompt", post(prompt::img2prompt))
         .route("/v1/ai/events", get(events::events))
         .route("/v1/ai/events/ticket", post(events::ticket))
-        .route("/v1/ai/minutes", get(minutes::usage))
+        .route("/v1/ai/minutes", get(minutes::usage::usage))
+}
+
+impl AppState {
+    /// The parts of the state the task lifecycle works with (it takes no more, so it runs
+    /// without HTTP: see [`lifecycle::Deps`]).
+    pub fn task_deps(&self) -> lifecycle::Deps<'_> {
+        lifecycle::Deps {
+            pool: &self.db.pool,
+            tasks: &self.tasks,
+            files: &self.files,
+        }
+    }
 }

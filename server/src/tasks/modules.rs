@@ -5,7 +5,6 @@
 //! kind (an image for `file_path`/`mask_path` where the row says image, a video, an audio file).
 
 use crate::api::ApiError;
-use crate::app::AppState;
 use crate::auth::AuthUser;
 use crate::tasks::provider::ProviderError;
 use crate::uploads::objects::{self, StoredObject};
@@ -13,6 +12,7 @@ use crate::uploads::paths;
 pub use aivg_core::tasks::TaskModule;
 use aivg_core::tasks::{FieldKind, FileRef, MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS};
 use serde_json::Value;
+use sqlx::AnyPool;
 use std::collections::BTreeMap;
 
 /// The uploaded files of a task, by the catalogue's field name (`file_path`, `mask_path`,
@@ -68,7 +68,7 @@ fn check_kind(obj: &StoredObject, field: &str, kind: &str) -> Result<(), String>
 /// The uploaded file named by `data.file_path` (or `data.oss_path`), of the given media kind
 /// (`image`, `video`, `audio`). Used by the instant algorithms and the prompt helpers.
 pub async fn input_file(
-    state: &AppState,
+    pool: &AnyPool,
     user: &AuthUser,
     data: &Value,
     kind: &str,
@@ -86,17 +86,17 @@ pub async fn input_file(
             ));
         }
     };
-    owned_of_kind(state, user, raw, field, kind).await
+    owned_of_kind(pool, user, raw, field, kind).await
 }
 
 async fn owned_of_kind(
-    state: &AppState,
+    pool: &AnyPool,
     user: &AuthUser,
     raw: &str,
     field: &str,
     kind: &str,
 ) -> Result<StoredObject, ApiError> {
-    let obj = objects::owned(state, user, raw, field).await?;
+    let obj = objects::owned(pool, (user.id, &user.uid), raw, field).await?;
     check_kind(&obj, field, kind).map_err(ApiError::bad_request)?;
     Ok(obj)
 }
@@ -108,7 +108,7 @@ fn media_of(kind: FieldKind) -> &'static str {
 /// Checks `data` for the module (core's rules) and resolves the files it names; answers them by
 /// field name, or a 400/404 naming the field as sent (`data.prompt`, `data.oss_path`).
 pub async fn validate(
-    state: &AppState,
+    pool: &AnyPool,
     user: &AuthUser,
     module: &TaskModule,
     data: &Value,
@@ -118,7 +118,7 @@ pub async fn validate(
     let mut files = InputFiles::new();
     for r in refs {
         let field = format!("data.{}", r.sent_as);
-        let obj = owned_of_kind(state, user, &r.path, &field, media_of(r.kind)).await?;
+        let obj = owned_of_kind(pool, user, &r.path, &field, media_of(r.kind)).await?;
         files.insert(r.field, obj);
     }
     Ok(files)
@@ -127,7 +127,7 @@ pub async fn validate(
 /// The files of a queued task, resolved again when it runs: each must still exist, be the task
 /// owner's and of its field's kind (a file deleted since the task was accepted fails the run).
 pub async fn job_inputs(
-    state: &AppState,
+    pool: &AnyPool,
     user_id: i64,
     module: &TaskModule,
     data: &Value,
@@ -143,7 +143,7 @@ pub async fn job_inputs(
     } in refs
     {
         let path = paths::normalise(&path).unwrap_or_default();
-        match objects::find(state, &path).await {
+        match objects::find(pool, &path).await {
             Ok(Some(obj)) if obj.user_id == user_id => {
                 check_kind(&obj, &format!("data.{sent_as}"), media_of(kind))
                     .map_err(ProviderError::new)?;

@@ -10,7 +10,7 @@
 
 use super::hub::TaskEvent;
 use super::record;
-use crate::app::AppState;
+use crate::state::AppState;
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -100,8 +100,8 @@ async fn deliver(state: &AppState, payload: &str) {
     };
     let data = match (v.get("d"), v.get("t").and_then(Value::as_str)) {
         (Some(d), _) => d.clone(),
-        (None, Some(task_id)) => match record::by_task_id(state, task_id).await {
-            Ok(Some(t)) => match record::view_of(state, &t).await {
+        (None, Some(task_id)) => match record::by_task_id(&state.db.pool, task_id).await {
+            Ok(Some(t)) => match record::view_of(&state.db.pool, &state.files, &t).await {
                 Ok(view) => record::event_view(view),
                 Err(_) => return,
             },

@@ -12,9 +12,9 @@
 use super::local::preview::seed_of;
 use super::modules::{self, MAX_PROMPT_CHARS, text_field};
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::AuthUser;
 use crate::limits::Work;
+use crate::state::AppState;
 use crate::uploads::mediainfo;
 use aivg_core::imaging::{decode_image, downscale_rgba};
 use aivg_core::tasks::Media;
@@ -245,7 +245,7 @@ pub async fn img2prompt(
     user: AuthUser,
     ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<Value> {
-    let obj = modules::input_file(&state, &user, &body, "image").await?;
+    let obj = modules::input_file(&state.db.pool, &user, &body, "image").await?;
     let max_pixels = state.limits.settings().max_decode_pixels;
     // A compressed image is smaller than its pixels (plus room for metadata).
     let max_bytes = max_pixels.saturating_mul(4).saturating_add(1 << 20);

@@ -2,8 +2,8 @@
 //! ([`Outputs`]), with progress reported on the way.
 
 use super::modules::{InputFiles, TaskModule};
-use crate::uploads::Files;
 use crate::uploads::objects::StoredObject;
+use crate::uploads::storage::Files;
 use bytes::Bytes;
 use serde_json::Value;
 use tokio::sync::mpsc::UnboundedSender;

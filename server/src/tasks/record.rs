@@ -11,11 +11,11 @@
 //! counts from 1 among all queued tasks (0 when not queued); output URLs are signed afresh on
 //! every answer (valid 24 hours); times are epoch seconds (0 = not yet).
 
-use crate::app::AppState;
 use crate::clock;
+use crate::uploads::storage::Files;
 use serde_json::{Value, json};
-use sqlx::Row;
 use sqlx::any::AnyRow;
+use sqlx::{AnyPool, Row};
 
 /// One row of `tasks` with its owner's uid.
 #[derive(Debug, Clone)]
@@ -89,36 +89,33 @@ impl TaskRow {
 }
 
 /// The task with this public id (deleted ones included).
-pub async fn by_task_id(state: &AppState, task_id: &str) -> Result<Option<TaskRow>, sqlx::Error> {
+pub async fn by_task_id(pool: &AnyPool, task_id: &str) -> Result<Option<TaskRow>, sqlx::Error> {
     let sql = format!(
         "SELECT {COLUMNS} FROM tasks t JOIN users u ON u.id = t.user_id WHERE t.task_id = $1"
     );
-    let row = sqlx::query(&sql)
-        .bind(task_id)
-        .fetch_optional(&state.db.pool)
-        .await?;
+    let row = sqlx::query(&sql).bind(task_id).fetch_optional(pool).await?;
     row.as_ref().map(TaskRow::from_row).transpose()
 }
 
 /// The user's task with this public id, unless deleted.
 pub async fn of_user(
-    state: &AppState,
+    pool: &AnyPool,
     user_id: i64,
     task_id: &str,
 ) -> Result<Option<TaskRow>, sqlx::Error> {
-    Ok(by_task_id(state, task_id)
+    Ok(by_task_id(pool, task_id)
         .await?
         .filter(|t| t.user_id == user_id && t.deleted == 0))
 }
 
 /// The place of a queued task in the queue (from 1), 0 otherwise.
-pub async fn queue_position(state: &AppState, t: &TaskRow) -> Result<i64, sqlx::Error> {
+pub async fn queue_position(pool: &AnyPool, t: &TaskRow) -> Result<i64, sqlx::Error> {
     if t.status != "queued" {
         return Ok(0);
     }
     let row = sqlx::query("SELECT COUNT(*) AS n FROM tasks WHERE status = 'queued' AND id <= $1")
         .bind(t.id)
-        .fetch_one(&state.db.pool)
+        .fetch_one(pool)
         .await?;
     row.try_get("n")
 }
@@ -132,7 +129,7 @@ fn parse_or_null(s: &str) -> Value {
 }
 
 /// Adds fresh signed URLs to the outputs of a stored result.
-fn sign_outputs(state: &AppState, mut result: Value) -> Value {
+fn sign_outputs(files: &Files, mut result: Value) -> Value {
     let now = clock::now_s();
     if let Some(outputs) = result.get_mut("outputs").and_then(Value::as_array_mut) {
         for o in outputs {
@@ -140,13 +137,10 @@ fn sign_outputs(state: &AppState, mut result: Value) -> Value {
                 continue;
             };
             if let Some(obj) = o.as_object_mut() {
-                obj.insert(
-                    "url".into(),
-                    json!(state.files.download_url(&path, false, now).0),
-                );
+                obj.insert("url".into(), json!(files.download_url(&path, false, now).0));
                 obj.insert(
                     "download_url".into(),
-                    json!(state.files.download_url(&path, true, now).0),
+                    json!(files.download_url(&path, true, now).0),
                 );
             }
         }
@@ -155,11 +149,11 @@ fn sign_outputs(state: &AppState, mut result: Value) -> Value {
 }
 
 /// The wire shape of a task (see the module doc).
-pub fn view(state: &AppState, t: &TaskRow, queue_position: i64) -> Value {
+pub fn view(files: &Files, t: &TaskRow, queue_position: i64) -> Value {
     let result = if t.result.is_empty() {
         Value::Null
     } else {
-        sign_outputs(state, parse_or_null(&t.result))
+        sign_outputs(files, parse_or_null(&t.result))
     };
     json!({
         "task_id": t.task_id,
@@ -212,7 +206,7 @@ pub fn event_view(mut view: Value) -> Value {
 }
 
 /// [`view`] with the queue position read.
-pub async fn view_of(state: &AppState, t: &TaskRow) -> Result<Value, sqlx::Error> {
-    let pos = queue_position(state, t).await?;
-    Ok(view(state, t, pos))
+pub async fn view_of(pool: &AnyPool, files: &Files, t: &TaskRow) -> Result<Value, sqlx::Error> {
+    let pos = queue_position(pool, t).await?;
+    Ok(view(files, t, pos))
 }

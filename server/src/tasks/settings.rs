@@ -1,9 +1,13 @@
 //! Settings of the task runner (see the table in `config.rs`).
 
-use super::engines::{EnginesFile, file as engines_file};
-use crate::config::ConfigError;
+use super::engines::file::{self as engines_file, EnginesFile};
+use crate::config::error::ConfigError;
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// The default queue of fal.ai (here, with the rest of its settings, so the configuration
+/// reads them without importing the fal provider).
+pub const DEFAULT_FAL_URL: &str = "https://queue.fal.run";
 
 /// How tasks run.
 #[derive(Debug, Clone)]
@@ -67,7 +71,7 @@ impl Default for TaskSettings {
             max_running_per_user: 2,
             max_queued_per_user: 20,
             fal_key: None,
-            fal_url: super::fal::DEFAULT_URL.into(),
+            fal_url: DEFAULT_FAL_URL.into(),
             fal_poll: Duration::from_secs(1),
             engines: None,
         }
@@ -147,7 +151,7 @@ impl TaskSettings {
         };
         let fal_url = var("AIVG_FAL_URL")
             .map(|u| u.trim().trim_end_matches('/').to_owned())
-            .unwrap_or_else(|| super::fal::DEFAULT_URL.into());
+            .unwrap_or_else(|| DEFAULT_FAL_URL.into());
         if !(fal_url.starts_with("http://") || fal_url.starts_with("https://")) {
             return Err(ConfigError {
                 name: "AIVG_FAL_URL",

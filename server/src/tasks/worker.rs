@@ -28,9 +28,10 @@ use super::lifecycle;
 use super::modules;
 use super::provider::{Job, Outputs, ProgressSender, ProviderError};
 use super::record::{self, TaskRow};
-use crate::app::AppState;
+use super::recovery;
 use crate::clock;
 use crate::db::Backend;
+use crate::state::AppState;
 use futures_util::FutureExt;
 use std::time::Duration;
 use tokio::sync::oneshot;
@@ -51,7 +52,7 @@ pub const RECOVER_EVERY: Duration = Duration::from_secs(10);
 /// Recovers tasks whose instance died, starts the event relay (PostgreSQL) and the workers.
 pub async fn start(state: &AppState) -> Result<(), sqlx::Error> {
     super::notify::start(state).await?;
-    report_recovery(lifecycle::recover(state, HEARTBEAT_TTL_MS).await?);
+    report_recovery(recovery::recover(state.task_deps(), HEARTBEAT_TTL_MS).await?);
     let s = state.clone();
     let mut stop = state.tasks.shutdown_signal();
     tokio::spawn(async move {
@@ -60,7 +61,7 @@ pub async fn start(state: &AppState) -> Result<(), sqlx::Error> {
                 () = tokio::time::sleep(RECOVER_EVERY) => {}
                 _ = stop.changed() => return,
             }
-            match lifecycle::recover(&s, HEARTBEAT_TTL_MS).await {
+            match recovery::recover(s.task_deps(), HEARTBEAT_TTL_MS).await {
                 Ok(r) => report_recovery(r),
                 Err(e) => tracing::warn!("task recovery: {e}"),
             }
@@ -96,10 +97,10 @@ pub async fn drain(state: &AppState) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     state.tasks.shutdown().await;
-    match lifecycle::release(state).await {
+    match recovery::release(&state.db.pool, &state.tasks).await {
         Ok(ids) => {
             for id in &ids {
-                lifecycle::emit(state, id, "updateTask").await;
+                lifecycle::emit(state.task_deps(), id, "updateTask").await;
             }
             if !ids.is_empty() {
                 tracing::info!("{} running task(s) handed back to the queue", ids.len());
@@ -119,7 +120,7 @@ async fn work(state: AppState) {
         let wake = state.tasks.wake_signal().notified();
         tokio::pin!(wake);
         wake.as_mut().enable();
-        match claim(&state).await {
+        match claim(state.task_deps(), state.db.backend).await {
             Ok(Some((task, cancelled))) => run_caught(&state, task, cancelled).await,
             Ok(None) => {
                 // The periodic look also finds tasks queued by other instances.
@@ -137,9 +138,13 @@ async fn work(state: AppState) {
     }
 }
 
-/// Marks the oldest queued task running and answers it with its cancel signal. A task cancelled
+/// Marks the oldest queued task running and answers it with its cancel signal (on the pool and
+/// the runner only, like the rest of the lifecycle). A task cancelled
 /// between the two (before the signal existed) is let go and the next one is claimed.
-async fn claim(state: &AppState) -> Result<Option<(TaskRow, oneshot::Receiver<()>)>, sqlx::Error> {
+async fn claim(
+    d: lifecycle::Deps<'_>,
+    backend: Backend,
+) -> Result<Option<(TaskRow, oneshot::Receiver<()>)>, sqlx::Error> {
     // Fair queue: a user may run AIVG_TASK_MAX_RUNNING_PER_USER tasks at once; among the rest,
     // users with fewer running tasks go first, then the user served longest ago (round-robin),
     // then the oldest task. SKIP LOCKED lets concurrent workers on PostgreSQL take different
@@ -147,7 +152,7 @@ async fn claim(state: &AppState) -> Result<Option<(TaskRow, oneshot::Receiver<()
     let running =
         "(SELECT COUNT(*) FROM tasks r WHERE r.user_id = t.user_id AND r.status = 'running')";
     let served = "(SELECT COALESCE(MAX(r.started_ms), 0) FROM tasks r WHERE r.user_id = t.user_id AND r.status <> 'queued')";
-    let lock = match state.db.backend {
+    let lock = match backend {
         Backend::Postgres => " FOR UPDATE SKIP LOCKED",
         Backend::Sqlite => "",
     };
@@ -157,24 +162,24 @@ async fn claim(state: &AppState) -> Result<Option<(TaskRow, oneshot::Receiver<()
     let sql = format!(
         "UPDATE tasks SET status = 'running', started_ms = $1, heartbeat_ms = $1, owner = $2, attempts = attempts + 1 WHERE id = ({pick}) AND status = 'queued' RETURNING task_id"
     );
-    let per_user = i64::try_from(state.tasks.settings().max_running_per_user).unwrap_or(i64::MAX);
+    let per_user = i64::try_from(d.tasks.settings().max_running_per_user).unwrap_or(i64::MAX);
     loop {
         let row = sqlx::query(&sql)
             .bind(clock::now_ms())
-            .bind(state.tasks.instance())
+            .bind(d.tasks.instance())
             .bind(per_user)
-            .fetch_optional(&state.db.pool)
+            .fetch_optional(d.pool)
             .await?;
         let Some(row) = row else { return Ok(None) };
         let task_id: String = sqlx::Row::try_get(&row, "task_id")?;
         // Register first, read after: a cancel either finds the signal or shows in the row.
-        let cancelled = state.tasks.on_cancel(&task_id);
-        lifecycle::emit(state, &task_id, "updateTask").await;
-        match record::by_task_id(state, &task_id).await {
+        let cancelled = d.tasks.on_cancel(&task_id);
+        lifecycle::emit(d, &task_id, "updateTask").await;
+        match record::by_task_id(d.pool, &task_id).await {
             Ok(Some(t)) if t.status == "running" => return Ok(Some((t, cancelled))),
-            Ok(_) => state.tasks.forget(&task_id),
+            Ok(_) => d.tasks.forget(&task_id),
             Err(e) => {
-                state.tasks.forget(&task_id);
+                d.tasks.forget(&task_id);
                 return Err(e);
             }
         }
@@ -204,7 +209,7 @@ async fn job_of(state: &AppState, t: &TaskRow) -> Result<Job, ProviderError> {
     let module = modules::find(&t.algorithm)
         .ok_or_else(|| ProviderError::new(format!("unknown module {}", t.algorithm)))?;
     let data = t.data_value();
-    let inputs = modules::job_inputs(state, t.user_id, module, &data).await?;
+    let inputs = modules::job_inputs(&state.db.pool, t.user_id, module, &data).await?;
     Ok(Job {
         task_id: t.task_id.clone(),
         module,
@@ -301,8 +306,8 @@ async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>)
         tokio::select! {
             r = &mut job => break Some(r.unwrap_or_else(|_| Err(ProviderError::new("The task took too long and was stopped.")))),
             Some(p) = rx.recv() => {
-                if lifecycle::set_progress(state, &t.task_id, p).await.unwrap_or(false) {
-                    lifecycle::emit(state, &t.task_id, "updateTask").await;
+                if lifecycle::set_progress(&state.db.pool, &t.task_id, p).await.unwrap_or(false) {
+                    lifecycle::emit(state.task_deps(), &t.task_id, "updateTask").await;
                 }
             }
             _ = &mut cancelled => break None,
@@ -311,7 +316,7 @@ async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>)
                     break None;
                 }
             }
-            _ = beat.tick() => lifecycle::heartbeat(state, &t.task_id).await,
+            _ = beat.tick() => recovery::heartbeat(&state.db.pool, &state.tasks, &t.task_id).await,
         }
     };
     // A cancelled job stops here: its timers, connections and ffmpeg children end now.
@@ -320,8 +325,8 @@ async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>)
     match outcome {
         // Cancelled (or ended elsewhere): whoever ended it recorded the end and the refund.
         None => {}
-        Some(Ok(out)) => match lifecycle::succeed(state, &t, out).await {
-            Ok(_) => lifecycle::emit(state, &t.task_id, "updateTask").await,
+        Some(Ok(out)) => match lifecycle::succeed(state.task_deps(), &t, out).await {
+            Ok(_) => lifecycle::emit(state.task_deps(), &t.task_id, "updateTask").await,
             Err(e) => fail(state, &t, &format!("The task could not be finished: {e}")).await,
         },
         Some(Err(e)) => fail(state, &t, &e.0).await,
@@ -330,8 +335,9 @@ async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>)
 
 async fn fail(state: &AppState, t: &TaskRow, msg: &str) {
     tracing::info!("task {} ({}) failed: {msg}", t.task_id, t.algorithm);
-    match lifecycle::end_with_refund(state, t, ["running", "running"], "failed", msg).await {
-        Ok(_) => lifecycle::emit(state, &t.task_id, "updateTask").await,
+    match lifecycle::end_with_refund(&state.db.pool, t, ["running", "running"], "failed", msg).await
+    {
+        Ok(_) => lifecycle::emit(state.task_deps(), &t.task_id, "updateTask").await,
         Err(e) => tracing::error!("task {}: could not record the failure: {e}", t.task_id),
     }
 }

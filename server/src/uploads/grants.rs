@@ -6,10 +6,10 @@ use super::paths;
 use super::quota;
 use super::{MAX_UPLOAD_BYTES, mediainfo};
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::site::params::ApiQuery;
+use crate::state::AppState;
 use axum::extract::State;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -148,7 +148,13 @@ pub async fn sign(
     ApiQuery(q): ApiQuery<SignQuery>,
 ) -> ApiResult<Value> {
     let attachment = parse_dispose(q.dispose.as_deref())?;
-    let obj = objects::owned(&state, &user, &q.oss_path, "oss_path").await?;
+    let obj = objects::owned(
+        &state.db.pool,
+        (user.id, &user.uid),
+        &q.oss_path,
+        "oss_path",
+    )
+    .await?;
     let (url, expires_at) = state
         .files
         .download_url(&obj.oss_path, attachment, clock::now_s());
@@ -169,7 +175,13 @@ pub async fn mediainfo(
     user: AuthUser,
     ApiQuery(q): ApiQuery<PathQuery>,
 ) -> ApiResult<mediainfo::MediaInfo> {
-    let obj = objects::owned(&state, &user, &q.oss_path, "oss_path").await?;
+    let obj = objects::owned(
+        &state.db.pool,
+        (user.id, &user.uid),
+        &q.oss_path,
+        "oss_path",
+    )
+    .await?;
     // Bounded: a few reads at once (ffprobe may read a whole video), the rest wait or get 429.
     let _permit = state.limits.permit(crate::limits::Work::Decode).await?;
     let info = mediainfo::probe(&state.files, &obj)

@@ -22,20 +22,19 @@ pub mod mediainfo;
 pub mod objects;
 pub mod paths;
 pub mod quota;
+pub mod range;
 pub mod reservations;
 pub mod signing;
 mod sink;
-mod storage;
+pub mod storage;
 mod transfer;
 
+pub use crate::config::uploads::UploadSettings;
 pub use quota::CODE_NOT_ENOUGH_SPACE;
 pub use sink::PART_SIZE;
-pub use storage::{
-    DOWNLOAD_URL_LIFETIME_S, Files, LocalFile, UPLOAD_URL_LIFETIME_S, UploadSettings,
-};
-pub(crate) use transfer::parse_range;
+pub use storage::{DOWNLOAD_URL_LIFETIME_S, Files, LocalFile, UPLOAD_URL_LIFETIME_S};
 
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, put};
@@ -44,7 +43,7 @@ use axum::routing::{get, put};
 pub const MAX_UPLOAD_BYTES: i64 = 200 * 1000 * 1000;
 
 /// The routes of this area, merged into the app router.
-pub fn routes() -> Router<AppState> {
+pub fn router() -> Router<AppState> {
     let limit = usize::try_from(MAX_UPLOAD_BYTES).unwrap_or(usize::MAX);
     Router::new()
         .route("/v1/common/oss/token", get(grants::token))

@@ -1,9 +1,9 @@
 //! The `objects` table: who owns each stored file, its size and type.
 
 use super::paths;
+use super::storage::Files;
 use crate::api::ApiError;
-use crate::app::AppState;
-use crate::auth::AuthUser;
+use sqlx::AnyPool;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -48,33 +48,33 @@ impl StoredObject {
 const COLUMNS: &str = "user_id, oss_path, origin, task_id, size, content_type";
 
 /// The object at `path`, whoever owns it.
-pub async fn find(state: &AppState, path: &str) -> Result<Option<StoredObject>, sqlx::Error> {
+pub async fn find(pool: &AnyPool, path: &str) -> Result<Option<StoredObject>, sqlx::Error> {
     let row = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM objects WHERE oss_path = $1"
     ))
     .bind(path)
-    .fetch_optional(&state.db.pool)
+    .fetch_optional(pool)
     .await?;
     row.as_ref().map(StoredObject::from_row).transpose()
 }
 
 /// The objects of a task's outputs.
-pub async fn of_task(state: &AppState, task_id: &str) -> Result<Vec<StoredObject>, sqlx::Error> {
+pub async fn of_task(pool: &AnyPool, task_id: &str) -> Result<Vec<StoredObject>, sqlx::Error> {
     let rows = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM objects WHERE task_id = $1 AND origin = 'output' ORDER BY id"
     ))
     .bind(task_id)
-    .fetch_all(&state.db.pool)
+    .fetch_all(pool)
     .await?;
     rows.iter().map(StoredObject::from_row).collect()
 }
 
-/// The user's object named by a client value (a path or one of our URLs) in `field`.
+/// The object of the user `(id, uid)` named by a client value (a path or one of our URLs) in `field`.
 /// A malformed value answers 400 naming the field; a path that is not the user's, or does not
 /// exist, answers 404 (another user's files are indistinguishable from missing ones).
 pub async fn owned(
-    state: &AppState,
-    user: &AuthUser,
+    pool: &AnyPool,
+    (user_id, uid): (i64, &str),
     raw: &str,
     field: &str,
 ) -> Result<StoredObject, ApiError> {
@@ -88,11 +88,11 @@ pub async fn owned(
         ApiError::invalid(field, format!("{raw:?} is not an oss_path of this server"))
     })?;
     let not_found = || ApiError::not_found(format!("{field}: no file of yours at {path}"));
-    if !path.starts_with(&paths::user_prefix(&user.uid)) {
+    if !path.starts_with(&paths::user_prefix(uid)) {
         return Err(not_found());
     }
-    match find(state, &path).await? {
-        Some(obj) if obj.user_id == user.id => Ok(obj),
+    match find(pool, &path).await? {
+        Some(obj) if obj.user_id == user_id => Ok(obj),
         _ => Err(not_found()),
     }
 }
@@ -128,14 +128,18 @@ pub async fn insert(conn: &mut sqlx::AnyConnection, o: &NewObject<'_>) -> Result
 }
 
 /// Forgets the objects of a task's outputs and removes their bytes (best effort).
-pub async fn delete_task_outputs(state: &AppState, task_id: &str) -> Result<(), sqlx::Error> {
-    let outputs = of_task(state, task_id).await?;
+pub async fn delete_task_outputs(
+    pool: &AnyPool,
+    files: &Files,
+    task_id: &str,
+) -> Result<(), sqlx::Error> {
+    let outputs = of_task(pool, task_id).await?;
     sqlx::query("DELETE FROM objects WHERE task_id = $1 AND origin = 'output'")
         .bind(task_id)
-        .execute(&state.db.pool)
+        .execute(pool)
         .await?;
     for o in outputs {
-        if let Err(e) = state.files.delete(&o.oss_path).await {
+        if let Err(e) = files.delete(&o.oss_path).await {
             tracing::warn!("could not remove {}: {e}", o.oss_path);
         }
     }

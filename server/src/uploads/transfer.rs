@@ -5,13 +5,14 @@
 use super::MAX_UPLOAD_BYTES;
 use super::objects::{self, NewObject};
 use super::paths;
+use super::range::parse_range;
 use super::reservations;
 use super::signing::Action;
 use super::sink::Sink;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::app::AppState;
 use crate::clock;
 use crate::site::params::ApiQuery;
+use crate::state::AppState;
 use axum::RequestExt;
 use axum::body::Body;
 use axum::extract::{Path, Request, State};
@@ -94,7 +95,7 @@ pub async fn upload(
         .await?
         .ok_or_else(|| ApiError::not_found("no such user"))?
         .try_get("id")?;
-    if objects::find(&state, &path).await?.is_some() {
+    if objects::find(&state.db.pool, &path).await?.is_some() {
         return Err(ApiError::conflict(
             "this upload URL was already used: ask for a new one",
         ));
@@ -176,36 +177,6 @@ fn too_large() -> ApiError {
     )
 }
 
-/// One `Range: bytes=…` request: `a-b`, `a-` or `-n`; anything else serves the whole file.
-pub(crate) fn parse_range(
-    header: Option<&HeaderValue>,
-    size: u64,
-) -> Option<Result<std::ops::Range<u64>, ()>> {
-    let spec = header?.to_str().ok()?.trim().strip_prefix("bytes=")?;
-    if spec.contains(',') {
-        return None;
-    }
-    let (a, b) = spec.split_once('-')?;
-    let (a, b) = (a.trim(), b.trim());
-    let range = if a.is_empty() {
-        let n: u64 = b.parse().ok()?;
-        size.saturating_sub(n)..size
-    } else {
-        let start: u64 = a.parse().ok()?;
-        let end = if b.is_empty() {
-            size
-        } else {
-            b.parse::<u64>().ok()?.saturating_add(1).min(size)
-        };
-        start..end
-    };
-    Some(if range.start < range.end && range.start < size {
-        Ok(range)
-    } else {
-        Err(())
-    })
-}
-
 /// `GET /oss/file/{oss_path}?expires&sig[&dispose=attachment]` → the file with its content type
 /// (`Range` requests answer 206, so video can seek). Media types are served as themselves;
 /// other files only as downloads, and every file with `nosniff` and a sandbox policy, so an
@@ -224,7 +195,7 @@ pub async fn download(
         &q,
         if attachment { "attachment" } else { "inline" },
     )?;
-    let obj = objects::find(&state, &path)
+    let obj = objects::find(&state.db.pool, &path)
         .await?
         .ok_or_else(|| ApiError::not_found("no such file"))?;
     let size = u64::try_from(obj.size).unwrap_or(0);

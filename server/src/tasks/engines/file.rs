@@ -16,7 +16,7 @@
 //! Everything is checked when the server starts: unknown keys, engines, module codes and
 //! workflow names are refused with the line they are on.
 
-use super::Engine;
+use super::kind::Engine;
 use aivg_core::tasks::TASK_MODULES;
 use serde::Deserialize;
 use std::collections::BTreeMap;

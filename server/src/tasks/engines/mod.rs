@@ -18,9 +18,11 @@
 //! `aivg-server engines` prints the resulting table ([`table`]).
 
 pub mod file;
+pub mod kind;
 pub mod table;
 
 pub use file::EnginesFile;
+pub use kind::Engine;
 
 use super::comfyui::ComfyUi;
 use super::fal::Fal;
@@ -31,39 +33,6 @@ use aivg_core::tasks::{Media, TaskModule, Work};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-
-/// An engine a module may run on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Engine {
-    ComfyUi,
-    Fal,
-    Local,
-}
-
-impl Engine {
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::ComfyUi => "comfyui",
-            Self::Fal => "fal",
-            Self::Local => "local",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "comfyui" => Some(Self::ComfyUi),
-            "fal" => Some(Self::Fal),
-            "local" => Some(Self::Local),
-            _ => None,
-        }
-    }
-}
-
-impl std::fmt::Display for Engine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// Whether the local provider makes the real thing for `m` (else a labelled preview).
 pub fn local_is_real(m: &TaskModule) -> bool {

@@ -34,8 +34,8 @@ use run::Meter;
 use serde_json::Value;
 use std::time::Duration;
 
-/// The default queue of fal.ai.
-pub const DEFAULT_URL: &str = "https://queue.fal.run";
+/// The default queue of fal.ai (defined with the task settings).
+pub use super::settings::DEFAULT_FAL_URL as DEFAULT_URL;
 
 /// The fal.ai provider.
 #[derive(Debug, Clone)]

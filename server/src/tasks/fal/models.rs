@@ -24,7 +24,7 @@
 //!
 //! The crop and resize tools have no model (they run on the server itself).
 
-use super::super::engines::EnginesFile;
+use super::super::engines::file::EnginesFile;
 use aivg_core::tasks::TaskModule;
 use std::collections::BTreeMap;
 

@@ -1,0 +1,77 @@
+//! The request extractors of the signed-in user, on the application state: the HTTP face of
+//! `auth.rs` (spec 02 §8: anything but a valid, unexpired, unrevoked Bearer token answers 401
+//! with code 140013).
+
+use super::keys::verified_claims;
+use super::{AuthUser, MaybeUser};
+use crate::api::ApiError;
+use crate::state::AppState;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use sqlx::Row;
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let header = parts
+            .headers
+            .get(axum::http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .ok_or_else(|| ApiError::logged_out("please log in: no access token was sent"))?;
+        let token = header
+            .strip_prefix("Bearer ")
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or_else(|| {
+                ApiError::logged_out(
+                    "please log in: the Authorization header must be 'Bearer <token>'",
+                )
+            })?;
+        let claims = verified_claims(&state.jwt, token).map_err(|e| {
+            ApiError::logged_out(format!(
+                "please log in again: the access token is not valid ({e})"
+            ))
+        })?;
+        let row = sqlx::query("SELECT t.user_id, t.expires_ms, t.revoked, u.uid FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.jti = $1")
+            .bind(&claims.jti)
+            .fetch_optional(&state.db.pool)
+            .await?
+            .ok_or_else(|| ApiError::logged_out("please log in again: this session is unknown"))?;
+        let revoked: i64 = row.try_get("revoked")?;
+        let expires_ms: i64 = row.try_get("expires_ms")?;
+        if revoked != 0 || expires_ms <= crate::clock::now_ms() {
+            return Err(ApiError::logged_out(
+                "please log in again: this session has ended",
+            ));
+        }
+        Ok(AuthUser {
+            id: row.try_get("user_id")?,
+            uid: row.try_get("uid")?,
+            jti: claims.jti,
+        })
+    }
+}
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        if parts
+            .headers
+            .get(axum::http::header::AUTHORIZATION)
+            .is_none()
+        {
+            return Ok(MaybeUser(None));
+        }
+        AuthUser::from_request_parts(parts, state)
+            .await
+            .map(|u| MaybeUser(Some(u)))
+    }
+}

@@ -1,0 +1,38 @@
+//! `GET /v1/ai/minutes`: the month's minutes of each metered tool (see `minutes.rs`).
+
+use super::{TOOLS, used_seconds};
+use crate::api::{ApiError, ApiResult, ok};
+use crate::auth::AuthUser;
+use crate::clock;
+use crate::state::AppState;
+use crate::uploads::quota::effective_level;
+use aivg_core::tasks::{minute_use, month_window};
+use axum::extract::State;
+use serde_json::{Value, json};
+
+/// `GET /v1/ai/minutes` (see the module doc).
+pub async fn usage(State(state): State<AppState>, user: AuthUser) -> ApiResult<Value> {
+    let now_ms = clock::now_ms();
+    let window = month_window(now_ms)
+        .ok_or_else(|| ApiError::internal("the clock is outside the calendar"))?;
+    let mut conn = state.db.pool.acquire().await?;
+    let level = effective_level(&mut conn, user.id, now_ms / 1000).await?;
+    let mut list = Vec::with_capacity(TOOLS.len());
+    for tool in TOOLS {
+        let used = used_seconds(&mut conn, user.id, tool, window.start_ms).await?;
+        let u = minute_use(level, tool, used);
+        list.push(json!({
+            "tool": u.tool,
+            "modules": u.modules,
+            "limit_minutes": u.limit_minutes,
+            "used_seconds": u.used_seconds,
+            "remaining_seconds": u.remaining_seconds,
+        }));
+    }
+    ok(json!({
+        "level": level,
+        "month_start": window.start_ms / 1000,
+        "renews_at": window.end_ms / 1000,
+        "list": list,
+    }))
+}

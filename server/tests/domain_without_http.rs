@@ -1,0 +1,132 @@
+//! The domain logic on the database alone, with no server and no request: the daily check-in
+//! (spec 02 §6, §7) and the task lifecycle's charge and refund (spec 02 §3) take the pool and
+//! the parts they need, not the application state.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use aivg_server::checkin::daily::{self, Claim};
+use aivg_server::config::Config;
+use aivg_server::db::Db;
+use aivg_server::ledger::{self, Entry};
+use aivg_server::tasks::hub::Tasks;
+use aivg_server::tasks::lifecycle::{self, CODE_INSUFFICIENT_CREDITS, Deps, NewTask};
+use aivg_server::uploads::storage::Files;
+use serde_json::json;
+
+/// A database (SQLite under `dir`, or `DATABASE_URL`) and a user written straight into it.
+async fn db_with_user(dir: &std::path::Path) -> (Config, Db, i64, String) {
+    let cfg = Config::for_tests(dir.to_path_buf());
+    let db = Db::connect_with(&cfg.database_url, false).await.unwrap();
+    let uid = format!("u{}", aivg_server::ids::random_token(12));
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO users (uid, email, password_hash, created_at) VALUES ($1, $2, 'x', $3) RETURNING id",
+    )
+    .bind(&uid)
+    .bind(format!("{uid}@example.com"))
+    .bind(aivg_server::clock::now_s())
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    (cfg, db, id, uid)
+}
+
+async fn balance(db: &Db, user_id: i64) -> i64 {
+    let mut conn = db.pool.acquire().await.unwrap();
+    ledger::balance(&mut conn, user_id, aivg_server::clock::now_s())
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_check_in_claims_once_per_cycle_on_the_pool_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, db, user, _) = db_with_user(dir.path()).await;
+    let now = aivg_server::clock::now_ms();
+    let before = daily::status(&db.pool, user, now).await.unwrap();
+    assert!(!before.claimed);
+    let reward = i64::from(before.reward);
+    assert!(reward > 0);
+    assert_eq!(
+        daily::claim(&db.pool, user, now).await.unwrap(),
+        Claim::Granted(reward)
+    );
+    assert_eq!(
+        daily::claim(&db.pool, user, now).await.unwrap(),
+        Claim::AlreadyClaimed
+    );
+    assert!(daily::status(&db.pool, user, now).await.unwrap().claimed);
+    assert_eq!(balance(&db, user).await, reward);
+    // The next cycle opens a new claim.
+    #[allow(clippy::cast_possible_truncation)]
+    let next = before.next_cycle_at as i64;
+    assert!(next > now);
+    assert_eq!(
+        daily::claim(&db.pool, user, next).await.unwrap(),
+        Claim::Granted(reward)
+    );
+    assert_eq!(balance(&db, user).await, 2 * reward);
+}
+
+#[tokio::test]
+async fn a_task_is_charged_refused_and_refunded_without_a_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cfg, db, user, uid) = db_with_user(dir.path()).await;
+    let (tasks, files) = (
+        Tasks::new(&cfg),
+        Files::new(&cfg, b"a secret of the test only"),
+    );
+    let deps = Deps {
+        pool: &db.pool,
+        tasks: &tasks,
+        files: &files,
+    };
+    let data = json!({ "prompt": "a lighthouse" });
+    let task = |credits| NewTask {
+        user_id: user,
+        uid: &uid,
+        algorithm: "txt2Music",
+        module: "txt2Music",
+        title: "Text to music",
+        credits,
+        data: &data,
+        user_data: &serde_json::Value::Null,
+        retry_of: "",
+        finished: None,
+        media_seconds: None,
+    };
+    // No credits yet: refused with the envelope's code, nothing written.
+    let refused = lifecycle::create(deps, &task(4)).await.unwrap_err();
+    assert_eq!(refused.code, CODE_INSUFFICIENT_CREDITS);
+    let mut conn = db.pool.acquire().await.unwrap();
+    let grant = Entry {
+        user_id: user,
+        reason: "test",
+        details: "Test grant",
+        credits: 10,
+        date: aivg_server::clock::now_s(),
+        expire_time: 0,
+        reference: "",
+    };
+    ledger::grant(&mut conn, &grant).await.unwrap();
+    drop(conn);
+    let created = lifecycle::create(deps, &task(4)).await.unwrap();
+    assert_eq!(created.row.status, "queued");
+    assert_eq!(created.queue_position, 1);
+    assert_eq!(balance(&db, user).await, 6);
+    // Failing it refunds the charge, once.
+    let from = ["queued", "queued"];
+    let ended = lifecycle::end_with_refund(&db.pool, &created.row, from, "failed", "test")
+        .await
+        .unwrap();
+    assert!(ended);
+    assert_eq!(balance(&db, user).await, 10);
+    let again = lifecycle::end_with_refund(&db.pool, &created.row, from, "failed", "test")
+        .await
+        .unwrap();
+    assert!(!again, "an ended task is not ended twice");
+    assert_eq!(balance(&db, user).await, 10);
+}
