@@ -4,7 +4,7 @@
  * `trialBoxClosesOn` decides which actions close it on phones. Clicking it opens the register
  * dialog for guests, else the membership tab of the buy dialog.
  */
-import { adsConstants, trialBoxClosesOn, trialBoxState, type TrialBoxEvent, type TrialBoxUser } from "@aivg/core";
+import { adsConstants, trialBoxClosesOn, trialBoxState, type TrialBoxEvent, type TrialBoxUser } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";

@@ -4,7 +4,7 @@
  * in this cycle (the server's status; unknown for guests, who are prompted too) and not closed
  * in this cycle.
  */
-import { checkinAutoShow, checkinStatus, getCheckinStatus, uiConstants } from "@aivg/core";
+import { checkinAutoShow, checkinStatus, getCheckinStatus, uiConstants } from "@aivg/core/rules";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";

@@ -3,7 +3,7 @@
  * normalised records (core), infinite scroll with core's 1 px threshold and 100 ms throttle, and
  * the expiry line only when core says it is valid.
  */
-import { creditHistoryAtBottom, creditHistoryConstants, getCreditHistory, type CreditRecord, type CreditTypeFilter } from "@aivg/core";
+import { creditHistoryAtBottom, creditHistoryConstants, getCreditHistory, type CreditRecord, type CreditTypeFilter } from "@aivg/core/rules";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtom } from "../../state/jotai";

@@ -6,7 +6,7 @@
  * §9: the sets differ by device and by the recommend-activity mode); the recommended SKU of each
  * list (core's `recommendedSku`) is marked and chosen first.
  */
-import { skuPriceText } from "@aivg/core";
+import { skuPriceText } from "@aivg/core/rules";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";

@@ -5,7 +5,7 @@
  * takes the largest size that fits the banner, 12 to 34 px (core's `bannerTextSize`, from the
  * text's width measured at the largest size), and refits when the banner's width changes.
  */
-import { bannerTextSize, halloweenBannerActive, halloweenDiscount, pricingConstants } from "@aivg/core";
+import { bannerTextSize, halloweenBannerActive, halloweenDiscount, pricingConstants } from "@aivg/core/rules";
 import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
