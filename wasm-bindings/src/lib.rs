@@ -33,6 +33,8 @@ pub mod explore;
 pub mod features;
 #[cfg(feature = "rules")]
 pub mod http;
+#[cfg(feature = "imaging")]
+pub mod imaging;
 #[cfg(feature = "rules")]
 pub mod lang;
 #[cfg(feature = "rules")]
@@ -55,8 +57,6 @@ pub mod session;
 pub mod tasks;
 #[cfg(feature = "rules")]
 pub mod ui;
-#[cfg(feature = "imaging")]
-pub mod imaging;
 
 /// Runs once when the module is instantiated.
 #[wasm_bindgen(start)]
