@@ -1,7 +1,8 @@
 // Writes the package.json (and README) for the two bindings built by build-wasm.sh, and the main
-// entry of each binding, which re-exports both parts (rules: aivg_core, imaging: aivg_imaging), so
-// `import ... from "@aivg/core"` keeps giving every export. A bundled app imports the parts by
-// their subpaths (`@aivg/core/rules`, `@aivg/core/imaging`) so each WebAssembly module loads only
+// entry of each binding, which re-exports the whole (aivg_core: every rule and the HTTP client;
+// aivg_imaging: the pixel work), so `import ... from "@aivg/core"` keeps giving every export. A
+// bundled app imports the parts by their subpaths (`@aivg/core/rules`: aivg_rules, the rules without
+// the exports a web app never calls; `@aivg/core/imaging`) so each WebAssembly module loads only
 // with the code that uses it.
 import { readFileSync, writeFileSync, rmSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -22,7 +23,7 @@ for (const target of ["bundler", "nodejs"]) {
   const inner = new URL(`${target}/package.json`, pkg);
   // Keep a minimal package.json per folder: it tells Node the nodejs build is CommonJS.
   const type = target === "nodejs" ? "commonjs" : "module";
-  writeFileSync(inner, JSON.stringify({ type, sideEffects: target === "bundler" ? ["./aivg_core.js", "./aivg_imaging.js", "./index.js", "./snippets/*"] : false }, null, 2) + "\n");
+  writeFileSync(inner, JSON.stringify({ type, sideEffects: target === "bundler" ? ["./aivg_core.js", "./aivg_rules.js", "./aivg_imaging.js", "./index.js", "./snippets/*"] : false }, null, 2) + "\n");
 }
 /** The part files (without extension) in the order the main entry re-exports them. */
 const PARTS = ["aivg_core", "aivg_imaging"];
@@ -86,21 +87,22 @@ const manifest = {
   types: "./bundler/index.d.ts",
   exports: {
     ".": entry("index"),
-    "./rules": entry("aivg_core"),
+    // Node gets the whole rules module (a superset); a bundler the web app's cut.
+    "./rules": { types: "./bundler/aivg_rules.d.ts", node: "./nodejs/aivg_core.js", default: "./bundler/aivg_rules.js" },
     "./imaging": entry("aivg_imaging"),
   },
   files: ["bundler", "nodejs", "README.md"],
-  sideEffects: [...PARTS.map((p) => `./bundler/${p}.js`), "./bundler/index.js", "./bundler/snippets/*"],
+  sideEffects: [...PARTS.map((p) => `./bundler/${p}.js`), "./bundler/aivg_rules.js", "./bundler/index.js", "./bundler/snippets/*"],
   engines: { node: ">=20" },
 };
 writeFileSync(new URL("package.json", pkg), JSON.stringify(manifest, null, 2) + "\n");
 writeFileSync(
   new URL("README.md", pkg),
   "# @aivg/core\n\nThe rules of ai-video-generator as WebAssembly. `import { resolveLanguage } from \"@aivg/core\"` works in Node 20+ as is, and in Vite with vite-plugin-wasm.\n\n" +
-    "Two parts, each its own WebAssembly module: `@aivg/core/rules` (every rule and the HTTP client) and `@aivg/core/imaging` (resampling and cropping RGBA pixels). " +
-    "`@aivg/core` re-exports both; a bundled web app imports the parts by subpath so a page loads the imaging module only when it uses it.\n",
+    "Parts, each its own WebAssembly module: `@aivg/core/rules` (every rule and the HTTP client a web app calls; in Node, every rule) and `@aivg/core/imaging` (resampling and cropping RGBA pixels). " +
+    "`@aivg/core` re-exports everything; a bundled web app imports the parts by subpath so a page loads the imaging module only when it uses it.\n",
 );
-for (const part of PARTS) {
+for (const part of [...PARTS, "aivg_rules"]) {
   const wasm = readFileSync(new URL(`bundler/${part}_bg.wasm`, pkg));
   console.log(`@aivg/core ${part}: ${(wasm.length / 1024).toFixed(1)} KiB wasm, ${(gzipSync(wasm, { level: 9 }).length / 1024).toFixed(1)} KiB gzipped`);
 }

@@ -12,7 +12,7 @@
 // 2. downscaleRgba vs pica (features js + wasm, lanczos3, resizeBuffer) on a deterministic
 //    synthetic 4000x3000 opaque RGBA image to 2000x1500. Goals: >= 4x faster, PSNR of ours against
 //    pica's >= 45 dB.
-// 3. Each part's .wasm after wasm-opt (wasm-bindings/pkg/bundler/aivg_{core,imaging}_bg.wasm): raw, gzip -9 and
+// 3. Each part's .wasm after wasm-opt (wasm-bindings/pkg/bundler/aivg_{rules,imaging}_bg.wasm): raw, gzip -9 and
 //    brotli 11 (what the server sends). The first load of a page (JS + WASM + CSS) has 250 KB
 //    (`cd app && npm run perf` measures it); when the module alone is over, the largest crates
 //    and functions of the un-optimised build with symbols are listed (wasm-size.mjs).
@@ -197,7 +197,7 @@ async function downscale() {
 
 function size() {
 	// Each part of the package is its own module (scripts/build-wasm.sh); a first paint loads the rules part only.
-	for (const part of ['aivg_core', 'aivg_imaging']) {
+	for (const part of ['aivg_rules', 'aivg_imaging']) {
 		const file = join(pkgDir, 'bundler', `${part}_bg.wasm`);
 		const wasm = readFileSync(file);
 		const gz = gzipSync(wasm, { level: 9 }).length;
@@ -208,7 +208,7 @@ function size() {
 		const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 		console.log(`${relative(root, file)}: ${kb(wasm.length)} raw, ${kb(gz)} gzip -9, ${kb(br)} brotli 11`);
 		// The whole first load (JS + WASM + CSS) has 250 KB; the rules module alone must at least fit.
-		const first = part === 'aivg_core';
+		const first = part === 'aivg_rules';
 		rows.push([
 			`${part}_bg.wasm (after wasm-opt)${first ? ', first paint' : ', loaded on demand'}`,
 			`${kb(wasm.length)} raw`,

@@ -5,10 +5,15 @@
 //! ([`error::to_js`]); no panic reaches JavaScript (core returns errors for every input, and a
 //! panic hook is installed once at start so a bug would at least log its message).
 //!
-//! Two parts, by feature, so a page downloads only the WebAssembly it runs: `rules` (every rule and
-//! the HTTP client: what a first paint needs) and `imaging` (the resampler and the pixel crop, which
-//! only the crop dialog and uploads use). The package builds each part as its own module and its
-//! main entry re-exports both (scripts/build-wasm.sh, scripts/package-wasm.mjs).
+//! Parts, by feature, so a page downloads only the WebAssembly it runs: `rules` (every rule and the
+//! HTTP client the web app calls), `extra` (the exports it never calls, marked one by one; for Node
+//! and the main entry) and `imaging` (the resampler and the pixel crop, which only the crop dialog
+//! and uploads use). The package builds each part as its own module and its main entry re-exports
+//! the whole (scripts/build-wasm.sh, scripts/package-wasm.mjs).
+
+// Without `extra`, some imports and argument helpers only its exports use go unused; the default
+// build (every feature) keeps both lints in force.
+#![cfg_attr(not(feature = "extra"), allow(unused_imports, dead_code))]
 
 use wasm_bindgen::prelude::*;
 

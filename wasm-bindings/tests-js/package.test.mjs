@@ -52,7 +52,8 @@ test("the tarball installs as @aivg/core with its files", () => {
   assert.equal(meta.name, "@aivg/core");
   assert.equal(meta.dependencies, undefined, "the package must have no dependencies");
   const files = ["index.js", "index.d.ts", ...PARTS.flatMap((p) => [`${p}.js`, `${p}_bg.wasm`, `${p}.d.ts`])];
-  for (const f of ["nodejs", "bundler"].flatMap((target) => files.map((file) => `${target}/${file}`))) {
+  const webCut = ["aivg_rules.js", "aivg_rules_bg.wasm", "aivg_rules.d.ts"].map((file) => `bundler/${file}`);
+  for (const f of [...["nodejs", "bundler"].flatMap((target) => files.map((file) => `${target}/${file}`)), ...webCut]) {
     assert.ok(existsSync(join(installed, f)), `${f} is missing from the package`);
   }
 });
@@ -105,6 +106,20 @@ test("the main entry gives every export of both parts, and each part loads alone
   assert.ok(out.rules.includes("matchRoute") && !out.imaging.includes("matchRoute"), "the route table belongs to the rules part only");
   const parts = [...new Set([...out.rules, ...out.imaging])].filter((k) => !k.startsWith("__")).sort();
   assert.deepEqual(out.all, parts, "the main entry must re-export exactly the parts' exports");
+});
+
+test("the web app's cut of the rules (a bundler's @aivg/core/rules) leaves out only exports of the whole", () => {
+  const functions = (file) =>
+    new Set([...withoutComments(readFileSync(join(pkgDir, "bundler", file), "utf8")).matchAll(/^export function (\w+)\(/gm)].map((m) => m[1]));
+  const whole = functions("aivg_core.d.ts");
+  const cut = functions("aivg_rules.d.ts");
+  const foreign = [...cut].filter((name) => !whole.has(name));
+  assert.deepEqual(foreign, [], "the cut exports functions the whole does not");
+  assert.ok(cut.has("matchRoute") && cut.has("decodePayload") && cut.has("getUserInfo"), "the cut lacks rules the app calls");
+  // Protocol helpers the app reaches only through core's HTTP client.
+  assert.ok(whole.has("buildGetUrl") && !cut.has("buildGetUrl"), "buildGetUrl belongs to the whole only");
+  assert.equal(manifest.exports["./rules"].default, "./bundler/aivg_rules.js");
+  assert.equal(manifest.exports["./rules"].node, "./nodejs/aivg_core.js", "Node's @aivg/core/rules is the whole");
 });
 
 test("the types entry exists and the exports give Node its build", () => {
