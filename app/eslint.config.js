@@ -23,13 +23,23 @@ export default tseslint.config(
   },
   {
     // Layering (DESIGN.md): jotai only through src/state/jotai.ts, the build's env only through
-    // src/env.ts, so each has one place to read or replace.
+    // src/env.ts, so each has one place to read or replace. Core by part, never its main entry, which
+    // would bundle the whole WASM beside the web app's cut (README "Speed").
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/state/jotai.ts", "src/env.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "jotai", message: "import jotai through src/state/jotai.ts" }], patterns: ["jotai/*"] },
+        {
+          paths: [
+            { name: "jotai", message: "import jotai through src/state/jotai.ts" },
+            {
+              name: "@aivg/core",
+              message: "import core by part: @aivg/core/rules, or @aivg/core/imaging from a lazily loaded file (app/SCAFFOLD.md)",
+            },
+          ],
+          patterns: ["jotai/*"],
+        },
       ],
       "no-restricted-syntax": [
         "error",

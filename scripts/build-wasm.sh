@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
 # `npm run build:wasm`: builds the npm package @aivg/core into wasm-bindings/pkg/.
-# One cargo build, bound twice: `bundler` (ES module importing the .wasm, for Vite with
-# vite-plugin-wasm) and `nodejs` (loads the .wasm synchronously, so a plain `import` works in
-# Node 20+ with no flag and no init call). package.json routes each to its own via "exports".
+# Parts, each its own WebAssembly module, so a page downloads only what it runs (README "Speed"),
+# built from wasm-bindings with cargo features:
+# - aivg_core (`rules,extra`): every rule and the HTTP client; the main entry's and Node's;
+# - aivg_rules (`rules`): the same without the exports the web app never calls (`@aivg/core/rules`
+#   in a bundler; bundler only);
+# - aivg_imaging (`imaging`): the pixel work (`@aivg/core/imaging`).
+# Each is bound for `bundler` (ES module importing the .wasm, for Vite with vite-plugin-wasm) and
+# `nodejs` (loads the .wasm synchronously, so a plain `import` works in Node 20+ with no flag and no
+# init call). package.json routes each to its own via "exports"; its main entry re-exports aivg_core
+# and aivg_imaging (scripts/package-wasm.mjs).
 set -euo pipefail
 # AIVG_WASM_FAST=1 (for development): release code without LTO, compiled in parallel units;
 # several times quicker to build, same behaviour, larger and somewhat slower .wasm.
@@ -15,10 +22,14 @@ export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"   # wasm-opt from th
 # sees a half-written package.
 out="pkg-build-$$"
 trap 'rm -rf "wasm-bindings/$out"' EXIT
-for target in bundler nodejs; do
-  wasm-pack --quiet build wasm-bindings --release --target "$target" \
-    --out-dir "$out/$target" --out-name aivg_core --no-pack 2>&1 | grep -v "could not check for a newer version" || true
-  test -f "wasm-bindings/$out/$target/aivg_core_bg.wasm" || { echo "wasm-pack failed for $target" >&2; exit 1; }
+for part in rules,extra:aivg_core:bundler,nodejs rules:aivg_rules:bundler imaging:aivg_imaging:bundler,nodejs; do
+  IFS=: read -r features name targets <<< "$part"
+  for target in ${targets//,/ }; do
+    wasm-pack --quiet build wasm-bindings --release --target "$target" \
+      --out-dir "$out/$target" --out-name "$name" --no-pack \
+      -- --no-default-features --features "$features" 2>&1 | grep -v "could not check for a newer version" || true
+    test -f "wasm-bindings/$out/$target/${name}_bg.wasm" || { echo "wasm-pack failed for $name ($target)" >&2; exit 1; }
+  done
 done
 node scripts/package-wasm.mjs "wasm-bindings/$out"
 rm -rf wasm-bindings/pkg

@@ -1,7 +1,7 @@
 /**
  * Build-time settings read from Vite's env (see src/env.d.ts for each variable).
  */
-import type { Stage } from "@aivg/core";
+import type { Stage } from "@aivg/core/rules";
 
 /** The build stage as configured: development | beta | staging | production. */
 export const buildStage: string =

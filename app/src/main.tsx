@@ -2,7 +2,7 @@
  * Entry point. @aivg/core's WASM instantiates at import (top-level await), so every core call below is
  * synchronous and ready.
  */
-import { appSettings, configureClient, isPhone } from "@aivg/core";
+import { appSettings, configureClient, isPhone } from "@aivg/core/rules";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";

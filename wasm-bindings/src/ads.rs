@@ -24,6 +24,7 @@ fn record_arg(value: JsValue) -> Result<AdSlotRecord, JsValue> {
 /// ```js
 /// localDateText(Date.now(), "America/Los_Angeles") // e.g. "2025-03-08"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = localDateText)]
 pub fn local_date_text(
     #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
@@ -36,6 +37,7 @@ pub fn local_date_text(
 /// ```js
 /// adSlotMayShow({ lastShownDate: "2025-03-08" }, Date.now(), "UTC") // false on 2025-03-08
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = adSlotMayShow)]
 pub fn ad_slot_may_show(
     #[wasm_bindgen(unchecked_param_type = "AdSlotRecord")] record: JsValue,

@@ -13,6 +13,7 @@ use crate::error::to_js;
 /// ```js
 /// checkinCycleStart(Date.parse("2024-06-20T05:00:00Z")) // Date.parse("2024-06-20T02:00:00Z")
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = checkinCycleStart)]
 pub fn checkin_cycle_start(#[wasm_bindgen(js_name = nowMs)] now_ms: f64) -> Result<f64, JsValue> {
     checkin::checkin_cycle_start(now_ms).map_err(to_js)
@@ -22,6 +23,7 @@ pub fn checkin_cycle_start(#[wasm_bindgen(js_name = nowMs)] now_ms: f64) -> Resu
 /// ```js
 /// nextCheckinCycle(Date.parse("2024-06-20T01:59:59.999Z")) // Date.parse("2024-06-20T02:00:00Z")
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = nextCheckinCycle)]
 pub fn next_checkin_cycle(#[wasm_bindgen(js_name = nowMs)] now_ms: f64) -> Result<f64, JsValue> {
     checkin::next_checkin_cycle(now_ms).map_err(to_js)
@@ -31,6 +33,7 @@ pub fn next_checkin_cycle(#[wasm_bindgen(js_name = nowMs)] now_ms: f64) -> Resul
 /// ```js
 /// checkinCycleId(Date.parse("2024-06-20T02:00:00Z")) // 19894
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = checkinCycleId)]
 pub fn checkin_cycle_id(#[wasm_bindgen(js_name = nowMs)] now_ms: f64) -> Result<f64, JsValue> {
     // |id| <= 1e8 + 1 for valid times, exact as a double.
@@ -43,6 +46,7 @@ pub fn checkin_cycle_id(#[wasm_bindgen(js_name = nowMs)] now_ms: f64) -> Result<
 /// ```js
 /// sameCheckinCycle(Date.parse("2025-01-01T01:59:59.999Z"), Date.parse("2025-01-01T02:00:00Z")) // false
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = sameCheckinCycle)]
 pub fn same_checkin_cycle(
     #[wasm_bindgen(js_name = aMs)] a_ms: f64,
@@ -55,6 +59,7 @@ pub fn same_checkin_cycle(
 /// ```js
 /// checkinReward("Premium") // 10
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = checkinReward)]
 pub fn checkin_reward(level: &str) -> u32 {
     checkin::checkin_reward(level)
@@ -76,6 +81,7 @@ pub fn checkin_status(
 /// ```js
 /// checkinFetchFallback().today_checkin_credits // 3
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = checkinFetchFallback, unchecked_return_type = "CheckinData")]
 pub fn checkin_fetch_fallback() -> Result<JsValue, JsValue> {
     to_js_value(&checkin::checkin_fetch_fallback())
@@ -108,6 +114,7 @@ pub fn checkin_panel_step(
 /// ```js
 /// checkinShouldAutoShow(null, lastCheckinMs, Date.now()) // true when lastCheckinMs is in an earlier cycle
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = checkinShouldAutoShow)]
 pub fn checkin_should_auto_show(
     pactivity: Option<String>,

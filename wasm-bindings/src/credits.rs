@@ -24,6 +24,7 @@ fn query_arg(value: JsValue) -> Result<CreditHistoryQuery, JsValue> {
 /// ```js
 /// normalizeCreditRecord({ type: "Acquisition", credits: "100", date: 1718848800, status: 1 }).dateMs // 1718848800000
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = normalizeCreditRecord, unchecked_return_type = "CreditRecord")]
 pub fn normalize_credit_record(
     #[wasm_bindgen(unchecked_param_type = "unknown")] raw: JsValue,
@@ -181,6 +182,7 @@ pub fn credit_history_constants() -> Result<JsValue, JsValue> {
 /// moduleCredits("text2image") // 2
 /// moduleCredits("t_sensitive_detect") // undefined
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = moduleCredits)]
 pub fn module_credits(module: &str) -> Option<u32> {
     credits::module_credits(module)

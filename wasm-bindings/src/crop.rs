@@ -49,6 +49,7 @@ pub fn crop_presets(
 /// ```js
 /// cropRatioOk(1600, 900, 1, 2) // true
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = cropRatioOk)]
 pub fn crop_ratio_ok(
     width: f64,
@@ -120,6 +121,7 @@ pub fn aspect_ratio_options() -> Result<JsValue, JsValue> {
 /// ```js
 /// aspectRatioSize("16:9") // { width: 1024, height: 576 }
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = aspectRatioSize, unchecked_return_type = "PixelSize")]
 pub fn aspect_ratio_size(label: &str) -> Result<JsValue, JsValue> {
     to_js_value(&crop::aspect_ratio_size(label).map_err(to_js)?)
@@ -168,6 +170,7 @@ pub fn crop_zoom_range(
 /// ```js
 /// cropZoomSteps(1, 5).length // 11
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = cropZoomSteps, unchecked_return_type = "number[]")]
 pub fn crop_zoom_steps(
     #[wasm_bindgen(js_name = minScale)] min_scale: f64,

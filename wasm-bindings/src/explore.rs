@@ -18,6 +18,7 @@ pub fn explore_constants() -> Result<JsValue, JsValue> {
 /// ```js
 /// isReportReason("report_reason_11") // true
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = isReportReason)]
 pub fn is_report_reason(reason: &str) -> bool {
     explore::is_report_reason(reason)

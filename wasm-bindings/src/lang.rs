@@ -98,6 +98,7 @@ pub fn tag_for_code(code: &str) -> Result<String, JsValue> {
 /// ```js
 /// codeForTag("ja-JP") // "jp"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = codeForTag, unchecked_return_type = "LanguageCode")]
 pub fn code_for_tag(tag: &str) -> Result<JsValue, JsValue> {
     to_js_value(&lang::code_for_tag(tag).map_err(to_js)?)
@@ -119,6 +120,7 @@ pub fn messages_path(
 /// ```js
 /// isSupportedLanguage("zz", "production") // false
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = isSupportedLanguage)]
 pub fn is_supported_language(
     code: &str,
@@ -131,6 +133,7 @@ pub fn is_supported_language(
 /// ```js
 /// normalizeLanguage("xx", "production") // "en"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = normalizeLanguage, unchecked_return_type = "LanguageCode")]
 pub fn normalize_language(
     code: &str,
@@ -144,6 +147,7 @@ pub fn normalize_language(
 /// ```js
 /// mapBrowserLanguage("de-AT") // "de"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = mapBrowserLanguage, unchecked_return_type = "LanguageCode")]
 pub fn map_browser_language(tag: &str) -> Result<JsValue, JsValue> {
     to_js_value(&lang::map_browser_language(tag).map_err(to_js)?)
@@ -153,6 +157,7 @@ pub fn map_browser_language(tag: &str) -> Result<JsValue, JsValue> {
 /// ```js
 /// pickBrowserLanguage(["nl-NL", "de-DE"]) // "de"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = pickBrowserLanguage, unchecked_return_type = "LanguageCode")]
 pub fn pick_browser_language(
     #[wasm_bindgen(unchecked_param_type = "readonly string[]")] tags: JsValue,

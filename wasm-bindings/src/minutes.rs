@@ -45,6 +45,7 @@ pub fn minute_use(level: &str, tool: &str, used_seconds: f64) -> Result<JsValue,
 /// ```js
 /// checkMinutes("standard", "video_translate", 900, 1) // throws minutes_used_up
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = checkMinutes)]
 pub fn check_minutes(
     level: &str,
@@ -62,6 +63,7 @@ pub fn check_minutes(
 /// ```js
 /// taskSeconds(61.2) // 62
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = taskSeconds)]
 pub fn task_seconds(duration_s: f64) -> Result<f64, JsValue> {
     // Exact below 2^53 seconds, far beyond any file.
@@ -74,6 +76,7 @@ pub fn task_seconds(duration_s: f64) -> Result<f64, JsValue> {
 /// ```js
 /// new Date(monthWindow(Date.now()).endMs) // the 1st of next month, 00:00 UTC
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = monthWindow, unchecked_return_type = "MonthWindow")]
 pub fn month_window(now_ms: f64) -> Result<JsValue, JsValue> {
     let now = time_arg("nowMs", now_ms)?;

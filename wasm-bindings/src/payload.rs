@@ -168,6 +168,7 @@ pub fn decode_payload(
 /// ```js
 /// decodeNuxtPayload('[{"data":1},["ShallowReactive",2],{"x":3},7]').data.x // 7
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = decodeNuxtPayload, unchecked_return_type = "unknown")]
 pub fn decode_nuxt_payload(
     text: &JsString,

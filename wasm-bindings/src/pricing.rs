@@ -52,6 +52,7 @@ fn number_or_null(value: Option<i64>) -> JsValue {
 /// discountPercent(9.99, 19.99) // 50
 /// discountPercent(10, 10)      // null
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = discountPercent, unchecked_return_type = "number | null")]
 pub fn discount_percent(
     price: Option<f64>,
@@ -95,6 +96,7 @@ pub fn yearly_monthly_price(price: f64) -> Result<String, JsValue> {
 /// ```js
 /// formatPrice(9.99, "$") // "$9.99"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = formatPrice)]
 pub fn format_price(
     amount: f64,
@@ -187,6 +189,7 @@ pub fn credits_discount_flag(
 /// ```js
 /// isCreditsCode("MI_AI_CREDIT_2024") // true
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = isCreditsCode)]
 pub fn is_credits_code(code: &str) -> bool {
     pricing::is_credits_code(code)
@@ -196,6 +199,7 @@ pub fn is_credits_code(code: &str) -> bool {
 /// ```js
 /// creditSkuOrder(skus, pricingBatch(country)) // e.g. [0, 2, 1]
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = creditSkuOrder, unchecked_return_type = "number[]")]
 pub fn credit_sku_order(
     #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
@@ -220,6 +224,7 @@ pub fn membership_sku_order(
 /// ```js
 /// membershipTier(true) // "standard"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = membershipTier, unchecked_return_type = "Tier")]
 pub fn membership_tier(
     #[wasm_bindgen(js_name = upgradeMode)] upgrade_mode: bool,
@@ -310,6 +315,7 @@ pub fn pricing_batch(
 /// ```js
 /// isFreeTrialCountry(" us ") // true
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = isFreeTrialCountry)]
 pub fn is_free_trial_country(country: &str) -> bool {
     pricing::is_free_trial_country(country)
@@ -329,6 +335,7 @@ pub fn pricing_plan(value: Option<f64>) -> u8 {
 /// ```js
 /// highestDiscountSkuId("IN") // 24149003
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = highestDiscountSkuId)]
 pub fn highest_discount_sku_id(country: &str) -> f64 {
     // The two ids are 8-digit constants: exact as doubles.
@@ -348,6 +355,7 @@ pub fn pricing_constants() -> Result<JsValue, JsValue> {
 /// ```js
 /// promoConfig(25284005).monthCredits // 50
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = promoConfig, unchecked_return_type = "PromoConfig | null")]
 pub fn promo_config(#[wasm_bindgen(js_name = skuId)] sku_id: f64) -> Result<JsValue, JsValue> {
     to_js_value(&pricing::promo_config(sku_id_arg(sku_id)?))
@@ -357,6 +365,7 @@ pub fn promo_config(#[wasm_bindgen(js_name = skuId)] sku_id: f64) -> Result<JsVa
 /// ```js
 /// promoConfigTable().length // 12
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = promoConfigTable, unchecked_return_type = "PromoConfig[]")]
 pub fn promo_config_table() -> Result<JsValue, JsValue> {
     to_js_value(&pricing::promo_config_table())
@@ -366,6 +375,7 @@ pub fn promo_config_table() -> Result<JsValue, JsValue> {
 /// ```js
 /// funnelStageOrder("free") // ["activation", "revenue", "retention", "referral"]
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = funnelStageOrder, unchecked_return_type = "FunnelStage[]")]
 pub fn funnel_stage_order(
     #[wasm_bindgen(unchecked_param_type = "UserType")] user: JsValue,
@@ -379,6 +389,7 @@ pub fn funnel_stage_order(
 /// ```js
 /// virtualDiscountLayer(1) // 1010
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = virtualDiscountLayer)]
 pub fn virtual_discount_layer(
     #[wasm_bindgen(js_name = ranksBelowTop)] ranks_below_top: f64,

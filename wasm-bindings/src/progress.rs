@@ -21,6 +21,7 @@ pub fn progress_tick(value: f64) -> f64 {
 /// ```js
 /// progressAfter(1000) // 4
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = progressAfter)]
 pub fn progress_after(#[wasm_bindgen(js_name = elapsedMs)] elapsed_ms: f64) -> f64 {
     progress::progress_after(elapsed_ms)
@@ -78,6 +79,7 @@ pub fn template_first_page() -> Result<JsValue, JsValue> {
 /// ```js
 /// templateHasMore(25, 100) // true
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = templateHasMore)]
 pub fn template_has_more(loaded: f64, total: f64) -> Result<bool, JsValue> {
     Ok(progress::template_has_more(
@@ -166,6 +168,7 @@ pub fn session_id_expired(
 /// ```js
 /// carouselNext(3) // 1
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = carouselNext)]
 pub fn carousel_next(slide: f64) -> Result<u32, JsValue> {
     Ok(progress::carousel_next(u32_arg("slide", slide)?))
@@ -175,6 +178,7 @@ pub fn carousel_next(slide: f64) -> Result<u32, JsValue> {
 /// ```js
 /// carouselSlideAt(13000) // 3
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = carouselSlideAt)]
 pub fn carousel_slide_at(#[wasm_bindgen(js_name = elapsedMs)] elapsed_ms: f64) -> u32 {
     progress::carousel_slide_at(elapsed_ms)

@@ -47,6 +47,7 @@ pub fn credit_sku_sets(
 /// ```js
 /// creditSkuSlots("phone", false).packs // [{ periodUnit: null, minCredits: 1000, maxCredits: 1000 }, ...]
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = creditSkuSlots, unchecked_return_type = "CreditSlots")]
 pub fn credit_sku_slots(
     #[wasm_bindgen(unchecked_param_type = "Device")] device: JsValue,
@@ -121,6 +122,7 @@ pub fn halloween_discount(
 /// ```js
 /// discountDisplay(15, "zh") // { style: "zhe", value: 8.5 }
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = discountDisplay, unchecked_return_type = "DiscountDisplay")]
 pub fn discount_display(
     percent: f64,

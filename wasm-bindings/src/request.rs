@@ -20,6 +20,7 @@ export type RequestParams = { [name: string]: unknown } | null;
 /// buildGetUrl("https://api.example.com", "/v1/common/ad", { client: "wap" }, null, null)
 /// // "https://api.example.com/v1/common/ad?client=wap"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = buildGetUrl)]
 pub fn build_get_url(
     #[wasm_bindgen(js_name = baseUrl)] base_url: &str,
@@ -37,6 +38,7 @@ pub fn build_get_url(
 /// ```js
 /// buildPostUrl("https://api.example.com", "/v1/task/:id", "42") // "https://api.example.com/v1/task/42"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = buildPostUrl)]
 pub fn build_post_url(
     #[wasm_bindgen(js_name = baseUrl)] base_url: &str,
@@ -50,6 +52,7 @@ pub fn build_post_url(
 /// ```js
 /// buildPostBody({ b: 1, a: 2 }) // '{"a":2,"b":1}'
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = buildPostBody)]
 pub fn build_post_body(
     #[wasm_bindgen(unchecked_param_type = "RequestParams | undefined")] params: JsValue,
@@ -63,6 +66,7 @@ pub fn build_post_body(
 /// ```js
 /// buildQuery({ page: 1, fun_module: "effect" }, 1700000000000) // "fun_module=effect&page=1&_t=1700000000000"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = buildQuery)]
 pub fn build_query(
     #[wasm_bindgen(unchecked_param_type = "RequestParams | undefined")] params: JsValue,
@@ -77,6 +81,7 @@ pub fn build_query(
 /// ```js
 /// resolvePath("/v1/task/:id", "a b") // "/v1/task/a%20b"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = resolvePath)]
 pub fn resolve_path(path: &str, id: Option<String>) -> Result<String, JsValue> {
     request::resolve_path(path, id.as_deref()).map_err(to_js)
@@ -86,6 +91,7 @@ pub fn resolve_path(path: &str, id: Option<String>) -> Result<String, JsValue> {
 /// ```js
 /// joinUrl("https://api.example.com/", "/v1/user") // "https://api.example.com/v1/user"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = joinUrl)]
 pub fn join_url(#[wasm_bindgen(js_name = baseUrl)] base_url: &str, path: &str) -> String {
     request::join_url(base_url, path)
@@ -96,6 +102,7 @@ pub fn join_url(#[wasm_bindgen(js_name = baseUrl)] base_url: &str, path: &str) -
 /// ```js
 /// parseEnvelope('{"code":"12","message":"m"}') // { code: 12, msg: "m", data: null, trace_id: null }
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = parseEnvelope, unchecked_return_type = "Envelope")]
 pub fn parse_envelope(text: &str) -> Result<JsValue, JsValue> {
     to_js_value(&request::parse_envelope(text).map_err(to_js)?)
@@ -105,6 +112,7 @@ pub fn parse_envelope(text: &str) -> Result<JsValue, JsValue> {
 /// ```js
 /// normalizeResponse(502, "<html>").message // "Request failed with HTTP status 502"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = normalizeResponse, unchecked_return_type = "NormalizedResponse")]
 pub fn normalize_response(
     #[wasm_bindgen(js_name = httpStatus)] http_status: f64,
@@ -118,6 +126,7 @@ pub fn normalize_response(
 /// ```js
 /// isLoggedOutResponse("/v1/user", 401, null) // true
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = isLoggedOutResponse)]
 pub fn is_logged_out_response(
     url: &str,
@@ -133,6 +142,7 @@ pub fn is_logged_out_response(
 /// ```js
 /// isSessionCall("https://api.example.com/v1/logout?x=1") // true
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = isSessionCall)]
 pub fn is_session_call(url: &str) -> bool {
     request::is_session_call(url)
@@ -142,6 +152,7 @@ pub fn is_session_call(url: &str) -> bool {
 /// ```js
 /// new Headers(requestHeaders({ language: "de", token: "t" }))
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = requestHeaders, unchecked_return_type = "[string, string][]")]
 pub fn request_headers(
     #[wasm_bindgen(unchecked_param_type = "HeaderInput")] input: JsValue,
@@ -172,6 +183,7 @@ pub fn request_constants() -> Result<JsValue, JsValue> {
 /// ```js
 /// generateClientSerial(crypto.getRandomValues(new Uint8Array(16))) // "0f8e2a6c-1d3b-4c5e-9f70-..."
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = generateClientSerial)]
 pub fn generate_client_serial(random: &[u8]) -> Result<String, JsValue> {
     request::generate_client_serial(random).map_err(to_js)
@@ -181,6 +193,7 @@ pub fn generate_client_serial(random: &[u8]) -> Result<String, JsValue> {
 /// ```js
 /// isValidClientSerial("not-a-uuid") // false
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = isValidClientSerial)]
 pub fn is_valid_client_serial(serial: &str) -> bool {
     request::is_valid_client_serial(serial)
@@ -190,6 +203,7 @@ pub fn is_valid_client_serial(serial: &str) -> bool {
 /// ```js
 /// cmsCacheKey("/home") // "L2hvbWU"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = cmsCacheKey)]
 pub fn cms_cache_key(#[wasm_bindgen(js_name = pagePath)] page_path: &str) -> String {
     request::cms_cache_key(page_path)
@@ -199,6 +213,7 @@ pub fn cms_cache_key(#[wasm_bindgen(js_name = pagePath)] page_path: &str) -> Str
 /// ```js
 /// cmsDataPath("/home") // "/api/cms-data/L2hvbWU"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = cmsDataPath)]
 pub fn cms_data_path(#[wasm_bindgen(js_name = pagePath)] page_path: &str) -> String {
     request::cms_data_path(page_path)
@@ -208,6 +223,7 @@ pub fn cms_data_path(#[wasm_bindgen(js_name = pagePath)] page_path: &str) -> Str
 /// ```js
 /// cmsPathFromKey("L2hvbWU") // "/home"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = cmsPathFromKey)]
 pub fn cms_path_from_key(key: &str) -> Result<String, JsValue> {
     request::cms_path_from_key(key).map_err(to_js)
@@ -217,6 +233,7 @@ pub fn cms_path_from_key(key: &str) -> Result<String, JsValue> {
 /// ```js
 /// callTrackingRecord(url, start, performance.now(), normalizeResponse(200, body)).duration
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = callTrackingRecord, unchecked_return_type = "CallTrackingRecord")]
 pub fn call_tracking_record(
     url: &str,

@@ -39,6 +39,7 @@ pub fn music_tab(query: &str) -> Result<JsValue, JsValue> {
 /// ```js
 /// splitPrefix("/de/home") // { language: "de", rest: "/home" }
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = splitPrefix, unchecked_return_type = "PathSplit")]
 pub fn split_prefix(path: &str) -> Result<JsValue, JsValue> {
     to_js_value(&routes::split_prefix(path))
@@ -92,6 +93,7 @@ pub fn canonical_url(origin: &str, path: &str) -> String {
 /// ```js
 /// aiBaseRedirect("/ai/home") // "/home"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = aiBaseRedirect)]
 pub fn ai_base_redirect(path: &str) -> Option<String> {
     routes::ai_base_redirect(path)
@@ -110,6 +112,7 @@ pub fn menu() -> Result<JsValue, JsValue> {
 /// ```js
 /// activeMenuEntry("VideoToAnime") // "VideoToVideo"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = activeMenuEntry, unchecked_return_type = "RouteName | undefined")]
 pub fn active_menu_entry(
     #[wasm_bindgen(js_name = routeName)] route_name: &str,
@@ -142,6 +145,7 @@ pub fn route_table() -> Result<JsValue, JsValue> {
 /// ```js
 /// namedSections().includes("Pricing") // true
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = namedSections, unchecked_return_type = "RouteName[]")]
 pub fn named_sections() -> Result<JsValue, JsValue> {
     to_js_value(&routes::named_sections())
@@ -151,6 +155,7 @@ pub fn named_sections() -> Result<JsValue, JsValue> {
 /// ```js
 /// generationTypes()[0] // "TextToVideo"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = generationTypes, unchecked_return_type = "RouteName[]")]
 pub fn generation_types() -> Result<JsValue, JsValue> {
     to_js_value(&routes::generation_types())
@@ -169,6 +174,7 @@ pub fn route_by_name(name: &str) -> Result<JsValue, JsValue> {
 /// ```js
 /// isGenerationType("ImageToVideo") // true
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = isGenerationType)]
 pub fn is_generation_type(#[wasm_bindgen(js_name = routeName)] route_name: &str) -> bool {
     routes::is_generation_type(route_name)

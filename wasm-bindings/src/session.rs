@@ -21,6 +21,7 @@ export type UserInfoInput = { [K in keyof UserInfo]?: unknown };
 /// ```js
 /// storedValueValid({ expire: Date.now() + 1000, data: 1 }, Date.now()) // true
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = storedValueValid)]
 pub fn stored_value_valid(
     #[wasm_bindgen(unchecked_param_type = "unknown")] record: JsValue,
@@ -97,6 +98,7 @@ pub fn parse_user_info(
 /// ```js
 /// parseTokenResponse({ jwt: "a.b.c", access_token: "t" }).is_new // false
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = parseTokenResponse, unchecked_return_type = "TokenResponse")]
 pub fn parse_token_response(
     #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
@@ -127,6 +129,7 @@ pub fn display_name(
 /// ```js
 /// tokenUid(token) // "12345"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = tokenUid)]
 pub fn token_uid(token: &str) -> Result<String, JsValue> {
     session::token_uid(token).map_err(to_js)
@@ -136,6 +139,7 @@ pub fn token_uid(token: &str) -> Result<String, JsValue> {
 /// ```js
 /// jwtPayload(token).uid // 12345
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = jwtPayload, unchecked_return_type = "{ [claim: string]: unknown }")]
 pub fn jwt_payload(token: &str) -> Result<JsValue, JsValue> {
     to_js_value(&session::jwt_payload(token).map_err(to_js)?)
@@ -227,6 +231,7 @@ pub fn is_standard(#[wasm_bindgen(js_name = verifyLevel)] verify_level: &str) ->
 /// ```js
 /// tierFromSubTplName("AI Video Standard Monthly") // "standard"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = tierFromSubTplName, unchecked_return_type = "Tier")]
 pub fn tier_from_sub_tpl_name(
     #[wasm_bindgen(js_name = subTplName)] sub_tpl_name: &str,
@@ -238,6 +243,7 @@ pub fn tier_from_sub_tpl_name(
 /// ```js
 /// tierFromSkuId(24109016) // "premium"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = tierFromSkuId, unchecked_return_type = "Tier")]
 pub fn tier_from_sku_id(#[wasm_bindgen(js_name = skuId)] sku_id: f64) -> Result<JsValue, JsValue> {
     let id = int_arg("skuId", sku_id)?;
@@ -248,6 +254,7 @@ pub fn tier_from_sku_id(#[wasm_bindgen(js_name = skuId)] sku_id: f64) -> Result<
 /// ```js
 /// skuTier(null, "Standard") // "standard"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = skuTier, unchecked_return_type = "Tier")]
 pub fn sku_tier(
     #[wasm_bindgen(js_name = skuId)] sku_id: Option<f64>,
@@ -289,6 +296,7 @@ pub fn session_constants() -> Result<JsValue, JsValue> {
 /// ```js
 /// effectivePlan("premium", user.verify.expired_time, Date.now() / 1000) // { level: "premium", isExpired: false }
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = effectivePlan, unchecked_return_type = "EffectivePlan")]
 pub fn effective_plan(
     #[wasm_bindgen(js_name = verifyLevel)] verify_level: &str,

@@ -14,6 +14,7 @@ use crate::error::to_js;
 /// ```js
 /// validateMusicPrompt("  calm piano at night ") // "calm piano at night"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = validateMusicPrompt)]
 pub fn validate_music_prompt(prompt: &str) -> Result<String, JsValue> {
     ui::validate_music_prompt(prompt).map_err(to_js)
@@ -24,6 +25,7 @@ pub fn validate_music_prompt(prompt: &str) -> Result<String, JsValue> {
 /// ```js
 /// validateSongLyrics("la la la la la") // "la la la la la"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = validateSongLyrics)]
 pub fn validate_song_lyrics(lyrics: &str) -> Result<String, JsValue> {
     ui::validate_song_lyrics(lyrics).map_err(to_js)
@@ -33,6 +35,7 @@ pub fn validate_song_lyrics(lyrics: &str) -> Result<String, JsValue> {
 /// ```js
 /// trimmedLength("  héllo ") // 5
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = trimmedLength)]
 pub fn trimmed_length(text: &str) -> u32 {
     ui::trimmed_length(text)
@@ -51,6 +54,7 @@ pub fn is_phone(width: f64) -> bool {
 /// ```js
 /// breakpointAt(1000) // 960
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = breakpointAt)]
 pub fn breakpoint_at(width: f64) -> Option<u32> {
     ui::breakpoint_at(width)
@@ -140,6 +144,7 @@ pub fn error_page(
 /// ```js
 /// errorPageStatus(undefined) // 404
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = errorPageStatus)]
 pub fn error_page_status(status: Option<f64>) -> u16 {
     ui::error_page_status(status)
@@ -149,6 +154,7 @@ pub fn error_page_status(status: Option<f64>) -> u16 {
 /// ```js
 /// isBotUserAgent("Googlebot/2.1") // true
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = isBotUserAgent)]
 pub fn is_bot_user_agent(#[wasm_bindgen(js_name = userAgent)] user_agent: &str) -> bool {
     ui::is_bot_user_agent(user_agent)
@@ -177,6 +183,7 @@ pub fn error_page_feature_guide() -> Result<JsValue, JsValue> {
 /// ```js
 /// sourceText("errorPage.title.404") // "Page Not Found"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = sourceText)]
 pub fn source_text(id: &str) -> Option<String> {
     ui::source_text(id).map(str::to_string)
@@ -195,6 +202,7 @@ pub fn source_texts() -> Result<JsValue, JsValue> {
 /// ```js
 /// fillPlaceholders("Use {n} credits", { n: "5" }) // "Use 5 credits"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = fillPlaceholders)]
 pub fn fill_placeholders(
     text: &str,
@@ -208,6 +216,7 @@ pub fn fill_placeholders(
 /// ```js
 /// consumptionMessage(5) // "Use 5 credits to unlock the full audio"
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = consumptionMessage)]
 pub fn consumption_message(n: f64) -> Result<String, JsValue> {
     ui::consumption_message(n).map_err(to_js)

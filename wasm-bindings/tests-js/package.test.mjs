@@ -20,6 +20,8 @@ const pkgDir = fileURLToPath(new URL("../pkg/", import.meta.url));
 const rootDir = fileURLToPath(new URL("../../", import.meta.url));
 const here = fileURLToPath(new URL("./", import.meta.url));
 const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+/** The package's parts, each its own WebAssembly module (scripts/build-wasm.sh). */
+const PARTS = ["aivg_core", "aivg_imaging"];
 
 let work; // temp folder holding the tarball and the fresh project
 let project;
@@ -49,7 +51,9 @@ test("the tarball installs as @aivg/core with its files", () => {
   const meta = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
   assert.equal(meta.name, "@aivg/core");
   assert.equal(meta.dependencies, undefined, "the package must have no dependencies");
-  for (const f of ["nodejs/aivg_core.js", "nodejs/aivg_core_bg.wasm", "bundler/aivg_core.js", "bundler/aivg_core_bg.wasm"]) {
+  const files = ["index.js", "index.d.ts", ...PARTS.flatMap((p) => [`${p}.js`, `${p}_bg.wasm`, `${p}.d.ts`])];
+  const webCut = ["aivg_rules.js", "aivg_rules_bg.wasm", "aivg_rules.d.ts"].map((file) => `bundler/${file}`);
+  for (const f of [...["nodejs", "bundler"].flatMap((target) => files.map((file) => `${target}/${file}`)), ...webCut]) {
     assert.ok(existsSync(join(installed, f)), `${f} is missing from the package`);
   }
 });
@@ -80,12 +84,56 @@ test("a plain import works in Node (no flags, no init)", () => {
   });
 });
 
+test("the main entry gives every export of both parts, and each part loads alone", () => {
+  const script = `
+    Promise.all([import("@aivg/core"), import("@aivg/core/rules"), import("@aivg/core/imaging")]).then(([all, rules, imaging]) => {
+      const image = imaging.downscaleRgba(new Uint8Array(4 * 4 * 4).fill(255), 4, 4, 2);
+      process.stdout.write(JSON.stringify({
+        all: Object.keys(all).filter((k) => k !== "default").sort(),
+        rules: Object.keys(rules).filter((k) => k !== "default"),
+        imaging: Object.keys(imaging).filter((k) => k !== "default"),
+        size: [image.width, image.height],
+        opaque: all.isOpaque(image.pixels),
+        route: all.matchRoute("/text-to-video").name,
+      }));
+    }).catch((e) => { console.error(e); process.exit(1); });
+  `;
+  const out = JSON.parse(execFileSync(process.execPath, ["-e", script], { cwd: project, encoding: "utf8" }));
+  assert.deepEqual(out.size, [2, 2]);
+  assert.equal(out.opaque, true);
+  assert.equal(out.route, "TextToVideo");
+  assert.ok(out.imaging.includes("downscaleRgba") && !out.rules.includes("downscaleRgba"), "the resampler belongs to the imaging part only");
+  assert.ok(out.rules.includes("matchRoute") && !out.imaging.includes("matchRoute"), "the route table belongs to the rules part only");
+  const parts = [...new Set([...out.rules, ...out.imaging])].filter((k) => !k.startsWith("__")).sort();
+  assert.deepEqual(out.all, parts, "the main entry must re-export exactly the parts' exports");
+});
+
+test("the web app's cut of the rules (a bundler's @aivg/core/rules) leaves out only exports of the whole", () => {
+  const functions = (file) =>
+    new Set([...withoutComments(readFileSync(join(pkgDir, "bundler", file), "utf8")).matchAll(/^export function (\w+)\(/gm)].map((m) => m[1]));
+  const whole = functions("aivg_core.d.ts");
+  const cut = functions("aivg_rules.d.ts");
+  const foreign = [...cut].filter((name) => !whole.has(name));
+  assert.deepEqual(foreign, [], "the cut exports functions the whole does not");
+  assert.ok(cut.has("matchRoute") && cut.has("decodePayload") && cut.has("getUserInfo"), "the cut lacks rules the app calls");
+  // Protocol helpers the app reaches only through core's HTTP client.
+  assert.ok(whole.has("buildGetUrl") && !cut.has("buildGetUrl"), "buildGetUrl belongs to the whole only");
+  assert.equal(manifest.exports["./rules"].default, "./bundler/aivg_rules.js");
+  assert.equal(manifest.exports["./rules"].node, "./nodejs/aivg_core.js", "Node's @aivg/core/rules is the whole");
+});
+
 test("the types entry exists and the exports give Node its build", () => {
   assert.equal(typeof manifest.types, "string");
   assert.ok(existsSync(join(pkgDir, manifest.types)), `types entry ${manifest.types} does not exist`);
   const dot = manifest.exports?.["."];
   assert.ok(dot && typeof dot.types === "string" && existsSync(join(pkgDir, dot.types)));
   assert.ok(typeof dot.node === "string" && existsSync(join(pkgDir, dot.node)));
+  for (const sub of ["./rules", "./imaging"]) {
+    const part = manifest.exports?.[sub];
+    for (const condition of ["types", "node", "default"]) {
+      assert.ok(typeof part?.[condition] === "string" && existsSync(join(pkgDir, part[condition])), `exports["${sub}"].${condition} is missing`);
+    }
+  }
 });
 
 /** The .d.ts text without comments (block and line), so words in docs do not count. */
@@ -94,14 +142,13 @@ function withoutComments(text) {
 }
 
 test("the generated .d.ts files contain no `any`", () => {
-  for (const target of ["bundler", "nodejs"]) {
-    const file = join(pkgDir, target, "aivg_core.d.ts");
+  for (const file of ["bundler", "nodejs"].flatMap((target) => PARTS.map((part) => join(pkgDir, target, `${part}.d.ts`)))) {
     const lines = withoutComments(readFileSync(file, "utf8")).split("\n");
     const hits = lines
       .map((line, i) => ({ line: line.trim(), i }))
       .filter(({ line }) => /\bany\b/.test(line))
       .map(({ line }) => `  ${line}`);
-    assert.equal(hits.length, 0, `${target}/aivg_core.d.ts has \`any\`:\n${hits.join("\n")}`);
+    assert.equal(hits.length, 0, `${file} has \`any\`:\n${hits.join("\n")}`);
   }
 });
 
@@ -115,7 +162,7 @@ test("each type of the .d.ts is declared once", () => {
 });
 
 test("`unknown` appears only in the exports allowed to take or return untyped data", () => {
-  const text = withoutComments(readFileSync(join(pkgDir, "bundler", "aivg_core.d.ts"), "utf8"));
+  const text = PARTS.map((part) => withoutComments(readFileSync(join(pkgDir, "bundler", `${part}.d.ts`), "utf8"))).join("\n");
   const signatures = [...text.matchAll(/^export function (\w+)\((.*)\): (.*);$/gm)];
   assert.ok(signatures.length > 100, `expected the exported functions, found ${signatures.length}`);
   const untyped = signatures.filter((m) => /\bunknown\b/.test(`${m[2]} ${m[3]}`)).map((m) => m[1]);

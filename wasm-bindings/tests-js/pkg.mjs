@@ -1,2 +1,2 @@
-// The package as tests import it: the Node build (plain import, no init).
-export * from "../pkg/nodejs/aivg_core.js";
+// The package as tests import it: the Node build's main entry (every part; plain import, no init).
+export * from "../pkg/nodejs/index.js";

@@ -3,7 +3,7 @@
  * the same interpolation placeholders; every translation id core hands out exists in English; every
  * route has its metadata.
  */
-import { errorPageFeatureGuide, menu, routeTable, sourceTexts, switcherLanguages } from "@aivg/core";
+import { errorPageFeatureGuide, menu, routeTable, sourceTexts, switcherLanguages } from "@aivg/core/rules";
 import { describe, expect, it } from "vitest";
 import { metaEntry } from "../features/meta/meta-key";
 import { coreKey } from "./core-keys";

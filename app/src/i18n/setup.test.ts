@@ -1,4 +1,4 @@
-import { configureClient } from "@aivg/core";
+import { configureClient } from "@aivg/core/rules";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18n, loadLanguageMessages } from "./setup";
 

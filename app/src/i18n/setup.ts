@@ -3,7 +3,7 @@
  * @aivg/core's `getMessages` (GET /_i18n/{hash}/{locale}/messages.json, cached 24 h). A failed load
  * logs a warning (core does) and the app carries on with what it has (spec 01 §4, §8).
  */
-import { getMessages, type LanguageCode } from "@aivg/core";
+import { getMessages, type LanguageCode } from "@aivg/core/rules";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { i18nHash } from "../env";

@@ -1,5 +1,5 @@
 /** Calls the registered on-route-change hooks (see route-change.ts) after each navigation. */
-import { matchRoute } from "@aivg/core";
+import { matchRoute } from "@aivg/core/rules";
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, type Location } from "react-router";
 import { routeChangeHooks, type RouteChangeHook } from "./route-change";

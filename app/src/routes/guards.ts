@@ -2,7 +2,7 @@
  * Route loaders. They hold no rule: core's `resolveLanguage`, `matchRoute` and `routeRedirect`
  * decide; the loaders turn the decisions into redirects, errors or route data.
  */
-import { matchRoute, routeRedirect, type RouteMatch, type RouteName } from "@aivg/core";
+import { matchRoute, routeRedirect, type RouteMatch, type RouteName } from "@aivg/core/rules";
 import { redirect, type LoaderFunctionArgs } from "react-router";
 import { applyLanguage, decideLanguage } from "../features/language/apply";
 import { validationFailed } from "./route-error";

@@ -4,7 +4,7 @@
  * build time (no registration to edit). Hooks run after each committed navigation, first load included
  * (`previous === null`), in feature-name order. A hook may return a cleanup run before its next call.
  */
-import type { RouteMatch } from "@aivg/core";
+import type { RouteMatch } from "@aivg/core/rules";
 import type { Location, NavigateFunction } from "react-router";
 
 export interface RouteChange {

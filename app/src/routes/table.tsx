@@ -3,7 +3,7 @@
  * owner; this file only says which lazily loaded module shows each named route. Every page route exists
  * once without prefix and once under each language prefix of core's `languages()` (de fr es br jp ko zh zz).
  */
-import { languages, routeByName, type RouteName } from "@aivg/core";
+import { languages, routeByName, type RouteName } from "@aivg/core/rules";
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
 import { FatalErrorBoundary, PageErrorBoundary } from "../features/error-page/boundaries";

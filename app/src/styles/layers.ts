@@ -2,7 +2,7 @@
  * The stacking constants of spec 01 §9 (popover 1000, dialog 2000, tooltip 99999, check-in popup 500)
  * come from core's `uiConstants()`; CSS reads them as custom properties set here once at start.
  */
-import { uiConstants } from "@aivg/core";
+import { uiConstants } from "@aivg/core/rules";
 
 export function applyLayerTokens(root: HTMLElement = document.documentElement): void {
   const ui = uiConstants();

@@ -2,7 +2,7 @@
  * Renders the real route table in a memory router with the real providers, and messages of every
  * language registered as if fetched (so tests see translated text without a server).
  */
-import type { LanguageCode } from "@aivg/core";
+import type { LanguageCode } from "@aivg/core/rules";
 import { render } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";

@@ -87,6 +87,7 @@ where
 /// ```js
 /// clearHttpCache()
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = clearHttpCache)]
 pub fn clear_http_cache() {
     ENTRIES.with(|entries| entries.borrow_mut().clear());

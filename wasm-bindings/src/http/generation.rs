@@ -81,6 +81,7 @@ pub async fn create_task(
 /// ```js
 /// const result = await getTaskResult("text2video", "t-123")
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = getTaskResult, unchecked_return_type = "unknown")]
 pub async fn get_task_result(
     algorithm: String,

@@ -448,6 +448,7 @@ pub async fn request(
 /// ```js
 /// const res = await requestRaw({ path: "/v1/ai/result/tool_vqe/:id", id: "t1" }); const blob = await res.blob()
 /// ```
+#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = requestRaw, unchecked_return_type = "Promise<Response>")]
 pub fn request_raw(
     #[wasm_bindgen(unchecked_param_type = "RequestOptions")] options: JsValue,

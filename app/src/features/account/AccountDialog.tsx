@@ -4,7 +4,7 @@
  * dialog full screen on phones).
  */
 import * as Dialog from "@radix-ui/react-dialog";
-import { uiConstants } from "@aivg/core";
+import { uiConstants } from "@aivg/core/rules";
 import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import "./account.css";

@@ -4,6 +4,7 @@
  * or the avatar opening the account popover (bottom-end, click). The dialogs of the account
  * features mount here too, once. Picked up by the frame header through import.meta.glob.
  */
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { AdBanner, AdPopups } from "../ads/AdPopups";
@@ -17,13 +18,14 @@ import { useIsPhone } from "../frame/viewport";
 import { EarlyLogin } from "../login/EarlyLogin";
 import { LoginDialog } from "../login/LoginDialog";
 import { openLoginDialog } from "../login/loginState";
-import { Popover } from "../overlays/Popover";
 import { BuyDialogHost } from "../pricing/BuyDialogHost";
 import { openBuyDialog } from "../pricing/buyState";
 import { flagsAtom, userAtom } from "../session/session";
-import { AccountPanel } from "./AccountPanel";
 import { accountLinks } from "./links";
 import "./account.css";
+
+/** The account popover, loaded once a signed-in header renders (not for visitors). */
+const AccountMenu = lazy(() => import("./AccountMenu"));
 
 function UserIcon() {
   return (
@@ -52,6 +54,11 @@ export function HeaderAccount() {
   const flags = useAtomValue(flagsAtom);
   const phone = useIsPhone();
   const links = accountLinks();
+  const avatarButton = (
+    <button type="button" className="acc-avatar-button" aria-label={t("accountMenu")} data-testid="avatar-button">
+      <Avatar />
+    </button>
+  );
   return (
     <div className="acc-header" data-testid="header-account">
       <AdBanner />
@@ -82,11 +89,9 @@ export function HeaderAccount() {
         )}
       </button>
       {flags.isLogin ? (
-        <Popover placement="bottom-end" trigger="click" content={<AccountPanel />}>
-          <button type="button" className="acc-avatar-button" aria-label={t("accountMenu")} data-testid="avatar-button">
-            <Avatar />
-          </button>
-        </Popover>
+        <Suspense fallback={avatarButton}>
+          <AccountMenu>{avatarButton}</AccountMenu>
+        </Suspense>
       ) : phone ? (
         <button
           type="button"

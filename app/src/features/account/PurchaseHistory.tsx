@@ -5,7 +5,7 @@
  * history" entry that opens the latest few under it, each with its date and, for plans, until
  * when it runs (or that it ended); loaded when opened, so the panel itself makes no call.
  */
-import { getVerifyRecord, tagForCode } from "@aivg/core";
+import { getVerifyRecord, tagForCode } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";

@@ -6,7 +6,7 @@
  * no feature, and is asked again next time.
  * Used by downloads: watermark-free for the plans that have it, the file as it is otherwise.
  */
-import { authFeatureCodes, hasFeature } from "@aivg/core";
+import { authFeatureCodes, hasFeature } from "@aivg/core/rules";
 import { appStore, atom } from "../../state/jotai";
 import { userAtom } from "../session/session";
 

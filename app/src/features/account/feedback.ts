@@ -8,7 +8,7 @@
  * in the header (guest, free, standard or vip) and its app version the client's product version,
  * else the build id.
  */
-import { appSettings, getAccessToken, getClientConfig, getClientSerial } from "@aivg/core";
+import { appSettings, getAccessToken, getClientConfig, getClientSerial } from "@aivg/core/rules";
 import { appStore } from "../../state/jotai";
 import { feedbackPageAddress } from "../overlays/modals/feedbackPage";
 import { openModal } from "../overlays/modalAtoms";

@@ -4,7 +4,7 @@
  * of a close (core's `adSlotVisible`); showing stores lastShownDate, closing stores closedAt, so
  * suppression survives reloads. Popups wait until no other account dialog is open.
  */
-import type { AdItem, AdSlot } from "@aivg/core";
+import type { AdItem, AdSlot } from "@aivg/core/rules";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";

@@ -6,7 +6,7 @@
  * answer says the visitor's country is offered the free trial (spec 02 §6: trial countries),
  * since the checkout refuses a trial elsewhere; its clock starts once that answer is in.
  */
-import { adsConstants, trialBoxClosesOn, trialBoxState, type TrialBoxEvent, type TrialBoxUser } from "@aivg/core";
+import { adsConstants, trialBoxClosesOn, trialBoxState, type TrialBoxEvent, type TrialBoxUser } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";

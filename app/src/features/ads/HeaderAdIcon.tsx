@@ -4,7 +4,7 @@
  * activity, membership-upgrade mode). Clicking opens its turn_url in a new tab; the small cross
  * dismisses it (core's dismissal key). A promo countdown runs next to it.
  */
-import { headerAdIconVisible, headerAdItem } from "@aivg/core";
+import { headerAdIconVisible, headerAdItem } from "@aivg/core/rules";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";

@@ -1,5 +1,5 @@
 /** The 24-hour promo countdown (spec 02 §4): core's `promoCountdown`, ticking every second. */
-import { adsConstants, promoCountdown } from "@aivg/core";
+import { adsConstants, promoCountdown } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { timeZone } from "./adSlots";
 

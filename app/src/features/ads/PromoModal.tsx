@@ -12,7 +12,7 @@
  * The spec's "promotional content is hidden for logged-in users" is read as the page's CMS
  * promotions (spec 01 §4); this modal follows the funnel, which names free and vip users.
  */
-import { pricingConstants, promoOffers, routePath, type PromoAction, type PromoOffer, type UserType } from "@aivg/core";
+import { pricingConstants, promoOffers, routePath, type PromoAction, type PromoOffer, type UserType } from "@aivg/core/rules";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";

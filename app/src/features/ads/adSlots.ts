@@ -3,7 +3,7 @@
  * closedAt) and the header icon's dismissal key (core's `adDismissalKey`). Whether a slot shows is
  * core's `adSlotVisible` (closed within 24 h, or already shown today → no).
  */
-import { adDismissalKey, adSlotVisible, recordAdClosed, recordAdShown, type AdModule, type AdSlot, type AdSlotRecord } from "@aivg/core";
+import { adDismissalKey, adSlotVisible, recordAdClosed, recordAdShown, type AdModule, type AdSlot, type AdSlotRecord } from "@aivg/core/rules";
 import { atom } from "../../state/jotai";
 import { readRaw, writeRaw } from "../session/storage";
 

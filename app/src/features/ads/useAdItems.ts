@@ -2,7 +2,7 @@
  * The ad items of this client (spec 02 §7 `GET /v1/common/ad`, client "" desktop or "wap" phone),
  * fetched once per client kind for the page's life; a failure gives no ads (logged).
  */
-import { getAds, isPhone, type AdItem } from "@aivg/core";
+import { getAds, isPhone, type AdItem } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useIsPhone } from "../frame/viewport";
 

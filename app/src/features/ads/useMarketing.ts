@@ -4,7 +4,7 @@
  * (logged) leaves it null, and what depends on it stays hidden: a promotion the server has not
  * confirmed for this visitor is not shown.
  */
-import { getMarketing, type MarketingAnswer } from "@aivg/core";
+import { getMarketing, type MarketingAnswer } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useIsPhone } from "../frame/viewport";
 

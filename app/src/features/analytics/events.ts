@@ -2,7 +2,7 @@
  * The tracking events the spec names (spec 01 §7, spec 02 §7, §8), one helper each so every
  * feature sends the same name and fields. All go through `track`; none throws.
  */
-import type { CallTrackingRecord } from "@aivg/core";
+import type { CallTrackingRecord } from "@aivg/core/rules";
 import { track } from "./track";
 
 export const EVENT = {

@@ -6,7 +6,7 @@
  * Events that other features still announce as `aivg:track` window events (the account features'
  * own queue in features/session/track.ts) are forwarded into this queue so they reach the server.
  */
-import { onCallTracked } from "@aivg/core";
+import { onCallTracked } from "@aivg/core/rules";
 import { trackApiCall } from "./events";
 import { trackUncaughtErrors } from "./errors";
 import { analyticsQueue } from "./runtime";

@@ -8,7 +8,7 @@
  *
  * The queue holds no I/O of its own: the sender and the timer are injected, so tests drive it.
  */
-import { analyticsConstants } from "@aivg/core";
+import { analyticsConstants } from "@aivg/core/rules";
 
 /** What the server stores of one event (see server/src/analytics/event.rs). */
 export interface AnalyticsEvent {

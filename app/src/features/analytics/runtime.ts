@@ -3,7 +3,7 @@
  * before the app has started (a click during start-up, a call made by a loader) are kept; it starts
  * sending only when `on-app-start.ts` says so, so unit tests never send anything.
  */
-import { sessionIdExpired } from "@aivg/core";
+import { sessionIdExpired } from "@aivg/core/rules";
 import { apiBase } from "../../env";
 import { AnalyticsQueue } from "./queue";
 import { beaconSender, fetchSender } from "./transport";

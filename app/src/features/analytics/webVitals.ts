@@ -7,7 +7,7 @@
  * pointer) or when the page is hidden, whichever comes first, once. A page loaded in the
  * background is not measured (its paints say nothing about what a visitor waited for).
  */
-import { analyticsConstants, webVitalRating, type VitalRating, type WebVital } from "@aivg/core";
+import { analyticsConstants, webVitalRating, type VitalRating, type WebVital } from "@aivg/core/rules";
 import { EVENT } from "./events";
 import { track } from "./track";
 

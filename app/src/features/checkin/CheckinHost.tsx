@@ -4,8 +4,8 @@
  * in this cycle (the server's status; unknown for guests, who are prompted too) and not closed
  * in this cycle.
  */
-import { checkinAutoShow, checkinStatus, getCheckinStatus, uiConstants } from "@aivg/core";
-import { useEffect } from "react";
+import { checkinAutoShow, checkinStatus, getCheckinStatus, uiConstants } from "@aivg/core/rules";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { appStore, useAtomValue } from "../../state/jotai";
@@ -14,10 +14,11 @@ import { useIsPhone } from "../frame/viewport";
 import { unsolicitedOverlaysAllowed } from "../session/automation";
 import { flagsAtom } from "../session/session";
 import { CHECKIN_CODE } from "./checkinController";
-import { CheckinPanel } from "./CheckinPanel";
 import { checkinDecidingAtom, checkinOpenAtom, closeCheckin, lastCheckinCloseMs, openCheckin } from "./checkinState";
 
 const { checkinPopupZIndex } = uiConstants();
+/** The panel loads when the check-in dialog first opens, not with the page. */
+const CheckinPanel = lazy(() => import("./CheckinPanel").then((m) => ({ default: m.CheckinPanel })));
 
 export function CheckinHost() {
   const { t } = useTranslation("checkin");
@@ -62,7 +63,11 @@ export function CheckinHost() {
       zIndex={checkinPopupZIndex}
       testId="checkin-dialog"
     >
-      {open && <CheckinPanel phone={phone} />}
+      {open && (
+        <Suspense fallback={null}>
+          <CheckinPanel phone={phone} />
+        </Suspense>
+      )}
     </AccountDialog>
   );
 }

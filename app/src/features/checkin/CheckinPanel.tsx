@@ -3,7 +3,7 @@
  * checked in, busy while loading), the failure text, 'Create' (image to image with exploreId=1448),
  * 'Upgrade' for non-subscribers (subscription popup) and the floating ad icon (turn_url in a new tab).
  */
-import { checkinConstants, routePath } from "@aivg/core";
+import { checkinConstants, routePath } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAtomValue } from "../../state/jotai";

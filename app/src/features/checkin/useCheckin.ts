@@ -1,5 +1,5 @@
 /** Binds a CheckinController to React and to the app (calls, login, user refresh, toasts). */
-import { checkinConstants, checkinLoadTime, checkinPanelInitial, claimCheckin, getCheckinStatus, isPhone, type CheckinPanelState } from "@aivg/core";
+import { checkinConstants, checkinLoadTime, checkinPanelInitial, claimCheckin, getCheckinStatus, isPhone, type CheckinPanelState } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { i18n } from "../../i18n/setup";
 import { appStore } from "../../state/jotai";

@@ -1,4 +1,4 @@
-import { classifyLink, type CmsData } from "@aivg/core";
+import { classifyLink, type CmsData } from "@aivg/core/rules";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CMS_INJECT_DELAY_MS, CmsFlow, INJECTED_ATTR, type CmsFlowDeps } from "./cmsFlow";
 import { loadCmsSanitizer } from "./sanitize";

@@ -21,7 +21,7 @@
  * redirect rule, so when a visit starts on one, the first load fetches too, for the redirect only:
  * without a server-side render nothing else would ever send the visitor on.
  */
-import { requestConstants, type CmsData, type LinkAction } from "@aivg/core";
+import { requestConstants, type CmsData, type LinkAction } from "@aivg/core/rules";
 import type { CmsSanitizer } from "./sanitize";
 
 const constants = requestConstants();

@@ -2,7 +2,7 @@
  * Plugs the CMS flow (cmsFlow.ts) into the frame's on-route-change hook point: one flow per page
  * load, fed the path of every committed navigation; its own first-load and same-path rules apply.
  */
-import { classifyLink, getCmsDataDebounced } from "@aivg/core";
+import { classifyLink, getCmsDataDebounced } from "@aivg/core/rules";
 import { envText, siteOrigin } from "../../env";
 import type { NavigateFunction } from "react-router";
 import { i18n } from "../../i18n/setup";

@@ -3,7 +3,7 @@
  * `isLoggedIn` on the user-info record in local storage) and the session flag `embedmode`.
  * Storage failures are tolerated and logged (spec 01 §8): defaults are "logged out", "no flag".
  */
-import { isLoggedIn, sessionConstants } from "@aivg/core";
+import { isLoggedIn, sessionConstants } from "@aivg/core/rules";
 import { EMBED_MODE_KEY } from "./cmsFlow";
 
 /** Whether the stored user-info record makes the visitor logged in now. */

@@ -1,5 +1,5 @@
 /** Aspect ratios with their pixel sizes (spec 02 §3; core's aspectRatioOptions). */
-import { aspectRatioOptions } from "@aivg/core";
+import { aspectRatioOptions } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 
 const OPTIONS = aspectRatioOptions();

@@ -7,7 +7,7 @@
  * the task (the server's rule, shown under the field), the content checks, then asks the
  * credit-consumption confirmation with the price, then creates the task.
  */
-import { aspectRatioOptions, getExploreInfo, type RouteMatch } from "@aivg/core";
+import { aspectRatioOptions, getExploreInfo, type RouteMatch } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useSearchParams } from "react-router";

@@ -1,5 +1,5 @@
 /** The length of a video (the module's choices in core's catalogue: 5 or 10 s). */
-import type { TaskDurationRule } from "@aivg/core";
+import type { TaskDurationRule } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 
 export function DurationPicker({ rule, value, onChange }: { rule: TaskDurationRule; value: number; onChange: (s: number) => void }) {

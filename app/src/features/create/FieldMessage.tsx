@@ -3,7 +3,7 @@
  * refused: a field still empty gets a translated request for it; any other rule is shown as core
  * words it (the same text the server would answer).
  */
-import type { TaskFieldKind } from "@aivg/core";
+import type { TaskFieldKind } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { isMissing, type FieldProblem } from "./catalogue";
 

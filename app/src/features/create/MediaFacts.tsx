@@ -3,7 +3,7 @@
  * spec 02 §7): "0:08 · 1.2 MB". Presentation only: the numbers are the server's; the units follow
  * the page language (Intl).
  */
-import { tagForCode } from "@aivg/core";
+import { tagForCode } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { languageAtom } from "../language/state";

@@ -2,7 +2,7 @@
  * The prompt of a creation screen: samples (/v1/common/prompt_sample), presets
  * (/v1/prompt/category-and-presets), prompt polish and image-to-prompt (spec 02 §7).
  */
-import { getPromptPresets, getPromptSample, imageToPrompt, polishPrompt } from "@aivg/core";
+import { getPromptPresets, getPromptSample, imageToPrompt, polishPrompt } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showToast } from "../overlays/toasts";

@@ -1,5 +1,5 @@
 /** The latest task of a screen: progress while it runs, then its output or its error. */
-import { progressDisplay } from "@aivg/core";
+import { progressDisplay } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { openModal } from "../overlays/modalAtoms";
 import { download } from "../tasks/taskActions";

@@ -3,7 +3,7 @@
  * re-renders on login and logout); a token core's HTTP client already holds (session storage)
  * counts too. Without either, this notice replaces the Generate button.
  */
-import { getAccessToken } from "@aivg/core";
+import { getAccessToken } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { tokenAtom } from "../session/session";

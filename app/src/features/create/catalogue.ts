@@ -13,7 +13,7 @@ import {
   type TaskFieldKind,
   type TaskMedia,
   type TaskModule,
-} from "@aivg/core";
+} from "@aivg/core/rules";
 
 /** A text field of a screen (what to make, the music description, lyrics or the words to speak). */
 export interface TextField {

@@ -4,7 +4,7 @@
  * dialog), then the task itself. The new task goes into the queue
  * at once; the event stream (or polling) brings its progress.
  */
-import { createSensitiveDetect, createTask, getSensitiveDetectResult, type SensitiveDetectKind } from "@aivg/core";
+import { createSensitiveDetect, createTask, getSensitiveDetectResult, type SensitiveDetectKind } from "@aivg/core/rules";
 import { refreshTask } from "../tasks/taskActions";
 import { upsertTask } from "../tasks/taskStore";
 import { readTask, type Task } from "../tasks/taskTypes";

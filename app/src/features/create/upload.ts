@@ -4,8 +4,7 @@
  * exceeds core's limit (downscaleTarget, spec 02 §5), so a phone photo never travels at full size.
  * Running out of cloud storage opens the drive-space modal (spec 02 §8).
  */
-import { getOssMediaInfo, getOssToken, requestConstants, type HttpError, type OssTokenParams } from "@aivg/core";
-import { decodeFile, encodeRgba, sizeForCrop } from "../overlays/crop/cropImage";
+import { getOssMediaInfo, getOssToken, requestConstants, type HttpError, type OssTokenParams } from "@aivg/core/rules";
 import { openModal } from "../overlays/modalAtoms";
 
 /** The server's "not enough space" code (HTTP 507), from core. */
@@ -121,6 +120,8 @@ export async function uploadBlob(algorithm: string, blob: Blob, ext: string): Pr
 
 /** Uploads a picked image as it is, or downscaled in WASM when a side is over the limit. */
 export async function uploadImage(algorithm: string, file: Blob, name = "", maxValue?: number | null): Promise<UploadedFile> {
+  // The pixel work (and core's imaging WebAssembly) loads on the first image upload, not with the page.
+  const { decodeFile, encodeRgba, sizeForCrop } = await import("../overlays/crop/cropImage");
   const sized = sizeForCrop(await decodeFile(file), maxValue);
   const blob = sized.picture.downscaled ? await encodeRgba(sized) : file;
   const ossPath = await uploadBlob(algorithm, blob, extensionOf(blob, name));

@@ -3,7 +3,7 @@
  * `generate`, keeps the ids of the tasks started here (for the go-back guard)
  * and the latest task as the queue knows it.
  */
-import { insufficientCreditsCode, minutesUsedUpCode, requestConstants, taskModule, type HttpError } from "@aivg/core";
+import { insufficientCreditsCode, minutesUsedUpCode, requestConstants, taskModule, type HttpError } from "@aivg/core/rules";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { appStore, useAtomValue } from "../../state/jotai";

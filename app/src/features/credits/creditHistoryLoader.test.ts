@@ -1,4 +1,4 @@
-import type { CreditHistoryParams } from "@aivg/core";
+import type { CreditHistoryParams } from "@aivg/core/rules";
 import { describe, expect, it, vi } from "vitest";
 import { CreditHistoryLoader, type CreditHistoryView } from "./creditHistoryLoader";
 

@@ -17,7 +17,7 @@ import {
   type CreditHistoryStep,
   type CreditRecord,
   type CreditTypeFilter,
-} from "@aivg/core";
+} from "@aivg/core/rules";
 
 export interface CreditHistoryView {
   filter: CreditTypeFilter;

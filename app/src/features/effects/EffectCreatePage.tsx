@@ -10,7 +10,7 @@
  * request rather than on arrival, so a returning user is not interrupted): the template's
  * preview and what to upload, in the template's own words when it has a description.
  */
-import { getWorkflowInfo, imagesRatioOk, pairCropBounds, runWorkflowDirect } from "@aivg/core";
+import { getWorkflowInfo, imagesRatioOk, pairCropBounds, runWorkflowDirect } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";

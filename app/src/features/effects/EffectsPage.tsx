@@ -3,7 +3,7 @@
  * end of the list comes into view, only while fewer than the total are loaded and more than 20
  * are (core's templateFirstPage / templateLoadMore, spec 01 §4 "Template lists").
  */
-import { listWorkflowCt, listWorkflows, templateFirstPage, templateLoadMore, type TemplatePageQuery } from "@aivg/core";
+import { listWorkflowCt, listWorkflows, templateFirstPage, templateLoadMore, type TemplatePageQuery } from "@aivg/core/rules";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";

@@ -5,7 +5,7 @@
  * user can try another without going back to the list). A failed load hides it (spec 02 §8:
  * template load failure is only logged).
  */
-import { getRecommendedTemplates, routePath } from "@aivg/core";
+import { getRecommendedTemplates, routePath } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

@@ -1,5 +1,5 @@
 /** The template detail dialog (spec 02 §2 overlays): the preview, the name and "Use this template". */
-import { routePath, type LanguageCode } from "@aivg/core";
+import { routePath, type LanguageCode } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { ModalRecord } from "../overlays/modalStack";

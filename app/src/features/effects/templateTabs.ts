@@ -9,7 +9,7 @@
  * module (the list call without `fun_category`), as the effects page's "All" does, so a user can
  * browse before picking a category.
  */
-import { listWorkflowCt, listWorkflows, templateFirstPage, type TemplatePageQuery } from "@aivg/core";
+import { listWorkflowCt, listWorkflows, templateFirstPage, type TemplatePageQuery } from "@aivg/core/rules";
 import type { AudioTemplateItem, TemplateListCategory, TemplatePageLoader } from "../overlays/modalTypes";
 import { readCategories, readTemplatePage, type Template } from "./templates";
 

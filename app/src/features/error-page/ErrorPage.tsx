@@ -4,7 +4,7 @@
  * home), the feature guide (core's `errorPageFeatureGuide`), and the debug stack only in builds that are
  * neither beta nor production (core's `errorPageShowsStack`). Bot user agents get no error page.
  */
-import { errorPage, errorPageFeatureGuide, errorPageShowsStack, routePath } from "@aivg/core";
+import { errorPage, errorPageFeatureGuide, errorPageShowsStack, routePath } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { buildStage } from "../../env";

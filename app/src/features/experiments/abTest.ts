@@ -3,7 +3,7 @@
  * (spec 02 §8). Answers are kept per test code and subject for the page's life, so a component
  * re-rendering does not call again.
  */
-import { getAbTest } from "@aivg/core";
+import { getAbTest } from "@aivg/core/rules";
 
 const cache = new Map<string, Promise<number>>();
 

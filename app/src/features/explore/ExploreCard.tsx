@@ -1,5 +1,5 @@
 /** One explore item: thumbnail at its own ratio, "Make the same", and Report. */
-import { addPrefix, isPhone } from "@aivg/core";
+import { addPrefix, isPhone } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/jotai";

@@ -1,9 +1,9 @@
 /** Explore: the community list, 20 per page (spec 02 §9), with "Load more". */
-import { exploreConstants, hasNextPage, listExplore } from "@aivg/core";
+import { exploreConstants, hasNextPage, listExplore } from "@aivg/core/rules";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { routePath } from "@aivg/core";
+import { routePath } from "@aivg/core/rules";
 import { useAtomValue } from "../../state/jotai";
 import { languageAtom } from "../language/state";
 import { ExploreCard } from "./ExploreCard";

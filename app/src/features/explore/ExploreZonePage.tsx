@@ -1,5 +1,5 @@
 /** Explore zones (/explore/zone): the publishable zones (visible_status 1), and one zone's items (?id=). */
-import { getZoneInfo, listZones } from "@aivg/core";
+import { getZoneInfo, listZones } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";

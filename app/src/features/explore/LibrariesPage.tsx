@@ -2,7 +2,7 @@
  * Libraries (/libraries): the resource library (spec 02 §7 /v1/workflow/resource/list with
  * operation list or search, /v1/workflow/resource/export), 20 per page (spec 02 §9).
  */
-import { exportWorkflowResource, hasNextPage, listWorkflowResources } from "@aivg/core";
+import { exportWorkflowResource, hasNextPage, listWorkflowResources } from "@aivg/core/rules";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showToast } from "../overlays/toasts";

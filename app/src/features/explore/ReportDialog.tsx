@@ -2,7 +2,7 @@
  * The report dialog (spec 02 §2 overlays, §3 "Eleven report reasons", §7 POST /v1/explore/report):
  * one of report_reason_1..11, an optional note (the server keeps at most 500 characters).
  */
-import { exploreConstants, reportExplore } from "@aivg/core";
+import { exploreConstants, reportExplore } from "@aivg/core/rules";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ModalRecord } from "../overlays/modalStack";

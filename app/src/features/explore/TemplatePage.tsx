@@ -4,7 +4,7 @@
  * template list modal (category tabs, audio preview items). Choosing an effect opens its creation
  * page; choosing a music template opens text to music with it (`?tpl_id=`).
  */
-import { routePath } from "@aivg/core";
+import { routePath } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAtomValue } from "../../state/jotai";

@@ -2,7 +2,7 @@
  * Explore items and zones as the server answers them (spec 02 §3 "Explore item": extra_data with
  * thumbnail width/height, core's 400 when unparsable; "Zone": visible_status 1 = publishable).
  */
-import { exploreThumbSide } from "@aivg/core";
+import { exploreThumbSide } from "@aivg/core/rules";
 
 export interface ExploreItem {
   id: number;

@@ -2,7 +2,7 @@
  * The fixed top header (spec 01 §2): logo (→ home), the title "AI video generator", advertisement banner
  * slots and the language switch; on phones a menu button opens the drawer. Account parts come later.
  */
-import { routePath } from "@aivg/core";
+import { routePath } from "@aivg/core/rules";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

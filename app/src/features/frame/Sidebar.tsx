@@ -2,7 +2,7 @@
  * The left menu in core's order, groups and dividers (spec 01 §2, core's `menu()`). Selecting an entry
  * navigates, marks it active (core's `isMenuEntryActive`) and resets the generate-clicked flag.
  */
-import { isMenuEntryActive, menu, routePath, type MenuEntry, type MenuItem } from "@aivg/core";
+import { isMenuEntryActive, menu, routePath, type MenuEntry, type MenuItem } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { tCore } from "../../i18n/core-keys";

@@ -4,7 +4,7 @@
  * and external links open in a new tab; any other string replaces the location; dangerous
  * schemes (javascript:, data:) are refused. Used where the app opens a URL it was given (ads).
  */
-import { classifyLink, type LinkAction } from "@aivg/core";
+import { classifyLink, type LinkAction } from "@aivg/core/rules";
 import { siteOrigin } from "../../env";
 
 export interface LinkDeps {

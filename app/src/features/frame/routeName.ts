@@ -1,5 +1,5 @@
 /** Core's match of the current location, for components outside the matched route. */
-import { matchRoute, type RouteMatch } from "@aivg/core";
+import { matchRoute, type RouteMatch } from "@aivg/core/rules";
 import { useMemo } from "react";
 import { useLocation } from "react-router";
 

@@ -2,7 +2,7 @@
  * The viewport width class, throttled on resize (core's `timings().resizeThrottleMs`, 200 ms, spec 01 §9).
  * The phone test itself (below 768 px) is core's `isPhone`.
  */
-import { isPhone, timings } from "@aivg/core";
+import { isPhone, timings } from "@aivg/core/rules";
 import { useSyncExternalStore } from "react";
 
 function subscribe(onChange: () => void): () => void {

@@ -2,7 +2,7 @@
  * Every creation type and AI tool of the product (spec 01 §1, §2) as a grid of links, each with
  * its icon. Names reuse the menu's and the tools' translations; the lines are the home page's.
  */
-import { routePath, type RouteName } from "@aivg/core";
+import { routePath, type RouteName } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/jotai";

@@ -3,7 +3,7 @@
  * to the screen that makes the same, and a link to the whole explore page. Hidden when nothing
  * loads (the explore page shows the error).
  */
-import { addPrefix, listExplore, routePath } from "@aivg/core";
+import { addPrefix, listExplore, routePath } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

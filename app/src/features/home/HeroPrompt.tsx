@@ -2,7 +2,7 @@
  * The hero's prompt box: what the visitor types leads into text to video with that prompt
  * (`/text-to-video?prompt=…` under the page's language prefix).
  */
-import { routePath } from "@aivg/core";
+import { routePath } from "@aivg/core/rules";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";

@@ -4,7 +4,7 @@
  * It is the LCP page: the hero (text only) paints first; templates and highlights load after
  * mount and their pictures load lazily. The chatbot widget loads here only (spec 01 §2).
  */
-import { routePath } from "@aivg/core";
+import { routePath } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/jotai";

@@ -4,7 +4,7 @@
  * looping. The spec gives no interval for this carousel: Embla's autoplay default (4 s) is used.
  * A failed or empty load hides the section (spec 02 §8: template load failure is only logged).
  */
-import { getRecommendedTemplates, routePath, uiConstants } from "@aivg/core";
+import { getRecommendedTemplates, routePath, uiConstants } from "@aivg/core/rules";
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { useEffect, useState } from "react";

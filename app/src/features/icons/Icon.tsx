@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type CSSProperties } from "react";
 import { cachedIcon, loadIcon } from "./iconCache";
-import { uiConstants } from "@aivg/core";
+import { uiConstants } from "@aivg/core/rules";
 import "./icon.css";
 
 /** Spec 02 §9: icons default 24x24 (core's number). */

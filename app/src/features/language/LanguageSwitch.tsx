@@ -4,7 +4,7 @@
  * language just closes. The list is core's `switcherLanguages()` (zz hidden). Radix Dialog provides focus
  * handling, Escape and the overlay.
  */
-import { languageByCode, switcherLanguages, type LanguageCode } from "@aivg/core";
+import { languageByCode, switcherLanguages, type LanguageCode } from "@aivg/core/rules";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -2,7 +2,7 @@
  * Language resolution on every navigation (spec 01 §4): core's `resolveLanguage` decides; this
  * module persists, redirects and applies what it decided.
  */
-import { configureClient, languageByCode, resolveLanguage, type LanguageCode } from "@aivg/core";
+import { configureClient, languageByCode, resolveLanguage, type LanguageCode } from "@aivg/core/rules";
 import { coreStage } from "../../env";
 import { loadLanguageMessages } from "../../i18n/setup";
 import { appStore } from "../../state/jotai";

@@ -3,7 +3,7 @@
  * from core's `languageCookie()`: i18n_redirected, 365 days) and local storage. Storage failures are
  * tolerated and logged (spec 01 §8).
  */
-import { languageConstants, languageCookie, type LanguageCode } from "@aivg/core";
+import { languageConstants, languageCookie, type LanguageCode } from "@aivg/core/rules";
 
 /** Local-storage key of the saved language (spec 01 §9: "language"), from core. */
 export const LANGUAGE_STORAGE_KEY = languageConstants().storageKey;

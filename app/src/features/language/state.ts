@@ -1,5 +1,5 @@
 /** The page language, set by the navigation guard on every navigation. */
-import type { LanguageCode } from "@aivg/core";
+import type { LanguageCode } from "@aivg/core/rules";
 import { atom } from "../../state/jotai";
 
 export const languageAtom = atom<LanguageCode>("en");

@@ -1,5 +1,5 @@
 /** Switching the interface language: remember the choice, then open the same page under its prefix. */
-import { switchLanguagePath, type LanguageCode } from "@aivg/core";
+import { switchLanguagePath, type LanguageCode } from "@aivg/core/rules";
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { saveLanguage } from "./persistence";

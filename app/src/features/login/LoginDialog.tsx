@@ -12,7 +12,7 @@ import { track } from "../session/track";
 import { runCookieCheck } from "./cookieCheck";
 import { closeLoginDialog, loginDialogAtom, loginFrameLoadedAtom, type LoginMode } from "./loginState";
 import { useFrameMessages } from "./useFrameMessages";
-import { sessionConstants } from "@aivg/core";
+import { sessionConstants } from "@aivg/core/rules";
 
 /** Spec 02 §2: the modal is about 400 px wide and 604 px tall (core's number). */
 const FRAME_SIZE = sessionConstants().loginIframeSize;

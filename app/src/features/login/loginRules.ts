@@ -2,9 +2,9 @@
  * Login dialog numbers and the second-way rule of spec 02 §2, §4 and §9, from @aivg/core
  * (`sessionConstants()`, `secondWayLoginRedirect`), plus the storage names the spec leaves open.
  */
-import { sessionConstants } from "@aivg/core";
+import { sessionConstants } from "@aivg/core/rules";
 
-export { secondWayLoginRedirect } from "@aivg/core";
+export { secondWayLoginRedirect } from "@aivg/core/rules";
 
 const constants = sessionConstants();
 /** Second-way login window: 1 hour (core). */

@@ -4,7 +4,7 @@
  * `canonicalUrl`: origin + /ai + path) and sharing metadata with the fixed 1200×630 image. Rendered with
  * React 19's native <title>/<meta>/<link>, which React hoists into <head>.
  */
-import { canonicalUrl, languageByCode, shareImageSize } from "@aivg/core";
+import { canonicalUrl, languageByCode, shareImageSize } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { siteOrigin } from "../../env";

@@ -1,5 +1,5 @@
 /** The meta.json entry of a route name; the server-redirect placeholders share one entry. */
-import type { RouteName } from "@aivg/core";
+import type { RouteName } from "@aivg/core/rules";
 
 export type MetaEntry = Exclude<RouteName, "Index" | "Create" | "Pricing" | `red${1 | 2}-${string}`> | "Redirect";
 

@@ -6,7 +6,7 @@
  * before any call, and the message sits under the field it names. Picking a template over the
  * user's own prompt asks how to use it first (audio edit choice, templateChoice.ts).
  */
-import { musicTab, uiConstants, type MusicTab } from "@aivg/core";
+import { musicTab, uiConstants, type MusicTab } from "@aivg/core/rules";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";

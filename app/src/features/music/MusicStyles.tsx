@@ -2,7 +2,7 @@
  * Music styles: the txt2Music presets of /v1/prompt/category-and-presets, shown with their cover
  * when the server gives one (`cover`/`cover_url`).
  */
-import { getPromptPresets } from "@aivg/core";
+import { getPromptPresets } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 

@@ -6,7 +6,7 @@
  * until the user presses Generate. A link with `?tpl_id=` (the /template page's music list) fills
  * the form the same way on arrival.
  */
-import { getWorkflowInfo } from "@aivg/core";
+import { getWorkflowInfo } from "@aivg/core/rules";
 import { useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loadTemplateTabs } from "../effects/templateTabs";

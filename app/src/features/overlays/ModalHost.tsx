@@ -4,7 +4,7 @@
  * image-play modal (spec 01 §2).
  */
 import * as Dialog from "@radix-ui/react-dialog";
-import { uiConstants } from "@aivg/core";
+import { uiConstants } from "@aivg/core/rules";
 import { Suspense, useEffect, type ComponentType } from "react";
 import { useAtomValue } from "../../state/jotai";
 import { closeModal, mayDismiss, modalsAtom, scrollLockedAtom } from "./modalAtoms";

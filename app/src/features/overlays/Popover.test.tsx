@@ -1,4 +1,4 @@
-import { uiConstants } from "@aivg/core";
+import { uiConstants } from "@aivg/core/rules";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Popover, Tooltip } from "./Popover";

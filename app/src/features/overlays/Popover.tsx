@@ -20,7 +20,7 @@ import {
   useRole,
   type Placement,
 } from "@floating-ui/react";
-import { uiConstants } from "@aivg/core";
+import { uiConstants } from "@aivg/core/rules";
 import { cloneElement, isValidElement, useState, type ReactElement, type ReactNode } from "react";
 
 const ui = uiConstants();

@@ -1,4 +1,4 @@
-import { timings } from "@aivg/core";
+import { timings } from "@aivg/core/rules";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";

@@ -3,7 +3,7 @@
  * (toastPhase). A live region announces them. Toasts sit above dialogs (tooltip layer), since a
  * toast often reports what a dialog did.
  */
-import { uiConstants } from "@aivg/core";
+import { uiConstants } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtom } from "../../state/jotai";

@@ -2,7 +2,7 @@
  * The generic modals of the shell (spec 01 §2 "Overlays of the shell", data of §3) and the data
  * each one is opened with. Buy, login, check-in and report dialogs belong to spec 02.
  */
-import type { TemplatePageQuery } from "@aivg/core";
+import type { TemplatePageQuery } from "@aivg/core/rules";
 import type { CropResult, CropDialogData } from "./crop/cropTypes";
 
 /** A choice of the audio edit modal. */

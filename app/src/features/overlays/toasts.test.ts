@@ -1,4 +1,4 @@
-import { timings } from "@aivg/core";
+import { timings } from "@aivg/core/rules";
 import { describe, expect, it } from "vitest";
 import { layoutToasts, liveToasts, makeToast, nextToastChange } from "./toasts";
 

@@ -4,7 +4,7 @@
  * toast is visible, fading or gone, `toastTop` where the n-th one sits.
  */
 import { atom, appStore } from "../../state/jotai";
-import { timings, toastKind, toastPhase, toastTop, type ToastKind } from "@aivg/core";
+import { timings, toastKind, toastPhase, toastTop, type ToastKind } from "@aivg/core/rules";
 
 export interface Toast {
   id: number;

@@ -3,7 +3,7 @@
  * where pages read it with `usePagePayload`. The manifest is the one the build-update service
  * prefetches, so it is fetched once per page load.
  */
-import { decodePayload, getPagePayload } from "@aivg/core";
+import { decodePayload, getPagePayload } from "@aivg/core/rules";
 import type { RouteChange } from "../../routes/route-change";
 import { appStore } from "../../state/jotai";
 import { BUILD_ID } from "../updates/buildInfo";

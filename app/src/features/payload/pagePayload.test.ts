@@ -1,4 +1,4 @@
-import { decodePayload } from "@aivg/core";
+import { decodePayload } from "@aivg/core/rules";
 import { describe, expect, it, vi } from "vitest";
 import { buildFiles } from "../../../scripts/build-manifest";
 import { basePath, payloadFile, prerenderPayloads, publicPages } from "../../../scripts/prerender-payloads";

@@ -5,7 +5,7 @@
  * no payload (the server would answer the SPA's index.html), so they are not requested.
  * A failure is logged and the page renders without its payload.
  */
-import type { BuildManifest } from "@aivg/core";
+import type { BuildManifest } from "@aivg/core/rules";
 
 /** What the build prerenders for a public page (scripts/prerender-payloads.ts writes it). */
 export interface PagePayload {

@@ -1,29 +1,19 @@
 /**
- * The buy dialog wrapper (spec 02 §2): the pricing-V3 popup when the V3 flag is on, else the
- * legacy mobile/desktop dialog. Flag decision: on unless VITE_PRICING_V3 is "0" or local storage
- * `aivg.pricing-v3` is "0" (a per-browser switch for QA). Layout decision: plan B when the pricing
- * plan (experiment `pricing_plan`) is 2, plan C otherwise.
+ * The buy dialog wrapper (spec 02 §2): mounts the dialog while `buyDialogAtom` says it is open.
+ * The dialog itself (OpenBuyDialog.tsx: V3 or legacy) loads on the first opening, not with the page
+ * (README "Speed": the first load).
  */
+import { lazy, Suspense } from "react";
 import { useAtomValue } from "../../state/jotai";
-import { envText } from "../../env";
-import { readRaw } from "../session/storage";
-import { useExperiment } from "../experiments/useExperiment";
-import { BuyDialogV3 } from "./BuyDialogV3";
 import { buyDialogAtom } from "./buyState";
-import { LegacyBuyDialog } from "./LegacyBuyDialog";
-import { useBuyFlow } from "./useBuyFlow";
 
-export function pricingV3Enabled(): boolean {
-  return envText("VITE_PRICING_V3") !== "0" && readRaw("local", "aivg.pricing-v3") !== "0";
-}
-
-function OpenBuyDialog() {
-  const flow = useBuyFlow();
-  const plan = useExperiment("pricing_plan");
-  return pricingV3Enabled() ? <BuyDialogV3 flow={flow} layout={plan === 2 ? "B" : "C"} /> : <LegacyBuyDialog flow={flow} />;
-}
+const OpenBuyDialog = lazy(() => import("./OpenBuyDialog"));
 
 export function BuyDialogHost() {
   const { open } = useAtomValue(buyDialogAtom);
-  return open ? <OpenBuyDialog /> : null;
+  return open ? (
+    <Suspense fallback={null}>
+      <OpenBuyDialog />
+    </Suspense>
+  ) : null;
 }

@@ -4,7 +4,7 @@
  * panel, the footer, and on phones the carousel. Dimmed and inert until the purchase data is initialised.
  */
 import * as Tabs from "@radix-ui/react-tabs";
-import type { BuyTab } from "@aivg/core";
+import type { BuyTab } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { appStore, useAtomValue } from "../../state/jotai";
 import { AccountDialog } from "../account/AccountDialog";

@@ -7,7 +7,7 @@
  * second line says the discount is for pay-as-you-go credits: plans keep their price (core's
  * `packDiscount`, which the checkout charges).
  */
-import { bannerTextSize, halloweenDiscount, pricingConstants } from "@aivg/core";
+import { bannerTextSize, halloweenDiscount, pricingConstants } from "@aivg/core/rules";
 import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";

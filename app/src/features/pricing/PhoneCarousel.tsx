@@ -3,7 +3,7 @@
  * `timings().carouselIntervalMs` and `carouselSlides`), a click on a dot selects its slide. Embla
  * (a well-kept carousel library) does the sliding, touch and looping.
  */
-import { timings } from "@aivg/core";
+import { timings } from "@aivg/core/rules";
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { useEffect, useState } from "react";

@@ -3,7 +3,7 @@
  * zero; credit packs only for the 1000 and 2000 pay-as-you-go SKUs), price per credit (two
  * decimals) and, for yearly plans, the monthly price (price / 12, two decimals).
  */
-import { creditsDiscountFlag, discountedPrice, formatPrice, packDiscount, perCreditPrice, skuDiscountPercent, skuPriceText, yearlyMonthlyPrice } from "@aivg/core";
+import { creditsDiscountFlag, discountedPrice, formatPrice, packDiscount, perCreditPrice, skuDiscountPercent, skuPriceText, yearlyMonthlyPrice } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { useHalloweenSeason } from "./halloweenSeason";
 import type { PricedSku } from "./pricingData";

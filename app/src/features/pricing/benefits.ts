@@ -2,7 +2,7 @@
  * The benefits list of a membership card (spec 02 §1 listed features) with a tick when the SKU's
  * feature_code_list carries the feature. Feature codes are the server's names.
  */
-import type { Sku } from "@aivg/core";
+import type { Sku } from "@aivg/core/rules";
 
 export const BENEFITS = ["watermark_free", "ultra_hd", "frame_interpolation", "unlimited_effect"] as const;
 export type Benefit = (typeof BENEFITS)[number];

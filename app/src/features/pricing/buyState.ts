@@ -3,7 +3,7 @@
  * users, credits otherwise (core's `smartPopupTab`). Opening records the expose event and the open
  * time (the payment poll's `time_before` counts from it).
  */
-import { smartPopupTab, type BuyTab, type UserType } from "@aivg/core";
+import { smartPopupTab, type BuyTab, type UserType } from "@aivg/core/rules";
 import { atom, appStore } from "../../state/jotai";
 import { flagsAtom } from "../session/session";
 import { track, trackPurchaseExpose } from "../session/track";

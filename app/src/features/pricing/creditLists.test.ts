@@ -1,4 +1,4 @@
-import { describeSku, type Sku } from "@aivg/core";
+import { describeSku, type Sku } from "@aivg/core/rules";
 import { describe, expect, it } from "vitest";
 import { creditLists, type PricingData } from "./pricingData";
 

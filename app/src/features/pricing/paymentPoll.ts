@@ -4,7 +4,7 @@
  * dialog opened (core's `paymentPollElapsedSeconds`). A trade in that window is a purchase: the
  * poll stops and reports the first trade's first SKU id (`list[0].sku_id_list[0]`).
  */
-import { paymentPollElapsedSeconds, paymentPollNext, type TradeInfoAnswer, type TradeInfoParams } from "@aivg/core";
+import { paymentPollElapsedSeconds, paymentPollNext, type TradeInfoAnswer, type TradeInfoParams } from "@aivg/core/rules";
 
 export interface PollDeps {
   tradeInfo: (params: TradeInfoParams) => Promise<TradeInfoAnswer>;

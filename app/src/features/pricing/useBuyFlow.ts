@@ -16,7 +16,7 @@ import {
   timings,
   trialCheckboxDefault,
   type Sku,
-} from "@aivg/core";
+} from "@aivg/core/rules";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { appStore, useAtomValue } from "../../state/jotai";

@@ -4,7 +4,7 @@
  * apply; the progress modal (core's simulated progress) shows while the call runs and the
  * outcome modal after. Leaving the page (pagehide) keeps an unprocessed campaign pending.
  */
-import { applyActivity, prelaunchOutcome } from "@aivg/core";
+import { applyActivity, prelaunchOutcome } from "@aivg/core/rules";
 import { i18n } from "../../i18n/setup";
 import type { RouteChange } from "../../routes/route-change";
 import { appStore } from "../../state/jotai";

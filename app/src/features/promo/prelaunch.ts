@@ -8,7 +8,7 @@
  * promotion was processed (e.g. the login leaves the page), so the next visit picks it up.
  */
 
-import { prelaunchConstants, prelaunchOutcome } from "@aivg/core";
+import { prelaunchConstants, prelaunchOutcome } from "@aivg/core/rules";
 
 const campaign = prelaunchConstants();
 /** Campaign query key and value (spec 01 §9), from core. */

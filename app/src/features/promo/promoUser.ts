@@ -4,7 +4,7 @@
  * `isLoggedIn`); the account feature sets it with `setPromoUid` once it has initialised or
  * refreshed the user, and clears it on logout.
  */
-import { isLoggedIn, sessionConstants } from "@aivg/core";
+import { isLoggedIn, sessionConstants } from "@aivg/core/rules";
 import { atom, appStore } from "../../state/jotai";
 
 /** The uid of the stored user-info record, when it is valid now. */

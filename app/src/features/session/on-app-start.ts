@@ -3,7 +3,7 @@
  * render, so the header does not flash the login button), then a fresh user info; the token's
  * renewal is planned; logged-out answers and other tabs' logouts are wired here.
  */
-import { onLoggedOut } from "@aivg/core";
+import { onLoggedOut } from "@aivg/core/rules";
 import { appStore } from "../../state/jotai";
 import { reportLoggedOut } from "./loggedOut";
 import { startTokenRenewal } from "./renew";

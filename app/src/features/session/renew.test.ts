@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-vi.mock("@aivg/core", async (original) => ({ ...(await original<typeof import("@aivg/core")>()), renewToken: vi.fn() }));
+vi.mock("@aivg/core/rules", async (original) => ({ ...(await original<typeof import("@aivg/core/rules")>()), renewToken: vi.fn() }));
 
-import { getAccessToken, renewToken, sessionConstants, setAccessToken } from "@aivg/core";
+import { getAccessToken, renewToken, sessionConstants, setAccessToken } from "@aivg/core/rules";
 import { createStore } from "../../state/jotai";
 import { RENEW_RETRY_MS, startTokenRenewal } from "./renew";
 import { tokenAtom } from "./session";

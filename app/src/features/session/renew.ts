@@ -6,7 +6,7 @@
  * the token is the package's, shared through its cookie, so a tab that finds it already renewed
  * by another does nothing.
  */
-import { getAccessToken, renewToken, tokenRenewPlan, type TokenRenewPlan } from "@aivg/core";
+import { getAccessToken, renewToken, tokenRenewPlan, type TokenRenewPlan } from "@aivg/core/rules";
 import { appStore } from "../../state/jotai";
 import { keepToken, tokenAtom } from "./session";
 

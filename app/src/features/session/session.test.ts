@@ -1,4 +1,4 @@
-import { getAccessToken, sessionConstants, setAccessToken } from "@aivg/core";
+import { getAccessToken, sessionConstants, setAccessToken } from "@aivg/core/rules";
 import { createStore } from "../../state/jotai";
 import { afterEach, describe, expect, it } from "vitest";
 import { clearCredentials, flagsAtom, initSession, tokenAtom, userAtom } from "./session";

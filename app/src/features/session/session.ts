@@ -17,7 +17,7 @@ import {
   userInfoRecord,
   type UserFlags,
   type UserInfo,
-} from "@aivg/core";
+} from "@aivg/core/rules";
 import { atom, appStore } from "../../state/jotai";
 import { setPromoUid } from "../promo/promoUser";
 import { providerLogoutUrl } from "./config";

@@ -3,7 +3,7 @@
  * failure: warning, defaults used"). Expiring values use core's record shape (`makeStoredRecord`,
  * `readStoredValue`), so an expired value is dropped the same way everywhere.
  */
-import { makeStoredRecord, readStoredValue } from "@aivg/core";
+import { makeStoredRecord, readStoredValue } from "@aivg/core/rules";
 
 type Area = "local" | "session";
 

@@ -2,7 +2,7 @@
  * The task queue panel: the user's tasks with live status, queue position and
  * progress, and the actions of each. Mounted beside every creation and tool screen.
  */
-import { hasNextPage, progressDisplay, taskPromoCardVisible } from "@aivg/core";
+import { hasNextPage, progressDisplay, taskPromoCardVisible } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";

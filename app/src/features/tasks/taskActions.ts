@@ -15,7 +15,7 @@ import {
   saveTaskData,
   watermarkFreeFeature,
   type HttpError,
-} from "@aivg/core";
+} from "@aivg/core/rules";
 import { userHasFeature } from "../account/featureAuth";
 import { i18n } from "../../i18n/setup";
 import { copyText } from "../clipboard/copyText";

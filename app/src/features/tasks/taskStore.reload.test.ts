@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../state/jotai";
 
 vi.mock("./notify", () => ({ notifyFinished: vi.fn() }));
-vi.mock("@aivg/core", async (original) => ({ ...(await original<typeof import("@aivg/core")>()), listTasks: vi.fn() }));
+vi.mock("@aivg/core/rules", async (original) => ({ ...(await original<typeof import("@aivg/core/rules")>()), listTasks: vi.fn() }));
 
-import { hasNextPage, listTasks } from "@aivg/core";
+import { hasNextPage, listTasks } from "@aivg/core/rules";
 import { queueAtom, reloadTasks, upsertTask } from "./taskStore";
 import { readTask, type Task } from "./taskTypes";
 

@@ -3,7 +3,7 @@
  * changes from the server's event stream (updateList, addTask, updateTask, delTask, retryTask),
  * and, when the stream is unavailable, polling of the open tasks through /v1/ai/result/batch.
  */
-import { createEventsTicket, getAccessToken, getTaskResults, hasNextPage, listTasks, taskConstants } from "@aivg/core";
+import { createEventsTicket, getAccessToken, getTaskResults, hasNextPage, listTasks, taskConstants } from "@aivg/core/rules";
 import { apiBase } from "../../env";
 import { appStore, atom } from "../../state/jotai";
 import { notifyFinished } from "./notify";

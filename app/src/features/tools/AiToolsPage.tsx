@@ -1,5 +1,5 @@
 /** The AI tools listing (/ai-tools/:category?): a card per tool page. */
-import { routePath } from "@aivg/core";
+import { routePath } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/jotai";

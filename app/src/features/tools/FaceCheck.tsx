@@ -5,7 +5,7 @@
  * where the call is used): it warns and does not block Generate, since a detector can miss a
  * stylised face (a cartoon host); a server without the model (`note`) says nothing.
  */
-import { createImageFkp, getImageFkpResult } from "@aivg/core";
+import { createImageFkp, getImageFkpResult } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { readTask } from "../tasks/taskTypes";

@@ -4,7 +4,7 @@
  * "3:20 of 15:00 min used this month · renews 1 Apr", "Unlimited with your plan", or, for a plan
  * without the tool, what the Standard plan has (core's number). Read again when `refresh` changes.
  */
-import { getMinuteUsage, minuteUse, tagForCode, type MinuteTool } from "@aivg/core";
+import { getMinuteUsage, minuteUse, tagForCode, type MinuteTool } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";

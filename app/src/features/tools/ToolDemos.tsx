@@ -4,7 +4,7 @@
  * look for what the tool does). The key is the page's path segment (`bg-remover`), as the server
  * names them; a page the server has no examples for shows nothing.
  */
-import { listDemos, routePath } from "@aivg/core";
+import { listDemos, routePath } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ToolRoute } from "./toolConfigs";

@@ -4,8 +4,8 @@
  * modes are the catalogue's rows for the route (`toolModes`); core's check of the task (the
  * server's rule) runs before anything is sent and its message sits under the field it names.
  */
-import type { RouteMatch } from "@aivg/core";
-import { getTtsVoices, minuteTool, routePath, taskModule } from "@aivg/core";
+import type { RouteMatch } from "@aivg/core/rules";
+import { getTtsVoices, minuteTool, routePath, taskModule } from "@aivg/core/rules";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useNavigate } from "react-router";

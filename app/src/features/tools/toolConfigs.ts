@@ -4,7 +4,7 @@
  * core's catalogue whose `screens` name the page's route (see `toolModes`); here are only the
  * translation keys of each page and of its modes.
  */
-import type { RouteName } from "@aivg/core";
+import type { RouteName } from "@aivg/core/rules";
 import { screenModules, type ModuleForm } from "../create/catalogue";
 
 export type ToolRoute =

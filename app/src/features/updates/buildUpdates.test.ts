@@ -1,4 +1,4 @@
-import type { BuildManifest, LatestBuild } from "@aivg/core";
+import type { BuildManifest, LatestBuild } from "@aivg/core/rules";
 import { describe, expect, it, vi } from "vitest";
 import { BuildUpdates, type BuildUpdatesDeps } from "./buildUpdates";
 

@@ -9,7 +9,7 @@
  * `VITE_BUILD_POLL_MS` overrides it) and whenever the tab becomes visible again; a failed poll
  * is logged and retried at the next tick.
  */
-import type { BuildManifest, LatestBuild } from "@aivg/core";
+import type { BuildManifest, LatestBuild } from "@aivg/core/rules";
 import { guardedReload } from "./reloadGuard";
 
 /** Default poll period (ms): Nuxt's `checkOutdatedBuildInterval`. */

@@ -1,4 +1,4 @@
-import { timings } from "@aivg/core";
+import { timings } from "@aivg/core/rules";
 import { describe, expect, it, vi } from "vitest";
 import { guardedReload, isChunkLoadError, readReloadGuard, RELOAD_GUARD_KEY } from "./reloadGuard";
 

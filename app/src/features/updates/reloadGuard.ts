@@ -4,7 +4,7 @@
  * (10 s). Storage failures are tolerated (spec 01 §8): without storage the reload is allowed,
  * since a loop cannot be detected anyway and a stale page is worse.
  */
-import { reloadAllowed } from "@aivg/core";
+import { reloadAllowed } from "@aivg/core/rules";
 
 /** Session-storage key of the guard. */
 export const RELOAD_GUARD_KEY = "aivg:reload-guard";

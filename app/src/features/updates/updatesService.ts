@@ -3,7 +3,7 @@
  * session storage; also the chunk-load error handler (spec 01 §8: a full reload, limited by the
  * 10-second guard).
  */
-import { getBuildManifest, getLatestBuild, manifestPrefetchDelay } from "@aivg/core";
+import { getBuildManifest, getLatestBuild, manifestPrefetchDelay } from "@aivg/core/rules";
 import type { DataRouter } from "react-router";
 import { BUILD_ID } from "./buildInfo";
 import { envText } from "../../env";

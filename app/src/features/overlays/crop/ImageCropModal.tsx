@@ -29,7 +29,7 @@ import {
   cropZoomTo,
   type BoxSize,
   type CropView,
-} from "@aivg/core";
+} from "@aivg/core/rules";
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ModalRecord } from "../modalStack";

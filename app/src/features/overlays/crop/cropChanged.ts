@@ -3,7 +3,7 @@
  * allowed ratio, the whole box, the restored view). Cancelling a changed crop asks first (the
  * auto-clip go-back confirmation, spec 01 §2 overlays); an untouched one closes at once.
  */
-import type { BoxSize, CropView } from "@aivg/core";
+import type { BoxSize, CropView } from "@aivg/core/rules";
 
 export interface CropChoice {
   ratio: string | null;

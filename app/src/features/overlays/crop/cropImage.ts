@@ -4,8 +4,13 @@
  * the size rule (downscaleTarget: a side above min(maxValue, 2000) is downscaled, spec 01 §5),
  * the resampling (downscaleRgba, Lanczos3) and the cut (cropRgba). A missing 2D context is the
  * spec's 'canvas getContext fail' (spec 01 §8).
+ *
+ * The pixel functions come from core's imaging module (`@aivg/core/imaging`), its own WebAssembly,
+ * which loads with this file only: import it lazily (the crop dialog, an image upload), never from
+ * a page's first render.
  */
-import { cropRgba, downscaleRgba, downscaleTarget, isOpaque, type CropRect, type RgbaImage } from "@aivg/core";
+import { cropRgba, downscaleRgba, isOpaque, type RgbaImage } from "@aivg/core/imaging";
+import { downscaleTarget, type CropRect } from "@aivg/core/rules";
 import type { CropPicture } from "./cropTypes";
 
 /** JPEG quality of an opaque crop result. Decision: high enough for a model input. */

@@ -9,7 +9,7 @@
  * repeats templates already shown (the server's list shifted) adds only the new ones; a failed
  * page keeps what is shown and leaves the button to try again.
  */
-import { templateLoadMore, type TemplatePageQuery } from "@aivg/core";
+import { templateLoadMore, type TemplatePageQuery } from "@aivg/core/rules";
 import type { AudioTemplateItem, TemplateListCategory } from "../modalTypes";
 
 export interface CategoryPages {

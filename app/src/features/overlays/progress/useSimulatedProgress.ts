@@ -4,7 +4,7 @@
  * success jumps to 100; clean (idle) shows 0; the display is core's `progressDisplay` (0-100,
  * rounded). One run per mount: give the component a new `key` to start another run from 0.
  */
-import { progressDisplay, progressTick, timings } from "@aivg/core";
+import { progressDisplay, progressTick, timings } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 
 export type ProgressStatus = "idle" | "running" | "success";
