@@ -96,7 +96,6 @@ pub fn yearly_monthly_price(price: f64) -> Result<String, JsValue> {
 /// ```js
 /// formatPrice(9.99, "$") // "$9.99"
 /// ```
-#[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = formatPrice)]
 pub fn format_price(
     amount: f64,
