@@ -24,7 +24,7 @@ pub use file::EnginesFile;
 
 use super::comfyui::ComfyUi;
 use super::fal::Fal;
-use super::local::LocalProvider;
+use super::local::{LocalProvider, describe_enhancer};
 use super::provider::{Job, Outputs, ProgressSender, Provider, ProviderError};
 use crate::config::Config;
 use aivg_core::tasks::{Media, TaskModule, Work};
@@ -82,6 +82,8 @@ pub struct Engines {
     pub fal: Option<Fal>,
     local: LocalProvider,
     file: Option<(PathBuf, EnginesFile)>,
+    /// The local models' folder, for what the local engine does with them.
+    models_dir: Option<PathBuf>,
 }
 
 impl Engines {
@@ -109,6 +111,7 @@ impl Engines {
             fal,
             local: LocalProvider,
             file: s.engines.clone(),
+            models_dir: cfg.models.dir.clone(),
         }
     }
 
@@ -175,7 +178,9 @@ impl Engines {
                     None => f.models_of(m),
                 }),
             },
-            Engine::Local => Ok(if local_is_real(m) {
+            Engine::Local => Ok(if let Some(what) = describe_enhancer(m, self.models_dir.as_deref()) {
+                what.into()
+            } else if local_is_real(m) {
                 "on this server".into()
             } else {
                 "a labelled preview".into()

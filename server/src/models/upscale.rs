@@ -1,0 +1,34 @@
+//! The image enhancer's model in the server: Real-ESRGAN animevideov3 (aivg-models' `upscale`,
+//! its ncnn weights and layers), loaded once at its first use like the other models, run on the
+//! bounded model pool.
+
+use super::{ModelFailure, Models};
+use aivg_models::ModelError;
+use aivg_models::ModelId;
+use aivg_models::upscale::{UpscaleModel, Upscaled};
+use bytes::Bytes;
+use std::path::Path;
+
+/// Whether both files of the upscaler are in `dir` (not checked: loading does that).
+pub fn upscale_installed(dir: Option<&Path>) -> bool {
+    dir.is_some_and(|d| {
+        aivg_models::is_installed(d, ModelId::Upscale)
+            && aivg_models::is_installed(d, ModelId::UpscaleGraph)
+    })
+}
+
+impl Models {
+    /// An encoded picture upscaled `factor` times (2 to 4) by the model, its long side first
+    /// brought down to `AIVG_UPSCALE_MAX_SIDE` when above it.
+    pub async fn upscale(&self, file: Bytes, factor: u32) -> Result<Upscaled, ModelFailure> {
+        let max_side = self.inner.settings.upscale_max_side;
+        let m = self
+            .model(&self.inner.upscale, ModelId::Upscale, UpscaleModel::load)
+            .await?;
+        self.blocking(move || {
+            let img = aivg_core::imaging::decode_image(&file).map_err(ModelError::from)?;
+            Ok(m.upscale(&img.pixels, img.width, img.height, factor, max_side)?)
+        })
+        .await
+    }
+}
