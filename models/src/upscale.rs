@@ -310,8 +310,8 @@ mod tests {
             for sp in &s {
                 assert_eq!(sp.core_start, next, "{n} {s:?}");
                 assert!(sp.core_end > sp.core_start);
-                assert_eq!(sp.start + tile.min(n) <= n, true);
                 let end = sp.start + tile.min(n);
+                assert!(end <= n, "{n} {sp:?}");
                 assert!(sp.core_start == 0 || sp.core_start - sp.start >= pad, "{n} {sp:?}");
                 assert!(sp.core_end == n || end - sp.core_end >= pad, "{n} {sp:?}");
                 next = sp.core_end;

@@ -53,8 +53,9 @@ fn run(proto: &ModelProto, shape: &[usize], input: &[f32]) -> (Vec<usize>, Vec<f
         .unwrap();
     let t = Tensor::from_shape(shape, input).unwrap();
     let out = plan.run(tvec!(t.into_tvalue())).unwrap();
-    let out = out[0].clone().into_tensor();
-    (out.shape().to_vec(), out.as_slice::<f32>().unwrap().to_vec())
+    let view = out[0].try_as_plain_ram().unwrap();
+    let values = view.as_slice::<f32>().unwrap().to_vec();
+    (out[0].shape().to_vec(), values)
 }
 
 /// The same layers evaluated directly on a 3 × 3 one-channel input.

@@ -36,7 +36,9 @@ pub(super) async fn enhance(job: &Job) -> Result<Outputs, ProviderError> {
     let out = blocking(move || encode(&up.rgba, w, h, jpeg)).await?;
     // The model ran on a smaller copy of a large input: say so.
     let note = size
-        .filter(|&(iw, ih)| (iw.saturating_mul(2), ih.saturating_mul(2)) != (w, h))
+        .filter(|&(iw, ih)| {
+            (iw.saturating_mul(UPSCALE_FACTOR), ih.saturating_mul(UPSCALE_FACTOR)) != (w, h)
+        })
         .map(|(iw, ih)| {
             format!(
                 "The {iw}×{ih} picture was brought down to {}×{} before the AI upscaling.",
