@@ -153,7 +153,9 @@ impl UpscaleModel {
                 for (i, row) in window.chunks_exact_mut(tw).enumerate() {
                     let (c, y) = (i / th, sy.start + i % th);
                     let from = (c * h + y) * w + sx.start;
-                    let src = planes.get(from..from + tw).ok_or_else(|| runtime("window"))?;
+                    let src = planes
+                        .get(from..from + tw)
+                        .ok_or_else(|| runtime("window"))?;
                     row.copy_from_slice(src);
                 }
                 let input = Tensor::from_shape(&[1, 3, th, tw], &window).map_err(runtime)?;
@@ -207,7 +209,9 @@ impl UpscaleModel {
         max_side: u32,
     ) -> Result<Upscaled, ModelError> {
         if !(2..=NETWORK_SCALE).contains(&factor) {
-            return Err(runtime(format!("a scale of {factor}: it must be 2, 3 or 4")));
+            return Err(runtime(format!(
+                "a scale of {factor}: it must be 2, 3 or 4"
+            )));
         }
         aivg_core::imaging::check_rgba(px, w, h)?;
         let (w, h, small) = fit(px, w, h, max_side.max(1))?;
@@ -227,7 +231,10 @@ impl UpscaleModel {
         let mut big = if opaque {
             [0u8, 0, 0, 255].repeat(bw as usize * bh as usize)
         } else {
-            let alpha: Vec<u8> = px.chunks_exact(4).map(|p| p.get(3).copied().unwrap_or(255)).collect();
+            let alpha: Vec<u8> = px
+                .chunks_exact(4)
+                .map(|p| p.get(3).copied().unwrap_or(255))
+                .collect();
             let alpha = resize_plane(&alpha, w, h, bw, bh)?;
             alpha.into_iter().flat_map(|a| [0, 0, 0, a]).collect()
         };
@@ -241,18 +248,31 @@ impl UpscaleModel {
             Ok(())
         })?;
         if factor == NETWORK_SCALE {
-            return Ok(Upscaled { rgba: big, width: bw, height: bh });
+            return Ok(Upscaled {
+                rgba: big,
+                width: bw,
+                height: bh,
+            });
         }
         let (fw, fh) = (w * factor, h * factor);
         let rgba = resize_rgba(&big, bw, bh, fw, fh, FilterType::Lanczos3)?;
-        Ok(Upscaled { rgba, width: fw, height: fh })
+        Ok(Upscaled {
+            rgba,
+            width: fw,
+            height: fh,
+        })
     }
 }
 
 /// The picture brought down to a long side of `max_side` (Lanczos3) when above it: its size and
 /// the new pixels (`None`: as it was).
 #[allow(clippy::type_complexity)]
-fn fit(px: &[u8], w: u32, h: u32, max_side: u32) -> Result<(u32, u32, Option<Vec<u8>>), ModelError> {
+fn fit(
+    px: &[u8],
+    w: u32,
+    h: u32,
+    max_side: u32,
+) -> Result<(u32, u32, Option<Vec<u8>>), ModelError> {
     let long = w.max(h);
     if long <= max_side {
         return Ok((w, h, None));
@@ -262,7 +282,11 @@ fn fit(px: &[u8], w: u32, h: u32, max_side: u32) -> Result<(u32, u32, Option<Vec
         u32::try_from(v).unwrap_or(max_side).clamp(1, max_side)
     };
     let (sw, sh) = (side(w), side(h));
-    Ok((sw, sh, Some(resize_rgba(px, w, h, sw, sh, FilterType::Lanczos3)?)))
+    Ok((
+        sw,
+        sh,
+        Some(resize_rgba(px, w, h, sw, sh, FilterType::Lanczos3)?),
+    ))
 }
 
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
@@ -283,7 +307,11 @@ struct Span {
 /// `tile` must exceed `2 · pad`.
 fn spans(n: usize, tile: usize, pad: usize) -> Vec<Span> {
     if n <= tile {
-        return vec![Span { start: 0, core_start: 0, core_end: n }];
+        return vec![Span {
+            start: 0,
+            core_start: 0,
+            core_end: n,
+        }];
     }
     let mut out = Vec::new();
     let mut c = 0;
@@ -291,7 +319,11 @@ fn spans(n: usize, tile: usize, pad: usize) -> Vec<Span> {
         let start = c.saturating_sub(pad).min(n - tile);
         let end = start + tile;
         let core_end = if end == n { n } else { (end - pad).max(c + 1) };
-        out.push(Span { start, core_start: c, core_end });
+        out.push(Span {
+            start,
+            core_start: c,
+            core_end,
+        });
         c = core_end;
     }
     out
@@ -304,7 +336,13 @@ mod tests {
 
     #[test]
     fn windows_partition_the_side_and_keep_away_from_their_edges() {
-        for (n, tile, pad) in [(10, 192, 18), (192, 192, 18), (193, 192, 18), (1000, 192, 18), (77, 37, 18)] {
+        for (n, tile, pad) in [
+            (10, 192, 18),
+            (192, 192, 18),
+            (193, 192, 18),
+            (1000, 192, 18),
+            (77, 37, 18),
+        ] {
             let s = spans(n, tile, pad);
             let mut next = 0;
             for sp in &s {
@@ -312,7 +350,10 @@ mod tests {
                 assert!(sp.core_end > sp.core_start);
                 let end = sp.start + tile.min(n);
                 assert!(end <= n, "{n} {sp:?}");
-                assert!(sp.core_start == 0 || sp.core_start - sp.start >= pad, "{n} {sp:?}");
+                assert!(
+                    sp.core_start == 0 || sp.core_start - sp.start >= pad,
+                    "{n} {sp:?}"
+                );
                 assert!(sp.core_end == n || end - sp.core_end >= pad, "{n} {sp:?}");
                 next = sp.core_end;
             }

@@ -38,7 +38,10 @@ fn pattern(w: usize, h: usize) -> Vec<f32> {
 
 fn max_diff(a: &[f32], b: &[f32]) -> f32 {
     assert_eq!(a.len(), b.len());
-    a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f32::max)
 }
 
 #[test]
@@ -65,7 +68,10 @@ fn windows_add_up_to_the_whole_picture() {
     let (w, h) = (100, 70);
     let input = pattern(w, h);
     let whole = model.run_planar(&input, w, h).unwrap();
-    let tiled = model.with_tile(2 * PAD + 4).run_planar(&input, w, h).unwrap();
+    let tiled = model
+        .with_tile(2 * PAD + 4)
+        .run_planar(&input, w, h)
+        .unwrap();
     let d = max_diff(&whole, &tiled);
     eprintln!("largest difference between windows and the whole: {d:e}");
     assert!(d < 1e-4, "windows differ from the whole picture by {d}");
@@ -81,7 +87,11 @@ fn each_factor_gives_its_size() {
         assert_eq!(out.rgba.len(), (out.width * out.height * 4) as usize);
     }
     let out = model.upscale(&px, 40, 30, 2, 20).unwrap();
-    assert_eq!((out.width, out.height), (40, 30), "brought down to 20 × 15 first");
+    assert_eq!(
+        (out.width, out.height),
+        (40, 30),
+        "brought down to 20 × 15 first"
+    );
     assert!(model.upscale(&px, 40, 30, 5, MAX).is_err());
     assert!(model.upscale(&px[4..], 40, 30, 2, MAX).is_err());
 }
@@ -123,7 +133,10 @@ fn a_smooth_gradient_stays_close_to_a_resample() {
     let p = psnr(&out.rgba, &reference);
     eprintln!("PSNR against Lanczos3: {p:.1} dB");
     assert!(p > 32.0, "PSNR {p:.1} dB");
-    assert!(out.rgba.chunks_exact(4).all(|p| p[3] == 255), "stays opaque");
+    assert!(
+        out.rgba.chunks_exact(4).all(|p| p[3] == 255),
+        "stays opaque"
+    );
 }
 
 /// Sum of squared differences between neighbours: larger when edges are crisper.
@@ -164,6 +177,11 @@ fn transparency_is_kept() {
     }
     let out = model.upscale(&px, w, h, 2, MAX).unwrap();
     let (top, bottom) = out.rgba.split_at(out.rgba.len() / 2);
-    assert!(top.chunks_exact(4).skip(64 * 4).take(64 * 8).all(|p| p[3] < 8));
+    assert!(
+        top.chunks_exact(4)
+            .skip(64 * 4)
+            .take(64 * 8)
+            .all(|p| p[3] < 8)
+    );
     assert!(bottom.chunks_exact(4).skip(64 * 8).all(|p| p[3] > 247));
 }

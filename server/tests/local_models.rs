@@ -196,7 +196,13 @@ async fn the_image_enhancer_upscales_with_the_model() {
     let (w, h) = (48u32, 32u32);
     let png = disc_png(w, h, 12.0);
     let input = upload(&s, &token, "mai_imagesharpen", "png", png.clone()).await;
-    let id = create_ok(&s, &token, "mai_imagesharpen", json!({ "file_path": input })).await;
+    let id = create_ok(
+        &s,
+        &token,
+        "mai_imagesharpen",
+        json!({ "file_path": input }),
+    )
+    .await;
     let t = wait_done(&s, &token, "mai_imagesharpen", &id).await;
     assert_eq!(t["status"], "succeeded", "{t}");
     assert_eq!(t["result"]["preview"], false, "{t}");
@@ -212,14 +218,19 @@ async fn the_image_enhancer_upscales_with_the_model() {
     let model = aivg_models::upscale::UpscaleModel::load(&dir).unwrap();
     let max = aivg_models::upscale::DEFAULT_MAX_SIDE;
     let want = model.upscale(&px.pixels, w, h, 2, max).unwrap();
-    assert_eq!(out.pixels.as_ref(), want.rgba.as_slice(), "the model's pixels");
+    assert_eq!(
+        out.pixels.as_ref(),
+        want.rgba.as_slice(),
+        "the model's pixels"
+    );
     let resampled = aivg_core::imaging::enhance_rgba(&px.pixels, w, h).unwrap();
     assert_ne!(out.pixels, resampled.pixels);
 
-    // A picture longer than AIVG_UPSCALE_MAX_SIDE is brought down first, and the note says so.
+    // A picture longer than AIVG_UPSCALE_MAX_SIDE is resampled instead, still twice its size,
+    // and the note says why.
     let small = start_with(|cfg| {
         cfg.models.dir = Some(dir);
-        cfg.models.upscale_max_side = 24;
+        cfg.models.upscale_max_side = 40;
     })
     .await;
     let token = small.register("up2@example.com").await;
@@ -228,10 +239,14 @@ async fn the_image_enhancer_upscales_with_the_model() {
     let id = create_ok(&small, &token, "tool_itr", json!({ "file_path": input })).await;
     let t = wait_done(&small, &token, "tool_itr", &id).await;
     assert_eq!(t["status"], "succeeded", "{t}");
-    let out = &t["result"]["outputs"][0];
-    assert_eq!((out["width"].as_u64(), out["height"].as_u64()), (Some(48), Some(32)), "{t}");
     let note = t["result"]["note"].as_str().unwrap();
-    assert!(note.contains("48×32 picture was brought down to 24×16"), "{note}");
+    assert!(
+        note.contains("48×32 picture is larger than the 40 pixels"),
+        "{note}"
+    );
+    let url = t["result"]["outputs"][0]["url"].as_str().unwrap();
+    let out = decode_image(&fetch(&small, url).await.2).unwrap();
+    assert_eq!(out.pixels, resampled.pixels, "the resample's pixels");
 }
 
 #[tokio::test]
@@ -303,11 +318,24 @@ async fn without_the_models_the_features_say_so() {
     assert_eq!(t["status"], "succeeded", "{t}");
     assert_eq!(t["result"]["preview"], true, "the labelled stand-in: {t}");
     // The image enhancer resamples, twice the size, and says why.
-    let id = create_ok(&s, &token, "mai_imagesharpen", json!({ "file_path": photo })).await;
+    let id = create_ok(
+        &s,
+        &token,
+        "mai_imagesharpen",
+        json!({ "file_path": photo }),
+    )
+    .await;
     let t = wait_done(&s, &token, "mai_imagesharpen", &id).await;
     assert_eq!(t["status"], "succeeded", "{t}");
     let out = &t["result"]["outputs"][0];
-    assert_eq!((out["width"].as_u64(), out["height"].as_u64()), (Some(128), Some(96)), "{t}");
+    assert_eq!(
+        (out["width"].as_u64(), out["height"].as_u64()),
+        (Some(128), Some(96)),
+        "{t}"
+    );
     let note = t["result"]["note"].as_str().unwrap();
-    assert!(note.starts_with("Upscaled with a Lanczos resample") && note.contains("not installed"), "{note}");
+    assert!(
+        note.starts_with("Upscaled with a Lanczos resample") && note.contains("not installed"),
+        "{note}"
+    );
 }

@@ -22,8 +22,8 @@ use std::collections::{HashMap, HashSet};
 use tract_onnx::pb::attribute_proto::AttributeType;
 use tract_onnx::pb::tensor_proto::DataType;
 use tract_onnx::pb::{
-    AttributeProto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorProto,
-    TypeProto, ValueInfoProto, type_proto,
+    AttributeProto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorProto, TypeProto,
+    ValueInfoProto, type_proto,
 };
 
 /// The ONNX graph of an ncnn model; the error names the line or the weights that failed.
@@ -79,7 +79,14 @@ impl Builder {
         }
     }
 
-    fn push(&mut self, l: &Layer, op: &str, inputs: Vec<String>, out: &str, a: Vec<AttributeProto>) {
+    fn push(
+        &mut self,
+        l: &Layer,
+        op: &str,
+        inputs: Vec<String>,
+        out: &str,
+        a: Vec<AttributeProto>,
+    ) {
         self.produced.push(out.to_owned());
         self.nodes.push(NodeProto {
             input: inputs,
@@ -157,7 +164,12 @@ impl Builder {
         let dw = l.size(2, 1)?;
         let sw = l.size(3, 1)?;
         let left = l.int(4, 0)?;
-        let pads = [l.int(14, left)?, left, l.int(16, l.int(14, left)?)?, l.int(15, left)?];
+        let pads = [
+            l.int(14, left)?,
+            left,
+            l.int(16, l.int(14, left)?)?,
+            l.int(15, left)?,
+        ];
         if pads.iter().any(|&p| p < 0) {
             return Err(l.error("automatic (SAME) padding is not supported"));
         }
@@ -209,7 +221,11 @@ impl Builder {
         if l.int(3, 0)? != 0 || l.int(4, 0)? != 0 || hs <= 0.0 || ws <= 0.0 {
             return Err(l.error("only resizing by positive scales (1=, 2=) is supported"));
         }
-        let scales = self.constant(format!("{}_scales", l.name), vec![4], vec![1.0, 1.0, hs, ws]);
+        let scales = self.constant(
+            format!("{}_scales", l.name),
+            vec![4],
+            vec![1.0, 1.0, hs, ws],
+        );
         let a = vec![
             str_attr("mode", "nearest"),
             str_attr("coordinate_transformation_mode", "asymmetric"),

@@ -70,7 +70,9 @@ pub(crate) fn parse_param(text: &str) -> Result<Vec<Layer>, ParseError> {
         Some((_, "7767517")) => {}
         _ => return Err("not an ncnn .param file (no 7767517 magic on its first line)".into()),
     }
-    let (count_line, counts) = lines.next().ok_or("the layer and blob counts are missing")?;
+    let (count_line, counts) = lines
+        .next()
+        .ok_or("the layer and blob counts are missing")?;
     let layer_count: usize = counts
         .split_whitespace()
         .next()
@@ -220,7 +222,10 @@ mod tests {
         assert_eq!(layers.len(), 3);
         let conv = &layers[1];
         assert_eq!(conv.kind, "Convolution");
-        assert_eq!((conv.inputs.clone(), conv.outputs.clone()), (vec!["data".to_owned()], vec!["c".to_owned()]));
+        assert_eq!(
+            (conv.inputs.clone(), conv.outputs.clone()),
+            (vec!["data".to_owned()], vec!["c".to_owned()])
+        );
         assert_eq!(conv.int(0, 0).unwrap(), 2);
         assert_eq!(conv.int(11, 7).unwrap(), 7, "absent: the default");
         assert_eq!(layers[2].float(1, 0.0).unwrap(), 4.0);
@@ -231,7 +236,11 @@ mod tests {
     fn broken_files_say_where() {
         assert!(parse_param("7767518\n").unwrap_err().contains("magic"));
         let short = "7767517\n2 2\nInput in 0 1 data\n";
-        assert!(parse_param(short).unwrap_err().contains("announces 2 layers"));
+        assert!(
+            parse_param(short)
+                .unwrap_err()
+                .contains("announces 2 layers")
+        );
         let array = "7767517\n1 1\nReshape r 1 1 a b -23300=2,1,2\n";
         assert!(parse_param(array).unwrap_err().contains("array parameters"));
         let bad = "7767517\n1 1\nConvolution c 1 1 a b 0=x\n";

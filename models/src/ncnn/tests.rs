@@ -74,7 +74,8 @@ fn reference(input: &[f32]) -> Vec<f32> {
                 let mut v = BIAS[o];
                 for ky in 0..3 {
                     for kx in 0..3 {
-                        v += weight(o * 9 + ky * 3 + kx) * at(y as i64 + ky as i64 - 1, x as i64 + kx as i64 - 1);
+                        v += weight(o * 9 + ky * 3 + kx)
+                            * at(y as i64 + ky as i64 - 1, x as i64 + kx as i64 - 1);
                     }
                 }
                 plane[y][x] = if v > 0.0 { v } else { SLOPES[o] * v };
@@ -122,12 +123,23 @@ fn the_graph_output_is_the_unread_blob() {
 fn mismatched_or_unknown_parts_are_refused() {
     let mut long = bin();
     long.extend_from_slice(&[0; 8]);
-    assert!(to_onnx(PARAM, &long).unwrap_err().contains("8 bytes of weights are left over"));
+    assert!(
+        to_onnx(PARAM, &long)
+            .unwrap_err()
+            .contains("8 bytes of weights are left over")
+    );
     let short = &bin()[..100];
-    assert!(to_onnx(PARAM, short).unwrap_err().contains("does not belong"));
+    assert!(
+        to_onnx(PARAM, short)
+            .unwrap_err()
+            .contains("does not belong")
+    );
     let pool = "7767517\n2 2\nInput in 0 1 data\nPooling p 1 1 data out 0=0\n";
     let e = to_onnx(pool, &[]).unwrap_err();
-    assert!(e.contains("line 4") && e.contains("Pooling is not supported"), "{e}");
+    assert!(
+        e.contains("line 4") && e.contains("Pooling is not supported"),
+        "{e}"
+    );
     let bicubic = "7767517\n2 2\nInput in 0 1 data\nInterp i 1 1 data out 0=3 1=2.0 2=2.0\n";
     assert!(to_onnx(bicubic, &[]).unwrap_err().contains("nearest"));
 }

@@ -62,6 +62,8 @@ struct Inner {
     background: Slot<BackgroundModel>,
     faces: Slot<FaceModel>,
     upscale: Slot<aivg_models::upscale::UpscaleModel>,
+    /// One upscale at a time, outside `permits` (`upscale.rs`).
+    upscale_permit: Semaphore,
 }
 
 /// The server's models (cheap to clone).
@@ -97,6 +99,7 @@ impl Models {
                 background: OnceCell::new(),
                 faces: OnceCell::new(),
                 upscale: OnceCell::new(),
+                upscale_permit: Semaphore::new(1),
             }),
         }
     }

@@ -1,6 +1,10 @@
 //! The image enhancer's model in the server: Real-ESRGAN animevideov3 (aivg-models' `upscale`,
-//! its ncnn weights and layers), loaded once at its first use like the other models, run on the
-//! bounded model pool.
+//! its ncnn weights and layers), loaded once at its first use like the other models.
+//!
+//! An upscale takes seconds to tens of seconds of CPU (about a second per 100 × 100 input
+//! pixels on one core), so it does not run on the shared model permits (`AIVG_MODEL_WORKERS`),
+//! which would keep the instant checks waiting behind it: it has a permit of its own, one upscale
+//! at a time, and further enhancer tasks wait their turn.
 
 use super::{ModelFailure, Models};
 use aivg_models::ModelError;
@@ -18,17 +22,24 @@ pub fn upscale_installed(dir: Option<&Path>) -> bool {
 }
 
 impl Models {
-    /// An encoded picture upscaled `factor` times (2 to 4) by the model, its long side first
-    /// brought down to `AIVG_UPSCALE_MAX_SIDE` when above it.
+    /// An encoded picture upscaled `factor` times (2 to 4) by the model (its long side first
+    /// brought down to `AIVG_UPSCALE_MAX_SIDE` when above it).
     pub async fn upscale(&self, file: Bytes, factor: u32) -> Result<Upscaled, ModelFailure> {
         let max_side = self.inner.settings.upscale_max_side;
         let m = self
             .model(&self.inner.upscale, ModelId::Upscale, UpscaleModel::load)
             .await?;
-        self.blocking(move || {
+        let _permit = self
+            .inner
+            .upscale_permit
+            .acquire()
+            .await
+            .map_err(|e| ModelFailure::Failed(format!("the upscale pool is closed: {e}")))?;
+        tokio::task::spawn_blocking(move || {
             let img = aivg_core::imaging::decode_image(&file).map_err(ModelError::from)?;
             Ok(m.upscale(&img.pixels, img.width, img.height, factor, max_side)?)
         })
         .await
+        .map_err(|e| ModelFailure::Failed(format!("the model work stopped: {e}")))?
     }
 }

@@ -82,8 +82,8 @@ pub struct Engines {
     pub fal: Option<Fal>,
     local: LocalProvider,
     file: Option<(PathBuf, EnginesFile)>,
-    /// The local models' folder, for what the local engine does with them.
-    models_dir: Option<PathBuf>,
+    /// The local models' settings, for what the local engine does with them.
+    models: crate::models::ModelSettings,
 }
 
 impl Engines {
@@ -111,7 +111,7 @@ impl Engines {
             fal,
             local: LocalProvider,
             file: s.engines.clone(),
-            models_dir: cfg.models.dir.clone(),
+            models: cfg.models.clone(),
         }
     }
 
@@ -178,8 +178,8 @@ impl Engines {
                     None => f.models_of(m),
                 }),
             },
-            Engine::Local => Ok(if let Some(what) = describe_enhancer(m, self.models_dir.as_deref()) {
-                what.into()
+            Engine::Local => Ok(if let Some(what) = describe_enhancer(m, &self.models) {
+                what
             } else if local_is_real(m) {
                 "on this server".into()
             } else {

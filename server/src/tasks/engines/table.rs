@@ -121,13 +121,19 @@ mod tests {
         let (e, what) = runs_on(&build(&Engines::new(&cfg, true)).await);
         assert_eq!(e, Engine::Local);
         assert!(what.contains("not installed"), "{what}");
-        for id in [aivg_models::ModelId::Upscale, aivg_models::ModelId::UpscaleGraph] {
+        for id in [
+            aivg_models::ModelId::Upscale,
+            aivg_models::ModelId::UpscaleGraph,
+        ] {
             let path = aivg_models::model_path(dir.path(), id).unwrap();
             std::fs::write(path, b"checked when loaded").unwrap();
         }
         let t = build(&Engines::new(&cfg, true)).await;
         assert!(runs_on(&t).1.contains("Real-ESRGAN"), "{}", t.render());
-        assert_eq!(t.row("tool_itr").unwrap().runs_on, t.row("mai_imagesharpen").unwrap().runs_on);
+        assert_eq!(
+            t.row("tool_itr").unwrap().runs_on,
+            t.row("mai_imagesharpen").unwrap().runs_on
+        );
     }
 
     #[tokio::test]
