@@ -19,9 +19,9 @@ pub struct ModelSettings {
     pub workers: usize,
     /// Score a face needs in `image_fkp` (aivg-models' default).
     pub face_min_score: f32,
-    /// `AIVG_UPSCALE_MAX_SIDE` (16 to 4096, default aivg-models' 512): the image enhancer's
-    /// model brings a longer input down to this long side first (its work grows with the
-    /// input's pixels: about a second per 100 × 100 on one core).
+    /// `AIVG_UPSCALE_MAX_SIDE` (16 to 4096, default aivg-models' 512): the longest input side
+    /// the image enhancer's model takes (its work grows with the input's pixels: about a
+    /// second per 100 × 100 on one core); a larger input is resampled.
     pub upscale_max_side: u32,
 }
 

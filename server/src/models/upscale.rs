@@ -22,8 +22,9 @@ pub fn upscale_installed(dir: Option<&Path>) -> bool {
 }
 
 impl Models {
-    /// An encoded picture upscaled `factor` times (2 to 4) by the model (its long side first
-    /// brought down to `AIVG_UPSCALE_MAX_SIDE` when above it).
+    /// An encoded picture upscaled `factor` times (2 to 4) by the model. The enhancer sends
+    /// pictures up to `AIVG_UPSCALE_MAX_SIDE` only; a longer one would be brought down to it
+    /// first.
     pub async fn upscale(&self, file: Bytes, factor: u32) -> Result<Upscaled, ModelFailure> {
         let max_side = self.inner.settings.upscale_max_side;
         let m = self
