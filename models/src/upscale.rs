@@ -10,8 +10,9 @@
 //! - tiles: the picture runs in windows of [`DEFAULT_TILE`] pixels (one optimised plan for every
 //!   window of a picture) overlapping by [`PAD`] pixels, the network's reach: each output pixel
 //!   depends on inputs at most 18 pixels away (18 3 × 3 convolutions before the pixel shuffle),
-//!   so the cropped windows add up to exactly the whole picture's answer, and memory stays that
-//!   of one window whatever the picture's size;
+//!   so the cropped windows add up to exactly the whole picture's answer, and the network's
+//!   memory stays that of one window whatever the picture's size (the ×4 answer itself, RGBA8,
+//!   must be within core's `MAX_SIDE` and `MAX_PIXELS`);
 //! - a picture whose long side is above the caller's maximum side (the server's default:
 //!   [`DEFAULT_MAX_SIDE`]) is brought down to it first (Lanczos3): the work grows with the
 //!   input's pixels (about a second per 100 × 100 on one core).
@@ -228,7 +229,7 @@ impl UpscaleModel {
                 }
             }
         }
-        let (bw, bh) = (w * NETWORK_SCALE, h * NETWORK_SCALE);
+        let (bw, bh) = network_size(w, h)?;
         let opaque = px.chunks_exact(4).all(|p| p.get(3) == Some(&255));
         let mut big = if opaque {
             [0u8, 0, 0, 255].repeat(bw as usize * bh as usize)
@@ -263,6 +264,25 @@ impl UpscaleModel {
             width: fw,
             height: fh,
         })
+    }
+}
+
+/// The size of the network's answer, refused beyond core's image limits.
+fn network_size(w: u32, h: u32) -> Result<(u32, u32), ModelError> {
+    use aivg_core::imaging::{ImagingError, MAX_PIXELS, MAX_SIDE};
+    let (bw, bh) = (u64::from(w) * 4, u64::from(h) * 4);
+    let too_large = ImagingError::TooLarge {
+        width: bw,
+        height: bh,
+        max_side: MAX_SIDE,
+        max_pixels: MAX_PIXELS,
+    };
+    if bw > u64::from(MAX_SIDE) || bh > u64::from(MAX_SIDE) || bw * bh > MAX_PIXELS {
+        return Err(too_large.into());
+    }
+    match (u32::try_from(bw), u32::try_from(bh)) {
+        (Ok(bw), Ok(bh)) => Ok((bw, bh)),
+        _ => Err(too_large.into()),
     }
 }
 
@@ -363,6 +383,14 @@ mod tests {
         }
         assert_eq!(spans(1000, 288, 18).len(), 4);
         assert_eq!(spans(512, DEFAULT_TILE as usize, PAD as usize).len(), 2);
+    }
+
+    #[test]
+    fn the_answer_stays_within_the_image_limits() {
+        assert_eq!(network_size(2048, 2048).unwrap(), (8192, 8192));
+        let e = network_size(4096, 4096).unwrap_err();
+        assert!(e.to_string().contains("16384x16384"), "{e}");
+        assert!(network_size(8193, 1).is_err(), "one side too long");
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub struct ModelSettings {
     pub workers: usize,
     /// Score a face needs in `image_fkp` (aivg-models' default).
     pub face_min_score: f32,
-    /// `AIVG_UPSCALE_MAX_SIDE` (16 to 4096, default aivg-models' 512): the longest input side
+    /// `AIVG_UPSCALE_MAX_SIDE` (16 to 2048, default aivg-models' 512): the longest input side
     /// the image enhancer's model takes (its work grows with the input's pixels: about a
     /// second per 100 × 100 on one core); a larger input is resampled.
     pub upscale_max_side: u32,
@@ -80,11 +80,12 @@ impl ModelSettings {
         let upscale_max_side = match var("AIVG_UPSCALE_MAX_SIDE") {
             None => d.upscale_max_side,
             Some(raw) => match raw.trim().parse::<u32>() {
-                Ok(n) if (16..=4096).contains(&n) => n,
+                // 2048: the ×4 answer (8192²) is core's largest image.
+                Ok(n) if (16..=2048).contains(&n) => n,
                 _ => {
                     return Err(ConfigError {
                         name: "AIVG_UPSCALE_MAX_SIDE",
-                        problem: format!("{raw:?} is not a side from 16 to 4096 pixels"),
+                        problem: format!("{raw:?} is not a side from 16 to 2048 pixels"),
                     });
                 }
             },
