@@ -131,13 +131,14 @@ impl UpscaleModel {
     }
 
     /// Runs the network over planar RGB floats (`3 · h · w`, 0 to 1) window by window, giving
-    /// `sink(channel, output row, first output column, values)` each cropped row of output.
+    /// `sink(channel, output row, first output column, values)` each cropped row of output and
+    /// `progress(windows done, windows)` after each window.
     fn tiled(
         &self,
         planes: &[f32],
-        w: usize,
-        h: usize,
+        (w, h): (usize, usize),
         mut sink: impl FnMut(usize, usize, usize, &[f32]) -> Result<(), ModelError>,
+        progress: &mut dyn FnMut(usize, usize),
     ) -> Result<(), ModelError> {
         if planes.len() != 3 * w * h || w == 0 || h == 0 {
             return Err(runtime(format!(
@@ -151,6 +152,8 @@ impl UpscaleModel {
         let plan = self.plan(th, tw)?;
         let s = NETWORK_SCALE as usize;
         let mut window = vec![0f32; 3 * th * tw];
+        let total = ys.len() * xs.len();
+        let mut done = 0;
         for sy in &ys {
             for sx in &xs {
                 for (i, row) in window.chunks_exact_mut(tw).enumerate() {
@@ -180,6 +183,8 @@ impl UpscaleModel {
                         sink(c, oy, sx.core_start * s, part)?;
                     }
                 }
+                done += 1;
+                progress(done, total);
             }
         }
         Ok(())
@@ -191,13 +196,14 @@ impl UpscaleModel {
         let s = NETWORK_SCALE as usize;
         let (ow, oh) = (w * s, h * s);
         let mut out = vec![0f32; 3 * ow * oh];
-        self.tiled(planes, w, h, |c, y, x, values| {
+        let sink = |c, y, x, values: &[f32]| {
             let at = (c * oh + y) * ow + x;
             out.get_mut(at..at + values.len())
                 .ok_or_else(|| runtime("output row"))?
                 .copy_from_slice(values);
             Ok(())
-        })?;
+        };
+        self.tiled(planes, (w, h), sink, &mut |_, _| {})?;
         Ok(out)
     }
 
@@ -206,10 +212,21 @@ impl UpscaleModel {
     pub fn upscale(
         &self,
         px: &[u8],
-        w: u32,
-        h: u32,
+        (w, h): (u32, u32),
         factor: u32,
         max_side: u32,
+    ) -> Result<Upscaled, ModelError> {
+        self.upscale_with_progress(px, (w, h), factor, max_side, &mut |_, _| {})
+    }
+
+    /// [`Self::upscale`], calling `progress(windows done, windows)` after each window.
+    pub fn upscale_with_progress(
+        &self,
+        px: &[u8],
+        (w, h): (u32, u32),
+        factor: u32,
+        max_side: u32,
+        progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Upscaled, ModelError> {
         if !(2..=NETWORK_SCALE).contains(&factor) {
             return Err(runtime(format!(
@@ -242,14 +259,15 @@ impl UpscaleModel {
             alpha.into_iter().flat_map(|a| [0, 0, 0, a]).collect()
         };
         let row = bw as usize;
-        self.tiled(&planes, wu, hu, |c, y, x, values| {
+        let sink = |c, y, x, values: &[f32]| {
             let start = (y * row + x) * 4 + c;
             let dst = big.get_mut(start..).ok_or_else(|| runtime("output row"))?;
             for (d, v) in dst.iter_mut().step_by(4).zip(values) {
                 *d = to_byte(*v);
             }
             Ok(())
-        })?;
+        };
+        self.tiled(&planes, (wu, hu), sink, progress)?;
         if factor == NETWORK_SCALE {
             return Ok(Upscaled {
                 rgba: big,

@@ -68,10 +68,18 @@ fn windows_add_up_to_the_whole_picture() {
     let (w, h) = (100, 70);
     let input = pattern(w, h);
     let whole = model.run_planar(&input, w, h).unwrap();
-    let tiled = model
-        .with_tile(2 * PAD + 4)
-        .run_planar(&input, w, h)
+    let model = model.with_tile(2 * PAD + 4);
+    let tiled = model.run_planar(&input, w, h).unwrap();
+    // The progress of each window, in order, on a picture: 100 × 70 in windows of 40.
+    let px = disc_on_white(w as u32, h as u32, 20.0);
+    let mut seen = Vec::new();
+    let mut progress = |done, total| seen.push((done, total));
+    model
+        .upscale_with_progress(&px, (w as u32, h as u32), 4, MAX, &mut progress)
         .unwrap();
+    let total = seen.len();
+    assert!(total > 4, "{seen:?}");
+    assert_eq!(seen, (1..=total).map(|d| (d, total)).collect::<Vec<_>>());
     let d = max_diff(&whole, &tiled);
     eprintln!("largest difference between windows and the whole: {d:e}");
     assert!(d < 1e-4, "windows differ from the whole picture by {d}");
@@ -82,18 +90,18 @@ fn each_factor_gives_its_size() {
     let Some(model) = model() else { return };
     let px = disc_on_white(40, 30, 10.0);
     for factor in [2, 3, 4] {
-        let out = model.upscale(&px, 40, 30, factor, MAX).unwrap();
+        let out = model.upscale(&px, (40, 30), factor, MAX).unwrap();
         assert_eq!((out.width, out.height), (40 * factor, 30 * factor));
         assert_eq!(out.rgba.len(), (out.width * out.height * 4) as usize);
     }
-    let out = model.upscale(&px, 40, 30, 2, 20).unwrap();
+    let out = model.upscale(&px, (40, 30), 2, 20).unwrap();
     assert_eq!(
         (out.width, out.height),
         (40, 30),
         "brought down to 20 × 15 first"
     );
-    assert!(model.upscale(&px, 40, 30, 5, MAX).is_err());
-    assert!(model.upscale(&px[4..], 40, 30, 2, MAX).is_err());
+    assert!(model.upscale(&px, (40, 30), 5, MAX).is_err());
+    assert!(model.upscale(&px[4..], (40, 30), 2, MAX).is_err());
 }
 
 fn lanczos(px: &[u8], w: u32, h: u32, tw: u32, th: u32) -> Vec<u8> {
@@ -127,7 +135,7 @@ fn a_smooth_gradient_stays_close_to_a_resample() {
         }
     }
     let started = Instant::now();
-    let out = model.upscale(&px, w, h, 2, MAX).unwrap();
+    let out = model.upscale(&px, (w, h), 2, MAX).unwrap();
     eprintln!("{w} × {h} upscaled 2× in {:?}", started.elapsed());
     let reference = lanczos(&px, w, h, w * 2, h * 2);
     let p = psnr(&out.rgba, &reference);
@@ -156,7 +164,7 @@ fn edges_come_out_crisper_than_a_resample() {
     // A soft disc: the resample keeps its blur, the network sharpens its rim.
     let sharp = disc_on_white(128, 128, 40.0);
     let px = lanczos(&sharp, 128, 128, w, h);
-    let out = model.upscale(&px, w, h, 4, MAX).unwrap();
+    let out = model.upscale(&px, (w, h), 4, MAX).unwrap();
     let reference = lanczos(&px, w, h, w * 4, h * 4);
     let (net, lz) = (edge_energy(&out.rgba, 256), edge_energy(&reference, 256));
     eprintln!("edge energy: network {net:.0}, Lanczos3 {lz:.0}");
@@ -175,7 +183,7 @@ fn transparency_is_kept() {
     for p in px.chunks_exact_mut(4).take((w * h / 2) as usize) {
         p[3] = 0;
     }
-    let out = model.upscale(&px, w, h, 2, MAX).unwrap();
+    let out = model.upscale(&px, (w, h), 2, MAX).unwrap();
     let (top, bottom) = out.rgba.split_at(out.rgba.len() / 2);
     assert!(
         top.chunks_exact(4)

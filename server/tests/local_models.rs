@@ -217,7 +217,7 @@ async fn the_image_enhancer_upscales_with_the_model() {
     let px = decode_image(&png).unwrap();
     let model = aivg_models::upscale::UpscaleModel::load(&dir).unwrap();
     let max = aivg_models::upscale::DEFAULT_MAX_SIDE;
-    let want = model.upscale(&px.pixels, w, h, 2, max).unwrap();
+    let want = model.upscale(&px.pixels, (w, h), 2, max).unwrap();
     assert_eq!(
         out.pixels.as_ref(),
         want.rgba.as_slice(),

@@ -22,10 +22,15 @@ pub fn upscale_installed(dir: Option<&Path>) -> bool {
 }
 
 impl Models {
-    /// An encoded picture upscaled `factor` times (2 to 4) by the model. The enhancer sends
-    /// pictures up to `AIVG_UPSCALE_MAX_SIDE` only; a longer one would be brought down to it
-    /// first.
-    pub async fn upscale(&self, file: Bytes, factor: u32) -> Result<Upscaled, ModelFailure> {
+    /// An encoded picture upscaled `factor` times (2 to 4) by the model, `progress(windows
+    /// done, windows)` called after each of its windows. The enhancer sends pictures up to
+    /// `AIVG_UPSCALE_MAX_SIDE` only; a longer one would be brought down to it first.
+    pub async fn upscale(
+        &self,
+        file: Bytes,
+        factor: u32,
+        mut progress: impl FnMut(usize, usize) + Send + 'static,
+    ) -> Result<Upscaled, ModelFailure> {
         let max_side = self.inner.settings.upscale_max_side;
         let m = self
             .model(&self.inner.upscale, ModelId::Upscale, UpscaleModel::load)
@@ -38,7 +43,8 @@ impl Models {
             .map_err(|e| ModelFailure::Failed(format!("the upscale pool is closed: {e}")))?;
         tokio::task::spawn_blocking(move || {
             let img = aivg_core::imaging::decode_image(&file).map_err(ModelError::from)?;
-            Ok(m.upscale(&img.pixels, img.width, img.height, factor, max_side)?)
+            let size = (img.width, img.height);
+            Ok(m.upscale_with_progress(&img.pixels, size, factor, max_side, &mut progress)?)
         })
         .await
         .map_err(|e| ModelFailure::Failed(format!("the model work stopped: {e}")))?

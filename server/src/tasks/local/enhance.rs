@@ -7,7 +7,7 @@
 
 use super::{blocking, encode, failed, input_image};
 use crate::models::{ModelFailure, ModelSettings, upscale_installed};
-use crate::tasks::provider::{Job, Outputs, ProviderError};
+use crate::tasks::provider::{Job, Outputs, ProgressSender, ProviderError};
 use aivg_core::imaging::{UPSCALE_FACTOR, decode_image, enhance_rgba};
 use aivg_core::tasks::{Media, TaskModule, Work};
 use bytes::Bytes;
@@ -27,7 +27,10 @@ pub fn describe(m: &TaskModule, models: &ModelSettings) -> Option<String> {
     })
 }
 
-pub(super) async fn enhance(job: &Job) -> Result<Outputs, ProviderError> {
+pub(super) async fn enhance(
+    job: &Job,
+    progress: &ProgressSender,
+) -> Result<Outputs, ProviderError> {
     let (bytes, jpeg) = input_image(job).await?;
     let max_side = job.models.settings().upscale_max_side;
     if let Some((w, h)) = crate::uploads::mediainfo::image_dimensions(&bytes)
@@ -39,7 +42,17 @@ pub(super) async fn enhance(job: &Job) -> Result<Outputs, ProviderError> {
         );
         return resample(bytes, jpeg, &why).await;
     }
-    let up = match job.models.upscale(bytes.clone(), UPSCALE_FACTOR).await {
+    // 5 % on the way in (the provider's), 95 % when the last window is done.
+    let p = progress.clone();
+    let on_window = move |done: usize, total: usize| {
+        let share = (done * 90).checked_div(total).unwrap_or(0);
+        p.set(u8::try_from(5 + share).unwrap_or(95));
+    };
+    let up = match job
+        .models
+        .upscale(bytes.clone(), UPSCALE_FACTOR, on_window)
+        .await
+    {
         Ok(up) => up,
         Err(ModelFailure::Unavailable(why)) => return resample(bytes, jpeg, &why).await,
         Err(e) => return Err(failed(e)),

@@ -63,7 +63,7 @@ impl Provider for LocalProvider {
             (Media::Audio, Work::Denoise) => audio_tool(job, DENOISE_FILTER).await,
             (Media::Audio, Work::RemoveVocals) => audio_tool(job, REMOVE_VOCALS_FILTER).await,
             (Media::Audio, _) => Ok(gen_audio(job)),
-            (Media::Image, Work::Enhance) => enhance::enhance(job).await,
+            (Media::Image, Work::Enhance) => enhance::enhance(job, &progress).await,
             (Media::Image, Work::RemoveBackground) => background::remove_background(job).await,
             (Media::Image, Work::Generate | Work::Edit) => gen_image(job).await,
             (Media::Image, _) => image_tool(job).await,
