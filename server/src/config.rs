@@ -32,6 +32,7 @@
 //! | `AIVG_NSFW_THRESHOLD` | `0.5` | NSFW score (0 to 1) from which an image or video fails the sensitive check |
 //! | `AIVG_NSFW_VIDEO_FRAMES` | `16` | frames of a video the sensitive check scores (one a second, spread over longer videos) |
 //! | `AIVG_MODEL_WORKERS` | `2` | local model runs at once (the rest wait) |
+//! | `AIVG_UPSCALE_MAX_SIDE` | `512` | longest input side the image enhancer's model takes (a larger input is resampled) |
 //! | `AIVG_TEST_STORE` | off | `1`: the built-in test store (grants without payment; demos and tests) |
 //! | `AIVG_STRIPE_SECRET_KEY` | unset: no Stripe | Stripe API key: checkouts go through Stripe Checkout (`pay/`) |
 //! | `AIVG_STRIPE_WEBHOOK_SECRET` | unset: webhook 404 | signing secret of the `POST /v1/pay/stripe/webhook` endpoint |

@@ -1,6 +1,7 @@
-//! The local ONNX models behind the instant checks and the local background remover, over real
-//! HTTP: the NSFW verdict of pictures and sampled video frames (and its threshold), faces with
-//! key points, a transparent PNG from `mai_fs`, and the documented answers without the models.
+//! The local models behind the instant checks and the local background remover and image
+//! enhancer, over real HTTP: the NSFW verdict of pictures and sampled video frames (and its
+//! threshold), faces with key points, a transparent PNG from `mai_fs`, the model's upscale from
+//! `mai_imagesharpen`, and the documented answers without the models.
 //!
 //! The models are installed by `scripts/setup.sh` into `~/.cache/aivg/models` (or
 //! `AIVG_MODELS_DIR`); a test needing an absent one prints why and skips, except on CI (`CI`
@@ -187,6 +188,68 @@ async fn the_background_remover_makes_a_transparent_png() {
 }
 
 #[tokio::test]
+async fn the_image_enhancer_upscales_with_the_model() {
+    let Some(dir) = models_dir() else { return };
+    let s = server(dir.clone(), 0.5).await;
+    let token = s.register("up@example.com").await;
+    grant(&s, "up@example.com", 10).await;
+    let (w, h) = (48u32, 32u32);
+    let png = disc_png(w, h, 12.0);
+    let input = upload(&s, &token, "mai_imagesharpen", "png", png.clone()).await;
+    let id = create_ok(
+        &s,
+        &token,
+        "mai_imagesharpen",
+        json!({ "file_path": input }),
+    )
+    .await;
+    let t = wait_done(&s, &token, "mai_imagesharpen", &id).await;
+    assert_eq!(t["status"], "succeeded", "{t}");
+    assert_eq!(t["result"]["preview"], false, "{t}");
+    assert!(t["result"].get("note").is_none_or(Value::is_null), "{t}");
+    let url = t["result"]["outputs"][0]["url"].as_str().unwrap();
+    let (status, _, bytes) = fetch(&s, url).await;
+    assert_eq!(status, 200);
+    let out = decode_image(&bytes).unwrap();
+    assert_eq!((out.width, out.height), (2 * w, 2 * h), "twice the size");
+    // Made by the model: the very pixels it gives for the input (PNG is lossless) and not the
+    // resample's.
+    let px = decode_image(&png).unwrap();
+    let model = aivg_models::upscale::UpscaleModel::load(&dir).unwrap();
+    let max = aivg_models::upscale::DEFAULT_MAX_SIDE;
+    let want = model.upscale(&px.pixels, (w, h), 2, max).unwrap();
+    assert_eq!(
+        out.pixels.as_ref(),
+        want.rgba.as_slice(),
+        "the model's pixels"
+    );
+    let resampled = aivg_core::imaging::enhance_rgba(&px.pixels, w, h).unwrap();
+    assert_ne!(out.pixels, resampled.pixels);
+
+    // A picture longer than AIVG_UPSCALE_MAX_SIDE is resampled instead, still twice its size,
+    // and the note says why.
+    let small = start_with(|cfg| {
+        cfg.models.dir = Some(dir);
+        cfg.models.upscale_max_side = 40;
+    })
+    .await;
+    let token = small.register("up2@example.com").await;
+    grant(&small, "up2@example.com", 10).await;
+    let input = upload(&small, &token, "tool_itr", "png", png).await;
+    let id = create_ok(&small, &token, "tool_itr", json!({ "file_path": input })).await;
+    let t = wait_done(&small, &token, "tool_itr", &id).await;
+    assert_eq!(t["status"], "succeeded", "{t}");
+    let note = t["result"]["note"].as_str().unwrap();
+    assert!(
+        note.contains("48×32 picture is larger than the 40 pixels"),
+        "{note}"
+    );
+    let url = t["result"]["outputs"][0]["url"].as_str().unwrap();
+    let out = decode_image(&fetch(&small, url).await.2).unwrap();
+    assert_eq!(out.pixels, resampled.pixels, "the resample's pixels");
+}
+
+#[tokio::test]
 async fn videos_are_checked_on_sampled_frames() {
     let Some(dir) = models_dir() else { return };
     if !ffmpeg_ready() {
@@ -254,4 +317,25 @@ async fn without_the_models_the_features_say_so() {
     let t = wait_done(&s, &token, "mai_fs", &id).await;
     assert_eq!(t["status"], "succeeded", "{t}");
     assert_eq!(t["result"]["preview"], true, "the labelled stand-in: {t}");
+    // The image enhancer resamples, twice the size, and says why.
+    let id = create_ok(
+        &s,
+        &token,
+        "mai_imagesharpen",
+        json!({ "file_path": photo }),
+    )
+    .await;
+    let t = wait_done(&s, &token, "mai_imagesharpen", &id).await;
+    assert_eq!(t["status"], "succeeded", "{t}");
+    let out = &t["result"]["outputs"][0];
+    assert_eq!(
+        (out["width"].as_u64(), out["height"].as_u64()),
+        (Some(128), Some(96)),
+        "{t}"
+    );
+    let note = t["result"]["note"].as_str().unwrap();
+    assert!(
+        note.starts_with("Upscaled with a Lanczos resample") && note.contains("not installed"),
+        "{note}"
+    );
 }

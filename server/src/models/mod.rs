@@ -1,19 +1,23 @@
-//! The local ONNX models in the server (crate `aivg-models`): the NSFW check of
+//! The local models in the server (crate `aivg-models`): the NSFW check of
 //! `i_sensitive_detect` / `v_sensitive_detect`, face detection of `image_fkp`, and background
-//! removal of the local provider (`mai_fs`, `tool_gb`).
+//! removal (`mai_fs`, `tool_gb`) and upscaling (the image enhancer, `upscale.rs`) of the local
+//! provider.
 //!
 //! - Each model is loaded once, lazily, at its first use (parsing and optimising takes about a
 //!   second); a model whose file is absent stays absent until the server restarts, and the
 //!   feature answers as documented in the README ("Local models"): the checks pass with a note,
-//!   `image_fkp` reports no faces with a note, background removal makes the labelled preview.
+//!   `image_fkp` reports no faces with a note, background removal makes the labelled preview,
+//!   the image enhancer resamples with a note.
 //! - Inference runs on tokio's blocking threads, at most `AIVG_MODEL_WORKERS` at once (a
 //!   semaphore), so requests cannot pile CPU work beyond that; pictures are decoded and brought
 //!   down to the model's input size inside that work.
 
 pub mod settings;
+mod upscale;
 pub mod video;
 
 pub use settings::ModelSettings;
+pub use upscale::upscale_installed;
 
 use aivg_models::background::BackgroundModel;
 use aivg_models::faces::{Face, FaceModel};
@@ -57,6 +61,9 @@ struct Inner {
     nsfw: Slot<NsfwModel>,
     background: Slot<BackgroundModel>,
     faces: Slot<FaceModel>,
+    upscale: Slot<aivg_models::upscale::UpscaleModel>,
+    /// One upscale at a time, outside `permits` (`upscale.rs`).
+    upscale_permit: Semaphore,
 }
 
 /// The server's models (cheap to clone).
@@ -91,6 +98,8 @@ impl Models {
                 nsfw: OnceCell::new(),
                 background: OnceCell::new(),
                 faces: OnceCell::new(),
+                upscale: OnceCell::new(),
+                upscale_permit: Semaphore::new(1),
             }),
         }
     }

@@ -19,6 +19,10 @@ pub struct ModelSettings {
     pub workers: usize,
     /// Score a face needs in `image_fkp` (aivg-models' default).
     pub face_min_score: f32,
+    /// `AIVG_UPSCALE_MAX_SIDE` (16 to 2048, default aivg-models' 512): the longest input side
+    /// the image enhancer's model takes (its work grows with the input's pixels: about a
+    /// second per 100 × 100 on one core); a larger input is resampled.
+    pub upscale_max_side: u32,
 }
 
 impl Default for ModelSettings {
@@ -29,6 +33,7 @@ impl Default for ModelSettings {
             video_frames: 16,
             workers: 2,
             face_min_score: aivg_models::faces::DEFAULT_MIN_SCORE,
+            upscale_max_side: aivg_models::upscale::DEFAULT_MAX_SIDE,
         }
     }
 }
@@ -72,12 +77,26 @@ impl ModelSettings {
             },
         };
         let frames = count("AIVG_NSFW_VIDEO_FRAMES", d.video_frames as usize, 120)?;
+        let upscale_max_side = match var("AIVG_UPSCALE_MAX_SIDE") {
+            None => d.upscale_max_side,
+            Some(raw) => match raw.trim().parse::<u32>() {
+                // 2048: the ×4 answer (8192²) is core's largest image.
+                Ok(n) if (16..=2048).contains(&n) => n,
+                _ => {
+                    return Err(ConfigError {
+                        name: "AIVG_UPSCALE_MAX_SIDE",
+                        problem: format!("{raw:?} is not a side from 16 to 2048 pixels"),
+                    });
+                }
+            },
+        };
         Ok(Self {
             dir,
             nsfw_threshold,
             video_frames: u32::try_from(frames).unwrap_or(d.video_frames),
             workers: count("AIVG_MODEL_WORKERS", d.workers, 64)?,
             face_min_score: d.face_min_score,
+            upscale_max_side,
         })
     }
 }
@@ -110,8 +129,10 @@ mod tests {
             ("AIVG_NSFW_THRESHOLD", "0.8"),
             ("AIVG_NSFW_VIDEO_FRAMES", "4"),
             ("AIVG_MODEL_WORKERS", "1"),
+            ("AIVG_UPSCALE_MAX_SIDE", "1024"),
         ])
         .unwrap();
+        assert_eq!(s.upscale_max_side, 1024);
         assert_eq!(s.dir, Some(PathBuf::from("/srv/models")));
         assert!((s.nsfw_threshold - 0.8).abs() < f32::EPSILON);
         assert_eq!((s.video_frames, s.workers), (4, 1));
@@ -126,5 +147,7 @@ mod tests {
         assert_eq!(e.name, "AIVG_NSFW_VIDEO_FRAMES");
         let e = read(&[("AIVG_MODEL_WORKERS", "many")]).unwrap_err();
         assert_eq!(e.name, "AIVG_MODEL_WORKERS");
+        let e = read(&[("AIVG_UPSCALE_MAX_SIDE", "8")]).unwrap_err();
+        assert_eq!(e.name, "AIVG_UPSCALE_MAX_SIDE");
     }
 }

@@ -26,7 +26,7 @@ pub use kind::Engine;
 
 use super::comfyui::ComfyUi;
 use super::fal::Fal;
-use super::local::LocalProvider;
+use super::local::{LocalProvider, describe_enhancer};
 use super::provider::{Job, Outputs, ProgressSender, Provider, ProviderError};
 use crate::config::Config;
 use aivg_core::tasks::{Media, TaskModule, Work};
@@ -51,6 +51,8 @@ pub struct Engines {
     pub fal: Option<Fal>,
     local: LocalProvider,
     file: Option<(PathBuf, EnginesFile)>,
+    /// The local models' settings, for what the local engine does with them.
+    models: crate::models::ModelSettings,
 }
 
 impl Engines {
@@ -78,6 +80,7 @@ impl Engines {
             fal,
             local: LocalProvider,
             file: s.engines.clone(),
+            models: cfg.models.clone(),
         }
     }
 
@@ -144,7 +147,9 @@ impl Engines {
                     None => f.models_of(m),
                 }),
             },
-            Engine::Local => Ok(if local_is_real(m) {
+            Engine::Local => Ok(if let Some(what) = describe_enhancer(m, &self.models) {
+                what
+            } else if local_is_real(m) {
                 "on this server".into()
             } else {
                 "a labelled preview".into()

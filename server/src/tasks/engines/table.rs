@@ -114,6 +114,29 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn the_local_enhancer_says_whether_its_model_is_installed() {
+        let dir = tempfile::tempdir().unwrap();
+        let runs_on = |t: &Table| t.row("mai_imagesharpen").unwrap().runs_on.clone().unwrap();
+        let cfg = config(|c| c.models.dir = Some(dir.path().to_path_buf()));
+        let (e, what) = runs_on(&build(&Engines::new(&cfg, true)).await);
+        assert_eq!(e, Engine::Local);
+        assert!(what.contains("not installed"), "{what}");
+        for id in [
+            aivg_models::ModelId::Upscale,
+            aivg_models::ModelId::UpscaleGraph,
+        ] {
+            let path = aivg_models::model_path(dir.path(), id).unwrap();
+            std::fs::write(path, b"checked when loaded").unwrap();
+        }
+        let t = build(&Engines::new(&cfg, true)).await;
+        assert!(runs_on(&t).1.contains("Real-ESRGAN"), "{}", t.render());
+        assert_eq!(
+            t.row("tool_itr").unwrap().runs_on,
+            t.row("mai_imagesharpen").unwrap().runs_on
+        );
+    }
+
+    #[tokio::test]
     async fn a_fal_key_alone_sends_every_module_with_a_model_to_fal() {
         let cfg = config(|c| {
             c.tasks.fal_key = Some("k".into());

@@ -3,8 +3,9 @@
 //! `aivg_core::tasks`), does real work where no model is needed and makes clearly labelled
 //! previews (`Outputs.preview = true`) where one would be:
 //!
-//! - image enhancer (`Work::Enhance`, image): decode, core's `enhance_rgba` (2× Lanczos3 +
-//!   unsharp mask), encode (JPEG stays JPEG, else PNG): twice the size;
+//! - image enhancer (`Work::Enhance`, image, `enhance.rs`): twice the size, by the local
+//!   Real-ESRGAN model when installed, else core's `enhance_rgba` (2× Lanczos3 + unsharp mask)
+//!   with a note; JPEG stays JPEG, else PNG;
 //! - image tools (`Work::ImageTool`): `data.crop {x, y, w, h}` crops and `data.max_side`
 //!   downscales (core's `crop_rgba` / `downscale_rgba`); without either, the input comes back
 //!   with a PREVIEW band; the model tools (object removal, partial redraw) make that labelled
@@ -29,14 +30,15 @@
 
 pub mod audio;
 mod background;
+mod enhance;
 pub mod ffmpeg;
 pub mod preview;
 
+pub use enhance::describe as describe_enhancer;
+
 use super::provider::{Job, Output, Outputs, ProgressSender, Provider, ProviderError};
 use aivg_core::crop::CropRect;
-use aivg_core::imaging::{
-    ImageFormat, crop_rgba, decode_image, downscale_rgba, encode_image, enhance_rgba,
-};
+use aivg_core::imaging::{ImageFormat, crop_rgba, decode_image, downscale_rgba, encode_image};
 use aivg_core::tasks::{Media, Work};
 use bytes::Bytes;
 use serde_json::Value;
@@ -61,7 +63,7 @@ impl Provider for LocalProvider {
             (Media::Audio, Work::Denoise) => audio_tool(job, DENOISE_FILTER).await,
             (Media::Audio, Work::RemoveVocals) => audio_tool(job, REMOVE_VOCALS_FILTER).await,
             (Media::Audio, _) => Ok(gen_audio(job)),
-            (Media::Image, Work::Enhance) => enhance(job).await,
+            (Media::Image, Work::Enhance) => enhance::enhance(job, &progress).await,
             (Media::Image, Work::RemoveBackground) => background::remove_background(job).await,
             (Media::Image, Work::Generate | Work::Edit) => gen_image(job).await,
             (Media::Image, _) => image_tool(job).await,
@@ -236,21 +238,6 @@ fn encode(px: &[u8], w: u32, h: u32, jpeg: bool) -> Result<Output, ProviderError
             h,
         ))
     }
-}
-
-async fn enhance(job: &Job) -> Result<Outputs, ProviderError> {
-    let (bytes, jpeg) = input_image(job).await?;
-    let out = blocking(move || {
-        let img = decode_image(&bytes).map_err(failed)?;
-        let big = enhance_rgba(&img.pixels, img.width, img.height).map_err(failed)?;
-        encode(&big.pixels, big.width, big.height, jpeg)
-    })
-    .await?;
-    Ok(Outputs {
-        outputs: vec![out],
-        preview: false,
-        note: None,
-    })
 }
 
 fn u32_field(v: &Value, field: &str) -> Result<u32, ProviderError> {
