@@ -32,7 +32,7 @@ fn ok_200(s: reqwest::StatusCode) -> bool {
 struct Bench {
     client: reqwest::Client,
     base: String,
-    state: aivg_server::app::AppState,
+    state: aivg_server::state::AppState,
     secs: f64,
     tag: String,
 }

@@ -2,8 +2,8 @@
 //! through the API would time argon2, not the calls under test. Each account gets a real token
 //! (`auth::issue`, the same rows a login writes) and, when asked, credits through the ledger.
 
-use aivg_server::app::AppState;
 use aivg_server::ledger::{self, Entry};
+use aivg_server::state::AppState;
 use sqlx::Row;
 
 /// One account: its database id and a Bearer token.
@@ -54,7 +54,7 @@ pub async fn make(
                 .await
                 .map_err(|e| format!("grant: {e}"))?;
         }
-        let issued = aivg_server::auth::issue(state, id, &uid, now_ms)
+        let issued = aivg_server::auth::issue(&state.jwt, &state.db.pool, id, &uid, now_ms)
             .await
             .map_err(|e| format!("token: {e:?}"))?;
         out.push(Account {

@@ -1,7 +1,7 @@
 //! The ledger after the load: no credit lost or granted twice. Fails the bench (not a timing).
 
 use super::accounts;
-use aivg_server::app::AppState;
+use aivg_server::state::AppState;
 use sqlx::Row;
 
 async fn scalar(state: &AppState, sql: &str) -> Result<i64, String> {
