@@ -49,10 +49,13 @@ test("three visited pages record page views and web vitals, and the stats report
   await page.goto(`${server.origin}/builds/latest.json`);
 
   await expect
-    .poll(async () => {
-      const r = await report();
-      return PAGES.flatMap((path) => ["FCP", "LCP"].map((metric) => r.vitals.some((v) => v.page === path && v.metric === metric)));
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const r = await report();
+        return PAGES.flatMap((path) => ["FCP", "LCP"].map((metric) => r.vitals.some((v) => v.page === path && v.metric === metric)));
+      },
+      { timeout: 15_000 },
+    )
     .toEqual([true, true, true, true, true, true]);
 
   const r = await report();

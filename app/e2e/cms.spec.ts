@@ -10,8 +10,7 @@ import { expect, test } from "./fixtures";
 
 test.use({ locale: "en-US" });
 
-const sidebarLink = (page: Page, name: string) =>
-  page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name, exact: true });
+const sidebarLink = (page: Page, name: string) => page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name, exact: true });
 const injected = (page: Page) => page.locator("[data-cms-injected]");
 
 /** Resolves after a moment in the page: long past the 50 ms injection delay. */
@@ -117,9 +116,7 @@ test("a server redirect rule redirects after a client-side navigation", async ({
 });
 
 test("an external redirect target gets a full page load", async ({ page }) => {
-  await page.route("https://example.com/**", (route) =>
-    route.fulfill({ contentType: "text/html", body: "<title>External</title><p>external site</p>" }),
-  );
+  await page.route("https://example.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>External</title><p>external site</p>" }));
   await page.goto("/red1-to-ai-root");
   await expect(page).toHaveURL("https://example.com/ai/");
   await expect(page.getByText("external site")).toBeVisible();

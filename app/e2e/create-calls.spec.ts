@@ -81,10 +81,9 @@ test("a standard user over the month's translate minutes is told so", async ({ p
   await page.getByTestId("media-input").setInputFiles({ name: "six.webm", mimeType: "video/webm", buffer: longWebm(360) });
   await expect(page.getByTestId("media-input-info")).toContainText("6:00");
   await page.getByTestId("generate").click();
-  await expect(page.getByTestId("create-error")).toHaveText(
-    "This month's minutes for this tool are used up. They renew on the 1st; Premium has no limit.",
-    { timeout: 60_000 },
-  );
+  await expect(page.getByTestId("create-error")).toHaveText("This month's minutes for this tool are used up. They renew on the 1st; Premium has no limit.", {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId("upgrade-plan")).toBeVisible();
   await expect(note).toHaveAttribute("data-used", "600");
 });

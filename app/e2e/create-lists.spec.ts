@@ -51,7 +51,8 @@ test("effects: pages of 25 load while more than 20 are loaded and fewer than the
   const pages: string[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
-    if (url.pathname === "/v1/workflow/list") pages.push(`${url.searchParams.get("fun_category") ?? "all"}:${url.searchParams.get("page")}:${url.searchParams.get("page_size")}`);
+    if (url.pathname === "/v1/workflow/list")
+      pages.push(`${url.searchParams.get("fun_category") ?? "all"}:${url.searchParams.get("page")}:${url.searchParams.get("page_size")}`);
   });
   await page.goto("/effect");
   const cards = page.getByTestId("effect-card");

@@ -22,8 +22,9 @@ test("a stand-in result carries the preview badge, in the result and the task li
 
   // The same in German.
   await page.goto("/de/text-to-image");
-  await expect(page.getByTestId("task-card").filter({ hasText: "a red kite over green hills" }).getByTestId("preview-badge"))
-    .toHaveText("Vorschau – keine KI-Engine eingerichtet");
+  await expect(page.getByTestId("task-card").filter({ hasText: "a red kite over green hills" }).getByTestId("preview-badge")).toHaveText(
+    "Vorschau – keine KI-Engine eingerichtet",
+  );
 });
 
 test("a real result of the local provider has no preview badge", async ({ page, request }) => {

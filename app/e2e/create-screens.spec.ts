@@ -43,7 +43,7 @@ test("every creation, tool, effect and explore screen renders", async ({ page, r
   await page.goto("/explore/zone");
   await expect(page.getByTestId("zone-card").first()).toBeVisible();
   const zones = await request.get("/v1/workflow/zone/list");
-  const all = ((await zones.json()).data.list as { visible_status: number }[]);
+  const all = (await zones.json()).data.list as { visible_status: number }[];
   await expect(page.getByTestId("zone-card")).toHaveCount(all.filter((z) => z.visible_status === 1).length);
   expect(all.some((z) => z.visible_status !== 1)).toBe(true);
   expect(errors).toEqual([]);
@@ -80,10 +80,7 @@ test("object remover: Generate waits for a painted mask; undo and clear; the mas
   // One horizontal stroke across the middle with the smallest brush (1 % of 400 px = 4 px).
   await page.getByTestId("mask-brush").fill("1");
   await paintStroke(page, canvas, [0.25, 0.5], [0.75, 0.5]);
-  const [create] = await Promise.all([
-    page.waitForRequest((r) => r.url().endsWith("/v1/ai/create/photomaker_imagefix")),
-    generate.click(),
-  ]);
+  const [create] = await Promise.all([page.waitForRequest((r) => r.url().endsWith("/v1/ai/create/photomaker_imagefix")), generate.click()]);
   const body = create.postDataJSON() as { data: { file_path: string; mask_path?: string } };
   expect(body.data.mask_path).toMatch(/\.png$/);
   expect(body.data.file_path).toMatch(/\.jpg$/);

@@ -73,10 +73,7 @@ test("music templates: tabs of audio templates, a preview that plays, and Use fi
 
   // Generate sends the template's settings after the credit confirmation.
   await page.getByTestId("generate").click();
-  const [create] = await Promise.all([
-    page.waitForRequest((r) => r.url().endsWith("/v1/ai/create/mai_tcm")),
-    page.getByTestId("modal-confirm").click(),
-  ]);
+  const [create] = await Promise.all([page.waitForRequest((r) => r.url().endsWith("/v1/ai/create/mai_tcm")), page.getByTestId("modal-confirm").click()]);
   expect(create.postDataJSON()).toMatchObject({
     data: { prompt: tpl.info.prompt, duration: tpl.info.duration, style: tpl.info.style },
   });
@@ -150,10 +147,7 @@ test("two-person effect: the second picture's crop offers only shapes the templa
   page.on("request", (r) => {
     if (r.url().includes("/v1/ai/create/")) calls.push(r.url());
   });
-  const [direct] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith("/v1/workflow/direct")),
-    page.getByTestId("generate").click(),
-  ]);
+  const [direct] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/v1/workflow/direct")), page.getByTestId("generate").click()]);
   expect(direct.status()).toBe(200);
   await expect(page.getByTestId("create-result")).toBeVisible({ timeout: 20_000 });
   await expect(page.locator(".create-form [role=alert]")).toHaveCount(0);

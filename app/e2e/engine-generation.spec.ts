@@ -60,14 +60,24 @@ async function paintMask(page: Page, size: [number, number]): Promise<void> {
 
 const cases: Case[] = [
   {
-    name: "text to video", path: "/text-to-video", algorithm: "text2video", output: "video", confirm: true, sends: { prompt: TEXT, duration: /^10$/ },
+    name: "text to video",
+    path: "/text-to-video",
+    algorithm: "text2video",
+    output: "video",
+    confirm: true,
+    sends: { prompt: TEXT, duration: /^10$/ },
     fill: async (page) => {
       await page.getByTestId("prompt").fill("a paper boat drifting down a rainy street");
       await page.getByTestId("duration-10").click();
     },
   },
   {
-    name: "image to video", path: "/image-to-video", algorithm: "image2video", output: "video", confirm: true, sends: { file_path: JPG, prompt: TEXT },
+    name: "image to video",
+    path: "/image-to-video",
+    algorithm: "image2video",
+    output: "video",
+    confirm: true,
+    sends: { file_path: JPG, prompt: TEXT },
     fill: async (page) => {
       await uploadJpeg(page, true);
       await page.getByTestId("prompt").fill("the picture slowly comes alive");
@@ -75,39 +85,93 @@ const cases: Case[] = [
   },
   { name: "video to anime", path: "/video-to-anime", algorithm: "video2anime", output: "video", confirm: true, sends: { file_path: WEBM }, fill: uploadVideo },
   {
-    name: "text to image", path: "/text-to-image", algorithm: "text2image", output: "image", confirm: true, sends: { prompt: TEXT, aspect_ratio: TEXT },
+    name: "text to image",
+    path: "/text-to-image",
+    algorithm: "text2image",
+    output: "image",
+    confirm: true,
+    sends: { prompt: TEXT, aspect_ratio: TEXT },
     fill: async (page) => page.getByTestId("prompt").fill("a lighthouse on a cliff at dawn"),
   },
   {
-    name: "image to image", path: "/image-to-image", algorithm: "image2image", output: "image", confirm: true, sends: { file_path: JPG, prompt: TEXT },
+    name: "image to image",
+    path: "/image-to-image",
+    algorithm: "image2image",
+    output: "image",
+    confirm: true,
+    sends: { file_path: JPG, prompt: TEXT },
     fill: async (page) => {
       await uploadJpeg(page, true);
       await page.getByTestId("prompt").fill("make it a watercolour");
     },
   },
   {
-    name: "music", path: "/text-to-music", algorithm: "mai_tcm", output: "audio", confirm: true, sends: { prompt: TEXT, duration: /^\d+$/ },
+    name: "music",
+    path: "/text-to-music",
+    algorithm: "mai_tcm",
+    output: "audio",
+    confirm: true,
+    sends: { prompt: TEXT, duration: /^\d+$/ },
     fill: async (page) => page.getByTestId("prompt").fill("calm piano over soft rain"),
   },
   {
-    name: "song", path: "/text-to-music?tab=song", algorithm: "mai_text2song_minimax", output: "audio", confirm: true, sends: { prompt: TEXT, lyrics: TEXT },
+    name: "song",
+    path: "/text-to-music?tab=song",
+    algorithm: "mai_text2song_minimax",
+    output: "audio",
+    confirm: true,
+    sends: { prompt: TEXT, lyrics: TEXT },
     fill: async (page) => {
       await page.getByTestId("prompt").fill("warm acoustic ballad");
       await page.getByTestId("lyrics").fill("under the moon we sing along tonight");
     },
   },
-  { name: "image enhancer", path: "/ai-tools/image-enhancer", algorithm: "mai_imagesharpen", output: "image", confirm: false, sends: { file_path: JPG }, fill: (page) => uploadJpeg(page, false) },
-  { name: "video enhancer", path: "/ai-tools/video-enhancer", algorithm: "mai_vqe", output: "video", confirm: false, sends: { file_path: WEBM }, fill: uploadVideo },
-  { name: "background remover", path: "/ai-tools/bg-remover", algorithm: "mai_fs", output: "image", confirm: false, sends: { file_path: JPG }, fill: (page) => uploadJpeg(page, false) },
   {
-    name: "object remover", path: "/ai-tools/object-remover", algorithm: "photomaker_imagefix", output: "image", confirm: false, sends: { file_path: JPG, mask_path: PNG },
+    name: "image enhancer",
+    path: "/ai-tools/image-enhancer",
+    algorithm: "mai_imagesharpen",
+    output: "image",
+    confirm: false,
+    sends: { file_path: JPG },
+    fill: (page) => uploadJpeg(page, false),
+  },
+  {
+    name: "video enhancer",
+    path: "/ai-tools/video-enhancer",
+    algorithm: "mai_vqe",
+    output: "video",
+    confirm: false,
+    sends: { file_path: WEBM },
+    fill: uploadVideo,
+  },
+  {
+    name: "background remover",
+    path: "/ai-tools/bg-remover",
+    algorithm: "mai_fs",
+    output: "image",
+    confirm: false,
+    sends: { file_path: JPG },
+    fill: (page) => uploadJpeg(page, false),
+  },
+  {
+    name: "object remover",
+    path: "/ai-tools/object-remover",
+    algorithm: "photomaker_imagefix",
+    output: "image",
+    confirm: false,
+    sends: { file_path: JPG, mask_path: PNG },
     fill: async (page) => {
       await uploadJpeg(page, false);
       await paintMask(page, [640, 480]);
     },
   },
   {
-    name: "partial redraw", path: "/ai-tools/partial-redrawing", algorithm: "inpaint_clothes", output: "image", confirm: false, sends: { file_path: JPG, mask_path: PNG, prompt: /^a red wool scarf$/ },
+    name: "partial redraw",
+    path: "/ai-tools/partial-redrawing",
+    algorithm: "inpaint_clothes",
+    output: "image",
+    confirm: false,
+    sends: { file_path: JPG, mask_path: PNG, prompt: /^a red wool scarf$/ },
     fill: async (page) => {
       await uploadJpeg(page, false);
       await paintMask(page, [640, 480]);
@@ -115,7 +179,12 @@ const cases: Case[] = [
     },
   },
   {
-    name: "talking avatar from an audio file", path: "/ai-tools/ai-talking-avatar", algorithm: "talking_face", output: "video", confirm: false, sends: { file_path: JPG, audio_path: /\.wav$/ },
+    name: "talking avatar from an audio file",
+    path: "/ai-tools/ai-talking-avatar",
+    algorithm: "talking_face",
+    output: "video",
+    confirm: false,
+    sends: { file_path: JPG, audio_path: /\.wav$/ },
     fill: async (page) => {
       await page.getByTestId("mode-talking_face").click();
       await uploadJpeg(page, false);
@@ -125,7 +194,12 @@ const cases: Case[] = [
     },
   },
   {
-    name: "talking avatar from text", path: "/ai-tools/ai-talking-avatar", algorithm: "talking_face_tts", output: "video", confirm: false, sends: { file_path: JPG, prompt: /^Hello there, and welcome to my channel\.$/, voice_id: TEXT },
+    name: "talking avatar from text",
+    path: "/ai-tools/ai-talking-avatar",
+    algorithm: "talking_face_tts",
+    output: "video",
+    confirm: false,
+    sends: { file_path: JPG, prompt: /^Hello there, and welcome to my channel\.$/, voice_id: TEXT },
     fill: async (page) => {
       await page.getByTestId("mode-talking_face_tts").click();
       await uploadJpeg(page, false);
@@ -133,7 +207,12 @@ const cases: Case[] = [
     },
   },
   {
-    name: "video eraser", path: "/ai-tools/video-eraser", algorithm: "tool_vrw", output: "video", confirm: false, sends: { file_path: WEBM, mask_path: PNG },
+    name: "video eraser",
+    path: "/ai-tools/video-eraser",
+    algorithm: "tool_vrw",
+    output: "video",
+    confirm: false,
+    sends: { file_path: WEBM, mask_path: PNG },
     fill: async (page) => {
       await uploadVideo(page);
       // The mask is painted over the video's first frame, at the video's size.
@@ -212,7 +291,10 @@ for (const c of cases) {
 
     // The bar moved: it showed a value between start and end before the result came.
     const progress = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
-    expect(progress.some((v) => v > 0 && v < 100), `progress values seen: ${progress.join(", ")}`).toBe(true);
+    expect(
+      progress.some((v) => v > 0 && v < 100),
+      `progress values seen: ${progress.join(", ")}`,
+    ).toBe(true);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
 
     // The element holds the engine's own file and the browser can decode it.

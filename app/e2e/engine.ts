@@ -28,7 +28,9 @@ function fakeBinary(): string {
     : [resolve(appDir, "../target/debug/fake-comfyui"), resolve(appDir, "../target/release/fake-comfyui")];
   const found = candidates.find((path) => existsSync(path));
   if (!found) {
-    throw new Error(`fake-comfyui not found (tried ${candidates.join(", ")}): run \`cargo build -p fake-comfyui\` in the repository root or set AIVG_FAKE_COMFYUI_BIN`);
+    throw new Error(
+      `fake-comfyui not found (tried ${candidates.join(", ")}): run \`cargo build -p fake-comfyui\` in the repository root or set AIVG_FAKE_COMFYUI_BIN`,
+    );
   }
   return found;
 }

@@ -11,9 +11,7 @@ test.use({ locale: "en-US" });
 // A guest in variant B of the early-login experiment gets the login dialog on any click; these
 // tests are about the home page, so the visitor is put in variant A (plan 0).
 test.beforeEach(async ({ page }) => {
-  await page.route("**/v1/common/ab-test**", (route) =>
-    route.fulfill({ json: { code: 0, msg: "success", data: { plan: 0 }, trace_id: "e2e" } }),
-  );
+  await page.route("**/v1/common/ab-test**", (route) => route.fulfill({ json: { code: 0, msg: "success", data: { plan: 0 }, trace_id: "e2e" } }));
 });
 
 test("the template carousel rotates by itself", async ({ page }) => {
@@ -37,7 +35,10 @@ test("the grid lists every creation type and AI tool", async ({ page }) => {
   await page.goto("/home");
   await expect(page.getByTestId("home-creations").getByRole("link")).toHaveCount(7);
   await expect(page.getByTestId("home-tools").getByRole("link")).toHaveCount(7);
-  await page.getByTestId("home-tools").getByRole("link", { name: /Background Remover/ }).click();
+  await page
+    .getByTestId("home-tools")
+    .getByRole("link", { name: /Background Remover/ })
+    .click();
   await expect(page).toHaveURL(/\/ai-tools\/bg-remover$/);
 });
 

@@ -12,7 +12,9 @@ test("a failed dialog login sends the visitor the second way, and so does the lo
   await page.clock.install({ time: start });
   await page.goto("/home");
   // The code exchange fails (as when the provider's code is refused).
-  await page.route("**/v1/oauth/token", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ code: -1, msg: "down" }) }));
+  await page.route("**/v1/oauth/token", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ code: -1, msg: "down" }) }),
+  );
 
   await page.getByTestId("login-button").click();
   const dialog = page.getByTestId("login-dialog");

@@ -42,10 +42,7 @@ async function asGuest(page: Page): Promise<void> {
   });
 }
 
-test("feedback: the account panel opens the embedded page with the user's query; a sent feedback shows the success toast", async ({
-  page,
-  request,
-}) => {
+test("feedback: the account panel opens the embedded page with the user's query; a sent feedback shows the success toast", async ({ page, request }) => {
   const user = await registerUser(request);
   await signIn(page, user);
   await page.addInitScript((path) => {
@@ -57,10 +54,7 @@ test("feedback: the account panel opens the embedded page with the user's query;
 
   await page.goto("/home");
   await page.getByTestId("avatar-button").click();
-  const [frameRequest] = await Promise.all([
-    page.waitForRequest((r) => r.url().includes(FEEDBACK_PATH)),
-    page.getByTestId("account-feedback").click(),
-  ]);
+  const [frameRequest] = await Promise.all([page.waitForRequest((r) => r.url().includes(FEEDBACK_PATH)), page.getByTestId("account-feedback").click()]);
   const modal = page.getByTestId("modal-feedback");
   await expect(modal.locator(".aivg-modal__title")).toHaveText("Feedback");
 
@@ -189,8 +183,7 @@ test("auto-clip go-back: cancelling a changed crop asks first; an untouched one 
 
 test("template list: Load more fetches the next page of 25 and hides when nothing is left", async ({ page, request }) => {
   await asGuest(page);
-  const total = ((await (await request.get("/v1/workflow/list?fun_module=effect&page_size=1")).json()).data as { paginate: { total: number } })
-    .paginate.total;
+  const total = ((await (await request.get("/v1/workflow/list?fun_module=effect&page_size=1")).json()).data as { paginate: { total: number } }).paginate.total;
   expect(total).toBeGreaterThan(50);
 
   await page.goto("/template");

@@ -61,9 +61,7 @@ test("an open modal locks page scroll; closing it unlocks", async ({ page }) => 
 });
 
 test("a backdrop click closes the image preview but not a confirmation", async ({ page }) => {
-  await page.evaluate(() =>
-    window.__aivgOverlays?.openModal("goBack", { onConfirm: () => (window.__confirmed = (window.__confirmed ?? 0) + 1) }),
-  );
+  await page.evaluate(() => window.__aivgOverlays?.openModal("goBack", { onConfirm: () => (window.__confirmed = (window.__confirmed ?? 0) + 1) }));
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("Exit current mission");
   await page.mouse.click(8, 8);
@@ -81,7 +79,10 @@ test("a backdrop click closes the image preview but not a confirmation", async (
 test("image preview: zoom limits and steps, rotate, drag, group navigation, viewport", async ({ page }) => {
   await page.evaluate(() =>
     window.__aivgOverlays?.openModal("imagePreview", {
-      images: [{ src: "/logo.svg", alt: "logo" }, { src: "/favicon.svg", alt: "icon" }],
+      images: [
+        { src: "/logo.svg", alt: "logo" },
+        { src: "/favicon.svg", alt: "icon" },
+      ],
       index: 0,
     }),
   );
@@ -151,16 +152,7 @@ async function openCropOn4000x3000(page: Page) {
     window.__crop = undefined;
     window.__aivgOverlays?.openModal("imageCrop", {
       source: blob,
-      onConfirm: async (r: {
-        image: Blob;
-        width: number;
-        height: number;
-        x: number;
-        y: number;
-        w: number;
-        h: number;
-        cropRecord: { picture: unknown };
-      }) => {
+      onConfirm: async (r: { image: Blob; width: number; height: number; x: number; y: number; w: number; h: number; cropRecord: { picture: unknown } }) => {
         const bitmap = await createImageBitmap(r.image);
         window.__crop = {
           width: r.width,
@@ -277,10 +269,10 @@ test("a toast lets clicks through to what lies under it; only its close button t
   const text = page.getByText("a message over the page");
   const box = await text.boundingBox();
   expect(box).not.toBeNull();
-  const under = await page.evaluate(
-    ([x, y]) => document.elementFromPoint(x, y)?.closest(".aivg-toast") === null,
-    [box!.x + box!.width / 2, box!.y + box!.height / 2] as const,
-  );
+  const under = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest(".aivg-toast") === null, [
+    box!.x + box!.width / 2,
+    box!.y + box!.height / 2,
+  ] as const);
   expect(under).toBe(true);
   await text.locator("..").locator(".aivg-toast__close").click();
   await expect(text).toBeHidden();

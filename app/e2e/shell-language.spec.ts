@@ -72,10 +72,12 @@ test.describe("the switch on a phone", () => {
     const sheet = page.getByTestId("language-sheet");
     await expect(sheet).toBeVisible();
     // Anchored to the bottom edge (polled: the sheet slides in).
-    await expect.poll(async () => {
-      const box = await sheet.boundingBox();
-      return box && Math.round(box.y + box.height);
-    }).toBe(844);
+    await expect
+      .poll(async () => {
+        const box = await sheet.boundingBox();
+        return box && Math.round(box.y + box.height);
+      })
+      .toBe(844);
     await expect(sheet.getByRole("button", { name: "Confirm" })).toHaveCount(0);
     await sheet.getByRole("option", { name: "한국어" }).click();
     await expect(page).toHaveURL(/\/ko\/home$/);

@@ -11,8 +11,7 @@ import { expect, test } from "./fixtures";
 
 test.use({ locale: "en-US" });
 
-const sidebarLink = (page: Page, name: string) =>
-  page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name, exact: true });
+const sidebarLink = (page: Page, name: string) => page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name, exact: true });
 
 /** A value that survives client-side navigation but not a page load. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark?: number }).__mark = 1));

@@ -56,11 +56,7 @@ export function metaTdk(localesDir: string): (route: RouteDef, language: Languag
 }
 
 /** The files of a build, by path relative to the output folder. */
-export function buildFiles(
-  id: string,
-  timestamp: number,
-  tdk: (route: RouteDef, language: LanguageCode) => Tdk,
-): Map<string, string> {
+export function buildFiles(id: string, timestamp: number, tdk: (route: RouteDef, language: LanguageCode) => Tdk): Map<string, string> {
   const files = new Map<string, string>();
   const payloads = prerenderPayloads({ buildId: id, timestamp, tdk });
   for (const [path, text] of payloads) files.set(payloadFile(path), text);

@@ -36,18 +36,34 @@ for (let y = 0; y < height; y += 1) {
     const i = (y * width + x) * 4;
     const t = (x / width) * 0.7 + (y / height) * 0.3;
     // Diagonal gradient from the accent violet to cyan, over the dark page colour.
-    let r = mix(0x2a, 0x00, t), g = mix(0x1f, 0x8f, t), b = mix(0x7a, 0xc2, t);
+    let r = mix(0x2a, 0x00, t),
+      g = mix(0x1f, 0x8f, t),
+      b = mix(0x7a, 0xc2, t);
     // A soft glow top-left.
     const d = Math.hypot(x - 260, y - 120) / 700;
     const glow = Math.max(0, 1 - d);
-    r = Math.min(255, r + glow * 90); g = Math.min(255, g + glow * 50); b = Math.min(255, b + glow * 120);
+    r = Math.min(255, r + glow * 90);
+    g = Math.min(255, g + glow * 50);
+    b = Math.min(255, b + glow * 120);
     // A rounded "play" tile in the centre.
-    const cx = x - 600, cy = y - 315;
+    const cx = x - 600,
+      cy = y - 315;
     const inTile = Math.abs(cx) < 150 && Math.abs(cy) < 150 && Math.hypot(Math.max(0, Math.abs(cx) - 110), Math.max(0, Math.abs(cy) - 110)) < 40;
-    if (inTile) { r = 0x7c; g = 0x6c; b = 0xff; }
+    if (inTile) {
+      r = 0x7c;
+      g = 0x6c;
+      b = 0xff;
+    }
     const inPlay = cx > -45 && cx < 85 && Math.abs(cy) < (85 - cx) * (75 / 130);
-    if (inPlay) { r = 255; g = 255; b = 255; }
-    pixels[i] = r; pixels[i + 1] = g; pixels[i + 2] = b; pixels[i + 3] = 255;
+    if (inPlay) {
+      r = 255;
+      g = 255;
+      b = 255;
+    }
+    pixels[i] = r;
+    pixels[i + 1] = g;
+    pixels[i + 2] = b;
+    pixels[i + 3] = 255;
   }
 }
 

@@ -107,9 +107,7 @@ try {
       const fcp = median(samples.map((s) => s.fcp));
       const lcp = median(samples.map((s) => s.lcp));
       const kb = median(samples.map((s) => s.bytes)) / 1000;
-      const parts = ["js", "wasm", "css"]
-        .map((k) => `${k} ${(median(samples.map((s) => s.kinds[k] ?? 0)) / 1000).toFixed(1)}`)
-        .join(", ");
+      const parts = ["js", "wasm", "css"].map((k) => `${k} ${(median(samples.map((s) => s.kinds[k] ?? 0)) / 1000).toFixed(1)}`).join(", ");
       console.log(
         `${path.padEnd(26)} ${name.padEnd(17)} ${kb.toFixed(1).padStart(6)} KB (${parts}) ${mark(kb <= GOALS.kb)}  ` +
           `FCP ${fcp.toFixed(0).padStart(5)} ms ${mark(fcp <= GOALS.fcp)}  LCP ${lcp.toFixed(0).padStart(5)} ms ${mark(lcp <= GOALS.lcp)}`,

@@ -12,10 +12,7 @@ const GOAL_KB = 250;
 const dist = new URL("../dist/", import.meta.url).pathname;
 const html = readFileSync(join(dist, "index.html"), "utf8");
 const attr = (re) => [...html.matchAll(re)].map((m) => m[1].replace(/^\//, ""));
-const initialJs = new Set([
-  ...attr(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
-  ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-]);
+const initialJs = new Set([...attr(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)]);
 const initialWasm = new Set(attr(/<link[^>]+rel="preload"[^>]+href="([^"]+\.wasm)"/g));
 const css = attr(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
 const assets = readdirSync(join(dist, "assets")).map((f) => `assets/${f}`);

@@ -4,16 +4,14 @@
 import type { Stage } from "@aivg/core/rules";
 
 /** The build stage as configured: development | beta | staging | production. */
-export const buildStage: string =
-  import.meta.env.VITE_STAGE ?? (import.meta.env.PROD ? "production" : "development");
+export const buildStage: string = import.meta.env.VITE_STAGE ?? (import.meta.env.PROD ? "production" : "development");
 
 /**
  * The stage in core's terms: development, beta and staging as configured; anything else is
  * production. zz is accepted in development and beta (spec 01 §4 step 1: "zz only outside
  * staging or production").
  */
-export const coreStage: Stage =
-  buildStage === "development" || buildStage === "beta" || buildStage === "staging" ? buildStage : "production";
+export const coreStage: Stage = buildStage === "development" || buildStage === "beta" || buildStage === "staging" ? buildStage : "production";
 
 /** Script URL of the chatbot widget; empty = no chatbot (the default, and in tests). */
 export const chatbotUrl: string = import.meta.env.VITE_CHATBOT_URL ?? "";

@@ -8,9 +8,9 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("language messages", () => {
   it("fetches the merged file of the build hash through core and uses it", async () => {
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      new Response(JSON.stringify({ menu: { home: "Startseite" } }), { status: 200, headers: { "content-type": "application/json" } }),
-    );
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(new Response(JSON.stringify({ menu: { home: "Startseite" } }), { status: 200, headers: { "content-type": "application/json" } }));
     await loadLanguageMessages("de");
     const input = fetchSpy.mock.calls[0]?.[0];
     const url = input instanceof Request ? input.url : String(input);

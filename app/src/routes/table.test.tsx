@@ -20,11 +20,20 @@ beforeEach(() => {
 describe("route table", () => {
   it("has a route for every route of core's table, once", () => {
     const names = pageRoutes.map((route) => (route.handle as { name: string }).name).sort();
-    expect(names).toEqual(routeTable().map((route) => route.name).sort());
+    expect(names).toEqual(
+      routeTable()
+        .map((route) => route.name)
+        .sort(),
+    );
   });
 
   it("repeats the page routes under every language prefix but English", () => {
-    expect(prefixes.sort()).toEqual(languages().map((l) => l.code).filter((c) => c !== "en").sort());
+    expect(prefixes.sort()).toEqual(
+      languages()
+        .map((l) => l.code)
+        .filter((c) => c !== "en")
+        .sort(),
+    );
   });
 });
 

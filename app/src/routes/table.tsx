@@ -47,15 +47,21 @@ const toolPage: PageModule = () => import("../features/tools/ToolPage");
 
 /** Creation screens, AI tools, effects, explore (one shared module per kind of screen). */
 const creationRoutes = [
-  ...(["TextToVideo", "ImageToVideo", "VideoToAnime", "VideoToVideo", "TextToImage", "ImageToImage"] as const).map((name) =>
-    page(name, createPage),
-  ),
+  ...(["TextToVideo", "ImageToVideo", "VideoToAnime", "VideoToVideo", "TextToImage", "ImageToImage"] as const).map((name) => page(name, createPage)),
   page("TextToMusic", () => import("../features/music/MusicPage")),
   page("AiTools", () => import("../features/tools/AiToolsPage")),
-  ...([
-    "AiToolsVideoEnhancer", "AiToolsImageEnhancer", "LipSync", "AiToolsBgRemover", "AiToolsObjectRemover",
-    "AiToolsPartialRedrawing", "AiToolsVideoEraser", "AiToolsAudioTools",
-  ] as const).map((name) => page(name, toolPage)),
+  ...(
+    [
+      "AiToolsVideoEnhancer",
+      "AiToolsImageEnhancer",
+      "LipSync",
+      "AiToolsBgRemover",
+      "AiToolsObjectRemover",
+      "AiToolsPartialRedrawing",
+      "AiToolsVideoEraser",
+      "AiToolsAudioTools",
+    ] as const
+  ).map((name) => page(name, toolPage)),
   page("Effect", () => import("../features/effects/EffectsPage")),
   page("EffectCreate", () => import("../features/effects/EffectCreatePage")),
   page("Explore", () => import("../features/explore/ExplorePage")),
@@ -66,8 +72,18 @@ const creationRoutes = [
 
 /** Routes that exist only so server redirect rules can apply to them (spec 01 §2). */
 const serverRedirectRoutes = [
-  "red1-to-ai-home", "red1-to-home", "red1-to-ai-root", "red1-to-ai-root2", "red1-to-t2v", "red1-to-ai-v2t",
-  "red2-to-ai-home", "red2-to-home", "red2-to-ai-root", "red2-to-ai-root2", "red2-to-t2v", "red2-to-ai-v2t",
+  "red1-to-ai-home",
+  "red1-to-home",
+  "red1-to-ai-root",
+  "red1-to-ai-root2",
+  "red1-to-t2v",
+  "red1-to-ai-v2t",
+  "red2-to-ai-home",
+  "red2-to-home",
+  "red2-to-ai-root",
+  "red2-to-ai-root2",
+  "red2-to-t2v",
+  "red2-to-ai-v2t",
 ] as const satisfies readonly RouteName[];
 
 /** The page routes under one prefix (or none). */
@@ -96,9 +112,6 @@ export const routes = [
     Component: RootLayout,
     HydrateFallback: BootFallback,
     ErrorBoundary: FatalErrorBoundary,
-    children: [
-      { path: "/", children: pageRoutes },
-      ...prefixes.map((code) => ({ path: `/${code}`, children: pageRoutes })),
-    ],
+    children: [{ path: "/", children: pageRoutes }, ...prefixes.map((code) => ({ path: `/${code}`, children: pageRoutes }))],
   },
 ] satisfies RouteObject[];

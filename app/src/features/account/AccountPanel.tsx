@@ -47,17 +47,11 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
       <div className="acc-panel__plan">
         <span className={`acc-badge acc-badge--${flags.planLevel}`}>{t(`plan.${flags.planLevel}`)}</span>
         <span data-testid="panel-credits">{t("creditsLabel", { count: flags.curCredits })}</span>
-        <button
-          type="button"
-          className="acc-link-button"
-          onClick={() => openBuyDialog({ tab: "membership", upgradeMode: action === "Upgrade" })}
-        >
+        <button type="button" className="acc-link-button" onClick={() => openBuyDialog({ tab: "membership", upgradeMode: action === "Upgrade" })}>
           {t(`planAction.${action}`)}
         </button>
       </div>
-      {expiry !== undefined && (
-        <p className="acc-panel__expiry">{t("planExpires", { date: new Date(expiry).toLocaleDateString(i18n.language) })}</p>
-      )}
+      {expiry !== undefined && <p className="acc-panel__expiry">{t("planExpires", { date: new Date(expiry).toLocaleDateString(i18n.language) })}</p>}
       <ul className="acc-panel__list">
         <li>
           <button type="button" className="acc-menu-item" onClick={() => openCreditHistory()}>

@@ -29,14 +29,16 @@ export function readPurchases(raw: unknown): Purchase[] {
   return (Array.isArray(list) ? list : []).flatMap((r) => {
     const o = (r ?? {}) as Record<string, unknown>;
     if (typeof o.trade_id !== "string") return [];
-    return [{
-      id: o.trade_id,
-      name: String(o.name ?? ""),
-      dateS: Number(o.created_at) || 0,
-      untilS: Number(o.expired_time) || 0,
-      ended: o.is_expired === 1,
-      trial: o.is_free_trial === 1,
-    }];
+    return [
+      {
+        id: o.trade_id,
+        name: String(o.name ?? ""),
+        dateS: Number(o.created_at) || 0,
+        untilS: Number(o.expired_time) || 0,
+        ended: o.is_expired === 1,
+        trial: o.is_free_trial === 1,
+      },
+    ];
   });
 }
 

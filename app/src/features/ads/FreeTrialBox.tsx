@@ -73,7 +73,11 @@ function TrialBox({ user, variantB }: { user: TrialBoxUser; variantB: boolean })
   // Portalled to the body: the header is a containing block for fixed children (backdrop filter).
   return createPortal(
     <div className={`acc-trial-box acc-trial-box--${box.phase}`} data-trial-box="" data-testid="free-trial-box" data-login-exempt="">
-      <button type="button" className="acc-trial-box__body" onClick={() => (flags.isLogin ? openBuyDialog({ tab: "membership" }) : openLoginDialog("register"))}>
+      <button
+        type="button"
+        className="acc-trial-box__body"
+        onClick={() => (flags.isLogin ? openBuyDialog({ tab: "membership" }) : openLoginDialog("register"))}
+      >
         {text}
       </button>
       <button type="button" className="acc-trial-box__close" aria-label={t("dismiss")} onClick={() => close("close_button")}>

@@ -30,7 +30,12 @@ import { markPromoModalShown, promoModalDue, promoModalOpenAtom } from "./promoM
 function OfferCard({ offer, top, onTake }: { offer: PromoOffer; top: boolean; onTake: (action: PromoAction) => void }) {
   const { t } = useTranslation("ads");
   return (
-    <li className={`acc-offer${top ? " acc-offer--top" : ""}`} style={{ zIndex: offer.layer }} data-testid={`promo-offer-${offer.action}`} data-stage={offer.stage}>
+    <li
+      className={`acc-offer${top ? " acc-offer--top" : ""}`}
+      style={{ zIndex: offer.layer }}
+      data-testid={`promo-offer-${offer.action}`}
+      data-stage={offer.stage}
+    >
       <h3 className="acc-offer__title">{t(`offer.${offer.action}.title`)}</h3>
       <p className="acc-offer__text">{t(`offer.${offer.action}.text`)}</p>
       <button type="button" className={top ? "acc-primary" : "acc-secondary"} onClick={() => onTake(offer.action)}>

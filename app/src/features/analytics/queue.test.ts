@@ -123,13 +123,14 @@ describe("analytics queue", () => {
     [1, 2, 3, 4, 5].forEach((n) => queue.push(ev(n)));
     queue.start();
     queue.flushByBeacon();
-    expect(beacons).toEqual([[ev(1), ev(2)], [ev(3), ev(4)]]);
+    expect(beacons).toEqual([
+      [ev(1), ev(2)],
+      [ev(3), ev(4)],
+    ]);
     expect(queue.pending()).toEqual([ev(5)]);
   });
 
   it("maps HTTP answers to outcomes", () => {
-    expect([200, 204, 400, 413, 429, 500, 503, 0].map(outcomeOf)).toEqual([
-      "sent", "sent", "drop", "drop", "retry", "retry", "retry", "retry",
-    ]);
+    expect([200, 204, 400, 413, 429, 500, 503, 0].map(outcomeOf)).toEqual(["sent", "sent", "drop", "drop", "retry", "retry", "retry", "retry"]);
   });
 });

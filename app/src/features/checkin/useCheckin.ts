@@ -14,17 +14,17 @@ export function useCheckin(): { state: CheckinPanelState; claim: () => void } {
   const [controller] = useState(
     () =>
       new CheckinController(
-    {
-      fetchStatus: () => getCheckinStatus({ code: CHECKIN_CODE }),
-      claim: () => claimCheckin({ code: CHECKIN_CODE }),
-      openLogin: () => openLoginDialog("login"),
-      refreshUser: () => void refreshUser(appStore),
-      track: (name) => track(name),
-      // Core's fixed texts are shown translated; the server's claim message verbatim (spec 02 §8).
-      toast: (kind, text) => showToast(kind, text === checkinConstants().failToastText ? i18n.t("checkin:failToast") : text),
-      isLoggedIn: () => appStore.get(flagsAtom).isLogin,
-      isPhone: () => isPhone(window.innerWidth),
-    },
+        {
+          fetchStatus: () => getCheckinStatus({ code: CHECKIN_CODE }),
+          claim: () => claimCheckin({ code: CHECKIN_CODE }),
+          openLogin: () => openLoginDialog("login"),
+          refreshUser: () => void refreshUser(appStore),
+          track: (name) => track(name),
+          // Core's fixed texts are shown translated; the server's claim message verbatim (spec 02 §8).
+          toast: (kind, text) => showToast(kind, text === checkinConstants().failToastText ? i18n.t("checkin:failToast") : text),
+          isLoggedIn: () => appStore.get(flagsAtom).isLogin,
+          isPhone: () => isPhone(window.innerWidth),
+        },
         setState,
       ),
   );

@@ -173,8 +173,7 @@ export class CmsFlow {
       node.setAttribute(INJECTED_ATTR, "head");
       doc.head.appendChild(node);
     }
-    const injectedBody =
-      this.injectBlock("content", data.content, sanitizer) + this.injectBlock("bottom", data.bottom, sanitizer);
+    const injectedBody = this.injectBlock("content", data.content, sanitizer) + this.injectBlock("bottom", data.bottom, sanitizer);
     if (injectedBody > 0 && !this.stylesheetLoaded) this.loadStylesheet();
   }
 

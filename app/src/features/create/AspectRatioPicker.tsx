@@ -8,7 +8,9 @@ export function AspectRatioPicker({ value, onChange }: { value: string; onChange
   const { t } = useTranslation("create");
   return (
     <div className="create-field">
-      <span className="create-label" id="ratio-label">{t("ratio.label")}</span>
+      <span className="create-label" id="ratio-label">
+        {t("ratio.label")}
+      </span>
       <div className="create-chips" role="radiogroup" aria-labelledby="ratio-label">
         {OPTIONS.map((o) => (
           <button

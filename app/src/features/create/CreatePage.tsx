@@ -97,7 +97,9 @@ function CreateScreen({ form }: { form: ModuleForm }) {
   return (
     <div className="create-page">
       <section className="create-form" aria-labelledby="create-title">
-        <h1 id="create-title" className="create-title">{t(TITLES[algorithm] ?? "title.generic")}</h1>
+        <h1 id="create-title" className="create-title">
+          {t(TITLES[algorithm] ?? "title.generic")}
+        </h1>
         {form.media ? <MediaPicker algorithm={algorithm} kind={form.media.kind} value={file} onChange={setFile} /> : null}
         <FieldMessage problem={problem} name="file_path" kind={form.media?.kind ?? "image"} />
         {form.prompt ? (
@@ -118,10 +120,20 @@ function CreateScreen({ form }: { form: ModuleForm }) {
         <GenerationError error={gen.error} needsCredits={gen.needsCredits} needsPlan={gen.needsPlan} />
         {signedIn ? (
           <>
-            <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || waitingFor !== null} onClick={submit}>
+            <button
+              type="button"
+              className="button button--primary button--large"
+              data-testid="generate"
+              disabled={gen.busy || waitingFor !== null}
+              onClick={submit}
+            >
               {gen.busy ? t("generating") : t("generateCost", { count: form.credits })}
             </button>
-            {waitingFor ? <p className="create-note" data-testid="generate-hint">{t(`field.required.${waitingFor}`)}</p> : null}
+            {waitingFor ? (
+              <p className="create-note" data-testid="generate-hint">
+                {t(`field.required.${waitingFor}`)}
+              </p>
+            ) : null}
           </>
         ) : (
           <SignInNotice />

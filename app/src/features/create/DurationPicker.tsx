@@ -7,18 +7,37 @@ export function DurationPicker({ rule, value, onChange }: { rule: TaskDurationRu
   if (rule.choices.length === 0) {
     return (
       <div className="create-field">
-        <label className="create-label" htmlFor="create-duration">{t("duration.label")}</label>
-        <input id="create-duration" className="create-input" type="number" min={rule.min} max={rule.max} value={value}
-          onChange={(e) => onChange(Math.round(Number(e.target.value) || rule.default))} />
+        <label className="create-label" htmlFor="create-duration">
+          {t("duration.label")}
+        </label>
+        <input
+          id="create-duration"
+          className="create-input"
+          type="number"
+          min={rule.min}
+          max={rule.max}
+          value={value}
+          onChange={(e) => onChange(Math.round(Number(e.target.value) || rule.default))}
+        />
       </div>
     );
   }
   return (
     <div className="create-field">
-      <span className="create-label" id="duration-label">{t("duration.label")}</span>
+      <span className="create-label" id="duration-label">
+        {t("duration.label")}
+      </span>
       <div className="create-chips" role="radiogroup" aria-labelledby="duration-label">
         {rule.choices.map((s) => (
-          <button key={s} type="button" role="radio" aria-checked={value === s} className="create-chip" data-testid={`duration-${s}`} onClick={() => onChange(s)}>
+          <button
+            key={s}
+            type="button"
+            role="radio"
+            aria-checked={value === s}
+            className="create-chip"
+            data-testid={`duration-${s}`}
+            onClick={() => onChange(s)}
+          >
             {t("duration.option", { s })}
           </button>
         ))}

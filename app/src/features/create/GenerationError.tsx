@@ -6,12 +6,24 @@
 import { useTranslation } from "react-i18next";
 import { openBuyDialog } from "../pricing/buyState";
 
-export function GenerationError({ error, needsCredits, needsPlan = false, testId = "create-error" }: { error: string | null; needsCredits: boolean; needsPlan?: boolean; testId?: string }) {
+export function GenerationError({
+  error,
+  needsCredits,
+  needsPlan = false,
+  testId = "create-error",
+}: {
+  error: string | null;
+  needsCredits: boolean;
+  needsPlan?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation("create");
   if (!error) return null;
   return (
     <div className="create-error-line">
-      <p role="alert" className="create-error" data-testid={testId}>{error}</p>
+      <p role="alert" className="create-error" data-testid={testId}>
+        {error}
+      </p>
       {needsCredits ? (
         <button type="button" className="button button--primary" data-testid="buy-credits" onClick={() => openBuyDialog({ tab: "credits" })}>
           {t("buyCredits")}

@@ -71,7 +71,9 @@ export function MediaPicker({ algorithm, kind, value, onChange, crop = true, lab
 
   return (
     <div className="create-field">
-      <label className="create-label" htmlFor={id}>{label ?? t(`upload.${kind}`)}</label>
+      <label className="create-label" htmlFor={id}>
+        {label ?? t(`upload.${kind}`)}
+      </label>
       <input
         id={id}
         type="file"
@@ -85,7 +87,11 @@ export function MediaPicker({ algorithm, kind, value, onChange, crop = true, lab
         }}
       />
       {state.busy ? <p role="status">{t("upload.busy")}</p> : null}
-      {state.error ? <p role="alert" className="create-error">{t("error.upload", { message: state.error })}</p> : null}
+      {state.error ? (
+        <p role="alert" className="create-error">
+          {t("error.upload", { message: state.error })}
+        </p>
+      ) : null}
       {value ? (
         <div className="create-upload" data-testid={`${testId}-ready`} data-oss-path={value.ossPath} data-width={value.width} data-height={value.height}>
           {value.kind === "image" ? <img src={value.previewUrl} alt="" /> : null}
@@ -93,7 +99,9 @@ export function MediaPicker({ algorithm, kind, value, onChange, crop = true, lab
           {value.kind === "audio" ? <audio src={value.previewUrl} controls /> : null}
           {value.width > 0 ? <span>{t("upload.size", { w: value.width, h: value.height })}</span> : null}
           {value.info ? <MediaFacts info={value.info} testId={`${testId}-info`} /> : null}
-          <button type="button" className="button button--secondary" onClick={() => onChange(null)}>{t("upload.remove")}</button>
+          <button type="button" className="button button--secondary" onClick={() => onChange(null)}>
+            {t("upload.remove")}
+          </button>
         </div>
       ) : null}
     </div>

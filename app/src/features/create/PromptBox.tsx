@@ -27,9 +27,7 @@ function readSamples(raw: unknown): string[] {
 function readPresets(raw: unknown): Preset[] {
   return list(raw).flatMap((c) => {
     const presets = (c as { presets?: unknown }).presets;
-    return (Array.isArray(presets) ? presets : []).filter(
-      (p): p is Preset => typeof (p as Preset).id === "string" && typeof (p as Preset).prompt === "string",
-    );
+    return (Array.isArray(presets) ? presets : []).filter((p): p is Preset => typeof (p as Preset).id === "string" && typeof (p as Preset).prompt === "string");
   });
 }
 
@@ -84,7 +82,9 @@ export function PromptBox({ algorithm, value, onChange, required, language, imag
 
   return (
     <div className="create-field">
-      <label className="create-label" htmlFor={`prompt-${algorithm}`}>{label ?? (required ? t("prompt.label") : t("prompt.optional"))}</label>
+      <label className="create-label" htmlFor={`prompt-${algorithm}`}>
+        {label ?? (required ? t("prompt.label") : t("prompt.optional"))}
+      </label>
       <textarea
         id={`prompt-${algorithm}`}
         className="create-textarea"
@@ -96,7 +96,12 @@ export function PromptBox({ algorithm, value, onChange, required, language, imag
         rows={5}
       />
       <div className="create-row">
-        <button type="button" className="button button--secondary" disabled={busy || !value.trim()} onClick={() => run(() => polishPrompt({ prompt: value, algorithm }))}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy || !value.trim()}
+          onClick={() => run(() => polishPrompt({ prompt: value, algorithm }))}
+        >
           {t("prompt.polish")}
         </button>
         {imagePath ? (
@@ -105,7 +110,12 @@ export function PromptBox({ algorithm, value, onChange, required, language, imag
           </button>
         ) : null}
         {samples.length > 0 ? (
-          <button type="button" className="button button--secondary" data-testid="prompt-sample" onClick={() => onChange(samples[Math.floor(Math.random() * samples.length)] ?? "")}>
+          <button
+            type="button"
+            className="button button--secondary"
+            data-testid="prompt-sample"
+            onClick={() => onChange(samples[Math.floor(Math.random() * samples.length)] ?? "")}
+          >
             {t("prompt.sample")}
           </button>
         ) : null}
@@ -113,7 +123,9 @@ export function PromptBox({ algorithm, value, onChange, required, language, imag
       {presets.length > 0 ? (
         <div className="create-chips" role="group" aria-label={t("prompt.presets")}>
           {presets.map((p) => (
-            <button key={p.id} type="button" className="create-chip" onClick={() => addPreset(p)}>{p.title}</button>
+            <button key={p.id} type="button" className="create-chip" onClick={() => addPreset(p)}>
+              {p.title}
+            </button>
           ))}
         </div>
       ) : null}

@@ -17,14 +17,22 @@ export function ResultView({ task }: { task: Task | undefined }) {
           <progress max={100} value={progressDisplay(task.progress)} aria-label={t("result.progress")} />
         </>
       ) : null}
-      {task.status === "failed" ? <p role="alert" className="create-error" data-testid="result-error">{task.error ?? t("result.failed")}</p> : null}
+      {task.status === "failed" ? (
+        <p role="alert" className="create-error" data-testid="result-error">
+          {task.error ?? t("result.failed")}
+        </p>
+      ) : null}
       {task.status === "cancelled" ? <p>{t("result.cancelled")}</p> : null}
       {task.preview && task.outputs.length > 0 ? <PreviewBadge /> : null}
       {task.outputs.map((o, i) => (
         <figure key={o.url} className="create-result__output">
           {o.mediaType === "image" ? (
-            <button type="button" className="task-output" aria-label={t("result.preview")}
-              onClick={() => openModal("imagePreview", { images: task.outputs.map((x) => ({ src: x.url })), index: i })}>
+            <button
+              type="button"
+              className="task-output"
+              aria-label={t("result.preview")}
+              onClick={() => openModal("imagePreview", { images: task.outputs.map((x) => ({ src: x.url })), index: i })}
+            >
               <img src={o.url} alt={task.prompt} data-testid="result-image" data-width={o.width} data-height={o.height} />
             </button>
           ) : null}
@@ -32,7 +40,9 @@ export function ResultView({ task }: { task: Task | undefined }) {
           {o.mediaType === "audio" ? <audio src={o.url} controls data-testid="result-audio" /> : null}
           <figcaption>
             {o.width > 0 ? <span data-testid="result-size">{t("upload.size", { w: o.width, h: o.height })}</span> : null}
-            <button type="button" className="button button--primary" data-testid="result-download" onClick={() => void download(task, o)}>{t("result.download")}</button>
+            <button type="button" className="button button--primary" data-testid="result-download" onClick={() => void download(task, o)}>
+              {t("result.download")}
+            </button>
           </figcaption>
         </figure>
       ))}

@@ -14,5 +14,9 @@ export function useSignedIn(): boolean {
 
 export function SignInNotice() {
   const { t } = useTranslation("create");
-  return <p className="create-notice" role="note" data-testid="sign-in-notice">{t("signIn")}</p>;
+  return (
+    <p className="create-notice" role="note" data-testid="sign-in-notice">
+      {t("signIn")}
+    </p>
+  );
 }

@@ -10,7 +10,12 @@ describe("screens read what they ask from core's catalogue", () => {
     expect(t2v).toMatchObject({ code: "text2video", output: "video", ratio: true, media: null, prompt: { required: true, kind: "prompt" } });
     expect(t2v.duration?.choices).toEqual([5, 10]);
     expect(t2v.credits).toBeGreaterThan(0);
-    expect(createScreenForm("ImageToVideo", undefined)).toMatchObject({ code: "image2video", media: { kind: "image", required: true }, prompt: { required: false }, ratio: false });
+    expect(createScreenForm("ImageToVideo", undefined)).toMatchObject({
+      code: "image2video",
+      media: { kind: "image", required: true },
+      prompt: { required: false },
+      ratio: false,
+    });
     expect(createScreenForm("VideoToVideo", undefined)).toMatchObject({ code: "video2anime", media: { kind: "video" } });
     expect(createScreenForm("TextToImage", undefined)).toMatchObject({ code: "text2image", output: "image", duration: null, ratio: true });
     // A route the catalogue does not name falls back to the route's type.

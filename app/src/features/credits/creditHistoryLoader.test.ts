@@ -2,7 +2,15 @@ import type { CreditHistoryParams } from "@aivg/core/rules";
 import { describe, expect, it, vi } from "vitest";
 import { CreditHistoryLoader, type CreditHistoryView } from "./creditHistoryLoader";
 
-const record = (n: number) => ({ type: "Consumption", details: `task ${n}`, credits: String(n), date: 1_700_000_000 + n, expire_time: 0, is_expired: 0, status: 1 });
+const record = (n: number) => ({
+  type: "Consumption",
+  details: `task ${n}`,
+  credits: String(n),
+  date: 1_700_000_000 + n,
+  expire_time: 0,
+  is_expired: 0,
+  status: 1,
+});
 
 function server(total: number) {
   const calls: CreditHistoryParams[] = [];
@@ -47,7 +55,10 @@ describe("credit history loader", () => {
   it("a failed load stops loading and keeps the list", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     let view: CreditHistoryView | null = null;
-    const loader = new CreditHistoryLoader(() => Promise.reject(new Error("offline")), (v) => (view = v));
+    const loader = new CreditHistoryLoader(
+      () => Promise.reject(new Error("offline")),
+      (v) => (view = v),
+    );
     await loader.loadMore();
     expect(view!.loading).toBe(false);
     expect(view!.records).toEqual([]);

@@ -50,9 +50,26 @@ export default function EffectCreatePage() {
     };
   }, [id]);
 
-  if (!id) return <div className="create-page"><p className="create-notice">{t("pick")}</p></div>;
-  if (error) return <div className="create-page"><p role="alert" className="create-error">{t("error", { message: error })}</p></div>;
-  if (!template) return <div className="create-page"><p role="status">{t("loading")}</p></div>;
+  if (!id)
+    return (
+      <div className="create-page">
+        <p className="create-notice">{t("pick")}</p>
+      </div>
+    );
+  if (error)
+    return (
+      <div className="create-page">
+        <p role="alert" className="create-error">
+          {t("error", { message: error })}
+        </p>
+      </div>
+    );
+  if (!template)
+    return (
+      <div className="create-page">
+        <p role="status">{t("loading")}</p>
+      </div>
+    );
   return <EffectForm key={template.id} template={template} />;
 }
 
@@ -93,7 +110,10 @@ function EffectForm({ template }: { template: Template }) {
   const missing = template.request.some((f) => f.required && (f.type === "text" ? !texts[f.field]?.trim() : !files[f.field]));
 
   const submit = () => {
-    const images = template.request.filter((f) => f.type === "image").map((f) => files[f.field]).filter((f): f is UploadedFile => !!f);
+    const images = template.request
+      .filter((f) => f.type === "image")
+      .map((f) => files[f.field])
+      .filter((f): f is UploadedFile => !!f);
     const [a, b] = images;
     if (a && b && template.ratioBounds && !imagesRatioOk(a.width, a.height, b.width, b.height, template.ratioBounds[0], template.ratioBounds[1])) {
       setRatioError(true);
@@ -126,23 +146,43 @@ function EffectForm({ template }: { template: Template }) {
       <section className="create-form">
         <div className="create-row" style={{ alignItems: "center", justifyContent: "space-between" }}>
           <h1 className="create-title">{template.name}</h1>
-          <button type="button" className="button button--secondary" data-testid="effect-tip" onClick={openTip}>{t("tip.open")}</button>
+          <button type="button" className="button button--secondary" data-testid="effect-tip" onClick={openTip}>
+            {t("tip.open")}
+          </button>
         </div>
         <img src={template.previewUrl || template.thumbnail} alt="" style={{ maxWidth: 240, borderRadius: 8 }} />
         {template.request.map((f) =>
           f.type === "text" ? (
             <div key={f.field} className="create-field">
-              <label className="create-label" htmlFor={`tpl-${f.field}`}>{f.label}</label>
-              <textarea id={`tpl-${f.field}`} className="create-textarea" maxLength={f.maxLength} value={texts[f.field] ?? ""}
-                onChange={(e) => setTexts((s) => ({ ...s, [f.field]: e.target.value }))} />
+              <label className="create-label" htmlFor={`tpl-${f.field}`}>
+                {f.label}
+              </label>
+              <textarea
+                id={`tpl-${f.field}`}
+                className="create-textarea"
+                maxLength={f.maxLength}
+                value={texts[f.field] ?? ""}
+                onChange={(e) => setTexts((s) => ({ ...s, [f.field]: e.target.value }))}
+              />
             </div>
           ) : (
-            <MediaPicker key={f.field} algorithm={template.algorithm || "effect"} kind={f.type} label={f.label}
-              value={files[f.field] ?? null} onChange={(v) => setFiles((s) => ({ ...s, [f.field]: v }))} testId={`tpl-${f.field}`}
-              cropBounds={f.type === "image" ? boundsFor(f.field) : null} />
+            <MediaPicker
+              key={f.field}
+              algorithm={template.algorithm || "effect"}
+              kind={f.type}
+              label={f.label}
+              value={files[f.field] ?? null}
+              onChange={(v) => setFiles((s) => ({ ...s, [f.field]: v }))}
+              testId={`tpl-${f.field}`}
+              cropBounds={f.type === "image" ? boundsFor(f.field) : null}
+            />
           ),
         )}
-        {ratioError ? <p role="alert" className="create-error">{t("ratioMismatch")}</p> : null}
+        {ratioError ? (
+          <p role="alert" className="create-error">
+            {t("ratioMismatch")}
+          </p>
+        ) : null}
         <GenerationError error={gen.error} needsCredits={gen.needsCredits} />
         {signedIn ? (
           <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || missing} onClick={submit}>

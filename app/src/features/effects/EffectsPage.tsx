@@ -100,9 +100,13 @@ export default function EffectsPage() {
       <section className="create-form" style={{ maxWidth: "none" }}>
         <h1 className="create-title">{t("title")}</h1>
         <div className="create-chips" role="tablist" aria-label={t("categories")}>
-          <button type="button" role="tab" className="create-chip" aria-selected={category === null} onClick={() => selectCategory(null)}>{t("all")}</button>
+          <button type="button" role="tab" className="create-chip" aria-selected={category === null} onClick={() => selectCategory(null)}>
+            {t("all")}
+          </button>
           {categories.map((c) => (
-            <button key={c.id} type="button" role="tab" className="create-chip" aria-selected={category === c.id} onClick={() => selectCategory(c.id)}>{c.title}</button>
+            <button key={c.id} type="button" role="tab" className="create-chip" aria-selected={category === c.id} onClick={() => selectCategory(c.id)}>
+              {c.title}
+            </button>
           ))}
         </div>
         <ul className="create-grid" data-testid="effect-list" data-total={list.total}>
@@ -111,11 +115,17 @@ export default function EffectsPage() {
               <button type="button" className="task-output" onClick={() => open(tpl)} aria-label={tpl.name}>
                 <img src={tpl.thumbnail} alt="" loading="lazy" width={tpl.width} height={tpl.height} />
               </button>
-              <div className="create-card__body"><span>{tpl.name}</span></div>
+              <div className="create-card__body">
+                <span>{tpl.name}</span>
+              </div>
             </li>
           ))}
         </ul>
-        {list.error ? <p role="alert" className="create-error">{t("error", { message: list.error })}</p> : null}
+        {list.error ? (
+          <p role="alert" className="create-error">
+            {t("error", { message: list.error })}
+          </p>
+        ) : null}
         {list.loading ? <p role="status">{t("loading")}</p> : null}
         <div ref={sentinel} data-testid="effect-list-end" style={{ height: 1 }} />
       </section>

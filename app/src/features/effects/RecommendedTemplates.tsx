@@ -24,7 +24,12 @@ export function RecommendedTemplates({ current }: { current: Template }) {
     let live = true;
     getRecommendedTemplates({ tag: current.media, action_conf: "hot", action_conf_value: 1 })
       .then((answer) => {
-        if (live) setList(readTemplatePage(answer).templates.filter((x) => x.id !== current.id).slice(0, SHOWN));
+        if (live)
+          setList(
+            readTemplatePage(answer)
+              .templates.filter((x) => x.id !== current.id)
+              .slice(0, SHOWN),
+          );
       })
       .catch((e: unknown) => console.info("effect: recommended templates not loaded", e));
     return () => {
@@ -34,7 +39,9 @@ export function RecommendedTemplates({ current }: { current: Template }) {
   if (list.length === 0) return null;
   return (
     <section className="create-field" aria-labelledby="effect-more" data-testid="recommended-templates">
-      <h2 id="effect-more" className="create-label">{t("moreLikeThis")}</h2>
+      <h2 id="effect-more" className="create-label">
+        {t("moreLikeThis")}
+      </h2>
       <ul className="create-grid">
         {list.map((tpl) => (
           <li key={tpl.id} className="create-card">

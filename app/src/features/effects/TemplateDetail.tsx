@@ -23,8 +23,12 @@ export function TemplateDetail({ record, close }: { record: ModalRecord<"custom"
         <img src={template.previewUrl || template.thumbnail} alt="" style={{ maxWidth: "100%", maxHeight: "60vh" }} />
       )}
       <div className="create-row">
-        <button type="button" className="button button--secondary" onClick={close}>{t("close")}</button>
-        <button type="button" className="button button--primary" data-testid="template-use" onClick={use}>{t("use")}</button>
+        <button type="button" className="button button--secondary" onClick={close}>
+          {t("close")}
+        </button>
+        <button type="button" className="button button--primary" data-testid="template-use" onClick={use}>
+          {t("use")}
+        </button>
       </div>
     </div>
   );

@@ -86,10 +86,7 @@ export function readTemplate(raw: unknown): Template | null {
     module: str(info.module) || "effect",
     request: (Array.isArray(info.request) ? info.request : []).map(readField).filter((f): f is RequestField => f !== null),
     ratioBounds: Number.isFinite(lower) && Number.isFinite(upper) ? [lower, upper] : null,
-    audio:
-      o.media === "audio"
-        ? { prompt: str(info.prompt), style: str(info.style), duration: num(info.duration, 0) }
-        : null,
+    audio: o.media === "audio" ? { prompt: str(info.prompt), style: str(info.style), duration: num(info.duration, 0) } : null,
   };
 }
 

@@ -64,7 +64,9 @@ describe("error page", () => {
     await i18n.changeLanguage("de");
     show({ statusCode: 404 });
     const guide = screen.getByRole("navigation");
-    const groups = within(guide).getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+    const groups = within(guide)
+      .getAllByRole("heading", { level: 3 })
+      .map((h) => h.textContent);
     expect(groups).toEqual(["KI-Video", "KI-Bild", "KI-Audio"]);
     expect(within(guide).getByRole("link", { name: "Video zu Anime" })).toHaveAttribute("href", "/de/video-to-video");
     expect(screen.getByRole("link", { name: "Zur Startseite" })).toHaveAttribute("href", "/de/home");

@@ -50,11 +50,7 @@ export function ErrorPage({ statusCode, message, stack, userAgent, stage = build
         <Link className="button button--primary" to={home}>
           {t("goHome")}
         </Link>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void (hasHistory ? navigate(-1) : navigate(home))}
-        >
+        <button type="button" className="button button--secondary" onClick={() => void (hasHistory ? navigate(-1) : navigate(home))}>
           {t("goBack")}
         </button>
       </div>
@@ -84,4 +80,3 @@ export function ErrorPage({ statusCode, message, stack, userAgent, stage = build
     </section>
   );
 }
-

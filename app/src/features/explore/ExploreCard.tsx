@@ -28,8 +28,17 @@ export function ExploreCard({ item }: { item: ExploreItem }) {
       <div className="create-card__body">
         <span>{item.title}</span>
         <div className="create-row">
-          {item.route ? <Link className="button button--secondary" to={addPrefix(item.route, language)}>{t("makeSame")}</Link> : null}
-          <button type="button" className="button button--secondary" data-testid="explore-report" onClick={() => openCustomModal(ReportDialog, { exploreId: item.id })}>
+          {item.route ? (
+            <Link className="button button--secondary" to={addPrefix(item.route, language)}>
+              {t("makeSame")}
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            className="button button--secondary"
+            data-testid="explore-report"
+            onClick={() => openCustomModal(ReportDialog, { exploreId: item.id })}
+          >
             {t("report.open")}
           </button>
         </div>

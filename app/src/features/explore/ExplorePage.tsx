@@ -20,17 +20,24 @@ export default function ExplorePage() {
   const language = useAtomValue(languageAtom);
   const [media, setMedia] = useState<"" | "video" | "image">("");
   const [state, setState] = useState<{ items: ExploreItem[]; total: number; page: number; loading: boolean; error: string | null }>({
-    items: [], total: 0, page: 0, loading: true, error: null,
+    items: [],
+    total: 0,
+    page: 0,
+    loading: true,
+    error: null,
   });
 
-  const load = useCallback((page: number) => {
-    listExplore({ page, page_size: EXPLORE_PAGE_SIZE, ...(media ? { media } : {}) })
-      .then((r) => {
-        const { items, total } = readExplorePage(r);
-        setState((s) => ({ items: page === 1 ? items : [...s.items, ...items], total, page, loading: false, error: null }));
-      })
-      .catch((e: unknown) => setState((s) => ({ ...s, loading: false, error: e instanceof Error ? e.message : String(e) })));
-  }, [media]);
+  const load = useCallback(
+    (page: number) => {
+      listExplore({ page, page_size: EXPLORE_PAGE_SIZE, ...(media ? { media } : {}) })
+        .then((r) => {
+          const { items, total } = readExplorePage(r);
+          setState((s) => ({ items: page === 1 ? items : [...s.items, ...items], total, page, loading: false, error: null }));
+        })
+        .catch((e: unknown) => setState((s) => ({ ...s, loading: false, error: e instanceof Error ? e.message : String(e) })));
+    },
+    [media],
+  );
 
   useEffect(() => load(1), [load]);
 
@@ -40,25 +47,47 @@ export default function ExplorePage() {
         <h1 className="create-title">{tMeta("Explore.title")}</h1>
         <div className="create-chips" role="tablist" aria-label={t("media")}>
           {(["", "video", "image"] as const).map((m) => (
-            <button key={m || "all"} type="button" role="tab" className="create-chip" aria-selected={media === m} onClick={() => {
-              if (m === media) return;
-              setState({ items: [], total: 0, page: 0, loading: true, error: null });
-              setMedia(m);
-            }}>
+            <button
+              key={m || "all"}
+              type="button"
+              role="tab"
+              className="create-chip"
+              aria-selected={media === m}
+              onClick={() => {
+                if (m === media) return;
+                setState({ items: [], total: 0, page: 0, loading: true, error: null });
+                setMedia(m);
+              }}
+            >
               {t(m === "" ? "all" : m)}
             </button>
           ))}
-          <Link className="create-chip" to={routePath("ExploreZone", {}, language)}>{t("zones")}</Link>
+          <Link className="create-chip" to={routePath("ExploreZone", {}, language)}>
+            {t("zones")}
+          </Link>
         </div>
         <ul className="create-grid" data-testid="explore-list">
-          {state.items.map((item) => <ExploreCard key={item.id} item={item} />)}
+          {state.items.map((item) => (
+            <ExploreCard key={item.id} item={item} />
+          ))}
         </ul>
-        {state.error ? <p role="alert" className="create-error">{t("error", { message: state.error })}</p> : null}
+        {state.error ? (
+          <p role="alert" className="create-error">
+            {t("error", { message: state.error })}
+          </p>
+        ) : null}
         {hasNextPage(state.total, state.items.length) ? (
-          <button type="button" className="button button--secondary" disabled={state.loading} onClick={() => {
-            setState((s) => ({ ...s, loading: true }));
-            load(state.page + 1);
-          }}>{t("more")}</button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={state.loading}
+            onClick={() => {
+              setState((s) => ({ ...s, loading: true }));
+              load(state.page + 1);
+            }}
+          >
+            {t("more")}
+          </button>
         ) : null}
       </section>
     </div>

@@ -18,19 +18,28 @@ function ZoneList() {
   const [zones, setZones] = useState<Zone[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    listZones().then((r) => setZones(visibleZones(r))).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    listZones()
+      .then((r) => setZones(visibleZones(r)))
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, []);
   return (
     <div className="create-page">
       <section className="create-form" style={{ maxWidth: "none" }}>
         <h1 className="create-title">{t("zones")}</h1>
-        {error ? <p role="alert" className="create-error">{t("error", { message: error })}</p> : null}
+        {error ? (
+          <p role="alert" className="create-error">
+            {t("error", { message: error })}
+          </p>
+        ) : null}
         <ul className="create-grid" data-testid="zone-list">
           {(zones ?? []).map((z) => (
             <li key={z.id} className="create-card" data-testid="zone-card">
               <Link to={`?id=${z.id}`}>
                 <img src={z.cover} alt="" loading="lazy" />
-                <div className="create-card__body"><strong>{z.name}</strong><span className="create-note">{z.description}</span></div>
+                <div className="create-card__body">
+                  <strong>{z.name}</strong>
+                  <span className="create-note">{z.description}</span>
+                </div>
               </Link>
             </li>
           ))}
@@ -55,10 +64,20 @@ function ZoneItems({ id }: { id: string }) {
   return (
     <div className="create-page">
       <section className="create-form" style={{ maxWidth: "none" }}>
-        <Link to="?" className="create-chip">{t("zones")}</Link>
+        <Link to="?" className="create-chip">
+          {t("zones")}
+        </Link>
         <h1 className="create-title">{zone?.zone?.name ?? ""}</h1>
-        {error ? <p role="alert" className="create-error">{t("error", { message: error })}</p> : null}
-        <ul className="create-grid">{(zone?.items ?? []).map((item) => <ExploreCard key={item.id} item={item} />)}</ul>
+        {error ? (
+          <p role="alert" className="create-error">
+            {t("error", { message: error })}
+          </p>
+        ) : null}
+        <ul className="create-grid">
+          {(zone?.items ?? []).map((item) => (
+            <ExploreCard key={item.id} item={item} />
+          ))}
+        </ul>
       </section>
     </div>
   );

@@ -32,15 +32,18 @@ export default function LibrariesPage() {
   const [search, setSearch] = useState("");
   const [state, setState] = useState<{ list: Resource[]; total: number; page: number; error: string | null }>({ list: [], total: 0, page: 0, error: null });
 
-  const load = useCallback((page: number) => {
-    const params = { page, page_size: EXPLORE_PAGE_SIZE, ...(search ? { keyword: search } : {}) };
-    listWorkflowResources({ params, operation: search ? "search" : "list" })
-      .then((r) => {
-        const { list, total } = readResources(r);
-        setState((s) => ({ list: page === 1 ? list : [...s.list, ...list], total, page, error: null }));
-      })
-      .catch((e: unknown) => setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) })));
-  }, [search]);
+  const load = useCallback(
+    (page: number) => {
+      const params = { page, page_size: EXPLORE_PAGE_SIZE, ...(search ? { keyword: search } : {}) };
+      listWorkflowResources({ params, operation: search ? "search" : "list" })
+        .then((r) => {
+          const { list, total } = readResources(r);
+          setState((s) => ({ list: page === 1 ? list : [...s.list, ...list], total, page, error: null }));
+        })
+        .catch((e: unknown) => setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) })));
+    },
+    [search],
+  );
 
   useEffect(() => load(1), [load]);
 
@@ -57,24 +60,48 @@ export default function LibrariesPage() {
     <div className="create-page">
       <section className="create-form" style={{ maxWidth: "none" }}>
         <h1 className="create-title">{t("libraries")}</h1>
-        <form className="create-row" onSubmit={(e) => { e.preventDefault(); setSearch(keyword.trim()); }}>
-          <input className="create-input" style={{ maxWidth: 320 }} type="search" value={keyword} aria-label={t("search")} placeholder={t("search")} onChange={(e) => setKeyword(e.target.value)} />
-          <button type="submit" className="button button--secondary">{t("search")}</button>
+        <form
+          className="create-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setSearch(keyword.trim());
+          }}
+        >
+          <input
+            className="create-input"
+            style={{ maxWidth: 320 }}
+            type="search"
+            value={keyword}
+            aria-label={t("search")}
+            placeholder={t("search")}
+            onChange={(e) => setKeyword(e.target.value)}
+          />
+          <button type="submit" className="button button--secondary">
+            {t("search")}
+          </button>
         </form>
-        {state.error ? <p role="alert" className="create-error">{t("error", { message: state.error })}</p> : null}
+        {state.error ? (
+          <p role="alert" className="create-error">
+            {t("error", { message: state.error })}
+          </p>
+        ) : null}
         <ul className="create-grid">
           {state.list.map((r) => (
             <li key={r.id} className="create-card">
               <img src={r.thumbnail} alt="" loading="lazy" />
               <div className="create-card__body">
                 <span>{r.name}</span>
-                <button type="button" className="button button--secondary" onClick={() => exportOne(r)}>{t("export")}</button>
+                <button type="button" className="button button--secondary" onClick={() => exportOne(r)}>
+                  {t("export")}
+                </button>
               </div>
             </li>
           ))}
         </ul>
         {hasNextPage(state.total, state.list.length) ? (
-          <button type="button" className="button button--secondary" onClick={() => load(state.page + 1)}>{t("more")}</button>
+          <button type="button" className="button button--secondary" onClick={() => load(state.page + 1)}>
+            {t("more")}
+          </button>
         ) : null}
       </section>
     </div>

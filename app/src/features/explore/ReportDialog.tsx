@@ -50,12 +50,22 @@ export function ReportDialog({ record, close }: { record: ModalRecord<"custom">;
           </label>
         ))}
       </div>
-      <label className="create-label" htmlFor="report-other">{t("report.other")}</label>
+      <label className="create-label" htmlFor="report-other">
+        {t("report.other")}
+      </label>
       <textarea id="report-other" className="create-textarea" rows={3} maxLength={OTHER_MAX} value={other} onChange={(e) => setOther(e.target.value)} />
-      {error ? <p role="alert" className="create-error">{t("report.failed", { message: error })}</p> : null}
+      {error ? (
+        <p role="alert" className="create-error">
+          {t("report.failed", { message: error })}
+        </p>
+      ) : null}
       <div className="create-row">
-        <button type="button" className="button button--secondary" onClick={close}>{t("report.cancel")}</button>
-        <button type="button" className="button button--primary" data-testid="report-send" disabled={!reason || busy} onClick={send}>{t("report.send")}</button>
+        <button type="button" className="button button--secondary" onClick={close}>
+          {t("report.cancel")}
+        </button>
+        <button type="button" className="button button--primary" data-testid="report-send" disabled={!reason || busy} onClick={send}>
+          {t("report.send")}
+        </button>
       </div>
     </div>
   );

@@ -39,8 +39,12 @@ export default function TemplatePage() {
     <div className="create-page">
       <section className="create-form">
         <h1 className="create-title">{t("templates")}</h1>
-        <button type="button" className="button button--primary" onClick={() => void browse("effect")}>{t("browse")}</button>
-        <button type="button" className="button button--secondary" data-testid="browse-music" onClick={() => void browse("music")}>{t("browseMusic")}</button>
+        <button type="button" className="button button--primary" onClick={() => void browse("effect")}>
+          {t("browse")}
+        </button>
+        <button type="button" className="button button--secondary" data-testid="browse-music" onClick={() => void browse("music")}>
+          {t("browseMusic")}
+        </button>
       </section>
     </div>
   );

@@ -9,7 +9,13 @@ describe("explore items", () => {
     expect(readExploreItem({ id: 4, extra_data: { width: "x", height: -2 } })).toMatchObject({ width: 400, height: 400 });
   });
   it("keeps only zones with visible_status 1", () => {
-    const zones = visibleZones({ list: [{ id: 1, visible_status: 1 }, { id: 2, visible_status: 0 }, { id: 3, visible_status: "1" }] });
+    const zones = visibleZones({
+      list: [
+        { id: 1, visible_status: 1 },
+        { id: 2, visible_status: 0 },
+        { id: 3, visible_status: "1" },
+      ],
+    });
     expect(zones.map((z) => z.id)).toEqual([1, 3]);
   });
 });

@@ -26,7 +26,6 @@ export interface Zone {
   visibleStatus: number;
 }
 
-
 function obj(v: unknown): Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }

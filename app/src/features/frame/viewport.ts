@@ -24,5 +24,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Whether the phone layout applies now. */
 export function useIsPhone(): boolean {
-  return useSyncExternalStore(subscribe, () => isPhone(window.innerWidth), () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => isPhone(window.innerWidth),
+    () => false,
+  );
 }

@@ -22,9 +22,7 @@ export function TemplateCarousel() {
   const { t } = useTranslation("home");
   const language = useAtomValue(languageAtom);
   const [templates, setTemplates] = useState<Template[]>([]);
-  const [viewport, api] = useEmblaCarousel({ loop: true, align: "start", slidesToScroll: 1 }, [
-    Autoplay({ stopOnInteraction: false, stopOnMouseEnter: true }),
-  ]);
+  const [viewport, api] = useEmblaCarousel({ loop: true, align: "start", slidesToScroll: 1 }, [Autoplay({ stopOnInteraction: false, stopOnMouseEnter: true })]);
   const [current, setCurrent] = useState(0);
 
   useEffect(() => {

@@ -51,10 +51,7 @@ export function LanguageSwitch({ phone }: { phone: boolean }) {
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="language-overlay" />
-        <Dialog.Content
-          className={phone ? "language-sheet" : "language-dialog"}
-          data-testid={phone ? "language-sheet" : "language-dialog"}
-        >
+        <Dialog.Content className={phone ? "language-sheet" : "language-dialog"} data-testid={phone ? "language-sheet" : "language-dialog"}>
           <Dialog.Title className="language-title">{t("dialogTitle")}</Dialog.Title>
           <Dialog.Description className="visually-hidden">{t("dialogDescription")}</Dialog.Description>
           <ul className={phone ? "language-list" : "language-list language-list--columns"} role="listbox" aria-label={t("dialogTitle")}>

@@ -108,26 +108,56 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
   return (
     <div className="create-page">
       <section className="create-form" aria-labelledby="music-title">
-        <h1 id="music-title" className="create-title">{tab === "song" ? t("title.song") : t("title.music")}</h1>
+        <h1 id="music-title" className="create-title">
+          {tab === "song" ? t("title.song") : t("title.music")}
+        </h1>
         <div className="create-chips" role="tablist" aria-label={t("tabs")}>
-          <button type="button" role="tab" className="create-chip" aria-selected={tab === "music"} onClick={() => selectTab("music")}>{t("tab.music")}</button>
-          <button type="button" role="tab" className="create-chip" aria-selected={tab === "song"} onClick={() => selectTab("song")} data-testid="tab-song">{t("tab.song")}</button>
+          <button type="button" role="tab" className="create-chip" aria-selected={tab === "music"} onClick={() => selectTab("music")}>
+            {t("tab.music")}
+          </button>
+          <button type="button" role="tab" className="create-chip" aria-selected={tab === "song"} onClick={() => selectTab("song")} data-testid="tab-song">
+            {t("tab.song")}
+          </button>
         </div>
         <MusicTemplates onChoose={chooseTemplate} />
-        <PromptBox algorithm="txt2Music" value={prompt} onChange={setPrompt} required={form.prompt?.required ?? false} language={language} label={t("prompt")} />
-        <FieldMessage problem={problem} name="prompt" kind={form.prompt?.kind ?? "musicPrompt"} text={form.prompt?.kind === "musicPrompt" ? minText("prompt") : undefined} testId="music-prompt-error" />
+        <PromptBox
+          algorithm="txt2Music"
+          value={prompt}
+          onChange={setPrompt}
+          required={form.prompt?.required ?? false}
+          language={language}
+          label={t("prompt")}
+        />
+        <FieldMessage
+          problem={problem}
+          name="prompt"
+          kind={form.prompt?.kind ?? "musicPrompt"}
+          text={form.prompt?.kind === "musicPrompt" ? minText("prompt") : undefined}
+          testId="music-prompt-error"
+        />
         {form.lyrics ? (
           <div className="create-field">
-            <label className="create-label" htmlFor="song-lyrics">{t("lyrics")}</label>
+            <label className="create-label" htmlFor="song-lyrics">
+              {t("lyrics")}
+            </label>
             <textarea id="song-lyrics" className="create-textarea" rows={8} value={lyrics} onChange={(e) => setLyrics(e.target.value)} data-testid="lyrics" />
             <FieldMessage problem={problem} name="lyrics" kind="lyrics" text={minText("lyrics")} testId="music-lyrics-error" />
           </div>
         ) : null}
         {form.duration ? (
           <div className="create-field">
-            <label className="create-label" htmlFor="music-duration">{t("duration", { s: duration })}</label>
-            <input id="music-duration" className="create-input" type="number" min={form.duration.min} max={form.duration.max} value={duration}
-              onChange={(e) => setDuration(Math.round(Number(e.target.value) || (form.duration?.default ?? UI.musicDefaultDurationS)))} />
+            <label className="create-label" htmlFor="music-duration">
+              {t("duration", { s: duration })}
+            </label>
+            <input
+              id="music-duration"
+              className="create-input"
+              type="number"
+              min={form.duration.min}
+              max={form.duration.max}
+              value={duration}
+              onChange={(e) => setDuration(Math.round(Number(e.target.value) || (form.duration?.default ?? UI.musicDefaultDurationS)))}
+            />
             <FieldMessage problem={problem} name="duration" kind="other" />
           </div>
         ) : null}

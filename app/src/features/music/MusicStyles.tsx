@@ -40,11 +40,19 @@ export function MusicStyles({ value, onChange }: { value: string | null; onChang
   if (styles.length === 0) return null;
   return (
     <div className="create-field">
-      <span className="create-label" id="music-style">{t("style")}</span>
+      <span className="create-label" id="music-style">
+        {t("style")}
+      </span>
       <div className="create-chips" role="radiogroup" aria-labelledby="music-style">
         {styles.map((s) => (
-          <button key={s.title} type="button" role="radio" aria-checked={value === s.title} className="create-chip"
-            onClick={() => onChange(value === s.title ? null : s)}>
+          <button
+            key={s.title}
+            type="button"
+            role="radio"
+            aria-checked={value === s.title}
+            className="create-chip"
+            onClick={() => onChange(value === s.title ? null : s)}
+          >
             {s.cover ? <img src={s.cover} alt="" width={24} height={24} /> : null}
             {s.title}
           </button>

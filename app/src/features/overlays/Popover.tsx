@@ -70,11 +70,7 @@ function attach(children: FloatingProps["children"], ref: (node: HTMLElement | n
 }
 
 export function Popover({ children, content, placement = "bottom", trigger = "hover" }: FloatingProps) {
-  const { open, context, setReference, setFloating, floatingStyles, getReferenceProps, getFloatingProps } = useFloatingLayer(
-    placement,
-    trigger,
-    "dialog",
-  );
+  const { open, context, setReference, setFloating, floatingStyles, getReferenceProps, getFloatingProps } = useFloatingLayer(placement, trigger, "dialog");
   return (
     <>
       {attach(children, setReference, getReferenceProps(children.props))}

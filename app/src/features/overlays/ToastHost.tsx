@@ -36,12 +36,7 @@ export function ToastHost() {
   return (
     <div className="aivg-toasts" role="status" aria-live="polite" style={{ zIndex: tooltipZIndex }}>
       {layoutToasts(toasts, now).map(({ toast, phase, top }) => (
-        <div
-          key={toast.id}
-          className={`aivg-toast aivg-toast--${toast.kind} aivg-toast--${phase}`}
-          style={{ top }}
-          data-testid={`toast-${toast.kind}`}
-        >
+        <div key={toast.id} className={`aivg-toast aivg-toast--${toast.kind} aivg-toast--${phase}`} style={{ top }} data-testid={`toast-${toast.kind}`}>
           <span className="aivg-toast__text">{toast.text}</span>
           <button
             type="button"

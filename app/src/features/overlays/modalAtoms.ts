@@ -4,13 +4,7 @@
  */
 import { atom, appStore } from "../../state/jotai";
 import type { ComponentType } from "react";
-import {
-  locksScroll,
-  pushModal,
-  removeModal,
-  removeModalsOfType,
-  type ModalRecord,
-} from "./modalStack";
+import { locksScroll, pushModal, removeModal, removeModalsOfType, type ModalRecord } from "./modalStack";
 import type { ModalDataMap, ModalType } from "./modalTypes";
 
 /** Every open modal, in display order (bottom first). */
@@ -29,12 +23,7 @@ export interface OpenModalOptions<T extends ModalType> {
 }
 
 /** Opens a modal and answers its id. */
-export function openModal<T extends ModalType>(
-  type: T,
-  data: ModalDataMap[T],
-  options: OpenModalOptions<T> = {},
-  store = appStore,
-): string {
+export function openModal<T extends ModalType>(type: T, data: ModalDataMap[T], options: OpenModalOptions<T> = {}, store = appStore): string {
   seq += 1;
   const id = options.id ?? `${type}-${seq}`;
   const record = {

@@ -33,10 +33,7 @@ export interface TemplateListCategory {
 }
 
 /** One more page of a category (spec 01 §7 `GET /v1/workflow/list`: list and paginate.total). */
-export type TemplatePageLoader = (
-  categoryId: string | number,
-  query: TemplatePageQuery,
-) => Promise<{ items: AudioTemplateItem[]; total: number }>;
+export type TemplatePageLoader = (categoryId: string | number, query: TemplatePageQuery) => Promise<{ items: AudioTemplateItem[]; total: number }>;
 
 /** One picture of the image preview. */
 export interface PreviewImage {

@@ -24,14 +24,7 @@ export function BuyDialogV3({ flow, layout }: { flow: BuyFlow; layout: "B" | "C"
   const phone = useIsPhone();
   const ready = flow.data !== null;
   return (
-    <AccountDialog
-      open={state.open}
-      onClose={() => closeBuyDialog()}
-      title={t("title")}
-      className="acc-buy acc-buy--v3"
-      fullScreen={phone}
-      testId="buy-dialog"
-    >
+    <AccountDialog open={state.open} onClose={() => closeBuyDialog()} title={t("title")} className="acc-buy acc-buy--v3" fullScreen={phone} testId="buy-dialog">
       <div className={ready ? "acc-buy__body" : "acc-buy__body acc-buy__body--loading"} aria-busy={!ready} inert={!ready}>
         <HalloweenBanner />
         {phone && <PhoneCarousel />}

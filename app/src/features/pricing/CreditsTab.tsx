@@ -30,7 +30,10 @@ function RecommendedBadge() {
 
 function AmountCard({ title, list, flow, popular, testId }: { title: string; list: CreditList; flow: BuyFlow; popular: boolean; testId: string }) {
   const { t } = useTranslation("pricing");
-  const start = Math.max(0, list.items.findIndex((p) => p.index === list.recommended));
+  const start = Math.max(
+    0,
+    list.items.findIndex((p) => p.index === list.recommended),
+  );
   const [selected, setSelected] = useState(start);
   const item = list.items[Math.min(selected, list.items.length - 1)];
   if (!item) return null;
@@ -64,7 +67,19 @@ function AmountCard({ title, list, flow, popular, testId }: { title: string; lis
   );
 }
 
-function PhoneList({ title, list, selected, onSelect, testId }: { title: string; list: CreditList; selected: number | null; onSelect: (i: number) => void; testId: string }) {
+function PhoneList({
+  title,
+  list,
+  selected,
+  onSelect,
+  testId,
+}: {
+  title: string;
+  list: CreditList;
+  selected: number | null;
+  onSelect: (i: number) => void;
+  testId: string;
+}) {
   const { t } = useTranslation("pricing");
   return (
     <section className="acc-phone-list" data-testid={testId}>
@@ -104,7 +119,13 @@ export function CreditsTab({ data, flow, phone }: { data: PricingData; flow: Buy
     <div className="acc-phone-credits">
       {flags.isLogin && <p className="acc-current-credits">{t("currentCredits", { count: flags.curCredits })}</p>}
       <PhoneList title={t("payAsYouGo")} list={packs} selected={chosen?.index ?? null} onSelect={setSelected} testId="credits-phone-payg" />
-      <PhoneList title={recommend ? t("monthlyCreditsRecommend") : t("monthlyCredits")} list={plans} selected={chosen?.index ?? null} onSelect={setSelected} testId="credits-phone-plans" />
+      <PhoneList
+        title={recommend ? t("monthlyCreditsRecommend") : t("monthlyCredits")}
+        list={plans}
+        selected={chosen?.index ?? null}
+        onSelect={setSelected}
+        testId="credits-phone-plans"
+      />
       {chosen && (
         <button type="button" className="acc-primary acc-phone-buy" data-testid="credits-phone-buy" onClick={() => flow.buy(chosen)}>
           {chosen.info.isSubscription ? t("subscribe") : t("buyNow")}

@@ -42,8 +42,7 @@ export function LegacyBuyDialog({ flow }: { flow: BuyFlow }) {
     if (state.tab === "credits") {
       const { plans, packs } = creditLists(data, phone, state.activity);
       rows = [...plans.items, ...packs.items];
-    }
-    else {
+    } else {
       const allowed = new Set(membershipSkuFilter(data.skus, state.upgradeMode));
       rows = membershipSkuOrder(data.skus)
         .filter((i) => allowed.has(i))

@@ -6,7 +6,16 @@
  * and the benefits with tick or cross. The recommended card (core's `recommendedSku`: the
  * highest-discount SKU of spec 02 §9 when shown, else the largest discount) carries a badge.
  */
-import { defaultMembershipPeriod, freeTrialSelectorVisible, membershipSkuFilter, planBCards, planCCards, pricingConstants, recommendedSku, type MembershipPeriod } from "@aivg/core/rules";
+import {
+  defaultMembershipPeriod,
+  freeTrialSelectorVisible,
+  membershipSkuFilter,
+  planBCards,
+  planCCards,
+  pricingConstants,
+  recommendedSku,
+  type MembershipPeriod,
+} from "@aivg/core/rules";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
@@ -87,7 +96,13 @@ export function MembershipTab({ data, flow, layout, phone }: { data: PricingData
       )}
       <div className="acc-cards">
         {items.map((item) => (
-          <PlanCard key={item.index} item={item} flow={flow} popular={layout === "C" ? item.info.tier === "premium" : item.sku.period_unit === "year"} recommended={item.index === recommended} />
+          <PlanCard
+            key={item.index}
+            item={item}
+            flow={flow}
+            popular={layout === "C" ? item.info.tier === "premium" : item.sku.period_unit === "year"}
+            recommended={item.index === recommended}
+          />
         ))}
       </div>
     </div>

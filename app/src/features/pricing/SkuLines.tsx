@@ -3,7 +3,16 @@
  * zero; credit packs only for the 1000 and 2000 pay-as-you-go SKUs), price per credit (two
  * decimals) and, for yearly plans, the monthly price (price / 12, two decimals).
  */
-import { creditsDiscountFlag, discountedPrice, formatPrice, packDiscount, perCreditPrice, skuDiscountPercent, skuPriceText, yearlyMonthlyPrice } from "@aivg/core/rules";
+import {
+  creditsDiscountFlag,
+  discountedPrice,
+  formatPrice,
+  packDiscount,
+  perCreditPrice,
+  skuDiscountPercent,
+  skuPriceText,
+  yearlyMonthlyPrice,
+} from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { useHalloweenSeason } from "./halloweenSeason";
 import type { PricedSku } from "./pricingData";
@@ -21,7 +30,8 @@ export function SkuPrice({ item }: { item: PricedSku }) {
   if (!discount || !Number.isFinite(price)) return <strong>{text}</strong>;
   return (
     <>
-      <s className="acc-was">{text}</s> <strong data-testid="campaign-price">{formatPrice(discountedPrice(price, discount.percent), item.sku.currency_symbol ?? "")}</strong>
+      <s className="acc-was">{text}</s>{" "}
+      <strong data-testid="campaign-price">{formatPrice(discountedPrice(price, discount.percent), item.sku.currency_symbol ?? "")}</strong>
     </>
   );
 }
@@ -38,11 +48,7 @@ export function PerCredit({ item }: { item: PricedSku }) {
   const { t } = useTranslation("pricing");
   const price = Number(item.sku.price);
   if (!item.info.credits || !Number.isFinite(price)) return null;
-  return (
-    <span className="acc-per-credit">
-      {t("perCredit", { price: `${item.sku.currency_symbol ?? ""}${perCreditPrice(price, item.info.credits)}` })}
-    </span>
-  );
+  return <span className="acc-per-credit">{t("perCredit", { price: `${item.sku.currency_symbol ?? ""}${perCreditPrice(price, item.info.credits)}` })}</span>;
 }
 
 /** Price per month: yearly plans show price / 12, others their price. */

@@ -9,7 +9,14 @@ function sku(sku_id: number, credits: number, price: number, original_price: num
 
 /** A server list in no particular order, with a membership that credit lists never show. */
 const skus: Sku[] = [
-  { sku_id: 24109016, sub_tpl_name: "Premium Yearly", period_unit: "year", price: 143.88, original_price: 359.88, feature_code_list: [{ feature_code: code, sale_unit_value: 500 }] },
+  {
+    sku_id: 24109016,
+    sub_tpl_name: "Premium Yearly",
+    period_unit: "year",
+    price: 143.88,
+    original_price: 359.88,
+    feature_code_list: [{ feature_code: code, sale_unit_value: 500 }],
+  },
   sku(1, 2000, 179.99, 299.99),
   sku(2, 25, 2.99, 3.99, "week"),
   sku(3, 100, 8.99, 12.99, "month"),

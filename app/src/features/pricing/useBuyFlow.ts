@@ -7,16 +7,7 @@
  * the access token), and the payment poll with its purchase handling (close, user now and at 3,
  * 6, 9 s, success toast).
  */
-import {
-  createCheckout,
-  freeTrialSelectorVisible,
-  getTradeInfo,
-  sessionIdExpired,
-  skuBuyUrl,
-  timings,
-  trialCheckboxDefault,
-  type Sku,
-} from "@aivg/core/rules";
+import { createCheckout, freeTrialSelectorVisible, getTradeInfo, sessionIdExpired, skuBuyUrl, timings, trialCheckboxDefault, type Sku } from "@aivg/core/rules";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { appStore, useAtomValue } from "../../state/jotai";
@@ -42,9 +33,7 @@ export interface BuyFlow {
 }
 
 function newSessionId(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** Whether a buy click asks for the free trial: the choice core's `skuBuyUrl` makes. */
@@ -158,7 +147,14 @@ export function useBuyFlow(): BuyFlow {
       }
       const zero = wantsTrial(item.sku, trial[item.index] === true, current.isSubscribed);
       const tab = window.open("", "_blank");
-      const checkout = () => createCheckout({ sku_id: item.sku.sku_id ?? "", zero: zero ? 1 : 0, session: session.current?.id ?? "", source: PURCHASE_SOURCE, time_zone: timeZone() });
+      const checkout = () =>
+        createCheckout({
+          sku_id: item.sku.sku_id ?? "",
+          zero: zero ? 1 : 0,
+          session: session.current?.id ?? "",
+          source: PURCHASE_SOURCE,
+          time_zone: timeZone(),
+        });
       // The tab opens during the click (popup blockers), then goes to the checkout's page.
       void openCheckout(tab, checkout).then((opened) => {
         if (!opened) showToast("error", t("noStoreUrl"));

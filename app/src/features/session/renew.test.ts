@@ -65,7 +65,9 @@ describe("token renewal", () => {
   });
 
   it("tries again a minute after a failed renewal", async () => {
-    vi.mocked(renewToken).mockRejectedValueOnce(new Error("offline")).mockResolvedValueOnce({ access_token: tokenEnding(NOW + tokenLifetimeMs, "b") });
+    vi.mocked(renewToken)
+      .mockRejectedValueOnce(new Error("offline"))
+      .mockResolvedValueOnce({ access_token: tokenEnding(NOW + tokenLifetimeMs, "b") });
     start(tokenEnding(NOW + 3_600_000));
     await vi.advanceTimersByTimeAsync(0);
     expect(renewToken).toHaveBeenCalledTimes(1);

@@ -37,10 +37,13 @@ function withLock(run: () => Promise<void>): Promise<void> {
 
 function later(delayMs: number, store: Store): void {
   if (timer) clearTimeout(timer);
-  timer = setTimeout(() => {
-    timer = null;
-    scheduleRenew(store);
-  }, Math.max(0, Math.min(delayMs, MAX_TIMER_MS)));
+  timer = setTimeout(
+    () => {
+      timer = null;
+      scheduleRenew(store);
+    },
+    Math.max(0, Math.min(delayMs, MAX_TIMER_MS)),
+  );
 }
 
 /** Renews now if the token (perhaps renewed meanwhile by another tab) is still due. */

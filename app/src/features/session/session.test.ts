@@ -11,7 +11,10 @@ const key = sessionConstants().userInfoStorageKey;
 // as a login would; the cookie and session-storage copies are checked in the browser tests
 // (e2e/account-renew.spec.ts, e2e/account-session.spec.ts).
 const record = (uid: string, now: number) =>
-  JSON.stringify({ expire: now + 3_600_000, data: { uid, nickname: "Ada", integral: { integral: 7 }, verify: { level: "standard", expired_time: 0, is_expired: false } } });
+  JSON.stringify({
+    expire: now + 3_600_000,
+    data: { uid, nickname: "Ada", integral: { integral: 7 }, verify: { level: "standard", expired_time: 0, is_expired: false } },
+  });
 
 afterEach(() => {
   localStorage.clear();

@@ -41,7 +41,9 @@ function PromoCard() {
   return (
     <div className="task-promo" data-testid="task-promo">
       <p>{t("promo.text")}</p>
-      <button type="button" className="button button--secondary" onClick={dismiss}>{t("promo.dismiss")}</button>
+      <button type="button" className="button button--secondary" onClick={dismiss}>
+        {t("promo.dismiss")}
+      </button>
     </div>
   );
 }
@@ -74,41 +76,67 @@ function TaskCard({ task }: { task: Task }) {
     <li className="task-card" data-testid="task-card" data-task-id={task.taskId} data-status={task.status}>
       <div className="task-card__head">
         <span className="task-card__module">{moduleLabel(t, task.module)}</span>
-        <span className={`task-card__status task-card__status--${task.status}`} data-testid="task-status">{t(`status.${task.status}`)}</span>
+        <span className={`task-card__status task-card__status--${task.status}`} data-testid="task-status">
+          {t(`status.${task.status}`)}
+        </span>
       </div>
       {task.prompt ? <p className="task-card__prompt">{task.prompt}</p> : null}
       {task.status === "queued" && task.queuePosition > 0 ? (
-        <p className="task-card__queue" data-testid="task-queue-position">{t("queuePosition", { n: task.queuePosition })}</p>
+        <p className="task-card__queue" data-testid="task-queue-position">
+          {t("queuePosition", { n: task.queuePosition })}
+        </p>
       ) : null}
-      {open ? (
-        <progress className="task-card__progress" max={100} value={progressDisplay(task.progress)} aria-label={t("progress")} />
+      {open ? <progress className="task-card__progress" max={100} value={progressDisplay(task.progress)} aria-label={t("progress")} /> : null}
+      {task.status === "failed" && task.error ? (
+        <p className="task-card__error" role="alert" data-testid="task-error">
+          {task.error}
+        </p>
       ) : null}
-      {task.status === "failed" && task.error ? <p className="task-card__error" role="alert" data-testid="task-error">{task.error}</p> : null}
       {task.preview && task.outputs.length > 0 ? <PreviewBadge /> : null}
-      {task.refunded ? <p className="task-card__refund" data-testid="task-refunded">{t("refunded", { n: task.credits })}</p> : null}
+      {task.refunded ? (
+        <p className="task-card__refund" data-testid="task-refunded">
+          {t("refunded", { n: task.credits })}
+        </p>
+      ) : null}
       {task.outputs.map((o, i) => (
         <div key={o.url} className="task-card__output">
           <OutputView task={task} output={o} index={i} />
           <div className="task-card__actions">
-            <button type="button" className="button button--secondary" data-testid="task-download" onClick={() => void download(task, o)}>{t("download")}</button>
-            <button type="button" className="button button--secondary" onClick={() => void share(o)}>{t("share")}</button>
+            <button type="button" className="button button--secondary" data-testid="task-download" onClick={() => void download(task, o)}>
+              {t("download")}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => void share(o)}>
+              {t("share")}
+            </button>
           </div>
         </div>
       ))}
       <div className="task-card__actions">
         {open ? (
-          <button type="button" className="button button--secondary" data-testid="task-cancel" onClick={() => void cancel(task)}>{t("cancel")}</button>
+          <button type="button" className="button button--secondary" data-testid="task-cancel" onClick={() => void cancel(task)}>
+            {t("cancel")}
+          </button>
         ) : (
           <>
             {task.status === "succeeded" ? (
               <>
-                <button type="button" className="button button--secondary" aria-pressed={task.like === 1} onClick={() => void setLike(task, 1)}>{t("like")}</button>
-                <button type="button" className="button button--secondary" aria-pressed={task.like === 0} onClick={() => void setLike(task, 0)}>{t("dislike")}</button>
-                <button type="button" className="button button--secondary" disabled={task.saved} onClick={() => void save(task)}>{task.saved ? t("savedLabel") : t("save")}</button>
+                <button type="button" className="button button--secondary" aria-pressed={task.like === 1} onClick={() => void setLike(task, 1)}>
+                  {t("like")}
+                </button>
+                <button type="button" className="button button--secondary" aria-pressed={task.like === 0} onClick={() => void setLike(task, 0)}>
+                  {t("dislike")}
+                </button>
+                <button type="button" className="button button--secondary" disabled={task.saved} onClick={() => void save(task)}>
+                  {task.saved ? t("savedLabel") : t("save")}
+                </button>
               </>
             ) : null}
-            <button type="button" className="button button--secondary" data-testid="task-retry" onClick={() => retry(task)}>{t("retry")}</button>
-            <button type="button" className="button button--secondary" data-testid="task-delete" onClick={() => void remove(task)}>{t("delete")}</button>
+            <button type="button" className="button button--secondary" data-testid="task-retry" onClick={() => retry(task)}>
+              {t("retry")}
+            </button>
+            <button type="button" className="button button--secondary" data-testid="task-delete" onClick={() => void remove(task)}>
+              {t("delete")}
+            </button>
           </>
         )}
       </div>
@@ -124,13 +152,21 @@ export function TaskQueuePanel() {
     <aside className="task-queue" aria-label={t("title")} data-testid="task-queue">
       <h2 className="task-queue__title">{t("title")}</h2>
       <PromoCard />
-      {queue.error ? <p role="alert" className="task-card__error">{t("error.load", { message: queue.error })}</p> : null}
+      {queue.error ? (
+        <p role="alert" className="task-card__error">
+          {t("error.load", { message: queue.error })}
+        </p>
+      ) : null}
       {queue.tasks.length === 0 && !queue.loading ? <p className="task-queue__empty">{t("empty")}</p> : null}
       <ul className="task-queue__list">
-        {queue.tasks.map((task) => <TaskCard key={task.taskId} task={task} />)}
+        {queue.tasks.map((task) => (
+          <TaskCard key={task.taskId} task={task} />
+        ))}
       </ul>
       {hasNextPage(queue.total, queue.fetched) ? (
-        <button type="button" className="button button--secondary" disabled={queue.loading} onClick={() => void loadMoreTasks()}>{t("more")}</button>
+        <button type="button" className="button button--secondary" disabled={queue.loading} onClick={() => void loadMoreTasks()}>
+          {t("more")}
+        </button>
       ) : null}
     </aside>
   );

@@ -28,7 +28,10 @@ describe("task queue store", () => {
     upsertTask(task("b", "queued"), store);
     upsertTask(task("a", "running"), store);
     const q = store.get(queueAtom);
-    expect(q.tasks.map((t) => [t.taskId, t.status])).toEqual([["b", "queued"], ["a", "running"]]);
+    expect(q.tasks.map((t) => [t.taskId, t.status])).toEqual([
+      ["b", "queued"],
+      ["a", "running"],
+    ]);
     expect([q.total, q.fetched]).toEqual([2, 2]);
   });
 

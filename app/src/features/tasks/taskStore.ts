@@ -190,7 +190,10 @@ export function applyEvent(name: string, data: unknown, store = appStore): void 
 
 /** Asks the batch call for every open task once. */
 export async function pollOpenTasks(store = appStore): Promise<void> {
-  const open = store.get(queueAtom).tasks.filter(isOpen).map((t) => t.taskId);
+  const open = store
+    .get(queueAtom)
+    .tasks.filter(isOpen)
+    .map((t) => t.taskId);
   if (open.length === 0) return;
   const { tasks } = readTaskList(await getTaskResults(open));
   for (const t of tasks) upsertTask(t, store);

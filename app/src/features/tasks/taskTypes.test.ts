@@ -4,9 +4,18 @@ import { readTask, readTaskList } from "./taskTypes";
 describe("readTask", () => {
   it("reads the server's task shape", () => {
     const t = readTask({
-      task_id: "abc", algorithm: "text2image", module: "text2image", status: "succeeded", progress: 100,
-      queue_position: 0, credits: 2, refunded: false, like: -1, save_type: "",
-      data: { prompt: "a cat" }, user_data: { module: "text2image" },
+      task_id: "abc",
+      algorithm: "text2image",
+      module: "text2image",
+      status: "succeeded",
+      progress: 100,
+      queue_position: 0,
+      credits: 2,
+      refunded: false,
+      like: -1,
+      save_type: "",
+      data: { prompt: "a cat" },
+      user_data: { module: "text2image" },
       result: { outputs: [{ url: "u", download_url: "d", width: 1024, height: 1024, media_type: "image" }] },
     });
     expect(t).toMatchObject({ taskId: "abc", status: "succeeded", prompt: "a cat", like: -1, saved: false });

@@ -42,10 +42,19 @@ export function FaceCheck({ ossPath }: { ossPath: string }) {
   }, [ossPath]);
   const state = found?.path === ossPath ? found.state : "checking";
   if (state === "unknown") return null;
-  if (state === "checking") return <p className="create-note" role="status" data-testid="face-check" data-state={state}>{t("face.checking")}</p>;
+  if (state === "checking")
+    return (
+      <p className="create-note" role="status" data-testid="face-check" data-state={state}>
+        {t("face.checking")}
+      </p>
+    );
   return state === "face" ? (
-    <p className="create-note" data-testid="face-check" data-state={state}>{t("face.found")}</p>
+    <p className="create-note" data-testid="face-check" data-state={state}>
+      {t("face.found")}
+    </p>
   ) : (
-    <p role="alert" className="create-error" data-testid="face-check" data-state={state}>{t("face.none")}</p>
+    <p role="alert" className="create-error" data-testid="face-check" data-state={state}>
+      {t("face.none")}
+    </p>
   );
 }

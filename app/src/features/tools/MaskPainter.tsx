@@ -98,13 +98,16 @@ export const MaskPainter = forwardRef<MaskHandle, MaskPainterProps>(function Mas
     [painted, strokes, size],
   );
 
-  const pointOf = useCallback((e: React.PointerEvent<HTMLCanvasElement>): Point => {
-    const box = e.currentTarget.getBoundingClientRect();
-    return {
-      x: ((e.clientX - box.left) / Math.max(1, box.width)) * size.w,
-      y: ((e.clientY - box.top) / Math.max(1, box.height)) * size.h,
-    };
-  }, [size]);
+  const pointOf = useCallback(
+    (e: React.PointerEvent<HTMLCanvasElement>): Point => {
+      const box = e.currentTarget.getBoundingClientRect();
+      return {
+        x: ((e.clientX - box.left) / Math.max(1, box.width)) * size.w,
+        y: ((e.clientY - box.top) / Math.max(1, box.height)) * size.h,
+      };
+    },
+    [size],
+  );
 
   const stop = (e: React.PointerEvent<HTMLCanvasElement>) => {
     if (drawing.current !== e.pointerId) return;
@@ -155,9 +158,13 @@ export const MaskPainter = forwardRef<MaskHandle, MaskPainterProps>(function Mas
               const native = e.nativeEvent;
               const events = typeof native.getCoalescedEvents === "function" ? native.getCoalescedEvents() : [];
               const box = e.currentTarget.getBoundingClientRect();
-              const points = events.length > 0
-                ? events.map((c) => ({ x: ((c.clientX - box.left) / Math.max(1, box.width)) * size.w, y: ((c.clientY - box.top) / Math.max(1, box.height)) * size.h }))
-                : [pointOf(e)];
+              const points =
+                events.length > 0
+                  ? events.map((c) => ({
+                      x: ((c.clientX - box.left) / Math.max(1, box.width)) * size.w,
+                      y: ((c.clientY - box.top) / Math.max(1, box.height)) * size.h,
+                    }))
+                  : [pointOf(e)];
               setStrokes((list) => points.reduce(extendStroke, list));
             }}
             onPointerUp={stop}
@@ -178,8 +185,12 @@ export const MaskPainter = forwardRef<MaskHandle, MaskPainterProps>(function Mas
             onChange={(e) => setBrush(Number(e.target.value))}
           />
         </label>
-        <button type="button" className="button button--secondary" data-testid="mask-undo" onClick={() => setStrokes(undoStroke)} disabled={!painted}>{t("mask.undo")}</button>
-        <button type="button" className="button button--secondary" data-testid="mask-clear" onClick={() => setStrokes([])} disabled={!painted}>{t("mask.clear")}</button>
+        <button type="button" className="button button--secondary" data-testid="mask-undo" onClick={() => setStrokes(undoStroke)} disabled={!painted}>
+          {t("mask.undo")}
+        </button>
+        <button type="button" className="button button--secondary" data-testid="mask-clear" onClick={() => setStrokes([])} disabled={!painted}>
+          {t("mask.clear")}
+        </button>
       </div>
     </div>
   );

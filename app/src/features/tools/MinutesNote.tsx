@@ -22,8 +22,7 @@ interface Usage {
 export function readUsage(raw: unknown, tool: MinuteTool): Usage | null {
   const o = (raw ?? {}) as { renews_at?: unknown; list?: unknown };
   const row = (Array.isArray(o.list) ? o.list : []).find((r) => (r as { tool?: unknown } | null)?.tool === tool) as
-    | { limit_minutes?: unknown; used_seconds?: unknown }
-    | undefined;
+    { limit_minutes?: unknown; used_seconds?: unknown } | undefined;
   if (!row || typeof o.renews_at !== "number") return null;
   return {
     limitMinutes: typeof row.limit_minutes === "number" ? row.limit_minutes : null,
@@ -51,11 +50,24 @@ export function MinutesNote({ tool, refresh }: { tool: MinuteTool; refresh: numb
   const name = t(`minutes.tool.${tool}`);
   if (!uid || !usage) {
     // Guests (and until the answer comes): what the Standard plan gives, from core.
-    return <p className="create-note" data-testid="minutes-note">{t("minutes.standard", { tool: name, limit: minuteUse("standard", tool, 0).limitMinutes ?? 0 })}</p>;
+    return (
+      <p className="create-note" data-testid="minutes-note">
+        {t("minutes.standard", { tool: name, limit: minuteUse("standard", tool, 0).limitMinutes ?? 0 })}
+      </p>
+    );
   }
-  if (usage.limitMinutes === null) return <p className="create-note" data-testid="minutes-note">{t("minutes.unlimited", { tool: name })}</p>;
+  if (usage.limitMinutes === null)
+    return (
+      <p className="create-note" data-testid="minutes-note">
+        {t("minutes.unlimited", { tool: name })}
+      </p>
+    );
   if (usage.limitMinutes === 0) {
-    return <p className="create-note" data-testid="minutes-note">{t("minutes.notIncluded", { tool: name, limit: minuteUse("standard", tool, 0).limitMinutes ?? 0 })}</p>;
+    return (
+      <p className="create-note" data-testid="minutes-note">
+        {t("minutes.notIncluded", { tool: name, limit: minuteUse("standard", tool, 0).limitMinutes ?? 0 })}
+      </p>
+    );
   }
   const renews = new Date(usage.renewsAtMs).toLocaleDateString(tagForCode(language), { day: "numeric", month: "short", timeZone: "UTC" });
   return (

@@ -133,7 +133,7 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
   const live = checkFields(form.code, data);
   // Files first: Generate waits (with a hint) until every file the module needs is there.
   const waiting = isMissing(live) && live?.field !== "prompt" ? live : null;
-  const fileKind = form.media?.kind === "audio" ? "audioFile" : form.media?.kind ?? "image";
+  const fileKind = form.media?.kind === "audio" ? "audioFile" : (form.media?.kind ?? "image");
   const waitingKind = waiting?.field === "mask_path" ? "mask" : waiting?.field === "audio_path" ? "audio" : fileKind;
 
   const submit = async () => {
@@ -167,8 +167,18 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
         {modes.length > 1 ? (
           <div className="create-chips" role="radiogroup" aria-label={t("mode")}>
             {modes.map((m) => (
-              <button key={m.form.code} type="button" role="radio" className="create-chip" data-testid={`mode-${m.form.code}`}
-                aria-checked={form.code === m.form.code} onClick={() => { setCode(m.form.code); setProblem(null); }}>
+              <button
+                key={m.form.code}
+                type="button"
+                role="radio"
+                className="create-chip"
+                data-testid={`mode-${m.form.code}`}
+                aria-checked={form.code === m.form.code}
+                onClick={() => {
+                  setCode(m.form.code);
+                  setProblem(null);
+                }}
+              >
                 {m.key ? t(`modes.${m.key}`) : m.form.code}
               </button>
             ))}
@@ -178,8 +188,14 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
         {tool ? <MinutesNote tool={tool} refresh={spent} /> : null}
         {avatar && file?.kind === "image" ? <FaceCheck ossPath={file.ossPath} /> : null}
         <FieldMessage problem={problem} name="file_path" kind={form.media?.kind ?? "image"} />
-        {surface ? <MaskPainter ref={mask} key={surface.src} src={surface.src} width={surface.width} height={surface.height} onPaintedChange={setPainted} /> : null}
-        {surfaceError ? <p role="alert" className="create-error">{t("error", { message: surfaceError })}</p> : null}
+        {surface ? (
+          <MaskPainter ref={mask} key={surface.src} src={surface.src} width={surface.width} height={surface.height} onPaintedChange={setPainted} />
+        ) : null}
+        {surfaceError ? (
+          <p role="alert" className="create-error">
+            {t("error", { message: surfaceError })}
+          </p>
+        ) : null}
         <FieldMessage problem={problem} name="mask_path" kind="mask" />
         {form.audio ? <MediaPicker algorithm={form.code} kind="audio" value={audio} onChange={setAudio} testId="audio-input" /> : null}
         <FieldMessage problem={problem} name="audio_path" kind="audio" />
@@ -194,10 +210,14 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
         <FieldMessage problem={problem} name="prompt" kind={form.prompt?.kind ?? "prompt"} />
         {form.voice ? (
           <div className="create-field">
-            <label className="create-label" htmlFor="tool-voice">{t("voice")}</label>
+            <label className="create-label" htmlFor="tool-voice">
+              {t("voice")}
+            </label>
             <select id="tool-voice" className="create-select" value={voice} onChange={(e) => setVoice(e.target.value)}>
               {voices.map((v) => (
-                <option key={v.id} value={v.id}>{t("voiceOption", { name: v.name, lang: v.lang })}</option>
+                <option key={v.id} value={v.id}>
+                  {t("voiceOption", { name: v.name, lang: v.lang })}
+                </option>
               ))}
             </select>
           </div>
@@ -205,10 +225,20 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
         <GenerationError error={gen.error} needsCredits={gen.needsCredits} needsPlan={gen.needsPlan} />
         {signedIn ? (
           <>
-            <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy || waiting !== null} onClick={() => void submit()}>
+            <button
+              type="button"
+              className="button button--primary button--large"
+              data-testid="generate"
+              disabled={gen.busy || waiting !== null}
+              onClick={() => void submit()}
+            >
               {gen.busy ? t("generating") : t("generateCost", { count: form.credits })}
             </button>
-            {waiting ? <p className="create-note" data-testid="generate-hint">{t(`hint.${waitingKind}`)}</p> : null}
+            {waiting ? (
+              <p className="create-note" data-testid="generate-hint">
+                {t(`hint.${waitingKind}`)}
+              </p>
+            ) : null}
           </>
         ) : (
           <SignInNotice />

@@ -53,7 +53,11 @@ describe("the painted mask", () => {
   it("undo removes the last stroke whatever its length; clear is no stroke", () => {
     let strokes: Stroke[] = startStroke([], { x: 5, y: 5 }, 4);
     strokes = startStroke(strokes, { x: 20, y: 5 }, 4);
-    strokes = [{ x: 21, y: 6 }, { x: 22, y: 7 }, { x: 23, y: 8 }].reduce(extendStroke, strokes);
+    strokes = [
+      { x: 21, y: 6 },
+      { x: 22, y: 7 },
+      { x: 23, y: 8 },
+    ].reduce(extendStroke, strokes);
     expect(strokes.map((s) => s.points.length)).toEqual([1, 4]);
     const undone = undoStroke(strokes);
     expect(undone).toHaveLength(1);

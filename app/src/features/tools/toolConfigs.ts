@@ -17,9 +17,7 @@ export type ToolRoute =
   | "AiToolsVideoEraser"
   | "AiToolsAudioTools";
 
-export type ToolKey =
-  | "videoEnhancer" | "imageEnhancer" | "bgRemover" | "objectRemover" | "partialRedrawing" | "talkingAvatar" | "videoEraser"
-  | "audioTools";
+export type ToolKey = "videoEnhancer" | "imageEnhancer" | "bgRemover" | "objectRemover" | "partialRedrawing" | "talkingAvatar" | "videoEraser" | "audioTools";
 
 /** The mode labels of pages with several modules (tools.<key>.<mode>). */
 export type ModeKey = "watermark" | "text" | "audio" | "speech" | "translate" | "denoise" | "vocalRemover";

@@ -26,11 +26,7 @@ export function readReloadGuard(storage: Pick<Storage, "getItem"> | undefined): 
  * Reloads through `reload` unless the guard blocks it; sets the guard first. Answers whether
  * the reload was started.
  */
-export function guardedReload(
-  reload: () => void,
-  nowMs: number,
-  storage: Pick<Storage, "getItem" | "setItem"> | undefined,
-): boolean {
+export function guardedReload(reload: () => void, nowMs: number, storage: Pick<Storage, "getItem" | "setItem"> | undefined): boolean {
   if (!reloadAllowed(readReloadGuard(storage), nowMs)) return false;
   try {
     storage?.setItem(RELOAD_GUARD_KEY, String(nowMs));

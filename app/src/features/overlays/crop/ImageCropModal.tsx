@@ -66,15 +66,21 @@ export function ImageCropModal({ record, close }: { record: ModalRecord<"imageCr
     <div className="aivg-crop" data-testid="image-crop">
       <h2 className="aivg-modal__title">{t("crop.title")}</h2>
       {load.state === "loading" ? (
-        <p className="aivg-modal__message" role="status">{t("crop.loading")}</p>
+        <p className="aivg-modal__message" role="status">
+          {t("crop.loading")}
+        </p>
       ) : load.state === "failed" ? (
-        <p className="aivg-modal__message" role="alert" data-testid="crop-error">{t("crop.failed", { message: load.message })}</p>
+        <p className="aivg-modal__message" role="alert" data-testid="crop-error">
+          {t("crop.failed", { message: load.message })}
+        </p>
       ) : (
         <CropEditor recordId={record.id} source={load.source} data={d} close={close} />
       )}
       {load.state !== "ready" ? (
         <div className="aivg-modal__actions">
-          <button type="button" className="aivg-button aivg-button--secondary" onClick={cancel}>{t("confirm.cancel")}</button>
+          <button type="button" className="aivg-button aivg-button--secondary" onClick={cancel}>
+            {t("confirm.cancel")}
+          </button>
         </div>
       ) : null}
     </div>
@@ -95,7 +101,7 @@ function CropEditor({ recordId, source, data, close }: CropEditorProps) {
   const freeAllowed = data.minRatio == null && data.maxRatio == null;
   // The automatic clip the dialog opens with.
   const [start] = useState<CropChoice>(() => {
-    const ratio = presets.find((p) => p.label === data.initialRatio)?.label ?? (freeAllowed ? null : presets[0]?.label ?? null);
+    const ratio = presets.find((p) => p.label === data.initialRatio)?.label ?? (freeAllowed ? null : (presets[0]?.label ?? null));
     const startBox = cropBoxSize(presets.find((p) => p.label === ratio)?.ratio ?? null);
     return { ratio, box: startBox, view: cropRestore(iw, ih, startBox) };
   });
@@ -246,15 +252,16 @@ function CropEditor({ recordId, source, data, close }: CropEditorProps) {
           onPointerUp={() => (resize.current = null)}
           onPointerCancel={() => (resize.current = null)}
         />
-        <canvas
-          ref={paint}
-          className="aivg-crop__image"
-          style={{ transform: `translate(${view.offsetX}px, ${view.offsetY}px) scale(${view.scale})` }}
-        />
+        <canvas ref={paint} className="aivg-crop__image" style={{ transform: `translate(${view.offsetX}px, ${view.offsetY}px) scale(${view.scale})` }} />
       </div>
       <div className="aivg-crop__zoom">
-        <button type="button" className="aivg-button aivg-button--icon" aria-label={t("crop.zoomOut")} data-testid="crop-zoom-out"
-          onClick={() => zoomTo(cropZoomStep(view.scale, range.minScale, range.maxScale, -1))}>
+        <button
+          type="button"
+          className="aivg-button aivg-button--icon"
+          aria-label={t("crop.zoomOut")}
+          data-testid="crop-zoom-out"
+          onClick={() => zoomTo(cropZoomStep(view.scale, range.minScale, range.maxScale, -1))}
+        >
           <Icon name="minus" />
         </button>
         <input
@@ -267,12 +274,21 @@ function CropEditor({ recordId, source, data, close }: CropEditorProps) {
           data-testid="crop-slider"
           onChange={(e) => zoomTo(cropSliderToScale(Number(e.currentTarget.value), range.minScale, range.maxScale))}
         />
-        <button type="button" className="aivg-button aivg-button--icon" aria-label={t("crop.zoomIn")} data-testid="crop-zoom-in"
-          onClick={() => zoomTo(cropZoomStep(view.scale, range.minScale, range.maxScale, 1))}>
+        <button
+          type="button"
+          className="aivg-button aivg-button--icon"
+          aria-label={t("crop.zoomIn")}
+          data-testid="crop-zoom-in"
+          onClick={() => zoomTo(cropZoomStep(view.scale, range.minScale, range.maxScale, 1))}
+        >
           <Icon name="plus" />
         </button>
       </div>
-      {error ? <p role="alert" className="aivg-modal__message">{t("crop.failed", { message: error })}</p> : null}
+      {error ? (
+        <p role="alert" className="aivg-modal__message">
+          {t("crop.failed", { message: error })}
+        </p>
+      ) : null}
       <div className="aivg-modal__actions">
         <button type="button" className="aivg-button aivg-button--secondary" data-testid="crop-restore" onClick={() => setView(cropRestore(iw, ih, box))}>
           {t("crop.restore")}

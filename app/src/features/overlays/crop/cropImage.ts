@@ -26,9 +26,7 @@ export interface CropSource extends RgbaImage {
 /** Applies the size rule to decoded pixels: downscaled when a side exceeds min(maxValue, 2000). */
 export function sizeForCrop(decoded: RgbaImage, maxValue?: number | null): CropSource {
   const target = downscaleTarget(decoded.width, decoded.height, maxValue ?? null);
-  const image = target.downscaled
-    ? downscaleRgba(decoded.pixels, decoded.width, decoded.height, Math.max(target.width, target.height))
-    : decoded;
+  const image = target.downscaled ? downscaleRgba(decoded.pixels, decoded.width, decoded.height, Math.max(target.width, target.height)) : decoded;
   return {
     pixels: image.pixels,
     width: image.width,
@@ -93,9 +91,7 @@ export async function encodeRgba(image: RgbaImage): Promise<Blob> {
   const opaque = isOpaque(image.pixels);
   const type = opaque ? "image/jpeg" : "image/png";
   if ("convertToBlob" in canvas) return canvas.convertToBlob({ type, quality: CROP_JPEG_QUALITY });
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(CANVAS_FAIL))), type, CROP_JPEG_QUALITY),
-  );
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(CANVAS_FAIL))), type, CROP_JPEG_QUALITY));
 }
 
 /** Cuts the rectangle and encodes it. */

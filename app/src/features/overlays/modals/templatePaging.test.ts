@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AudioTemplateItem } from "../modalTypes";
 import { firstPages, nextPage, showsLoadMore, withPage } from "./templatePaging";
 
-const items = (from: number, count: number): AudioTemplateItem[] =>
-  Array.from({ length: count }, (_, i) => ({ id: from + i, name: `T${from + i}` }));
+const items = (from: number, count: number): AudioTemplateItem[] => Array.from({ length: count }, (_, i) => ({ id: from + i, name: `T${from + i}` }));
 
 describe("template list paging (spec 01 §4: more only while loaded < total and loaded > 20; pages of 25)", () => {
   it("starts from the first page; a category without a total has nothing more", () => {

@@ -61,8 +61,7 @@ export function ImagePreviewModal({ record, close }: { record: ModalRecord<"imag
     setNatural(null);
     setView(INITIAL);
   };
-  const zoom = (dir: 1 | -1) =>
-    setView((v) => ({ ...v, scale: dir > 0 ? previewZoomIn(v.scale) : previewZoomOut(v.scale) }));
+  const zoom = (dir: 1 | -1) => setView((v) => ({ ...v, scale: dir > 0 ? previewZoomIn(v.scale) : previewZoomOut(v.scale) }));
   const rotate = (quarter: 1 | -1) => setView((v) => ({ ...v, rotation: v.rotation + quarter * 90 }));
 
   const onPointerDown = (e: ReactPointerEvent<HTMLImageElement>) => {
@@ -125,16 +124,74 @@ export function ImagePreviewModal({ record, close }: { record: ModalRecord<"imag
         />
       </div>
       <div className="aivg-preview__toolbar" role="toolbar" aria-label={t("preview.toolbar")}>
-        <button type="button" className="aivg-button aivg-button--icon" onClick={() => go(index - 1)} disabled={index === 0} aria-label={t("preview.previous")} data-testid="preview-prev"><Icon name="prev" /></button>
-        <span className="aivg-preview__count" data-testid="preview-count">{t("preview.count", { current: index + 1, total: images.length })}</span>
-        <button type="button" className="aivg-button aivg-button--icon" onClick={() => go(index + 1)} disabled={index === images.length - 1} aria-label={t("preview.next")} data-testid="preview-next"><Icon name="next" /></button>
-        <button type="button" className="aivg-button aivg-button--icon" onClick={() => zoom(-1)} aria-label={t("preview.zoomOut")} data-testid="preview-zoom-out"><Icon name="minus" /></button>
-        <span className="aivg-preview__zoom" data-testid="preview-zoom">{t("preview.zoom", { percent: Math.round(view.scale * 100) })}</span>
-        <button type="button" className="aivg-button aivg-button--icon" onClick={() => zoom(1)} aria-label={t("preview.zoomIn")} data-testid="preview-zoom-in"><Icon name="plus" /></button>
-        <button type="button" className="aivg-button aivg-button--icon" onClick={() => rotate(-1)} aria-label={t("preview.rotateLeft")} data-testid="preview-rotate-left"><Icon name="rotateLeft" /></button>
-        <button type="button" className="aivg-button aivg-button--icon" onClick={() => rotate(1)} aria-label={t("preview.rotateRight")} data-testid="preview-rotate-right"><Icon name="rotateRight" /></button>
-        <button type="button" className="aivg-button aivg-button--icon" onClick={() => setView(INITIAL)} aria-label={t("preview.reset")} data-testid="preview-reset"><Icon name="reset" /></button>
-        <button type="button" className="aivg-button aivg-button--icon" onClick={close} aria-label={t("common.close")} data-testid="preview-close"><Icon name="close" /></button>
+        <button
+          type="button"
+          className="aivg-button aivg-button--icon"
+          onClick={() => go(index - 1)}
+          disabled={index === 0}
+          aria-label={t("preview.previous")}
+          data-testid="preview-prev"
+        >
+          <Icon name="prev" />
+        </button>
+        <span className="aivg-preview__count" data-testid="preview-count">
+          {t("preview.count", { current: index + 1, total: images.length })}
+        </span>
+        <button
+          type="button"
+          className="aivg-button aivg-button--icon"
+          onClick={() => go(index + 1)}
+          disabled={index === images.length - 1}
+          aria-label={t("preview.next")}
+          data-testid="preview-next"
+        >
+          <Icon name="next" />
+        </button>
+        <button
+          type="button"
+          className="aivg-button aivg-button--icon"
+          onClick={() => zoom(-1)}
+          aria-label={t("preview.zoomOut")}
+          data-testid="preview-zoom-out"
+        >
+          <Icon name="minus" />
+        </button>
+        <span className="aivg-preview__zoom" data-testid="preview-zoom">
+          {t("preview.zoom", { percent: Math.round(view.scale * 100) })}
+        </span>
+        <button type="button" className="aivg-button aivg-button--icon" onClick={() => zoom(1)} aria-label={t("preview.zoomIn")} data-testid="preview-zoom-in">
+          <Icon name="plus" />
+        </button>
+        <button
+          type="button"
+          className="aivg-button aivg-button--icon"
+          onClick={() => rotate(-1)}
+          aria-label={t("preview.rotateLeft")}
+          data-testid="preview-rotate-left"
+        >
+          <Icon name="rotateLeft" />
+        </button>
+        <button
+          type="button"
+          className="aivg-button aivg-button--icon"
+          onClick={() => rotate(1)}
+          aria-label={t("preview.rotateRight")}
+          data-testid="preview-rotate-right"
+        >
+          <Icon name="rotateRight" />
+        </button>
+        <button
+          type="button"
+          className="aivg-button aivg-button--icon"
+          onClick={() => setView(INITIAL)}
+          aria-label={t("preview.reset")}
+          data-testid="preview-reset"
+        >
+          <Icon name="reset" />
+        </button>
+        <button type="button" className="aivg-button aivg-button--icon" onClick={close} aria-label={t("common.close")} data-testid="preview-close">
+          <Icon name="close" />
+        </button>
       </div>
     </div>
   );

@@ -15,14 +15,7 @@ export function ProgressModal({ record, close }: { record: ModalRecord<"progress
     <div className="aivg-progress">
       <h2 className="aivg-modal__title">{d.title}</h2>
       {d.description ? <p className="aivg-modal__message">{d.description}</p> : null}
-      <div
-        className="aivg-progress__bar"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-label={d.title}
-      >
+      <div className="aivg-progress__bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={d.title}>
         <div className="aivg-progress__fill" style={{ width: `${percent}%` }} />
       </div>
       <p className="aivg-progress__value">{t("progress.percent", { percent })}</p>
