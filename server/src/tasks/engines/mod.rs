@@ -26,7 +26,7 @@ pub use kind::Engine;
 
 use super::comfyui::ComfyUi;
 use super::fal::Fal;
-use super::local::{LocalProvider, describe_enhancer};
+use super::local::{LocalProvider, describe_background, describe_enhancer};
 use super::provider::{Job, Outputs, ProgressSender, Provider, ProviderError};
 use crate::config::Config;
 use aivg_core::tasks::{Media, TaskModule, Work};
@@ -147,13 +147,17 @@ impl Engines {
                     None => f.models_of(m),
                 }),
             },
-            Engine::Local => Ok(if let Some(what) = describe_enhancer(m, &self.models) {
-                what
-            } else if local_is_real(m) {
-                "on this server".into()
-            } else {
-                "a labelled preview".into()
-            }),
+            Engine::Local => Ok(
+                if let Some(what) = describe_enhancer(m, &self.models)
+                    .or_else(|| describe_background(m, &self.models))
+                {
+                    what
+                } else if local_is_real(m) {
+                    "on this server".into()
+                } else {
+                    "a labelled preview".into()
+                },
+            ),
         }
     }
 

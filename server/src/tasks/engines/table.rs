@@ -137,6 +137,25 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn local_background_removal_says_whether_its_model_is_installed() {
+        let dir = tempfile::tempdir().unwrap();
+        let cfg = config(|c| c.models.dir = Some(dir.path().to_path_buf()));
+        let what = |t: &Table, code: &str| t.row(code).unwrap().runs_on.clone().unwrap().1;
+        let t = build(&Engines::new(&cfg, true)).await;
+        assert!(
+            what(&t, "mai_fs").contains("labelled preview"),
+            "{}",
+            t.render()
+        );
+        let path = aivg_models::model_path(dir.path(), aivg_models::ModelId::Background).unwrap();
+        std::fs::write(path, b"checked when loaded").unwrap();
+        let t = build(&Engines::new(&cfg, true)).await;
+        for code in ["mai_fs", "tool_gb"] {
+            assert!(what(&t, code).contains("U²-Net-p"), "{}", t.render());
+        }
+    }
+
+    #[tokio::test]
     async fn a_fal_key_alone_sends_every_module_with_a_model_to_fal() {
         let cfg = config(|c| {
             c.tasks.fal_key = Some("k".into());
@@ -170,9 +189,9 @@ mod tests {
         assert_eq!(row.runs_on, None);
         assert_eq!(row.skipped.len(), 2);
         assert!(t.render().contains("comfyui: AIVG_COMFYUI_URL is not set"));
-        assert_eq!(
-            t.row("mai_fs").unwrap().runs_on,
-            Some((Engine::Local, "a labelled preview".into()))
-        );
+        // Installed or not (the default models folder), the local engine takes it.
+        let (engine, what) = t.row("mai_fs").unwrap().runs_on.clone().unwrap();
+        assert_eq!(engine, Engine::Local);
+        assert!(what.contains("background model"), "{what}");
     }
 }

@@ -3,9 +3,27 @@
 //! the model the task makes the labelled preview of the other model tools, its note saying why.
 
 use super::{PREVIEW_NOTE, blocking, failed, image_tool, input_image, png_output};
-use crate::models::ModelFailure;
+use crate::models::{ModelFailure, ModelSettings};
 use crate::tasks::provider::{Job, Outputs, ProviderError};
 use aivg_core::imaging::{ImageFormat, encode_image};
+use aivg_core::tasks::{Media, TaskModule, Work};
+use aivg_models::ModelId;
+
+/// What the local provider does for background removal, as `aivg-server engines` shows it.
+pub fn describe(m: &TaskModule, models: &ModelSettings) -> Option<String> {
+    if (m.output, m.work) != (Media::Image, Work::RemoveBackground) {
+        return None;
+    }
+    let installed = models
+        .dir
+        .as_deref()
+        .is_some_and(|d| aivg_models::is_installed(d, ModelId::Background));
+    Some(if installed {
+        "on this server: the U²-Net-p background model".into()
+    } else {
+        "a labelled preview (the background model is not installed)".into()
+    })
+}
 
 pub(super) async fn remove_background(job: &Job) -> Result<Outputs, ProviderError> {
     let (bytes, _) = input_image(job).await?;

@@ -34,6 +34,7 @@ mod enhance;
 pub mod ffmpeg;
 pub mod preview;
 
+pub use background::describe as describe_background;
 pub use enhance::describe as describe_enhancer;
 
 use super::provider::{Job, Output, Outputs, ProgressSender, Provider, ProviderError};
