@@ -121,7 +121,7 @@ pub async fn list(
         n + 2,
         n + 3
     );
-    let mut q = sqlx::query(&sql).bind(user.id);
+    let mut q = sqlx::query_as::<_, TaskRow>(&sql).bind(user.id);
     for b in &binds {
         q = q.bind(b);
     }
@@ -131,9 +131,8 @@ pub async fn list(
         .fetch_all(&state.db.pool)
         .await?;
     let mut list = Vec::with_capacity(rows.len());
-    for r in &rows {
-        let t = TaskRow::from_row(r)?;
-        list.push(record::view_of(&state.db.pool, &state.files, &t).await?);
+    for t in &rows {
+        list.push(record::view_of(&state.db.pool, &state.files, t).await?);
     }
     ok(json!({ "list": list, "total": total, "page": page, "page_size": size }))
 }

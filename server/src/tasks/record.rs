@@ -14,11 +14,10 @@
 use crate::clock;
 use crate::uploads::storage::Files;
 use serde_json::{Value, json};
-use sqlx::any::AnyRow;
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyPool, FromRow, Row};
 
-/// One row of `tasks` with its owner's uid.
-#[derive(Debug, Clone)]
+/// One row of `tasks` with its owner's uid (read by name: [`COLUMNS`]).
+#[derive(Debug, Clone, FromRow)]
 pub struct TaskRow {
     pub id: i64,
     pub task_id: String,
@@ -50,33 +49,6 @@ pub const COLUMNS: &str = "t.id, t.task_id, t.user_id, u.uid, t.algorithm, t.mod
      t.started_ms, t.finished_ms";
 
 impl TaskRow {
-    pub fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(Self {
-            id: r.try_get("id")?,
-            task_id: r.try_get("task_id")?,
-            user_id: r.try_get("user_id")?,
-            uid: r.try_get("uid")?,
-            algorithm: r.try_get("algorithm")?,
-            module: r.try_get("module")?,
-            data: r.try_get("data")?,
-            status: r.try_get("status")?,
-            progress: r.try_get("progress")?,
-            credits: r.try_get("credits")?,
-            charge_id: r.try_get("charge_id")?,
-            refunded: r.try_get("refunded")?,
-            result: r.try_get("result")?,
-            error: r.try_get("error")?,
-            user_data: r.try_get("user_data")?,
-            save_type: r.try_get("save_type")?,
-            like_state: r.try_get("like_state")?,
-            retry_of: r.try_get("retry_of")?,
-            deleted: r.try_get("deleted")?,
-            created_ms: r.try_get("created_ms")?,
-            started_ms: r.try_get("started_ms")?,
-            finished_ms: r.try_get("finished_ms")?,
-        })
-    }
-
     /// Whether the task can still change (queued or running).
     pub fn is_open(&self) -> bool {
         self.status == "queued" || self.status == "running"
@@ -93,8 +65,10 @@ pub async fn by_task_id(pool: &AnyPool, task_id: &str) -> Result<Option<TaskRow>
     let sql = format!(
         "SELECT {COLUMNS} FROM tasks t JOIN users u ON u.id = t.user_id WHERE t.task_id = $1"
     );
-    let row = sqlx::query(&sql).bind(task_id).fetch_optional(pool).await?;
-    row.as_ref().map(TaskRow::from_row).transpose()
+    sqlx::query_as(&sql)
+        .bind(task_id)
+        .fetch_optional(pool)
+        .await
 }
 
 /// The user's task with this public id, unless deleted.

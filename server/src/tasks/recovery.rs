@@ -23,17 +23,16 @@ pub async fn recover(d: Deps<'_>, ttl_ms: i64) -> Result<(usize, usize), sqlx::E
         "SELECT {} FROM tasks t JOIN users u ON u.id = t.user_id WHERE t.status = 'running' AND t.heartbeat_ms < $1",
         record::COLUMNS
     );
-    let rows = sqlx::query(&sql).bind(cutoff).fetch_all(d.pool).await?;
+    let rows: Vec<TaskRow> = sqlx::query_as(&sql).bind(cutoff).fetch_all(d.pool).await?;
     let (mut requeued, mut failed) = (0, 0);
-    for r in &rows {
-        let t = TaskRow::from_row(r)?;
+    for t in &rows {
         let attempts: i64 = sqlx::query_scalar("SELECT attempts FROM tasks WHERE task_id = $1")
             .bind(&t.task_id)
             .fetch_one(d.pool)
             .await?;
         if attempts >= MAX_CLAIMS {
             let msg = "The task could not be finished: the servers running it stopped several times. Your credits were refunded; please try again.";
-            if end_with_refund(d.pool, &t, ["running", "running"], "failed", msg).await? {
+            if end_with_refund(d.pool, t, ["running", "running"], "failed", msg).await? {
                 failed += 1;
                 emit(d, &t.task_id, "updateTask").await;
             }

@@ -3,12 +3,10 @@
 use super::paths;
 use super::storage::Files;
 use crate::api::ApiError;
-use sqlx::AnyPool;
-use sqlx::Row;
-use sqlx::any::AnyRow;
+use sqlx::{AnyPool, FromRow};
 
 /// A stored file.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, FromRow)]
 pub struct StoredObject {
     pub user_id: i64,
     pub oss_path: String,
@@ -21,17 +19,6 @@ pub struct StoredObject {
 }
 
 impl StoredObject {
-    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(Self {
-            user_id: r.try_get("user_id")?,
-            oss_path: r.try_get("oss_path")?,
-            origin: r.try_get("origin")?,
-            task_id: r.try_get("task_id")?,
-            size: r.try_get("size")?,
-            content_type: r.try_get("content_type")?,
-        })
-    }
-
     /// The extension of the path, else of the content type.
     pub fn ext(&self) -> String {
         let ext = paths::ext_of(&self.oss_path);
@@ -49,24 +36,22 @@ const COLUMNS: &str = "user_id, oss_path, origin, task_id, size, content_type";
 
 /// The object at `path`, whoever owns it.
 pub async fn find(pool: &AnyPool, path: &str) -> Result<Option<StoredObject>, sqlx::Error> {
-    let row = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM objects WHERE oss_path = $1"
     ))
     .bind(path)
     .fetch_optional(pool)
-    .await?;
-    row.as_ref().map(StoredObject::from_row).transpose()
+    .await
 }
 
 /// The objects of a task's outputs.
 pub async fn of_task(pool: &AnyPool, task_id: &str) -> Result<Vec<StoredObject>, sqlx::Error> {
-    let rows = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM objects WHERE task_id = $1 AND origin = 'output' ORDER BY id"
     ))
     .bind(task_id)
     .fetch_all(pool)
-    .await?;
-    rows.iter().map(StoredObject::from_row).collect()
+    .await
 }
 
 /// The object of the user `(id, uid)` named by a client value (a path or one of our URLs) in `field`.
