@@ -8,7 +8,16 @@ use crate::api::ApiError;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use sqlx::Row;
+use sqlx::FromRow;
+
+/// The stored session of a token (`tokens` with its user's uid).
+#[derive(FromRow)]
+struct Session {
+    user_id: i64,
+    expires_ms: i64,
+    revoked: i64,
+    uid: String,
+}
 
 impl FromRequestParts<AppState> for AuthUser {
     type Rejection = ApiError;
@@ -36,21 +45,19 @@ impl FromRequestParts<AppState> for AuthUser {
                 "please log in again: the access token is not valid ({e})"
             ))
         })?;
-        let row = sqlx::query("SELECT t.user_id, t.expires_ms, t.revoked, u.uid FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.jti = $1")
+        let session: Session = sqlx::query_as("SELECT t.user_id, t.expires_ms, t.revoked, u.uid FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.jti = $1")
             .bind(&claims.jti)
             .fetch_optional(&state.db.pool)
             .await?
             .ok_or_else(|| ApiError::logged_out("please log in again: this session is unknown"))?;
-        let revoked: i64 = row.try_get("revoked")?;
-        let expires_ms: i64 = row.try_get("expires_ms")?;
-        if revoked != 0 || expires_ms <= crate::clock::now_ms() {
+        if session.revoked != 0 || session.expires_ms <= crate::clock::now_ms() {
             return Err(ApiError::logged_out(
                 "please log in again: this session has ended",
             ));
         }
         Ok(AuthUser {
-            id: row.try_get("user_id")?,
-            uid: row.try_get("uid")?,
+            id: session.user_id,
+            uid: session.uid,
             jti: claims.jti,
         })
     }
