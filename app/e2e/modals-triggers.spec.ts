@@ -85,6 +85,21 @@ test("feedback: a site without a feedback page offers no feedback action", async
   await expect(page.getByTestId("account-feedback")).toHaveCount(0);
 });
 
+test("the avatar's popover opens even when it is clicked while its code still loads", async ({ page, request }) => {
+  // The account popover is its own chunk (README "Speed"); hold it back so the click lands first.
+  let release = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/AccountMenu-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, await registerUser(request));
+  await page.goto("/home");
+  await page.getByTestId("avatar-button").click();
+  release();
+  await expect(page.getByTestId("account-panel")).toBeVisible();
+});
+
 test("effect detail tip: How it works explains the effect with its preview", async ({ page, request }) => {
   await asGuest(page);
   const info = (await (await request.get("/v1/workflow/info?id=1001")).json()).data as { name: string; preview_url: string };

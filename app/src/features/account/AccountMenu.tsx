@@ -1,15 +1,15 @@
 /**
  * The avatar's account popover (bottom-end, click; spec 02 §2). Loaded by HeaderAccount only for a
  * signed-in visitor, so Floating UI and the account panel stay out of a public page's first load
- * (README "Speed").
+ * (README "Speed"). A click on the avatar while this code is still loading opens it once loaded.
  */
 import type { ReactElement } from "react";
 import { Popover } from "../overlays/Popover";
 import { AccountPanel } from "./AccountPanel";
 
-export default function AccountMenu({ children }: { children: ReactElement<Record<string, unknown>> }) {
+export default function AccountMenu({ children, defaultOpen = false }: { children: ReactElement<Record<string, unknown>>; defaultOpen?: boolean }) {
   return (
-    <Popover placement="bottom-end" trigger="click" content={<AccountPanel />}>
+    <Popover placement="bottom-end" trigger="click" content={<AccountPanel />} defaultOpen={defaultOpen}>
       {children}
     </Popover>
   );

@@ -4,7 +4,7 @@
  * or the avatar opening the account popover (bottom-end, click). The dialogs of the account
  * features mount here too, once. Picked up by the frame header through import.meta.glob.
  */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { AdBanner, AdPopups } from "../ads/AdPopups";
@@ -54,8 +54,10 @@ export function HeaderAccount() {
   const flags = useAtomValue(flagsAtom);
   const phone = useIsPhone();
   const links = accountLinks();
-  const avatarButton = (
-    <button type="button" className="acc-avatar-button" aria-label={t("accountMenu")} data-testid="avatar-button">
+  // A click while the popover's code loads is kept: the popover opens as soon as it is there.
+  const [clickedWhileLoading, setClickedWhileLoading] = useState(false);
+  const avatarButton = (onClick?: () => void) => (
+    <button type="button" className="acc-avatar-button" aria-label={t("accountMenu")} data-testid="avatar-button" onClick={onClick}>
       <Avatar />
     </button>
   );
@@ -89,8 +91,8 @@ export function HeaderAccount() {
         )}
       </button>
       {flags.isLogin ? (
-        <Suspense fallback={avatarButton}>
-          <AccountMenu>{avatarButton}</AccountMenu>
+        <Suspense fallback={avatarButton(() => setClickedWhileLoading(true))}>
+          <AccountMenu defaultOpen={clickedWhileLoading}>{avatarButton()}</AccountMenu>
         </Suspense>
       ) : phone ? (
         <button

@@ -32,10 +32,12 @@ interface FloatingProps {
   placement?: Placement;
   /** Hover (default) or click. */
   trigger?: "hover" | "click";
+  /** Open from the start (a click that came while the popover's code was still loading). */
+  defaultOpen?: boolean;
 }
 
-function useFloatingLayer(placement: Placement, trigger: "hover" | "click", role: "dialog" | "tooltip") {
-  const [open, setOpen] = useState(false);
+function useFloatingLayer(placement: Placement, trigger: "hover" | "click", role: "dialog" | "tooltip", defaultOpen = false) {
+  const [open, setOpen] = useState(defaultOpen);
   const { refs, floatingStyles, context } = useFloating({
     open,
     onOpenChange: setOpen,
@@ -69,8 +71,13 @@ function attach(children: FloatingProps["children"], ref: (node: HTMLElement | n
   return cloneElement(children, { ref, ...props } as Record<string, unknown>);
 }
 
-export function Popover({ children, content, placement = "bottom", trigger = "hover" }: FloatingProps) {
-  const { open, context, setReference, setFloating, floatingStyles, getReferenceProps, getFloatingProps } = useFloatingLayer(placement, trigger, "dialog");
+export function Popover({ children, content, placement = "bottom", trigger = "hover", defaultOpen = false }: FloatingProps) {
+  const { open, context, setReference, setFloating, floatingStyles, getReferenceProps, getFloatingProps } = useFloatingLayer(
+    placement,
+    trigger,
+    "dialog",
+    defaultOpen,
+  );
   return (
     <>
       {attach(children, setReference, getReferenceProps(children.props))}
