@@ -5,33 +5,10 @@
  * confirmed for this visitor is not shown.
  */
 import { getMarketing, type MarketingAnswer } from "@aivg/core/rules";
-import { useEffect, useState } from "react";
-import { useIsPhone } from "../frame/viewport";
+import { perClient, usePerClient } from "./perClient";
 
-const cache = new Map<string, Promise<MarketingAnswer | null>>();
-
-export function loadMarketing(phone: boolean): Promise<MarketingAnswer | null> {
-  const client = phone ? "wap" : "";
-  let answer = cache.get(client);
-  if (!answer) {
-    answer = getMarketing({ client }).catch((error: unknown) => {
-      console.warn("marketing failed", error);
-      return null;
-    });
-    cache.set(client, answer);
-  }
-  return answer;
-}
+export const loadMarketing = perClient<MarketingAnswer | null>((client) => getMarketing({ client }), null, "marketing");
 
 export function useMarketing(): MarketingAnswer | null {
-  const phone = useIsPhone();
-  const [answer, setAnswer] = useState<MarketingAnswer | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadMarketing(phone).then((value) => live && setAnswer(value));
-    return () => {
-      live = false;
-    };
-  }, [phone]);
-  return answer;
+  return usePerClient(loadMarketing, null);
 }
