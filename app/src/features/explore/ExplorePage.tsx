@@ -45,23 +45,26 @@ export default function ExplorePage() {
     <div className="create-page">
       <section className="create-form" style={{ maxWidth: "none" }}>
         <h1 className="create-title">{tMeta("Explore.title")}</h1>
-        <div className="create-chips" role="tablist" aria-label={t("media")}>
-          {(["", "video", "image"] as const).map((m) => (
-            <button
-              key={m || "all"}
-              type="button"
-              role="tab"
-              className="create-chip"
-              aria-selected={media === m}
-              onClick={() => {
-                if (m === media) return;
-                setState({ items: [], total: 0, page: 0, loading: true, error: null });
-                setMedia(m);
-              }}
-            >
-              {t(m === "" ? "all" : m)}
-            </button>
-          ))}
+        {/* The tabs and, beside them, the link to the zones: a tab list holds tabs alone. */}
+        <div className="create-chips">
+          <div className="create-chips__group" role="tablist" aria-label={t("media")}>
+            {(["", "video", "image"] as const).map((m) => (
+              <button
+                key={m || "all"}
+                type="button"
+                role="tab"
+                className="create-chip"
+                aria-selected={media === m}
+                onClick={() => {
+                  if (m === media) return;
+                  setState({ items: [], total: 0, page: 0, loading: true, error: null });
+                  setMedia(m);
+                }}
+              >
+                {t(m === "" ? "all" : m)}
+              </button>
+            ))}
+          </div>
           <Link className="create-chip" to={routePath("ExploreZone", {}, language)}>
             {t("zones")}
           </Link>

@@ -46,7 +46,8 @@ export function Sidebar({ onSelect }: { onSelect?: () => void }) {
         {items.map((item, index) => {
           switch (item.kind) {
             case "divider":
-              return <li key={`divider-${index}`} className="menu-divider" role="separator" />;
+              // A line between groups, drawn only: a list may hold list items alone (axe "list").
+              return <li key={`divider-${index}`} className="menu-divider" aria-hidden="true" />;
             case "group":
               return (
                 <li key={item.titleKey} className="menu-group">
