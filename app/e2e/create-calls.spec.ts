@@ -4,22 +4,16 @@
  * spec 02 §7); and a standard user past the month's translate minutes (spec 02 §1: 15) is told
  * so on the audio tools page, with the month's use shown there.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { registerUser, signIn, type TestUser } from "./create-support";
 import { expect, test } from "./fixtures";
-import { makeWebm } from "./media";
+import { ffmpegWebm, makeWebm } from "./media";
 
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
 
 /** A `seconds`-long 16×16 WebM at one frame a second (minutes long, a few kB). */
 function longWebm(seconds: number): Buffer {
-  const out = join(mkdtempSync(join(tmpdir(), "aivg-e2e-media-")), `long-${seconds}.webm`);
-  execFileSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", `color=c=blue:s=16x16:r=1:d=${seconds}`, "-c:v", "libvpx", "-y", out]);
-  return readFileSync(out);
+  return ffmpegWebm(`color=c=blue:s=16x16:r=1:d=${seconds}`);
 }
 
 /** `m:ss` of a length, as the screen writes it. */

@@ -4,20 +4,29 @@
  * the pixels of a PNG decoded by the browser.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 
 let video: Buffer | null = null;
 
+/** A WebM that ffmpeg makes from lavfi `source` with `args`, read back; no file is left behind. */
+export function ffmpegWebm(source: string, args: string[] = []): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), "aivg-e2e-media-"));
+  const out = join(dir, "clip.webm");
+  try {
+    execFileSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", source, ...args, "-c:v", "libvpx", "-y", out]);
+    if (!existsSync(out)) throw new Error("ffmpeg made no test video");
+    return readFileSync(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** A 1-second 320×240 WebM test pattern (cached for the run). */
 export function makeWebm(): Buffer {
-  if (video) return video;
-  const out = join(mkdtempSync(join(tmpdir(), "aivg-e2e-media-")), "clip.webm");
-  execFileSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=24", "-t", "1", "-c:v", "libvpx", "-b:v", "300k", "-y", out]);
-  if (!existsSync(out)) throw new Error("ffmpeg made no test video");
-  video = readFileSync(out);
+  video ??= ffmpegWebm("testsrc=size=320x240:rate=24", ["-t", "1", "-b:v", "300k"]);
   return video;
 }
 
