@@ -184,7 +184,12 @@ fn the_engines_command_prints_the_routes() {
     let t2v = row(&text, "text2video");
     assert!(t2v.contains("CANNOT RUN"), "{t2v}");
     assert!(t2v.contains("AIVG_COMFYUI_URL is not set"), "{t2v}");
-    assert!(row(&text, "mai_fs").contains("local (a labelled preview)"));
+    // The local engine takes it and says whether the background model is installed.
+    let mai_fs = row(&text, "mai_fs");
+    assert!(
+        mai_fs.contains("local (") && mai_fs.contains("background model"),
+        "{mai_fs}"
+    );
 
     // A mistake in the file stops the command with the reason.
     std::fs::write(&path, "[modules]\ntext2video = [\"gpu\"]\n").unwrap();
