@@ -7,11 +7,15 @@
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
+    system_ms().saturating_add(test_offset_ms())
+}
+
+/// The system's clock, in milliseconds since the Unix epoch.
+fn system_ms() -> i64 {
     let d = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap_or_default();
-    let real = i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
-    real.saturating_add(test_offset_ms())
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// Seconds since the Unix epoch.
@@ -32,11 +36,11 @@ const fn test_offset_ms() -> i64 {
     0
 }
 
-/// Debug builds: moves the clock so that it reads `now_ms` now and runs on from there.
+/// Debug builds: moves the clock so that it reads `now_ms` now and runs on from there. The offset
+/// is taken from the system's clock alone, so tests setting the same instant at once agree.
 #[cfg(debug_assertions)]
 pub fn set_test_now_ms(now_ms: i64) {
-    TEST_OFFSET_MS.store(0, std::sync::atomic::Ordering::Relaxed);
-    let offset = now_ms.saturating_sub(self::now_ms());
+    let offset = now_ms.saturating_sub(system_ms());
     TEST_OFFSET_MS.store(offset, std::sync::atomic::Ordering::Relaxed);
 }
 
