@@ -57,7 +57,7 @@ impl From<CheckinError> for ApiError {
 pub async fn status(
     state: axum::extract::State<AppState>,
     user: AuthUser,
-    crate::site::params::ApiQuery(q): crate::site::params::ApiQuery<CodeParam>,
+    crate::params::ApiQuery(q): crate::params::ApiQuery<CodeParam>,
 ) -> ApiResult<serde_json::Value> {
     check_code(&q.code)?;
     let now = daily::status(&state.db.pool, user.id, clock::now_ms()).await?;

@@ -47,7 +47,7 @@ fn positive(field: &str, raw: Option<&str>, default: i64, max: i64) -> Result<i6
 pub async fn history(
     state: axum::extract::State<AppState>,
     user: AuthUser,
-    crate::site::params::ApiQuery(q): crate::site::params::ApiQuery<HistoryQuery>,
+    crate::params::ApiQuery(q): crate::params::ApiQuery<HistoryQuery>,
 ) -> ApiResult<Value> {
     let kind = match q.kind.trim() {
         "" | "all" => None,

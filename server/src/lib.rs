@@ -6,14 +6,17 @@
 //!
 //! 1. the foundation: `config` (with the plain settings of the areas), `db`, `clock`, `ids`, and
 //!    `api` (the envelope and [`api::ApiError`], the one error of the HTTP layer; domain errors
-//!    convert into it with `From`);
+//!    convert into it with `From`), `params` (reading request parameters), `links` (the origin
+//!    of the links handed out) and `html` (escaping for the pages the server writes);
 //! 2. the domain logic, callable without HTTP on the pool or the parts it needs: `ledger`,
 //!    `checkin::daily`, `tasks::lifecycle`, `tasks::record`, `tasks::recovery`,
 //!    `uploads::objects`, `housekeeping`, and the run-time handles (`tasks::hub`,
 //!    `uploads::storage`, `pay::payments`, `limits`, `models`, `auth::keys`);
 //! 3. `state` ([`state::AppState`]): the pool, the configuration and those handles;
 //! 4. the areas, each exporting `router() -> Router<AppState>`: `accounts`, `credits`,
-//!    `checkin`, `store`, `pay`, `site`, `uploads`, `tasks`, `analytics`, `spa`;
+//!    `checkin`, `store`, `pay`, `site`, `uploads`, `tasks`, `analytics`, `spa`; an area's HTTP
+//!    files may use another area's (`pay` uses `store`'s eligibility) but never in a circle,
+//!    and the domain files in an area's folder import no area;
 //! 5. `app`, which only merges the areas' routers and adds the layers every answer goes through.
 
 pub mod account_pages;
@@ -29,11 +32,14 @@ pub mod config;
 pub mod credits;
 pub mod db;
 pub mod housekeeping;
+pub mod html;
 pub mod identity;
 pub mod ids;
 pub mod ledger;
 pub mod limits;
+pub mod links;
 pub mod models;
+pub mod params;
 pub mod passwords;
 pub mod pay;
 pub mod request_guard;

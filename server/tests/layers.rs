@@ -7,7 +7,9 @@
 //!   edges of [`ALLOWED_EDGES`];
 //! - the state, the domain logic and the handles the state holds ([`BOTTOM`]) reach neither
 //!   `app.rs` nor any file that defines a router, nor (but `state.rs`) the state;
-//! - only `app.rs` (and the crate root) names `app`, and only `app.rs` calls an area's `router()`.
+//! - only `app.rs` (and the crate root) names `app`, and only `app.rs` calls an area's `router()`;
+//! - seen as a whole (its files that name the application state), no area is in an import circle
+//!   with another, and no domain file (one that does not name the state) imports an area.
 //!
 //! Edges name files: the bottom layers import the file that defines what they use, so they do
 //! not depend on an area's `mod.rs`.
@@ -15,9 +17,9 @@
 
 mod layers_support;
 
+use layers_support::{Graph, production_code, reach, resolve};
 use layers_support::{Module, chain, circles, graph, module, name, named_paths};
-use layers_support::{production_code, reach, resolve};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Edges left out of the circle check, each with why it cannot go yet. None today: add one only
 /// with its reason and the move that will remove it.
@@ -191,6 +193,13 @@ fn the_reader_resolves_use_trees_and_relative_paths() {
         .map(|m| name(&m))
         .collect();
     assert_eq!(nested, ["api"]);
+    // A tree's head is no import of its own: only its branches are.
+    let branches: Vec<String> = named_paths("use crate::tasks::{hub, engines::X};")
+        .iter()
+        .filter_map(|p| resolve(&from, p, &files))
+        .map(|m| name(&m))
+        .collect();
+    assert_eq!(branches, ["tasks::hub", "tasks::engines"]);
 }
 
 #[test]
@@ -213,5 +222,95 @@ fn the_configuration_imports_no_area_but_the_listed_settings() {
     assert_eq!(
         imported, listed,
         "what config/ imports from outside config/"
+    );
+}
+
+/// What the area check sees of a file: an area is the HTTP part of a top-level module (its files
+/// that name the application state: routers, handlers, extractors), seen as one; every other file
+/// (the state, the foundation, the domain logic callable without HTTP) is seen alone, as the
+/// file-level check above sees it.
+fn layer_of(g: &Graph, m: &Module) -> Module {
+    let http = m.first().is_some_and(|top| top != "state")
+        && g.sources
+            .get(m)
+            .is_some_and(|code| code.contains("AppState"));
+    if http {
+        let mut area: Module = m.iter().take(1).cloned().collect();
+        area.push("(http)".to_owned());
+        area
+    } else {
+        m.clone()
+    }
+}
+
+#[test]
+fn no_import_circle_among_areas() {
+    let g = graph();
+    let mut layers = Graph {
+        sources: BTreeMap::new(),
+        edges: BTreeMap::new(),
+    };
+    for (m, targets) in &g.edges {
+        let from = layer_of(&g, m);
+        layers.sources.entry(from.clone()).or_default();
+        let out = layers.edges.entry(from.clone()).or_default();
+        out.extend(
+            targets
+                .iter()
+                .map(|t| layer_of(&g, t))
+                .filter(|t| t != &from),
+        );
+    }
+    let mut problems = Vec::new();
+    for scc in circles(&layers, &[]) {
+        // A circle among the domain files of one module is that module's business, as in the
+        // file-level check.
+        let tops: BTreeSet<&String> = scc.iter().filter_map(|m| m.first()).collect();
+        let has_area = scc.iter().any(|m| m.last().is_some_and(|l| l == "(http)"));
+        if scc.len() < 2 || (tops.len() < 2 && !has_area) {
+            continue;
+        }
+        let members: BTreeSet<&Module> = scc.iter().collect();
+        let mut edges = Vec::new();
+        for m in &scc {
+            for t in layers.edges[m].iter().filter(|t| members.contains(t)) {
+                let files: Vec<String> = g
+                    .edges
+                    .iter()
+                    .filter(|(f, _)| &layer_of(&g, f) == m)
+                    .flat_map(|(f, ts)| {
+                        ts.iter()
+                            .filter(|x| &layer_of(&g, x) == t)
+                            .map(move |x| format!("{} → {}", name(f), name(x)))
+                    })
+                    .collect();
+                edges.push(format!("{} → {}: {}", name(m), name(t), files.join(", ")));
+            }
+        }
+        problems.push(format!(
+            "a circle through {:?}: {edges:#?}",
+            scc.iter().map(|m| name(m)).collect::<Vec<_>>()
+        ));
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+#[test]
+fn the_domain_imports_no_area() {
+    let g = graph();
+    let mut problems = Vec::new();
+    for (m, targets) in &g.edges {
+        if layer_of(&g, m) != *m || m == &module("state") {
+            continue;
+        }
+        for t in targets {
+            if layer_of(&g, t) != *t {
+                problems.push(format!("{} → {}", name(m), name(t)));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "domain files importing an area's HTTP part: {problems:#?}"
     );
 }

@@ -15,7 +15,7 @@ use super::provider::Order;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
 use crate::auth::AuthUser;
 use crate::clock;
-use crate::site::params;
+use crate::params;
 use crate::state::AppState;
 use crate::store::catalog::cents_to_amount;
 use crate::store::{catalog, eligibility, purchase};
@@ -103,7 +103,7 @@ pub async fn create(
         expires_at: now + CHECKOUT_TTL_S,
     };
     checkouts::insert(&mut conn, &checkout, now).await?;
-    let origin = super::public_origin(&state.cfg);
+    let origin = crate::links::public_origin(&state.cfg);
     let order = Order {
         checkout_id: &checkout.id,
         product,

@@ -21,20 +21,11 @@ pub mod stripe_events;
 pub mod stripe_signature;
 pub mod stripe_webhook;
 
-use crate::config::Config;
 pub use crate::config::stripe::{STRIPE_API_URL, StripeSettings};
 use crate::state::AppState;
 use axum::Router;
 use axum::routing::{get, post};
 pub use payments::Payments;
-
-/// The origin of the links the server hands out: `AIVG_PUBLIC_URL`, else the listen address.
-pub fn public_origin(cfg: &Config) -> String {
-    cfg.public_url.as_deref().map_or_else(
-        || format!("http://{}", cfg.addr),
-        |url| url.trim_end_matches('/').to_owned(),
-    )
-}
 
 /// The routes of this area, merged into the app router.
 pub fn router() -> Router<AppState> {

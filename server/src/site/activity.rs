@@ -7,12 +7,12 @@
 //! grant impossible, even for concurrent requests; an ended promotion answers state 5 even to a
 //! user who applied before. The answer also carries `credits` granted (0 unless state 1).
 
-use super::params;
 use super::seed::seeds;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::ledger::{self, Entry};
+use crate::params;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;

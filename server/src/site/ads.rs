@@ -10,11 +10,11 @@
 //! gets it, the same test the checkout makes), the coupon, the promo countdown and the ads of the
 //! client. The app shows the free-trial box only where the trial is offered.
 
-use super::assets::media_url;
-use super::params::{self, ApiQuery};
 use super::seed::{Ad, seeds};
+use super::seed_media::media_url;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::clock;
+use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use aivg_core::ads::{AdItem, AdModule};
 use aivg_core::pricing::{
@@ -68,7 +68,7 @@ pub async fn ads(
     let s = seeds()?;
     ok(items(
         if wap { &s.ads.wap } else { &s.ads.desktop },
-        &params::origin(&state, &headers),
+        &crate::links::origin(&state.cfg, &headers),
     )?)
 }
 
@@ -88,7 +88,7 @@ pub async fn marketing(
         .ok_or_else(|| ApiError::internal("campaign activity"))?;
     let ads = items(
         if wap { &s.ads.wap } else { &s.ads.desktop },
-        &params::origin(&state, &headers),
+        &crate::links::origin(&state.cfg, &headers),
     )?;
     let country = super::country::request_country(&state, &headers);
     ok(json!({

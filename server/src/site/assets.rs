@@ -17,25 +17,16 @@
 //!   arrow-right; 24×24, `currentColor`), 404 otherwise.
 
 use super::audio_preview;
-use super::params::html_escape;
 use super::seed::{Seeds, seeds};
+use super::seed_media::ratio_size;
 use crate::api::ApiError;
+use crate::html::html_escape;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use std::sync::LazyLock;
-
-/// The URL of a drawn seed picture.
-pub fn media_url(origin: &str, name: &str) -> String {
-    format!("{origin}/static/seed/{name}.svg")
-}
-
-/// Thumbnail size of an aspect ratio: half of core's pixel size of the option (`9:16` → 288×512).
-pub fn ratio_size(ratio: &str) -> (u32, u32) {
-    aivg_core::crop::aspect_ratio_size(ratio).map_or((512, 512), |s| (s.width / 2, s.height / 2))
-}
 
 /// What to draw.
 struct Drawing {

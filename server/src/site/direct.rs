@@ -14,10 +14,10 @@
 //! no valid token, a file is not the caller's or not an image, or a size cannot be read, the
 //! check is skipped and the provider reports whatever is wrong.
 
-use super::params;
 use super::seed::{TemplateKind, seeds};
 use crate::api::{ApiError, ApiResult, ok};
 use crate::auth::AuthUser;
+use crate::params;
 use crate::state::AppState;
 use crate::uploads::{mediainfo, objects, paths};
 use axum::body::Bytes;

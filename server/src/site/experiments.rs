@@ -9,11 +9,11 @@
 //! group never changes, even if the seed's group count does later. `extra` is accepted and
 //! ignored.
 
-use super::params::{self, ApiQuery};
 use super::seed::seeds;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::auth::MaybeUser;
 use crate::clock;
+use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use aivg_core::request::HEADER_CLIENT_SERIAL;
 use axum::extract::State;

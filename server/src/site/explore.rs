@@ -15,12 +15,12 @@
 //! likes, author, route, extra_data:{width, height}}`; `route` is the creation screen that
 //! reuses the item (`/image-to-image?exploreId=1448`).
 
-use super::assets::{media_url, ratio_size};
-use super::params::{self, ApiQuery};
 use super::seed::{ExploreItem, Zone, seeds};
+use super::seed_media::{media_url, ratio_size};
 use crate::api::{ApiError, ApiResult, ok};
 use crate::auth::MaybeUser;
 use crate::clock;
+use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -97,7 +97,7 @@ pub async fn list(
         .filter(|i| media.is_none_or(|m| i.media == m))
         .filter(|i| !recommend || i.recommend == 1)
         .collect();
-    let origin = params::origin(&state, &headers);
+    let origin = crate::links::origin(&state.cfg, &headers);
     let skip = usize::try_from((page - 1) * size).unwrap_or(usize::MAX);
     let list: Vec<Value> = matching
         .iter()
@@ -132,7 +132,10 @@ pub async fn info(
     ApiQuery(q): ApiQuery<IdQuery>,
 ) -> ApiResult<Value> {
     let id = params::int("id", q.id.as_deref(), None, 1, i64::MAX)?;
-    ok(item_json(&params::origin(&state, &headers), find_item(id)?))
+    ok(item_json(
+        &crate::links::origin(&state.cfg, &headers),
+        find_item(id)?,
+    ))
 }
 
 fn zone_json(origin: &str, z: &Zone) -> Value {
@@ -148,7 +151,7 @@ fn zone_json(origin: &str, z: &Zone) -> Value {
 
 /// `GET /v1/workflow/zone/list`.
 pub async fn zones(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Value> {
-    let origin = params::origin(&state, &headers);
+    let origin = crate::links::origin(&state.cfg, &headers);
     let list: Vec<Value> = seeds()?
         .explore
         .zones
@@ -172,7 +175,7 @@ pub async fn zone_info(
         .iter()
         .find(|z| z.id == id)
         .ok_or_else(|| ApiError::not_found(format!("id: no zone {id}")))?;
-    let origin = params::origin(&state, &headers);
+    let origin = crate::links::origin(&state.cfg, &headers);
     let items: Vec<Value> = zone
         .explore_ids
         .iter()

@@ -12,10 +12,10 @@
 //! A resource: `{id, name, type: image|video, category, tags, thumbnail, url, width, height,
 //! format, duration}` (duration in seconds of the animated preview, 0 for images).
 
-use super::assets::{media_url, ratio_size};
-use super::params::{self, ApiQuery};
 use super::seed::{Resource, Seeds, seeds};
+use super::seed_media::{media_url, ratio_size};
 use crate::api::{ApiError, ApiResult, ok};
+use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -116,7 +116,7 @@ pub async fn list(
             })
         })
         .collect();
-    let origin = params::origin(&state, &headers);
+    let origin = crate::links::origin(&state.cfg, &headers);
     let skip = usize::try_from((page - 1) * size).unwrap_or(usize::MAX);
     let list: Vec<Value> = matching
         .iter()
@@ -151,7 +151,10 @@ pub async fn info(
     ApiQuery(q): ApiQuery<IdQuery>,
 ) -> ApiResult<Value> {
     let id = params::int("id", q.id.as_deref(), None, 1, i64::MAX)?;
-    ok(resource_json(&params::origin(&state, &headers), find(id)?))
+    ok(resource_json(
+        &crate::links::origin(&state.cfg, &headers),
+        find(id)?,
+    ))
 }
 
 /// `POST /v1/workflow/resource/export`.
@@ -179,7 +182,10 @@ pub async fn export(
             ));
         }
     };
-    let url = media_url(&params::origin(&state, &headers), &format!("res-{}", r.id));
+    let url = media_url(
+        &crate::links::origin(&state.cfg, &headers),
+        &format!("res-{}", r.id),
+    );
     let file_name = format!("{}.svg", r.name.to_lowercase().replace(' ', "-"));
     ok(json!({ "res_id": r.id, "export_type": export_type, "url": url, "file_name": file_name }))
 }

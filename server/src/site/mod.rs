@@ -26,10 +26,10 @@ pub mod direct;
 pub mod experiments;
 pub mod explore;
 pub mod library;
-pub mod params;
 pub mod prompts;
 pub mod seed;
 mod seed_checks;
+pub mod seed_media;
 pub mod template_shape;
 pub mod workflow;
 

@@ -12,10 +12,10 @@
 //!
 //! A missing or unknown key/algorithm answers 400 naming the field and listing the known ones.
 
-use super::assets::media_url;
-use super::params::{self, ApiQuery};
 use super::seed::seeds;
+use super::seed_media::media_url;
 use crate::api::{ApiError, ApiResult, ok};
+use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use aivg_core::lang::Lang;
 use axum::extract::State;
@@ -134,7 +134,7 @@ pub async fn demos(
     ApiQuery(q): ApiQuery<KeyQuery>,
 ) -> ApiResult<Value> {
     let (key, names) = known("key", q.key.as_deref(), &seeds()?.tools.demos)?;
-    let origin = params::origin(&state, &headers);
+    let origin = crate::links::origin(&state.cfg, &headers);
     let list: Vec<Value> = names
         .iter()
         .enumerate()

@@ -17,9 +17,9 @@
 //! style, duration}` where `prompt`, `style` (a txt2Music preset title) and `duration` (the
 //! track's seconds) fill the music form.
 
-use super::assets::{media_url, ratio_size};
 use super::audio_preview;
 use super::seed::{Category, EFFECT_MODULE, Seeds, Template};
+use super::seed_media::{media_url, ratio_size};
 use serde_json::{Value, json};
 
 /// The category of a template.

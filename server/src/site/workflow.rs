@@ -19,11 +19,11 @@
 //!
 //! The wire shape of a template is `template_shape`'s; `POST /v1/workflow/direct` is `direct`'s.
 
-use super::params::{self, ApiQuery};
 use super::seed::{EFFECT_MODULE, Seeds, Template, seeds};
 use super::seed_checks::module_name_ok;
 use super::template_shape::{media_of, module_of, template_json};
 use crate::api::{ApiError, ApiResult, ok};
+use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use aivg_core::progress::TEMPLATE_PAGE_SIZE;
 use axum::body::Bytes;
@@ -102,7 +102,7 @@ pub async fn list(
         .filter(|t| category == 0 || t.category == category)
         .filter(|t| media.is_none_or(|m| media_of(s, t) == m))
         .collect();
-    let origin = params::origin(&state, &headers);
+    let origin = crate::links::origin(&state.cfg, &headers);
     let skip = usize::try_from((page - 1) * size).unwrap_or(usize::MAX);
     let take = usize::try_from(size).unwrap_or(0);
     let list: Vec<Value> = matching
@@ -187,7 +187,7 @@ pub async fn info(
     let id = params::int("id", raw, None, 1, i64::MAX)?;
     ok(template_json(
         s,
-        &params::origin(&state, &headers),
+        &crate::links::origin(&state.cfg, &headers),
         find(s, id)?,
     ))
 }
@@ -227,7 +227,7 @@ pub async fn recommend(
         0,
         1,
     )?;
-    let origin = params::origin(&state, &headers);
+    let origin = crate::links::origin(&state.cfg, &headers);
     let list: Vec<Value> = s
         .templates
         .templates

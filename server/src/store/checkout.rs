@@ -16,9 +16,10 @@ use super::purchase::{self, Quote, Receipt, Sale};
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
 use crate::auth::MaybeUser;
 use crate::clock;
+use crate::html::html_escape;
 use crate::ledger;
+use crate::params::{self, ApiQuery};
 use crate::pay::checkouts;
-use crate::site::params::{self, ApiQuery, html_escape};
 use crate::state::AppState;
 use aivg_core::pricing::{FREE_TRIAL_DAYS, PeriodUnit};
 use axum::extract::State;
@@ -254,7 +255,7 @@ pub async fn pay(
     let market = eligibility::market_of(&state, &user, &headers).await?;
     eligibility::check_listed(product, zero, &market)?;
     ok(purchase::pay(
-        &state,
+        &state.db.pool,
         catalog,
         user.id,
         product,

@@ -10,7 +10,7 @@
 use crate::api::{ApiError, ApiResult, ok};
 use crate::auth::AuthUser;
 use crate::clock;
-use crate::site::params;
+use crate::params;
 use crate::state::AppState;
 use aivg_core::pricing::{COUPON_PERCENT, DEFAULT_COUPON_ID};
 use axum::body::Bytes;

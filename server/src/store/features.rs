@@ -13,7 +13,7 @@ use super::subscriptions;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
 use crate::auth::MaybeUser;
 use crate::clock;
-use crate::site::params;
+use crate::params;
 use crate::state::AppState;
 use axum::extract::State;
 use serde::Deserialize;

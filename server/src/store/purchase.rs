@@ -17,10 +17,9 @@ use super::subscriptions;
 use crate::api::ApiError;
 use crate::clock;
 use crate::ledger::{self, Entry};
-use crate::state::AppState;
 use aivg_core::pricing::{PackDiscountSource, discounted_cents, pack_discount};
 use serde::Serialize;
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, AnyPool, Row};
 
 /// What was bought, as the pay call answers it.
 #[derive(Debug, Clone, Serialize)]
@@ -164,7 +163,7 @@ pub struct Sale<'a> {
 
 /// The test store's payment: checks, prices and records it in one transaction.
 pub async fn pay(
-    state: &AppState,
+    pool: &AnyPool,
     catalog: &Catalog,
     user_id: i64,
     product: &Product,
@@ -174,7 +173,7 @@ pub async fn pay(
 ) -> Result<Receipt, ApiError> {
     let now = clock::now_s();
     let halloween = halloween_runs(time_zone, now)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = pool.begin().await?;
     ledger::lock_user(&mut tx, user_id).await?;
     if zero {
         check_trial(&mut tx, user_id, product, now).await?;

@@ -21,7 +21,7 @@ use super::subscriptions;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::auth::MaybeUser;
 use crate::clock;
-use crate::site::params::{self, ApiQuery};
+use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use aivg_core::pricing::{
     DEFAULT_PRICING_PLAN, FREE_TRIAL_DAYS, PlanTier, Sku, credit_sku_order, is_free_trial_country,
@@ -86,7 +86,7 @@ pub async fn sku_info(
     let batch = pricing_batch(&country, None);
     let trial_offered = is_free_trial_country(&country) && trial_open(&state, &user).await?;
     // Checkout links name our public origin, never the request's Host header.
-    let origin = crate::pay::public_origin(&state.cfg);
+    let origin = crate::links::public_origin(&state.cfg);
     let listed: Vec<_> = catalog
         .products
         .iter()

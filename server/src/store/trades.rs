@@ -5,7 +5,7 @@ use super::catalog::cents_to_amount;
 use crate::api::{ApiResult, ok};
 use crate::auth::AuthUser;
 use crate::clock;
-use crate::site::params::{self, ApiQuery};
+use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};

@@ -19,7 +19,7 @@ use super::hub::TaskEvent;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::auth::AuthUser;
 use crate::clock;
-use crate::site::params::ApiQuery;
+use crate::params::ApiQuery;
 use crate::state::AppState;
 use axum::extract::{FromRequestParts, State};
 use axum::http::HeaderMap;

@@ -8,7 +8,7 @@ use super::{MAX_UPLOAD_BYTES, mediainfo};
 use crate::api::{ApiError, ApiResult, ok};
 use crate::auth::AuthUser;
 use crate::clock;
-use crate::site::params::ApiQuery;
+use crate::params::ApiQuery;
 use crate::state::AppState;
 use axum::extract::State;
 use serde::Deserialize;

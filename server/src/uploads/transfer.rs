@@ -11,7 +11,7 @@ use super::signing::Action;
 use super::sink::Sink;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::clock;
-use crate::site::params::ApiQuery;
+use crate::params::ApiQuery;
 use crate::state::AppState;
 use axum::RequestExt;
 use axum::body::Body;

@@ -152,6 +152,10 @@ pub fn named_paths(code: &str) -> Vec<Module> {
                 .chars()
                 .take_while(|c| is_ident(*c) || *c == ':')
                 .collect();
+            // The head of a `use` tree (`crate::a::{b, c}`): read by `expand` as its branches.
+            if path.ends_with("::") {
+                continue;
+            }
             out.push(
                 path.split("::")
                     .filter(|s| !s.is_empty())

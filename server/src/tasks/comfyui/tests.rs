@@ -18,13 +18,13 @@ const T2I_MODELS: [(&str, &str); 3] = [
 
 struct Env {
     _dir: tempfile::TempDir,
-    files: crate::uploads::Files,
+    files: crate::uploads::storage::Files,
 }
 
 fn env() -> Env {
     let dir = tempfile::tempdir().unwrap();
     let cfg = crate::config::Config::for_tests(dir.path().to_path_buf());
-    let files = crate::uploads::Files::new(&cfg, b"secret");
+    let files = crate::uploads::storage::Files::new(&cfg, b"secret");
     Env { _dir: dir, files }
 }
 

@@ -10,7 +10,8 @@
 use super::client::{Client, FalError};
 use crate::tasks::comfyui::outputs::{measure, media_name};
 use crate::tasks::provider::Output;
-use crate::uploads::{Files, paths};
+use crate::uploads::paths;
+use crate::uploads::storage::Files;
 use aivg_core::tasks::Media;
 use serde_json::Value;
 

@@ -1,11 +1,9 @@
 //! Reading request parameters the way every call of the store and site areas does: query strings
 //! through [`ApiQuery`] (a malformed query answers the envelope, not axum's plain text), numbers
-//! read from text so a mistake names its field, and the public origin of links we hand out.
+//! read from text so a mistake names its field.
 
 use crate::api::ApiError;
-use crate::state::AppState;
 use axum::extract::{FromRequestParts, Query};
-use axum::http::HeaderMap;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -132,40 +130,6 @@ pub fn flag(field: &str, raw: Option<&str>) -> Result<bool, ApiError> {
             format!("must be 0 or 1, got {other:?}"),
         )),
     }
-}
-
-/// The origin of links this server hands out (checkout pages, seeded media): `AIVG_PUBLIC_URL`
-/// when set, else `http://{Host}` of the request, else empty (links stay relative to the page).
-pub fn origin(state: &AppState, headers: &HeaderMap) -> String {
-    if let Some(url) = state.cfg.public_url.as_deref() {
-        return url.trim_end_matches('/').to_owned();
-    }
-    headers
-        .get(axum::http::header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| {
-            !h.is_empty()
-                && h.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
-        })
-        .map(|h| format!("http://{h}"))
-        .unwrap_or_default()
-}
-
-/// Escapes text for HTML element content and double-quoted attributes.
-pub fn html_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A JSON object body that may also be empty or `null` (calls whose payload the spec does not

@@ -1,0 +1,12 @@
+//! Where the seeded pictures are served and the size they are drawn at (the seed data's media
+//! links, read by the listing calls and by the drawing handler alike).
+
+/// The URL of a drawn seed picture.
+pub fn media_url(origin: &str, name: &str) -> String {
+    format!("{origin}/static/seed/{name}.svg")
+}
+
+/// Thumbnail size of an aspect ratio: half of core's pixel size of the option (`9:16` → 288×512).
+pub fn ratio_size(ratio: &str) -> (u32, u32) {
+    aivg_core::crop::aspect_ratio_size(ratio).map_or((512, 512), |s| (s.width / 2, s.height / 2))
+}
