@@ -1,0 +1,195 @@
+//! Several ComfyUI servers (the one that can run a task, the least busy, a server dying mid-run),
+//! modules without a workflow, and the placeholder values each module fills in.
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
+
+use super::super::fake::{self, Mode};
+use super::super::*;
+use super::{T2I_MODELS, env, job, progress, provider};
+use serde_json::json;
+use std::time::Duration;
+
+#[tokio::test]
+async fn a_task_goes_to_a_server_that_answers_and_can_run_it() {
+    let env = env();
+    let lacking = fake::start(Mode::Succeed, &[]).await;
+    let able = fake::start(Mode::Succeed, &T2I_MODELS).await;
+    let p = provider(&["http://127.0.0.1:9", &lacking.url, &able.url]);
+    let out = p
+        .run(
+            &job(&env, "t10", "text2image", json!({"prompt": "x"})),
+            progress().0,
+        )
+        .await
+        .unwrap();
+    assert_eq!(out.outputs.len(), 1);
+    assert!(lacking.seen.lock().unwrap().prompts.is_empty());
+    assert_eq!(able.seen.lock().unwrap().prompts.len(), 1);
+    let report = p.report().await;
+    let text = report.render();
+    assert!(text.contains("http://127.0.0.1:9: DOWN"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "text2image (text_to_image): runnable on {}",
+            able.url
+        )),
+        "{text}"
+    );
+    assert!(text.contains("tool_sf: runs on this server"), "{text}");
+    assert!(!report.all_runnable(), "{text}");
+}
+
+#[tokio::test]
+async fn the_least_busy_server_is_chosen() {
+    let env = env();
+    let busy = fake::start(Mode::Succeed, &T2I_MODELS).await;
+    busy.seen.lock().unwrap().running = Some("someone-else".into());
+    let idle = fake::start(Mode::Succeed, &T2I_MODELS).await;
+    let p = provider(&[&busy.url, &idle.url]);
+    p.run(
+        &job(&env, "t11", "text2image", json!({"prompt": "x"})),
+        progress().0,
+    )
+    .await
+    .unwrap();
+    assert!(busy.seen.lock().unwrap().prompts.is_empty());
+    assert_eq!(idle.seen.lock().unwrap().prompts.len(), 1);
+}
+
+#[tokio::test]
+async fn modules_without_a_workflow_run_locally() {
+    let env = env();
+    let p = provider(&["http://127.0.0.1:9"]);
+    let e = p
+        .run(&job(&env, "t12", "tool_sf", json!({})), progress().0)
+        .await
+        .unwrap_err();
+    // The local image tool ran (and wants its input), ComfyUI was never asked.
+    assert!(e.0.contains("data.file_path"), "{e}");
+}
+
+#[test]
+fn placeholder_values_follow_the_module() {
+    let env = env();
+    let load = |code: &str, name: &str| crate::workflows::load(code, name, None).unwrap();
+    let j = job(
+        &env,
+        "v1",
+        "text2video",
+        json!({"prompt": "waves", "aspect_ratio": "16:9", "duration": 10}),
+    );
+    let v = vars::text_vars(&j, &load("text2video", "text_to_video"));
+    assert_eq!((v.width, v.height), (Some(1280), Some(704)));
+    assert_eq!(v.frames, Some(241), "10 s at 24 fps, plus one");
+    assert_eq!(v.duration, None);
+
+    let j = job(
+        &env,
+        "v2",
+        "txt2Music",
+        json!({"prompt": "calm piano at night", "style": "jazz", "duration": 20}),
+    );
+    let v = vars::text_vars(&j, &load("txt2Music", "music"));
+    assert_eq!(v.tags.as_deref(), Some("jazz, calm piano at night"));
+    assert_eq!(v.duration, Some(20.0));
+    assert_eq!(v.frames, None);
+
+    let j = job(
+        &env,
+        "v3",
+        "talking_face_tts",
+        json!({"prompt": "Hello, I am speaking."}),
+    );
+    let v = vars::text_vars(&j, &load("talking_face_tts", "talking_avatar"));
+    assert_eq!(v.prompt, None, "the spoken text is not the scene's prompt");
+    assert_eq!(v.task_id.as_deref(), Some("v3"));
+    assert!(v.seed.is_some());
+}
+
+#[tokio::test]
+async fn the_talking_avatar_with_text_speaks_first() {
+    let env = env();
+    // A server with the avatar's model files (the workflows index lists them).
+    let info = &crate::workflows::index().unwrap().workflows["talking_avatar"];
+    let models: Vec<(&str, &str)> = info
+        .models
+        .iter()
+        .map(|m| (m.folder.as_str(), m.file.as_str()))
+        .collect();
+    let comfy = fake::start(Mode::Succeed, &models).await;
+    let p = provider(&[&comfy.url]);
+    let face = "users/u1/uploads/talking_face_tts/face.png";
+    let png =
+        crate::tasks::local::preview::png(&crate::tasks::local::preview::frame(8, 8, 1, 0.0), 8, 8)
+            .unwrap();
+    env.files.put(face, png.into()).await.unwrap();
+    let mut j = job(
+        &env,
+        "t13",
+        "talking_face_tts",
+        json!({"file_path": face, "prompt": "Hello there.", "voice_id": "en-GB-sonia"}),
+    );
+    j.inputs.insert(
+        "file_path",
+        crate::uploads::objects::StoredObject {
+            user_id: 1,
+            oss_path: face.into(),
+            origin: "upload".into(),
+            task_id: String::new(),
+            size: 1,
+            content_type: "image/png".into(),
+        },
+    );
+    match p.run(&j, progress().0).await {
+        Ok(out) => {
+            assert_eq!(out.outputs[0].content_type, "video/mp4");
+            let seen = comfy.seen.lock().unwrap();
+            assert_eq!(
+                seen.uploads,
+                ["aivg_t13_file_path.png", "aivg_t13_speech.wav"]
+            );
+            let graph = &seen.prompts[0].2;
+            assert_eq!(graph["58"]["inputs"]["audio"], "aivg_t13_speech.wav");
+            assert_eq!(graph["52"]["inputs"]["image"], "aivg_t13_file_path.png");
+            // A square face makes a square video.
+            let size = &graph["93"]["inputs"];
+            assert_eq!(size["width"], size["height"]);
+            assert!(size["width"].as_u64().unwrap() >= 32);
+        }
+        // A machine without espeak-ng (before scripts/setup.sh) says what to install.
+        Err(e) => assert!(e.0.contains("espeak-ng is not installed"), "{e}"),
+    }
+}
+
+#[tokio::test]
+async fn a_server_that_dies_mid_run_hands_the_prompt_to_another() {
+    let env = env();
+    let dying = fake::start(Mode::Hang, &T2I_MODELS).await;
+    let proxy = fake::Proxy::start(&dying.url).await;
+    let spare = fake::start(Mode::Succeed, &T2I_MODELS).await;
+    let p = provider(&[&proxy.url, &spare.url]);
+    let j = job(&env, "t14", "text2image", json!({"prompt": "x"}));
+    let run = tokio::spawn(async move { p.run(&j, progress().0).await });
+    for _ in 0..300 {
+        if dying.seen.lock().unwrap().running.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(
+        dying.seen.lock().unwrap().running.as_deref(),
+        Some("aivg-t14-0"),
+        "the first server (tie on an empty queue) took it"
+    );
+    proxy.kill();
+    let out = run.await.unwrap().unwrap();
+    assert_eq!(out.outputs.len(), 1);
+    let ids: Vec<String> = spare
+        .seen
+        .lock()
+        .unwrap()
+        .prompts
+        .iter()
+        .map(|p| p.0.clone())
+        .collect();
+    assert_eq!(ids, ["aivg-t14-1"]);
+}
