@@ -283,6 +283,7 @@ pub async fn renew(state: axum::extract::State<AppState>, user: AuthUser) -> Api
         .bind(&user.jti)
         .execute(&state.db.pool)
         .await?;
+    state.sessions.forget(&user.jti);
     let row = sqlx::query("SELECT is_free_trial, created_at FROM users WHERE id = $1")
         .bind(user.id)
         .fetch_one(&state.db.pool)
@@ -301,6 +302,7 @@ pub async fn logout(state: axum::extract::State<AppState>, user: AuthUser) -> Ap
         .bind(&user.jti)
         .execute(&state.db.pool)
         .await?;
+    state.sessions.forget(&user.jti);
     ok(Value::Null)
 }
 

@@ -7,6 +7,7 @@ use sqlx::AnyPool;
 
 mod extract;
 pub mod keys;
+pub mod sessions;
 pub use keys::{Claims, JwtKeys, signed_uid};
 
 /// Token lifetime: 2 days (spec 02 §9), from core.

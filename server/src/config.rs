@@ -55,6 +55,7 @@ pub use error::ConfigError;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Everything the server reads from its environment.
 #[derive(Debug, Clone)]
@@ -88,6 +89,9 @@ pub struct Config {
     pub limits: crate::limits::settings::LimitSettings,
     /// The periodic purge (`housekeeping.rs`).
     pub housekeeping: housekeeping::HousekeepingSettings,
+    /// `AIVG_TOKEN_CACHE_MS`: how long a token check found valid is kept in memory
+    /// (`auth/sessions.rs`; default 2,000 ms, `0` reads the `tokens` row on every call).
+    pub token_cache: Duration,
 }
 
 impl Config {
@@ -136,6 +140,7 @@ impl Config {
             security: crate::security::SecuritySettings::from_env(&var),
             limits: crate::limits::settings::LimitSettings::from_env(&var)?,
             housekeeping: housekeeping::HousekeepingSettings::from_env(&var)?,
+            token_cache: token_cache(var("AIVG_TOKEN_CACHE_MS"))?,
         })
     }
 
@@ -161,6 +166,7 @@ impl Config {
             security: crate::security::SecuritySettings::default(),
             limits: crate::limits::settings::LimitSettings::for_tests(),
             housekeeping: housekeeping::HousekeepingSettings::for_tests(),
+            token_cache: DEFAULT_TOKEN_CACHE,
         }
     }
 }
@@ -233,5 +239,23 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+}
+
+/// How long a valid token check is kept by default (`auth/sessions.rs` says what it bounds).
+pub const DEFAULT_TOKEN_CACHE: Duration = Duration::from_millis(2_000);
+
+/// `AIVG_TOKEN_CACHE_MS`: whole milliseconds, at most a minute (a logout on another server
+/// process takes effect within it).
+fn token_cache(value: Option<String>) -> Result<Duration, ConfigError> {
+    let Some(v) = value else {
+        return Ok(DEFAULT_TOKEN_CACHE);
+    };
+    match v.trim().parse::<u64>() {
+        Ok(ms) if ms <= 60_000 => Ok(Duration::from_millis(ms)),
+        _ => Err(ConfigError {
+            name: "AIVG_TOKEN_CACHE_MS",
+            problem: format!("{v:?} is not a whole number of milliseconds from 0 to 60000"),
+        }),
     }
 }

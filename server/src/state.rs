@@ -3,6 +3,7 @@
 //! non-HTTP parts), never a router, a handler or `app.rs` (`tests/layers.rs` keeps it so).
 
 use crate::auth::keys::JwtKeys;
+use crate::auth::sessions::Sessions;
 use crate::config::Config;
 use crate::db::Db;
 use crate::limits::Limits;
@@ -18,6 +19,8 @@ pub struct AppState {
     pub db: Db,
     pub cfg: Arc<Config>,
     pub jwt: JwtKeys,
+    /// The sessions of recent token checks (`auth/sessions.rs`).
+    pub sessions: Sessions,
     /// Rate limits and bounded concurrency (`limits/`).
     pub limits: Limits,
     pub files: Files,
@@ -35,12 +38,14 @@ impl AppState {
             Payments::new(&cfg),
         );
         let models = Models::new(cfg.models.clone());
+        let sessions = Sessions::new(cfg.token_cache);
         Self {
             db,
             limits: Limits::new(cfg.limits.clone()),
             models,
             cfg: Arc::new(cfg),
             jwt: JwtKeys::new(secret),
+            sessions,
             files,
             tasks,
             payments,

@@ -1,8 +1,10 @@
 //! The request extractors of the signed-in user, on the application state: the HTTP face of
 //! `auth.rs` (spec 02 §8: anything but a valid, unexpired, unrevoked Bearer token answers 401
-//! with code 140013).
+//! with code 140013). A session found valid is kept a moment (`sessions.rs`), so the busiest
+//! calls do not read `tokens` each time.
 
 use super::keys::verified_claims;
+use super::sessions::CachedSession;
 use super::{AuthUser, MaybeUser};
 use crate::api::ApiError;
 use crate::state::AppState;
@@ -45,16 +47,32 @@ impl FromRequestParts<AppState> for AuthUser {
                 "please log in again: the access token is not valid ({e})"
             ))
         })?;
+        let now = crate::clock::now_ms();
+        if let Some(kept) = state.sessions.get(&claims.jti, now) {
+            return Ok(AuthUser {
+                id: kept.user_id,
+                uid: kept.uid,
+                jti: claims.jti,
+            });
+        }
         let session: Session = sqlx::query_as("SELECT t.user_id, t.expires_ms, t.revoked, u.uid FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.jti = $1")
             .bind(&claims.jti)
             .fetch_optional(&state.db.pool)
             .await?
             .ok_or_else(|| ApiError::logged_out("please log in again: this session is unknown"))?;
-        if session.revoked != 0 || session.expires_ms <= crate::clock::now_ms() {
+        if session.revoked != 0 || session.expires_ms <= now {
             return Err(ApiError::logged_out(
                 "please log in again: this session has ended",
             ));
         }
+        state.sessions.keep(
+            &claims.jti,
+            CachedSession {
+                user_id: session.user_id,
+                uid: session.uid.clone(),
+                expires_ms: session.expires_ms,
+            },
+        );
         Ok(AuthUser {
             id: session.user_id,
             uid: session.uid,
