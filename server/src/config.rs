@@ -204,10 +204,29 @@ fn sqlite_url(data_dir: &std::path::Path) -> String {
     format!("sqlite://{}/aivg.db?mode=rwc", data_dir.display())
 }
 
+/// How long a valid token check is kept by default (`auth/sessions.rs` says what it bounds).
+pub const DEFAULT_TOKEN_CACHE: Duration = Duration::from_millis(2_000);
+
+/// `AIVG_TOKEN_CACHE_MS`: whole milliseconds, at most a minute (a logout on another server
+/// process takes effect within it).
+fn token_cache(value: Option<String>) -> Result<Duration, ConfigError> {
+    let Some(v) = value else {
+        return Ok(DEFAULT_TOKEN_CACHE);
+    };
+    match v.trim().parse::<u64>() {
+        Ok(ms) if ms <= 60_000 => Ok(Duration::from_millis(ms)),
+        _ => Err(ConfigError {
+            name: "AIVG_TOKEN_CACHE_MS",
+            problem: format!("{v:?} is not a whole number of milliseconds from 0 to 60000"),
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::public_url;
+    use super::{DEFAULT_TOKEN_CACHE, public_url, token_cache};
     use std::net::SocketAddr;
+    use std::time::Duration;
 
     fn addr(s: &str) -> SocketAddr {
         s.parse()
@@ -240,22 +259,22 @@ mod tests {
             );
         }
     }
-}
 
-/// How long a valid token check is kept by default (`auth/sessions.rs` says what it bounds).
-pub const DEFAULT_TOKEN_CACHE: Duration = Duration::from_millis(2_000);
-
-/// `AIVG_TOKEN_CACHE_MS`: whole milliseconds, at most a minute (a logout on another server
-/// process takes effect within it).
-fn token_cache(value: Option<String>) -> Result<Duration, ConfigError> {
-    let Some(v) = value else {
-        return Ok(DEFAULT_TOKEN_CACHE);
-    };
-    match v.trim().parse::<u64>() {
-        Ok(ms) if ms <= 60_000 => Ok(Duration::from_millis(ms)),
-        _ => Err(ConfigError {
-            name: "AIVG_TOKEN_CACHE_MS",
-            problem: format!("{v:?} is not a whole number of milliseconds from 0 to 60000"),
-        }),
+    #[test]
+    fn the_token_cache_lifetime_is_milliseconds_up_to_a_minute() {
+        assert_eq!(token_cache(None).ok(), Some(DEFAULT_TOKEN_CACHE));
+        assert_eq!(token_cache(Some("0".into())).ok(), Some(Duration::ZERO));
+        assert_eq!(
+            token_cache(Some(" 500 ".into())).ok(),
+            Some(Duration::from_millis(500))
+        );
+        for bad in ["-1", "60001", "2s", ""] {
+            let err = token_cache(Some(bad.into())).err().map(|e| e.to_string());
+            assert!(
+                err.as_deref()
+                    .is_some_and(|e| e.contains("AIVG_TOKEN_CACHE_MS")),
+                "{bad}: {err:?}"
+            );
+        }
     }
 }
