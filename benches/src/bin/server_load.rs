@@ -161,6 +161,14 @@ fn main() {
     // `[slow]` prompts for the creation run; nothing else of the test hooks is used.
     cfg.tasks.test_hooks = true;
     cfg.tasks.max_queued_per_user = TASKS_PER_ACCOUNT as usize;
+    // `AIVG_TOKEN_CACHE_MS=0` measures the token check read from the database on every call.
+    if let Some(ms) = std::env::var("AIVG_TOKEN_CACHE_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        cfg.token_cache = Duration::from_millis(ms);
+    }
+    println!("token checks kept {} ms", cfg.token_cache.as_millis());
     let db = if cfg.database_url.starts_with("postgres") {
         "PostgreSQL"
     } else {
