@@ -2,7 +2,8 @@
 //! promotion apply call of spec 01 §7). Answers are the envelope's `data` as the server sends
 //! it; read them with core's parsers (`parseUserInfo`, check-in data, SKUs ...).
 
-use super::transport::{Call, Method, call_data};
+use super::answer::call_data;
+use super::transport::{Call, Method};
 use crate::convert::from_js;
 use aivg_core::credits::CreditHistoryQuery;
 use wasm_bindgen::prelude::*;

@@ -8,10 +8,11 @@
 //! payload is `{page}/_payload.json?_t={buildId or Date.now()}`. Language files carry their
 //! content hash in the path, so they get no `_t`.
 
+use super::answer::http_error;
 use super::cache::shared;
 use super::client;
 use super::js::{console_warn, now_ms};
-use super::transport::{Method, NoAnswer, fetch_with_timeout, http_error};
+use super::transport::{Method, NoAnswer, fetch_with_timeout};
 use crate::error::to_js;
 use aivg_core::lang::{LOCALE_MESSAGES_CACHE_HOURS, Lang, LangError, messages_path};
 use aivg_core::request::{build_get_url, encode_uri_component, normalize_response};

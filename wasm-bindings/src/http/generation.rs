@@ -5,7 +5,9 @@
 //! `GET /v1/ai/result/{algorithm}/{id}` reads it; the named exports below are that pattern for
 //! the algorithms the spec names, and [`create_task`] / [`get_task_result`] cover any other.
 
-use super::transport::{Call, Method, call_data, id_arg, id_value, params_arg};
+use super::answer::call_data;
+use super::request::{id_arg, id_value, params_arg};
+use super::transport::{Call, Method};
 use crate::error::bad_argument;
 use aivg_core::request::encode_uri_component;
 use serde_json::json;
