@@ -21,19 +21,6 @@ use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_ASSETS: &str = r#"
-/** A build manifest (spec 01 §3): id, route matcher, prerendered paths; fields as served. */
-export interface BuildManifest {
-    id?: string;
-    matcher?: unknown;
-    prerendered?: string[];
-    [key: string]: unknown;
-}
-/** builds/latest.json: the newest build id. */
-export interface LatestBuild { id?: string; timestamp?: number; [key: string]: unknown; }
-"#;
-
 /// HTTP status and body of a static file, or why there was none.
 async fn fetch_file(url: &str) -> Result<(u16, String), NoAnswer> {
     let timeout = client::settings().timeout_ms;

@@ -14,18 +14,6 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{JsFuture, spawn_local};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_CMS: &str = r#"
-/** CMS page data (spec 01 §3): title/description/keywords and HTML blocks. */
-export interface CmsData {
-    tdk?: { title?: string; description?: string; keywords?: string; [key: string]: unknown };
-    head?: string;
-    content?: string;
-    bottom?: string;
-    [key: string]: unknown;
-}
-"#;
-
 async fn load(page_path: String) -> Result<(JsValue, bool), JsValue> {
     let call = Call::new(
         Method::Get,

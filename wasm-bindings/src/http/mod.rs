@@ -17,6 +17,7 @@
 //! - [`cms`]: CMS data (300 s cache, shared in-flight fetches, debounced variant).
 //! - [`assets`]: language messages (24 h cache), build manifests and page payloads.
 //! - [`cache`]: the shared promise cache used by `cms` and `assets`.
+//! - [`wire`]: the parameters and answers of the calls, as structs for their TypeScript types.
 //! - [`js`]: the few JS globals used directly (timers, crypto, console).
 //!
 //! Decisions where the spec is silent are written next to the code that makes them; the main
@@ -40,4 +41,5 @@ pub mod js;
 pub mod listeners;
 pub mod request;
 pub mod transport;
+pub mod wire;
 pub mod workflow;

@@ -12,20 +12,18 @@ use super::js::{clear_timeout, now_ms, set_timeout};
 use crate::error::{bad_argument, to_js};
 use aivg_core::request::{build_get_url, build_post_body, build_post_url};
 use gloo_net::http::{Method as GlooMethod, RequestBuilder};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::cell::Cell;
 use std::rc::Rc;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TRANSPORT: &str = r#"
-/** The methods of the request helper (spec 01 §7). */
-export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
-
-"#;
-
-/// A method of the request helper (spec 01 §7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A method of the request helper (spec 01 §7). A call's `method` is also read trimmed and in
+/// any case, and "" as GET.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[tsify(rename = "HttpMethod")]
+#[serde(rename_all = "UPPERCASE")]
 pub enum Method {
     /// Query + `_t`.
     Get,
