@@ -20,9 +20,11 @@ use wasm_bindgen::prelude::*;
 pub mod convert;
 pub mod error;
 
-/// Every rule and the HTTP client (the `extra` exports are marked one by one inside). The files
-/// sit beside this one; the module only writes the feature once, and its items are re-exported
-/// at the crate root (`crate::http`, `aivg_wasm::ads`).
+/// Every rule and the HTTP client (the `extra` exports are marked one by one inside). The group
+/// exists so the feature is written once for all of them (plus once for the re-export): its
+/// files sit beside this one (`#[path = "."]`, which rustfmt follows, unlike modules declared
+/// by a macro) and its modules are re-exported at the crate root (`crate::http`,
+/// `aivg_wasm::ads`).
 #[cfg(feature = "rules")]
 #[path = "."]
 mod rules {

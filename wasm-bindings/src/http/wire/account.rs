@@ -17,10 +17,12 @@ pub struct FeatureAuthParams {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct FeatureAuthAnswer {
     /// Feature codes the user may use.
-    #[tsify(optional, type = "unknown[]")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "unknown[]")]
     pub feature_auth: Option<Vec<Value>>,
     /// Feature codes on free trial.
-    #[tsify(optional, type = "unknown[]")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "unknown[]")]
     pub free_trial: Option<Vec<Value>>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -33,7 +35,8 @@ pub struct OauthTokenParams {
     /// The provider's login code.
     pub code: String,
     /// The plan chosen before login.
-    #[tsify(optional, type = "number | string")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | string")]
     pub plan: Option<Value>,
     /// The provider's extra login parameters.
     #[serde(flatten)]
@@ -44,19 +47,21 @@ pub struct OauthTokenParams {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct TokenAnswer {
     /// The session token (older name).
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub jwt: Option<String>,
     /// The session token.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub access_token: Option<String>,
     /// A new account.
-    #[tsify(optional, type = "number | boolean")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | boolean")]
     pub is_new: Option<Value>,
     /// On the free trial.
-    #[tsify(optional, type = "number | boolean")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | boolean")]
     pub is_free_trial: Option<Value>,
     /// Account creation time.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub created_at: Option<f64>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -67,10 +72,10 @@ pub struct TokenAnswer {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct TokenRenewAnswer {
     /// The session token (older name).
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub jwt: Option<String>,
     /// The session token.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub access_token: Option<String>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -81,37 +86,40 @@ pub struct TokenRenewAnswer {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct UserInfoAnswer {
     /// User id.
-    #[tsify(optional, type = "string | number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "string | number")]
     pub uid: Option<Value>,
     /// Nickname.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub nickname: Option<String>,
     /// First name.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub firstname: Option<String>,
     /// Last name.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub lastname: Option<String>,
     /// E-mail, as sent.
-    #[tsify(optional, type = "unknown")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "unknown")]
     pub email: Option<Value>,
     /// Avatar URL.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub avatar: Option<String>,
     /// Membership level.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub verify: Option<UserInfoVerify>,
     /// Credits.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub integral: Option<UserInfoIntegral>,
     /// Subscriptions.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subscribe: Option<Vec<UserInfoSubscription>>,
     /// On the free trial.
-    #[tsify(optional, type = "number | boolean")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | boolean")]
     pub is_free_trial: Option<Value>,
     /// Account creation time.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub created_at: Option<f64>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -122,13 +130,14 @@ pub struct UserInfoAnswer {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct UserInfoVerify {
     /// Level name.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
     /// Expiry time.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub expired_time: Option<f64>,
     /// Expired.
-    #[tsify(optional, type = "number | boolean")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | boolean")]
     pub is_expired: Option<Value>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -139,7 +148,8 @@ pub struct UserInfoVerify {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct UserInfoIntegral {
     /// Credit balance.
-    #[tsify(optional, type = "number | string")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | string")]
     pub integral: Option<Value>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -150,16 +160,18 @@ pub struct UserInfoIntegral {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct UserInfoSubscription {
     /// Plan id.
-    #[tsify(optional, type = "number | string")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | string")]
     pub pid: Option<Value>,
     /// Plan name.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Expiry time.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub expired_time: Option<f64>,
     /// Expired.
-    #[tsify(optional, type = "number | boolean")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | boolean")]
     pub is_expired: Option<Value>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -170,15 +182,15 @@ pub struct UserInfoSubscription {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct CreditHistoryParams {
     /// Which records: all, acquisition or consumption (any case; "" is all).
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[tsify(
-        optional,
         type = r#""all" | "acquisition" | "consumption" | "Acquisition" | "Consumption" | """#
     )]
     pub r#type: Option<String>,
     /// Page, from 1.
     pub page: f64,
     /// Records per page.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<f64>,
 }
 
@@ -186,10 +198,11 @@ pub struct CreditHistoryParams {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct CreditHistoryAnswer {
     /// The records, as sent.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<Vec<OpenFields>>,
     /// Records in all.
-    #[tsify(optional, type = "number | string")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | string")]
     pub total: Option<Value>,
     /// Anything else the server sends.
     #[serde(flatten)]

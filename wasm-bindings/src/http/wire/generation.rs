@@ -42,7 +42,8 @@ pub struct FilePathData {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct WatermarkDownloadParams {
     /// The task whose result is downloaded.
-    #[tsify(optional, type = "string | number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "string | number")]
     pub prev_task: Option<Value>,
     /// The file.
     pub data: FilePathData,
@@ -55,10 +56,10 @@ pub struct WatermarkDownloadParams {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct SensitiveDetectData {
     /// The media file checked.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub file_path: Option<String>,
     /// The text checked.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prompt: Option<String>,
     /// Anything else the call takes.
     #[serde(flatten)]
@@ -91,10 +92,10 @@ pub struct PromptPresetsParams {
     /// The task module.
     pub algorithm: String,
     /// The model type.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model_type: Option<String>,
     /// The language of the presets.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
 }
 
@@ -106,10 +107,11 @@ pub struct TaskDataSaveParams {
     #[tsify(type = "string | number")]
     pub task_id: Value,
     /// What is saved.
-    #[tsify(optional, type = "string | number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "string | number")]
     pub save_type: Option<Value>,
     /// The data saved.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user_data: Option<OpenFields>,
 }
 
@@ -117,22 +119,25 @@ pub struct TaskDataSaveParams {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct ListTasksParams {
     /// One task module or several.
-    #[tsify(optional, type = "string | string[]")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "string | string[]")]
     pub algorithm: Option<Value>,
     /// With previews.
-    #[tsify(optional, type = "number | boolean")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | boolean")]
     pub mi_preview: Option<Value>,
     /// Tasks per page.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<f64>,
     /// Page, from 1.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<f64>,
     /// The module.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub module: Option<String>,
     /// Workflow tasks only.
-    #[tsify(optional, type = "number | boolean")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | boolean")]
     pub is_workflow: Option<Value>,
 }
 
@@ -149,7 +154,8 @@ pub struct OssSignParams {
     /// The storage path.
     pub oss_path: String,
     /// How the file is served.
-    #[tsify(optional, type = "string | number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "string | number")]
     pub dispose: Option<Value>,
 }
 
@@ -169,6 +175,6 @@ pub struct ExploreReportParams {
     /// One of report_reason_1 .. report_reason_11.
     pub reason: String,
     /// The user's own words.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub other: Option<String>,
 }

@@ -9,16 +9,16 @@ use tsify::Tsify;
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct CmsData {
     /// Title, description and keywords.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tdk: Option<CmsTdk>,
     /// HTML for the head.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub head: Option<String>,
     /// HTML for the content.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<String>,
     /// HTML for the bottom.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub bottom: Option<String>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -29,13 +29,13 @@ pub struct CmsData {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct CmsTdk {
     /// Page title.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Meta description.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Meta keywords.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub keywords: Option<String>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -46,13 +46,14 @@ pub struct CmsTdk {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct BuildManifest {
     /// The build id.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// The route matcher, as served.
-    #[tsify(optional, type = "unknown")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "unknown")]
     pub matcher: Option<Value>,
     /// Prerendered paths.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prerendered: Option<Vec<String>>,
     /// Anything else the manifest holds.
     #[serde(flatten)]
@@ -63,10 +64,10 @@ pub struct BuildManifest {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct LatestBuild {
     /// The build id.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// When it was built.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<f64>,
     /// Anything else the file holds.
     #[serde(flatten)]

@@ -10,7 +10,7 @@ use tsify::Tsify;
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct ClientParams {
     /// "" (desktop) or "wap" (mobile).
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub client: Option<String>,
 }
 
@@ -93,16 +93,20 @@ pub struct ActivityCodeParams {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct CheckinStatusAnswer {
     /// Checked in today.
-    #[tsify(optional, type = "boolean | number | string")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "boolean | number | string")]
     pub is_checked_in: Option<Value>,
     /// Today's check-in is available.
-    #[tsify(optional, type = "boolean | number | string")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "boolean | number | string")]
     pub today_available: Option<Value>,
     /// Credits of today's check-in.
-    #[tsify(optional, type = "number | string")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | string")]
     pub today_checkin_credits: Option<Value>,
     /// The activity runs.
-    #[tsify(optional, type = "boolean | number | string")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "boolean | number | string")]
     pub activity_active: Option<Value>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -113,10 +117,11 @@ pub struct CheckinStatusAnswer {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct CheckinClaimAnswer {
     /// Claimed.
-    #[tsify(optional, type = "boolean | number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "boolean | number")]
     pub success: Option<Value>,
     /// The server's message.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -129,10 +134,12 @@ pub struct AbTestParams {
     /// The experiment.
     pub test_code: String,
     /// The user, when signed in.
-    #[tsify(optional, type = "string | number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "string | number")]
     pub user_id: Option<Value>,
     /// Extra data, as the experiment wants it.
-    #[tsify(optional, type = "unknown")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "unknown")]
     pub extra: Option<Value>,
 }
 
@@ -140,7 +147,8 @@ pub struct AbTestParams {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct AbTestAnswer {
     /// The plan the user is in.
-    #[tsify(optional, type = "number | string")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | string")]
     pub plan: Option<Value>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -151,7 +159,8 @@ pub struct AbTestAnswer {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct ActivityApplyAnswer {
     /// 1 success, 3 duplicate, 5 ended.
-    #[tsify(optional, type = "number | string")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | string")]
     pub state: Option<Value>,
     /// Anything else the server sends.
     #[serde(flatten)]

@@ -12,7 +12,7 @@ pub struct SkuInfoParams {
     #[tsify(type = "number | string")]
     pub plan: Value,
     /// The buyer's country.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub country: Option<String>,
 }
 
@@ -20,10 +20,11 @@ pub struct SkuInfoParams {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct SkuInfoAnswer {
     /// The SKUs, as sent.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sku_buy_list: Option<Vec<OpenFields>>,
     /// The free-trial box is ticked.
-    #[tsify(optional, type = "number | boolean")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | boolean")]
     pub zero_buy_checked: Option<Value>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -41,10 +42,10 @@ pub struct TradeInfoParams {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct TradeInfoAnswer {
     /// Trades in all.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
     /// The trades.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<Vec<TradeInfoItem>>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -55,7 +56,8 @@ pub struct TradeInfoAnswer {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct TradeInfoItem {
     /// The SKUs bought.
-    #[tsify(optional, type = "Array<number | string>")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "Array<number | string>")]
     pub sku_id_list: Option<Vec<Value>>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -70,16 +72,17 @@ pub struct CheckoutParams {
     #[tsify(type = "number | string")]
     pub sku_id: Value,
     /// The free trial.
-    #[tsify(optional, type = "number | boolean")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | boolean")]
     pub zero: Option<Value>,
     /// The purchase session id.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub session: Option<String>,
     /// Where the purchase started.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
     /// The buyer's IANA zone.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub time_zone: Option<String>,
 }
 

@@ -9,19 +9,20 @@ use tsify::Tsify;
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct WorkflowListParams {
     /// Templates per page.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<f64>,
     /// Page, from 1.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<f64>,
     /// The module ("effect" for template lists).
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fun_module: Option<String>,
     /// The category.
-    #[tsify(optional, type = "string | number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "string | number")]
     pub fun_category: Option<Value>,
     /// The media kind.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub media: Option<String>,
 }
 
@@ -29,10 +30,10 @@ pub struct WorkflowListParams {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct WorkflowListAnswer {
     /// The templates, as sent.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<Vec<OpenFields>>,
     /// Paging.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub paginate: Option<WorkflowListPaginate>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -43,7 +44,7 @@ pub struct WorkflowListAnswer {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct WorkflowListPaginate {
     /// Templates in all.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
     /// Anything else the server sends.
     #[serde(flatten)]
@@ -54,10 +55,10 @@ pub struct WorkflowListPaginate {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct WorkflowResourceListParams {
     /// The list's filters.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<OpenFields>,
     /// The operation.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub operation: Option<String>,
     /// Anything else the call takes.
     #[serde(flatten)]
@@ -87,16 +88,17 @@ pub struct WorkflowExportParams {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct ExploreListParams {
     /// Page, from 1.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<f64>,
     /// Items per page.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<f64>,
     /// The media kind.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub media: Option<String>,
     /// Recommended items only.
-    #[tsify(optional, type = "number | boolean | string")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "number | boolean | string")]
     pub recommend: Option<Value>,
 }
 
@@ -111,12 +113,13 @@ pub struct KeyParams {
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct RecommendTplParams {
     /// The tag.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tag: Option<String>,
     /// The action configuration.
-    #[tsify(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub action_conf: Option<String>,
     /// Its value.
-    #[tsify(optional, type = "string | number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "string | number")]
     pub action_conf_value: Option<Value>,
 }
