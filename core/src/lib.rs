@@ -24,6 +24,9 @@ pub mod request;
 pub mod routes;
 pub mod session;
 pub mod tasks;
+pub mod templates;
+pub mod timers;
+pub mod toast;
 pub mod ui;
 
 pub use error::Coded;

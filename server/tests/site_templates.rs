@@ -33,7 +33,7 @@ async fn workflow_list_pages_and_shapes() {
         seen.extend(list.iter().map(|t| t["tpl_id"].as_i64().unwrap()));
         // Core's paging rule asks for the next page while fewer than total are loaded.
         let loaded = u32::try_from(seen.len()).unwrap();
-        let next = aivg_core::progress::template_load_more(loaded, 62, false).map(|q| q.page);
+        let next = aivg_core::templates::template_load_more(loaded, 62, false).map(|q| q.page);
         if page < 3 {
             assert_eq!(next, Some(page + 1));
         } else {

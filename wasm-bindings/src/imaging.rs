@@ -21,6 +21,8 @@ use wasm_bindgen::prelude::*;
 use crate::convert::{from_js, to_js_value, u32_arg};
 use crate::error::to_js;
 
+// Hand-written: the object is built with js_sys around a `Uint8Array` (pixels never cross via
+// serde, which would make them a number array); see `image_object`.
 #[wasm_bindgen(typescript_custom_section)]
 const TS_IMAGING: &str = r#"
 /** An RGBA8 image: row-major, no padding, straight alpha; `pixels.length === width * height * 4`. */

@@ -19,49 +19,46 @@ use wasm_bindgen::prelude::*;
 
 pub mod convert;
 pub mod error;
-#[cfg(feature = "rules")]
-mod zone;
 
+/// Every rule and the HTTP client (the `extra` exports are marked one by one inside). The group
+/// exists so the feature is written once for all of them (plus once for the re-export): its
+/// files sit beside this one (`#[path = "."]`, which rustfmt follows, unlike modules declared
+/// by a macro) and its modules are re-exported at the crate root (`crate::http`,
+/// `aivg_wasm::ads`).
 #[cfg(feature = "rules")]
-pub mod ads;
+#[path = "."]
+mod rules {
+    pub(crate) mod zone;
+
+    pub mod ads;
+    pub mod analytics;
+    pub mod checkin;
+    pub mod credits;
+    pub mod crop;
+    pub mod explore;
+    pub mod features;
+    pub mod http;
+    pub mod lang;
+    pub mod minutes;
+    pub mod payload;
+    pub mod pricing;
+    pub mod progress;
+    pub mod promotions;
+    pub mod request;
+    pub mod routes;
+    pub mod session;
+    pub mod tasks;
+    pub mod templates;
+    pub mod timers;
+    pub mod toast;
+    pub mod ui;
+}
 #[cfg(feature = "rules")]
-pub mod analytics;
-#[cfg(feature = "rules")]
-pub mod checkin;
-#[cfg(feature = "rules")]
-pub mod credits;
-#[cfg(feature = "rules")]
-pub mod crop;
-#[cfg(feature = "rules")]
-pub mod explore;
-#[cfg(feature = "rules")]
-pub mod features;
-#[cfg(feature = "rules")]
-pub mod http;
+pub use rules::*;
+
+/// The pixel work: the resampler and the pixel crop.
 #[cfg(feature = "imaging")]
 pub mod imaging;
-#[cfg(feature = "rules")]
-pub mod lang;
-#[cfg(feature = "rules")]
-pub mod minutes;
-#[cfg(feature = "rules")]
-pub mod payload;
-#[cfg(feature = "rules")]
-pub mod pricing;
-#[cfg(feature = "rules")]
-pub mod progress;
-#[cfg(feature = "rules")]
-pub mod promotions;
-#[cfg(feature = "rules")]
-pub mod request;
-#[cfg(feature = "rules")]
-pub mod routes;
-#[cfg(feature = "rules")]
-pub mod session;
-#[cfg(feature = "rules")]
-pub mod tasks;
-#[cfg(feature = "rules")]
-pub mod ui;
 
 /// Runs once when the module is instantiated.
 #[wasm_bindgen(start)]

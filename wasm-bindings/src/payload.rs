@@ -23,6 +23,7 @@ use wasm_bindgen::prelude::*;
 use crate::error::{bad_argument, to_js};
 use tape::Tape;
 
+// Hand-written: a record of JS callbacks, which no serde type can hold.
 #[wasm_bindgen(typescript_custom_section)]
 const TS_PAYLOAD: &str = r#"
 /**

@@ -2,17 +2,20 @@
 //! and link classification (core `request`, spec 01 §7-§8, spec 02 §7-§8).
 
 use aivg_core::request::{self, HeaderInput, LinkConfig, NormalizedResponse};
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, opt_int_arg, opt_time_arg, to_js_value, u16_arg};
 use crate::error::to_js;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_REQUEST: &str = r#"
-/** Query parameters or a POST body: an object of name/value pairs, or null for none. */
-export type RequestParams = { [name: string]: unknown } | null;
-"#;
+/// Query parameters or a POST body: an object of name/value pairs, or null for none. The
+/// exports read it as a `serde_json::Value` (core checks its shape); this type is its declaration.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, Tsify)]
+#[tsify(type = "{ [name: string]: unknown } | null")]
+#[serde(transparent)]
+pub struct RequestParams(pub Option<Map<String, Value>>);
 
 /// The full URL of a GET call (spec 01 §7): base + path (`:id` replaced), params as a sorted
 /// query, then `_t=<cacheBustMs>` unless it is null; throws `missing_id` or `invalid_params`.

@@ -8,6 +8,8 @@ use wasm_bindgen::prelude::*;
 use crate::convert::{from_js, int_arg, opt_int_arg, opt_time_arg, time_arg, to_js_value};
 use crate::error::to_js;
 
+// Hand-written: a mapped type over `UserInfo`'s keys (any subset, any value), which tsify cannot
+// derive; a struct repeating the fields would drift from `UserInfo`.
 #[wasm_bindgen(typescript_custom_section)]
 const TS_SESSION: &str = r#"
 /**

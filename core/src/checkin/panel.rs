@@ -9,7 +9,7 @@ use super::data::{
     CHECKIN_CREDITS_FALLBACK, CHECKIN_FAIL_TOAST_TEXT, CHECKIN_FAILED_TEXT,
     CHECKIN_FETCH_FAILED_TEXT, CheckinClaimResponse, CheckinData, CheckinStatus, checkin_status,
 };
-use crate::progress::ToastKind;
+use crate::toast::ToastKind;
 use serde::{Deserialize, Serialize};
 
 /// What the panel shows (spec 02 §4 "states loading, disabled, status").

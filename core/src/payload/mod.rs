@@ -50,6 +50,7 @@ mod number;
 mod nuxt;
 mod order;
 mod regexp;
+mod same_value;
 mod strings;
 mod url;
 

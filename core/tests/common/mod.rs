@@ -174,3 +174,34 @@ pub fn ok<T: serde::Serialize>(v: T) -> Outcome {
 pub fn err<E: aivg_core::Coded>(e: E) -> (String, String) {
     (e.code().to_string(), e.to_string())
 }
+
+/// A JavaScript number argument: a JSON number, or "NaN" / "Infinity" / "-Infinity".
+pub fn num(args: &[Value], i: usize) -> Result<f64, (String, String)> {
+    match args.get(i) {
+        Some(Value::String(s)) if s == "NaN" => Ok(f64::NAN),
+        Some(Value::String(s)) if s == "Infinity" => Ok(f64::INFINITY),
+        Some(Value::String(s)) if s == "-Infinity" => Ok(f64::NEG_INFINITY),
+        _ => arg(args, i),
+    }
+}
+
+/// An optional JavaScript number (`null` is `None`).
+pub fn opt_num(args: &[Value], i: usize) -> Result<Option<f64>, (String, String)> {
+    match args.get(i) {
+        None | Some(Value::Null) => Ok(None),
+        _ => num(args, i).map(Some),
+    }
+}
+
+/// Any `f64` a JavaScript caller could pass, the awkward ones often.
+pub fn any_f64() -> impl proptest::strategy::Strategy<Value = f64> {
+    use proptest::prelude::*;
+    prop_oneof![
+        any::<f64>(),
+        Just(f64::NAN),
+        Just(f64::INFINITY),
+        Just(f64::NEG_INFINITY),
+        -200.0..200.0f64,
+        -1.0e7..3.0e6f64,
+    ]
+}

@@ -25,7 +25,7 @@ use super::template_shape::{media_of, module_of, template_json};
 use crate::api::{ApiError, ApiResult, ok};
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;
-use aivg_core::progress::TEMPLATE_PAGE_SIZE;
+use aivg_core::templates::TEMPLATE_PAGE_SIZE;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;

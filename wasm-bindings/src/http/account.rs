@@ -2,116 +2,11 @@
 //! promotion apply call of spec 01 §7). Answers are the envelope's `data` as the server sends
 //! it; read them with core's parsers (`parseUserInfo`, check-in data, SKUs ...).
 
-use super::transport::{Call, Method, call_data};
+use super::answer::call_data;
+use super::transport::{Call, Method};
 use crate::convert::from_js;
 use aivg_core::credits::CreditHistoryQuery;
 use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_ACCOUNT: &str = r#"
-/** POST /v1/feature-code/auth */
-export interface FeatureAuthParams { pids: Array<number | string>; }
-export interface FeatureAuthAnswer {
-    feature_auth?: unknown[];
-    free_trial?: unknown[];
-    [key: string]: unknown;
-}
-
-/** POST /v1/oauth/token: the login code plus the provider's extra login parameters. */
-export interface OauthTokenParams { code: string; plan?: number | string; [key: string]: unknown; }
-export interface TokenAnswer {
-    jwt?: string;
-    access_token?: string;
-    is_new?: number | boolean;
-    is_free_trial?: number | boolean;
-    created_at?: number;
-    [key: string]: unknown;
-}
-export interface TokenRenewAnswer { jwt?: string; access_token?: string; [key: string]: unknown; }
-
-/** POST /v1/user: the user info as sent (read it with core's parseUserInfo). */
-export interface UserInfoAnswer {
-    uid?: string | number;
-    nickname?: string;
-    firstname?: string;
-    lastname?: string;
-    email?: unknown;
-    avatar?: string;
-    verify?: { level?: string; expired_time?: number; is_expired?: number | boolean; [key: string]: unknown };
-    integral?: { integral?: number | string; [key: string]: unknown };
-    subscribe?: Array<{ pid?: number | string; name?: string; expired_time?: number; is_expired?: number | boolean; [key: string]: unknown }>;
-    is_free_trial?: number | boolean;
-    created_at?: number;
-    [key: string]: unknown;
-}
-
-/** GET /v1/buy/sku-info */
-export interface SkuInfoParams { plan: number | string; country?: string; }
-export interface SkuInfoAnswer {
-    sku_buy_list?: Array<Record<string, unknown>>;
-    zero_buy_checked?: number | boolean;
-    [key: string]: unknown;
-}
-
-/** GET /v1/buy/trade-info: `time_before` = whole seconds since the buy dialog opened. */
-export interface TradeInfoParams { time_before: number; }
-export interface TradeInfoAnswer {
-    total?: number;
-    list?: Array<{ sku_id_list?: Array<number | string>; [key: string]: unknown }>;
-    [key: string]: unknown;
-}
-
-/** POST /v1/pay/checkout: a one-time checkout of a SKU (`zero`: the free trial; `time_zone`: the buyer's IANA zone, for the halloween discount on credit packs). */
-export interface CheckoutParams { sku_id: number | string; zero?: number | boolean; session?: string; source?: string; time_zone?: string; }
-/** Where to send the buyer (`url` carries only the one-time id, never the access token) and what the checkout charges. */
-export interface CheckoutAnswer { checkout_id: string; url: string; provider: string; expires_at: number; amount: number; currency: string; }
-
-/** GET /v1/common/ad and /v1/common/marketing: `client` is "" (desktop) or "wap" (mobile). */
-export interface ClientParams { client?: string; }
-/** GET /v1/common/marketing: the site's promotions in one object; `free_trial.offered` says whether the visitor's country gets the free trial. */
-export interface MarketingAnswer {
-    client: string;
-    country: string;
-    campaign: { query_key: string; query_value: string; activity: string; title: string; active: boolean; ends_at: number; credits: number };
-    free_trial: { days: number; countries: string[]; offered: boolean };
-    coupon: { coupon_id: number; percent: number };
-    countdown: { hours: number; resets: string };
-    ads: AdItem[];
-}
-
-/** POST /v1/buy/coupon/receive */
-export interface CouponParams { coupon_id: number | string; }
-
-/** GET /v1/activity/checkin/status and POST /v1/activity/checkin: the activity code. */
-export interface ActivityCodeParams { code: string; }
-export interface CheckinStatusAnswer {
-    is_checked_in?: boolean | number | string;
-    today_available?: boolean | number | string;
-    today_checkin_credits?: number | string;
-    activity_active?: boolean | number | string;
-    [key: string]: unknown;
-}
-export interface CheckinClaimAnswer { success?: boolean | number; message?: string; [key: string]: unknown; }
-
-/** GET /v1/common/ab-test */
-export interface AbTestParams { test_code: string; user_id?: string | number; extra?: unknown; }
-export interface AbTestAnswer { plan?: number | string; [key: string]: unknown; }
-
-/** POST /v1/activity/apply (state 1 success, 3 duplicate, 5 ended). */
-export interface ActivityApplyAnswer { state?: number | string; [key: string]: unknown; }
-
-/** GET /v1/credit/history: core's CreditHistoryQuery (page from 1; page_size default 15). */
-export interface CreditHistoryParams {
-    type?: "all" | "acquisition" | "consumption" | "Acquisition" | "Consumption" | "";
-    page: number;
-    page_size?: number;
-}
-export interface CreditHistoryAnswer {
-    list?: Array<Record<string, unknown>>;
-    total?: number | string;
-    [key: string]: unknown;
-}
-"#;
 
 http_call! {
     /// Which feature codes the user may use (spec 02 §7).

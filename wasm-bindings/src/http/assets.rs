@@ -8,10 +8,11 @@
 //! payload is `{page}/_payload.json?_t={buildId or Date.now()}`. Language files carry their
 //! content hash in the path, so they get no `_t`.
 
+use super::answer::http_error;
 use super::cache::shared;
 use super::client;
 use super::js::{console_warn, now_ms};
-use super::transport::{Method, NoAnswer, fetch_with_timeout, http_error};
+use super::transport::{Method, NoAnswer, fetch_with_timeout};
 use crate::error::to_js;
 use aivg_core::lang::{LOCALE_MESSAGES_CACHE_HOURS, Lang, LangError, messages_path};
 use aivg_core::request::{build_get_url, encode_uri_component, normalize_response};
@@ -19,19 +20,6 @@ use js_sys::Promise;
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_ASSETS: &str = r#"
-/** A build manifest (spec 01 §3): id, route matcher, prerendered paths; fields as served. */
-export interface BuildManifest {
-    id?: string;
-    matcher?: unknown;
-    prerendered?: string[];
-    [key: string]: unknown;
-}
-/** builds/latest.json: the newest build id. */
-export interface LatestBuild { id?: string; timestamp?: number; [key: string]: unknown; }
-"#;
 
 /// HTTP status and body of a static file, or why there was none.
 async fn fetch_file(url: &str) -> Result<(u16, String), NoAnswer> {

@@ -4,26 +4,15 @@
 //! debounced variant (300 ms, the last call wins). A failure or `success` false is logged and
 //! resolves `undefined`, so the page stays as it is (spec 01 §8).
 
+use super::answer::{http_error, perform};
 use super::cache::shared;
 use super::js::{clear_timeout, console_warn, set_timeout};
-use super::transport::{Call, Method, http_error, perform};
+use super::transport::{Call, Method};
 use aivg_core::request::{CMS_CACHE_TTL_MS, CMS_DEBOUNCE_MS, cms_data_path};
 use js_sys::{Function, Promise};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{JsFuture, spawn_local};
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_CMS: &str = r#"
-/** CMS page data (spec 01 §3): title/description/keywords and HTML blocks. */
-export interface CmsData {
-    tdk?: { title?: string; description?: string; keywords?: string; [key: string]: unknown };
-    head?: string;
-    content?: string;
-    bottom?: string;
-    [key: string]: unknown;
-}
-"#;
 
 async fn load(page_path: String) -> Result<(JsValue, bool), JsValue> {
     let call = Call::new(

@@ -5,53 +5,13 @@
 //! `GET /v1/ai/result/{algorithm}/{id}` reads it; the named exports below are that pattern for
 //! the algorithms the spec names, and [`create_task`] / [`get_task_result`] cover any other.
 
-use super::transport::{Call, Method, call_data, id_arg, id_value, params_arg};
+use super::answer::call_data;
+use super::request::{id_arg, id_value, params_arg};
+use super::transport::{Call, Method};
 use crate::error::bad_argument;
 use aivg_core::request::encode_uri_component;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_GENERATION: &str = r#"
-/** POST /v1/ai/events/ticket: a single-use ticket of the task event stream. */
-export interface EventsTicket { ticket: string; expires_in: number; }
-
-/** The sensitive-content detector of a media kind: video, image or text. */
-export type SensitiveDetectKind = "v" | "i" | "t";
-
-/** POST /v1/ai/create/watermark_download */
-export interface WatermarkDownloadParams { prev_task?: string | number; data: { file_path: string; [key: string]: unknown }; [key: string]: unknown; }
-/** POST /v1/ai/create/{v,i,t}_sensitive_detect: `file_path` for media, `prompt` for text. */
-export interface SensitiveDetectParams { data: { file_path?: string; prompt?: string; [key: string]: unknown }; [key: string]: unknown; }
-/** POST /v1/ai/create/image_fkp */
-export interface FilePathParams { data: { file_path: string; [key: string]: unknown }; [key: string]: unknown; }
-
-/** GET /v1/prompt/category-and-presets */
-export interface PromptPresetsParams { algorithm: string; model_type?: string; lang?: string; }
-
-/** POST /v1/ai/task/data_save */
-export interface TaskDataSaveParams { taskId: string | number; save_type?: string | number; user_data?: Record<string, unknown>; }
-
-/** POST /v1/ai/task (page_size: the spec's default is 20). */
-export interface ListTasksParams {
-    algorithm?: string | string[];
-    mi_preview?: number | boolean;
-    page_size?: number;
-    page?: number;
-    module?: string;
-    is_workflow?: number | boolean;
-}
-
-/** GET /v1/common/oss/token */
-export interface OssTokenParams { algorithm: string; }
-/** GET /v1/common/oss/sign */
-export interface OssSignParams { oss_path: string; dispose?: string | number; }
-/** GET /v1/common/oss/mediainfo */
-export interface OssPathParams { oss_path: string; }
-
-/** POST /v1/explore/report (reason: one of report_reason_1 .. report_reason_11). */
-export interface ExploreReportParams { explore_id: string | number; reason: string; other?: string; }
-"#;
 
 fn algorithm_segment(algorithm: &str) -> Result<String, JsValue> {
     let trimmed = algorithm.trim();

@@ -1,6 +1,6 @@
 //! The call table: one `http_call!` entry per call of spec 01 §7 / spec 02 §7 becomes one
 //! typed async export, so the ~50 calls share one implementation
-//! ([`table_call`](super::transport::table_call)).
+//! ([`table_call`](super::request::table_call)).
 //!
 //! Entry forms (the doc comment, with its JS example, comes first):
 //! - `rust_name => jsName(params: "TsParams") Get "/v1/path" -> "TsAnswer"`: a parameters
@@ -17,7 +17,7 @@ macro_rules! http_call {
         pub async fn $rust(
             #[wasm_bindgen(unchecked_param_type = $pty)] params: JsValue,
         ) -> Result<JsValue, JsValue> {
-            $crate::http::transport::table_call(
+            $crate::http::request::table_call(
                 $crate::http::transport::Method::$method, $path, params, None,
             )
             .await
@@ -29,7 +29,7 @@ macro_rules! http_call {
         pub async fn $rust(
             #[wasm_bindgen(unchecked_optional_param_type = $pty)] params: JsValue,
         ) -> Result<JsValue, JsValue> {
-            $crate::http::transport::table_call(
+            $crate::http::request::table_call(
                 $crate::http::transport::Method::$method, $path, params, None,
             )
             .await
@@ -39,7 +39,7 @@ macro_rules! http_call {
         $(#[doc = $doc])*
         #[wasm_bindgen(js_name = $js, unchecked_return_type = $ret)]
         pub async fn $rust() -> Result<JsValue, JsValue> {
-            $crate::http::transport::table_call(
+            $crate::http::request::table_call(
                 $crate::http::transport::Method::$method, $path, JsValue::NULL, None,
             )
             .await
@@ -51,7 +51,7 @@ macro_rules! http_call {
         pub async fn $rust(
             #[wasm_bindgen(unchecked_param_type = "string | number")] id: JsValue,
         ) -> Result<JsValue, JsValue> {
-            $crate::http::transport::table_call(
+            $crate::http::request::table_call(
                 $crate::http::transport::Method::$method, $path, JsValue::NULL, Some(id),
             )
             .await

@@ -3,36 +3,6 @@
 
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_WORKFLOW: &str = r#"
-/** GET /v1/workflow/list (template lists: fun_module "effect", page size 25). */
-export interface WorkflowListParams {
-    page_size?: number;
-    page?: number;
-    fun_module?: string;
-    fun_category?: string | number;
-    media?: string;
-}
-export interface WorkflowListAnswer {
-    list?: Array<Record<string, unknown>>;
-    paginate?: { total?: number; [key: string]: unknown };
-    [key: string]: unknown;
-}
-
-/** POST /v1/workflow/resource/list */
-export interface WorkflowResourceListParams { params?: Record<string, unknown>; operation?: string; [key: string]: unknown; }
-/** GET calls that take one id (resource info, zone info, explore info). */
-export interface IdParams { id: string | number; }
-/** POST /v1/workflow/resource/export */
-export interface WorkflowExportParams { res_id: string | number; export_type: string | number; }
-/** GET /v1/workflow/explore/list */
-export interface ExploreListParams { page?: number; page_size?: number; media?: string; recommend?: number | boolean | string; }
-/** GET /v1/common/prompt_sample and /v1/common/demo/list */
-export interface KeyParams { key: string; }
-/** GET /v1/recommend/tpl */
-export interface RecommendTplParams { tag?: string; action_conf?: string; action_conf_value?: string | number; }
-"#;
-
 http_call! {
     /// A page of workflows (templates), e.g. effects (spec 01 §7, spec 02 §7).
     /// ```js

@@ -1,7 +1,7 @@
 //! Toast types and layout (spec 02 §9): shown 3000 ms by default, then a 200 ms fade; stacked
 //! from 100 px below the top, 70 px apart.
 
-use super::ProgressError;
+use crate::Coded;
 use serde::{Deserialize, Serialize};
 
 /// How long a toast stays fully visible by default (spec 02 §9).
@@ -45,14 +45,14 @@ pub enum ToastPhase {
 /// ignoring ASCII case; `warning` is accepted for `warn`.
 ///
 /// Errors: `unknown_toast_type` for any other name.
-pub fn toast_kind(name: &str) -> Result<ToastKind, ProgressError> {
+pub fn toast_kind(name: &str) -> Result<ToastKind, ToastError> {
     let n = name.trim().to_ascii_lowercase();
     match n.as_str() {
         "info" => Ok(ToastKind::Info),
         "warn" | "warning" => Ok(ToastKind::Warn),
         "success" => Ok(ToastKind::Success),
         "error" => Ok(ToastKind::Error),
-        _ => Err(ProgressError::UnknownToastType {
+        _ => Err(ToastError::UnknownToastType {
             name: name.chars().take(40).collect(),
         }),
     }
@@ -81,5 +81,24 @@ pub fn toast_phase(elapsed_ms: f64, duration_ms: Option<f64>) -> ToastPhase {
         ToastPhase::Fading
     } else {
         ToastPhase::Gone
+    }
+}
+
+/// Errors of toasts: only an unknown toast type name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ToastError {
+    /// A toast type other than info, warn, success, error.
+    #[error("Unknown toast type {name:?}: use info, warn, success or error.")]
+    UnknownToastType {
+        /// The name given (first 40 characters).
+        name: String,
+    },
+}
+
+impl Coded for ToastError {
+    fn code(&self) -> &'static str {
+        match self {
+            Self::UnknownToastType { .. } => "unknown_toast_type",
+        }
     }
 }

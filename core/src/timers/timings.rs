@@ -1,19 +1,19 @@
-//! Every timing and limit of this area as one object, for the app and the server (spec 01 §4,
-//! §9; spec 02 §4, §9).
+//! Every timing and limit of the shell as one object, for the app and the server (spec 01 §4,
+//! §9; spec 02 §4, §9): the progress bar's, the toasts', template paging's and the timers'.
 
-use super::paging::{TEMPLATE_LOAD_MORE_THRESHOLD, TEMPLATE_PAGE_SIZE};
-use super::simulation::PROGRESS_TICK_MS;
-use super::timers::{
+use super::{
     BANNER_AUTO_HIDE_MS, BANNER_COLLAPSE_MS, CAROUSEL_INTERVAL_MS, CAROUSEL_SLIDES,
     LOGIN_USER_REFRESH_MS, MANIFEST_PREFETCH_DELAY_MS, PAYMENT_POLL_INTERVAL_MS,
     PAYMENT_POLL_MAX_TRIES, PURCHASE_USER_REFRESH_MS, RELOAD_GUARD_MS, RESIZE_THROTTLE_MS,
     SESSION_ID_REFRESH_MS,
 };
-use super::toast::{TOAST_DURATION_MS, TOAST_FADE_MS, TOAST_SPACING_PX, TOAST_TOP_PX};
+use crate::progress::{PROGRESS_CAP, PROGRESS_TICK_MS};
+use crate::templates::{TEMPLATE_LOAD_MORE_THRESHOLD, TEMPLATE_PAGE_SIZE};
+use crate::toast::{TOAST_DURATION_MS, TOAST_FADE_MS, TOAST_SPACING_PX, TOAST_TOP_PX};
 use serde::{Deserialize, Serialize};
 
 /// The timings (ms unless the name says otherwise) and limits; each field repeats a constant of
-/// this module, whose doc cites the spec.
+/// `progress`, `toast`, `templates` or `timers`, whose doc cites the spec.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -64,7 +64,7 @@ pub struct Timings {
 pub fn timings() -> Timings {
     Timings {
         progress_tick_ms: PROGRESS_TICK_MS,
-        progress_cap: super::simulation::PROGRESS_CAP,
+        progress_cap: PROGRESS_CAP,
         toast_duration_ms: TOAST_DURATION_MS,
         toast_fade_ms: TOAST_FADE_MS,
         toast_top_px: TOAST_TOP_PX,

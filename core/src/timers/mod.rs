@@ -1,7 +1,12 @@
 //! Timers of the shell and the purchase flow as pure decisions (spec 01 §4, §9; spec 02 §2, §4, §9).
 //!
 //! Every function takes the times it needs as epoch milliseconds (JavaScript numbers) and
-//! decides; the app owns the actual `setTimeout`/`setInterval`.
+//! decides; the app owns the actual `setTimeout`/`setInterval`. [`timings()`] gathers these
+//! and the other shell timings (progress bar, toasts, template paging) in one [`Timings`] object.
+
+mod timings;
+
+pub use timings::{Timings, timings};
 
 use serde::{Deserialize, Serialize};
 
