@@ -1,20 +1,16 @@
 /**
  * The fixed top header (spec 01 §2): logo (→ home), the title "AI video generator", advertisement banner
- * slots and the language switch; on phones a menu button opens the drawer. Account parts come later.
+ * slots, the language switch and the account parts; on phones a menu button opens the drawer.
  */
 import { routePath } from "@aivg/core/rules";
-import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { HeaderAccount } from "../account/HeaderAccount";
 import { LanguageSwitch } from "../language/LanguageSwitch";
 import { languageAtom } from "../language/state";
 import { ThemeToggle } from "../theme/ThemeToggle";
 import { useAtomValue } from "../../state/jotai";
 import { AdSlot } from "./AdSlot";
-
-// The account feature's header parts (spec 02 §2), picked up like OverlaySlot: no import to edit.
-const accountParts = import.meta.glob<{ HeaderAccount?: ComponentType }>("../account/HeaderAccount.tsx", { eager: true });
-const HeaderAccount = Object.values(accountParts)[0]?.HeaderAccount;
 
 export function Header({ phone, onOpenMenu }: { phone: boolean; onOpenMenu: () => void }) {
   const { t } = useTranslation();
@@ -38,7 +34,7 @@ export function Header({ phone, onOpenMenu }: { phone: boolean; onOpenMenu: () =
       <div className="header-actions">
         <ThemeToggle />
         <LanguageSwitch phone={phone} />
-        {HeaderAccount && <HeaderAccount />}
+        <HeaderAccount />
       </div>
     </header>
   );
