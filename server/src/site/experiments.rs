@@ -20,7 +20,6 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sqlx::Row;
 
 /// Query of the call.
 #[derive(Debug, Deserialize)]
@@ -72,12 +71,11 @@ pub async fn group_of(
     .execute(&state.db.pool)
     .await?;
     Ok(
-        sqlx::query("SELECT plan FROM ab_assignments WHERE test_code = $1 AND subject = $2")
+        sqlx::query_scalar("SELECT plan FROM ab_assignments WHERE test_code = $1 AND subject = $2")
             .bind(code)
             .bind(subject)
             .fetch_one(&state.db.pool)
-            .await?
-            .try_get("plan")?,
+            .await?,
     )
 }
 

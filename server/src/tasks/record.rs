@@ -14,7 +14,7 @@
 use crate::clock;
 use crate::uploads::storage::Files;
 use serde_json::{Value, json};
-use sqlx::{AnyPool, FromRow, Row};
+use sqlx::{AnyPool, FromRow};
 
 /// One row of `tasks` with its owner's uid (read by name: [`COLUMNS`]).
 #[derive(Debug, Clone, FromRow)]
@@ -87,11 +87,10 @@ pub async fn queue_position(pool: &AnyPool, t: &TaskRow) -> Result<i64, sqlx::Er
     if t.status != "queued" {
         return Ok(0);
     }
-    let row = sqlx::query("SELECT COUNT(*) AS n FROM tasks WHERE status = 'queued' AND id <= $1")
+    sqlx::query_scalar("SELECT COUNT(*) FROM tasks WHERE status = 'queued' AND id <= $1")
         .bind(t.id)
         .fetch_one(pool)
-        .await?;
-    row.try_get("n")
+        .await
 }
 
 fn parse_or_null(s: &str) -> Value {

@@ -23,7 +23,6 @@ use object_store::path::Path as StorePath;
 use object_store::{GetOptions, GetRange};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sqlx::Row;
 
 /// The query of a signed URL.
 #[derive(Debug, Deserialize)]
@@ -89,12 +88,11 @@ pub async fn upload(
         .strip_prefix("users/")
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_default();
-    let user_id: i64 = sqlx::query("SELECT id FROM users WHERE uid = $1")
+    let user_id: i64 = sqlx::query_scalar("SELECT id FROM users WHERE uid = $1")
         .bind(uid)
         .fetch_optional(&state.db.pool)
         .await?
-        .ok_or_else(|| ApiError::not_found("no such user"))?
-        .try_get("id")?;
+        .ok_or_else(|| ApiError::not_found("no such user"))?;
     if objects::find(&state.db.pool, &path).await?.is_some() {
         return Err(ApiError::conflict(
             "this upload URL was already used: ask for a new one",
