@@ -18,8 +18,7 @@ use crate::state::AppState;
 use aivg_core::request::HEADER_CLIENT_SERIAL;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 /// Query of the call.
 #[derive(Debug, Deserialize)]
@@ -79,13 +78,20 @@ pub async fn group_of(
     )
 }
 
+/// The group an experiment put the subject in.
+#[derive(Debug, Serialize)]
+pub struct Assignment {
+    pub plan: i64,
+    pub test_code: String,
+}
+
 /// `GET /v1/common/ab-test` → `{plan, test_code}`.
 pub async fn ab_test(
     State(state): State<AppState>,
     user: MaybeUser,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<AbTestQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<Assignment> {
     let code = params::text(q.test_code.as_deref())
         .ok_or_else(|| ApiError::invalid("test_code", "missing"))?;
     let groups = *seeds()?.experiments.tests.get(code).ok_or_else(|| {
@@ -117,5 +123,8 @@ pub async fn ab_test(
         }
     };
     let plan = group_of(&state, code, &subject, groups).await?;
-    ok(json!({ "plan": plan, "test_code": code }))
+    ok(Assignment {
+        plan,
+        test_code: code.to_owned(),
+    })
 }

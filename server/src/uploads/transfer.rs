@@ -21,8 +21,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use object_store::path::Path as StorePath;
 use object_store::{GetOptions, GetRange};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 /// The query of a signed URL.
 #[derive(Debug, Deserialize)]
@@ -69,6 +68,14 @@ fn verify(
     Ok(())
 }
 
+/// A stored upload.
+#[derive(Debug, Serialize)]
+pub struct Uploaded {
+    pub oss_path: String,
+    pub size: i64,
+    pub content_type: &'static str,
+}
+
 /// `PUT /oss/upload/{oss_path}?expires&sig` with the file's bytes as the body → `{oss_path, size,
 /// content_type}`. At most [`MAX_UPLOAD_BYTES`] (413 beyond), once per URL (409 after, and for a
 /// second PUT while the first runs), within the plan's storage quota (507 with
@@ -82,7 +89,7 @@ pub async fn upload(
     Path(path): Path<String>,
     ApiQuery(q): ApiQuery<Signed>,
     req: Request,
-) -> ApiResult<Value> {
+) -> ApiResult<Uploaded> {
     verify(&state, Action::Upload, &path, &q, "")?;
     let uid = path
         .strip_prefix("users/")
@@ -164,7 +171,11 @@ pub async fn upload(
         }
         return Err(e);
     }
-    ok(json!({ "oss_path": path, "size": size, "content_type": content_type }))
+    ok(Uploaded {
+        oss_path: path,
+        size,
+        content_type,
+    })
 }
 
 fn too_large() -> ApiError {
