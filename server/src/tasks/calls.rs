@@ -157,7 +157,7 @@ pub async fn result(
     State(state): State<AppState>,
     user: AuthUser,
     Path((algorithm, id)): Path<(String, String)>,
-) -> ApiResult<Value> {
+) -> ApiResult<record::TaskView> {
     let t = task_of(&state, &user, &id).await?;
     if t.algorithm != algorithm {
         return Err(ApiError::not_found(format!(
@@ -173,7 +173,7 @@ pub async fn batch(
     State(state): State<AppState>,
     user: AuthUser,
     ApiJson(body): ApiJson<Value>,
-) -> ApiResult<List<Value>> {
+) -> ApiResult<List<record::TaskView>> {
     let ids = match body.get("task_ids") {
         Some(Value::Array(a)) => a.clone(),
         Some(Value::String(s)) => s.split(',').map(|x| json!(x.trim())).collect(),
@@ -217,7 +217,7 @@ pub async fn cancel(
     State(state): State<AppState>,
     user: AuthUser,
     Path(id): Path<String>,
-) -> ApiResult<Value> {
+) -> ApiResult<record::TaskView> {
     let t = task_of(&state, &user, &id).await?;
     if !t.is_open() || !cancel_open(&state, &t).await? {
         let now = task_of(&state, &user, &id).await?;

@@ -73,7 +73,7 @@ fn filter_values(body: &Value, field: &str) -> Result<Vec<String>, ApiError> {
 /// A page of the user's tasks (each in `record.rs`'s shape).
 #[derive(Debug, Serialize)]
 pub struct TaskPage {
-    pub list: Vec<Value>,
+    pub list: Vec<record::TaskView>,
     pub total: i64,
     pub page: i64,
     pub page_size: i64,
