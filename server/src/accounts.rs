@@ -26,9 +26,8 @@ use crate::passwords;
 use crate::state::AppState;
 use axum::Router;
 use axum::routing::{get, post};
-use serde::Deserialize;
-use serde_json::{Value, json};
-use sqlx::Row;
+use serde::{Deserialize, Serialize};
+use sqlx::FromRow;
 
 /// The routes of this area (`/account/*` pages and posts, the token calls of spec 02 §4).
 pub fn router() -> Router<AppState> {
@@ -106,7 +105,15 @@ fn check_password_strength(password: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-async fn new_code(state: &AppState, user_id: i64, is_new: bool) -> Result<String, ApiError> {
+/// The answer of register and login: a one-time code for the token exchange (`is_new` 1 for a
+/// new account).
+#[derive(Debug, Serialize)]
+pub struct CodeAnswer {
+    pub code: String,
+    pub is_new: i64,
+}
+
+async fn new_code(state: &AppState, user_id: i64, is_new: bool) -> Result<CodeAnswer, ApiError> {
     let code = random_token(24);
     sqlx::query("INSERT INTO auth_codes (code, user_id, is_new, expires_ms, used) VALUES ($1, $2, $3, $4, 0)")
         .bind(&code)
@@ -115,7 +122,10 @@ async fn new_code(state: &AppState, user_id: i64, is_new: bool) -> Result<String
         .bind(clock::now_ms() + CODE_LIFETIME_MS)
         .execute(&state.db.pool)
         .await?;
-    Ok(code)
+    Ok(CodeAnswer {
+        code,
+        is_new: i64::from(is_new),
+    })
 }
 
 /// `POST /account/register` {email, password} → `{code}`: creates the account, with its sign-up
@@ -123,7 +133,7 @@ async fn new_code(state: &AppState, user_id: i64, is_new: bool) -> Result<String
 pub async fn register(
     state: axum::extract::State<AppState>,
     ApiJson(c): ApiJson<Credentials>,
-) -> ApiResult<Value> {
+) -> ApiResult<CodeAnswer> {
     let email = normalise_email(&c.email)?;
     check_password_strength(&c.password)?;
     let hash = passwords::hash(&state.limits, c.password).await?;
@@ -132,7 +142,7 @@ pub async fn register(
     let nickname = email.split('@').next().unwrap_or_default().to_owned();
     let identity = crate::identity::of_email(&email);
     let mut tx = state.db.pool.begin().await?;
-    let inserted = sqlx::query(
+    let inserted = sqlx::query_scalar(
         "INSERT INTO users (uid, email, password_hash, nickname, created_at, identity) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
     )
     .bind(&uid)
@@ -144,7 +154,7 @@ pub async fn register(
     .fetch_one(&mut *tx)
     .await;
     let user_id: i64 = match inserted {
-        Ok(row) => row.try_get(0)?,
+        Ok(id) => id,
         Err(e) if crate::db::is_unique_violation(&e) => {
             return Err(ApiError::conflict(
                 "email: this e-mail is already registered; log in instead",
@@ -177,8 +187,14 @@ pub async fn register(
         ledger::grant(&mut tx, &entry).await?;
     }
     tx.commit().await?;
-    let code = new_code(&state, user_id, true).await?;
-    ok(json!({ "code": code, "is_new": 1 }))
+    ok(new_code(&state, user_id, true).await?)
+}
+
+/// The stored password of an account.
+#[derive(FromRow)]
+struct StoredLogin {
+    id: i64,
+    password_hash: String,
 }
 
 /// The one answer of a failed log-in, whatever failed.
@@ -194,21 +210,19 @@ pub async fn login(
     state: axum::extract::State<AppState>,
     ClientIp(ip): ClientIp,
     ApiJson(c): ApiJson<Credentials>,
-) -> ApiResult<Value> {
+) -> ApiResult<CodeAnswer> {
     let email = normalise_email(&c.email)?;
     if c.password.is_empty() {
         return Err(ApiError::invalid("password", "enter your password"));
     }
     state.limits.login_attempt(&email, ip)?;
-    let row = sqlx::query("SELECT id, password_hash FROM users WHERE email = $1")
-        .bind(&email)
-        .fetch_optional(&state.db.pool)
-        .await?;
-    let (user_id, hash) = match &row {
-        Some(r) => (
-            Some(r.try_get::<i64, _>("id")?),
-            r.try_get("password_hash")?,
-        ),
+    let account: Option<StoredLogin> =
+        sqlx::query_as("SELECT id, password_hash FROM users WHERE email = $1")
+            .bind(&email)
+            .fetch_optional(&state.db.pool)
+            .await?;
+    let (user_id, hash) = match account {
+        Some(a) => (Some(a.id), a.password_hash),
         None => (None, passwords::dummy_hash(&state.limits).await?),
     };
     let matches = passwords::verify(&state.limits, c.password, hash).await?;
@@ -216,8 +230,7 @@ pub async fn login(
         state.limits.login_failed(&email, ip);
         return Err(wrong_credentials());
     };
-    let code = new_code(&state, user_id, false).await?;
-    ok(json!({ "code": code, "is_new": 0 }))
+    ok(new_code(&state, user_id, false).await?)
 }
 
 /// `{code}` of the token exchange (the spec's extra login params are accepted and ignored).
@@ -226,29 +239,62 @@ pub struct TokenRequest {
     pub code: String,
 }
 
-fn token_answer(issued: &auth::Issued, is_new: bool, is_free_trial: i64, created_at: i64) -> Value {
-    json!({
-        "jwt": issued.token,
-        "access_token": issued.token,
-        "expires_at": issued.expires_ms / 1000,
-        "is_new": i64::from(is_new),
-        "is_free_trial": is_free_trial,
-        "created_at": created_at,
-    })
+/// The answer of the token exchange and renewal (`expires_at` in epoch seconds).
+#[derive(Debug, Serialize)]
+pub struct TokenAnswer {
+    pub jwt: String,
+    pub access_token: String,
+    pub expires_at: i64,
+    pub is_new: i64,
+    pub is_free_trial: i64,
+    pub created_at: i64,
+}
+
+/// What the token answer tells of its user.
+#[derive(FromRow)]
+struct TokenUser {
+    uid: String,
+    is_free_trial: i64,
+    created_at: i64,
+}
+
+async fn token_user(state: &AppState, user_id: i64) -> Result<TokenUser, sqlx::Error> {
+    sqlx::query_as("SELECT uid, is_free_trial, created_at FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_one(&state.db.pool)
+        .await
+}
+
+fn token_answer(issued: auth::Issued, is_new: bool, user: &TokenUser) -> TokenAnswer {
+    TokenAnswer {
+        jwt: issued.token.clone(),
+        access_token: issued.token,
+        expires_at: issued.expires_ms / 1000,
+        is_new: i64::from(is_new),
+        is_free_trial: user.is_free_trial,
+        created_at: user.created_at,
+    }
+}
+
+/// A redeemed authorization code.
+#[derive(FromRow)]
+struct RedeemedCode {
+    user_id: i64,
+    is_new: i64,
 }
 
 /// `POST /v1/oauth/token` {code} → {jwt, access_token, is_new, is_free_trial, created_at}.
 pub async fn oauth_token(
     state: axum::extract::State<AppState>,
     ApiJson(req): ApiJson<TokenRequest>,
-) -> ApiResult<Value> {
+) -> ApiResult<TokenAnswer> {
     let code = req.code.trim();
     if code.is_empty() {
         return Err(ApiError::invalid("code", "missing authorization code"));
     }
     let now = clock::now_ms();
     // Mark used in the same statement that checks it, so a code can be exchanged once only.
-    let row = sqlx::query(
+    let redeemed: RedeemedCode = sqlx::query_as(
         "UPDATE auth_codes SET used = 1 WHERE code = $1 AND used = 0 AND expires_ms > $2 RETURNING user_id, is_new",
     )
     .bind(code)
@@ -256,25 +302,17 @@ pub async fn oauth_token(
     .fetch_optional(&state.db.pool)
     .await?
     .ok_or_else(|| ApiError::logged_out("code: this authorization code is unknown, expired or already used; log in again"))?;
-    let user_id: i64 = row.try_get("user_id")?;
-    let is_new: i64 = row.try_get("is_new")?;
-    let user = sqlx::query("SELECT uid, is_free_trial, created_at FROM users WHERE id = $1")
-        .bind(user_id)
-        .fetch_one(&state.db.pool)
-        .await?;
-    let uid: String = user.try_get("uid")?;
-    let issued = auth::issue(&state.jwt, &state.db.pool, user_id, &uid, now).await?;
-    ok(token_answer(
-        &issued,
-        is_new != 0,
-        user.try_get("is_free_trial")?,
-        user.try_get("created_at")?,
-    ))
+    let user = token_user(&state, redeemed.user_id).await?;
+    let issued = auth::issue(&state.jwt, &state.db.pool, redeemed.user_id, &user.uid, now).await?;
+    ok(token_answer(issued, redeemed.is_new != 0, &user))
 }
 
 /// `GET /v1/token/renew` → a fresh token; the old one ends a short grace after (core's
 /// `RENEWED_TOKEN_GRACE_MS`: calls already sent with it still succeed).
-pub async fn renew(state: axum::extract::State<AppState>, user: AuthUser) -> ApiResult<Value> {
+pub async fn renew(
+    state: axum::extract::State<AppState>,
+    user: AuthUser,
+) -> ApiResult<TokenAnswer> {
     let now = clock::now_ms();
     let issued = auth::issue(&state.jwt, &state.db.pool, user.id, &user.uid, now).await?;
     let ends = now.saturating_add(aivg_core::session::RENEWED_TOKEN_GRACE_MS);
@@ -284,26 +322,18 @@ pub async fn renew(state: axum::extract::State<AppState>, user: AuthUser) -> Api
         .execute(&state.db.pool)
         .await?;
     state.sessions.forget(&user.jti);
-    let row = sqlx::query("SELECT is_free_trial, created_at FROM users WHERE id = $1")
-        .bind(user.id)
-        .fetch_one(&state.db.pool)
-        .await?;
-    ok(token_answer(
-        &issued,
-        false,
-        row.try_get("is_free_trial")?,
-        row.try_get("created_at")?,
-    ))
+    let facts = token_user(&state, user.id).await?;
+    ok(token_answer(issued, false, &facts))
 }
 
-/// `POST /v1/logout`: revokes the token at once.
-pub async fn logout(state: axum::extract::State<AppState>, user: AuthUser) -> ApiResult<Value> {
+/// `POST /v1/logout`: revokes the token at once (`data` is null).
+pub async fn logout(state: axum::extract::State<AppState>, user: AuthUser) -> ApiResult<()> {
     sqlx::query("UPDATE tokens SET revoked = 1 WHERE jti = $1")
         .bind(&user.jti)
         .execute(&state.db.pool)
         .await?;
     state.sessions.forget(&user.jti);
-    ok(Value::Null)
+    ok(())
 }
 
 /// `POST /v1/user` → the user info of spec 02 §3.

@@ -118,6 +118,27 @@ impl<T: Serialize> IntoResponse for Data<T> {
     }
 }
 
+/// A page of a list: `{list, paginate: {total, page, page_size}}`.
+#[derive(Debug, Serialize)]
+pub struct Paged<T> {
+    pub list: Vec<T>,
+    pub paginate: Paginate,
+}
+
+/// Where a page sits: how many items match, which page (from 1) and its size.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Paginate {
+    pub total: usize,
+    pub page: i64,
+    pub page_size: i64,
+}
+
+/// A list answer: `{list}`.
+#[derive(Debug, Serialize)]
+pub struct List<T> {
+    pub list: Vec<T>,
+}
+
 /// Shorthand for `Ok(Data(data))` in handlers.
 pub fn ok<T>(data: T) -> ApiResult<T> {
     Ok(Data(data))

@@ -12,7 +12,7 @@ use aivg_core::checkin::{CheckinClaimResponse, CheckinData};
 use axum::Router;
 use axum::routing::{get, post};
 use daily::{CheckinError, Claim};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
@@ -53,12 +53,21 @@ impl From<CheckinError> for ApiError {
     }
 }
 
+/// The status answer: core's check-in data and when the next claim opens.
+#[derive(Debug, Serialize)]
+pub struct Status {
+    #[serde(flatten)]
+    pub data: CheckinData,
+    /// When the next claim opens, in epoch ms: lets a client show a countdown.
+    pub next_cycle_at: f64,
+}
+
 /// `GET /v1/activity/checkin/status`.
 pub async fn status(
     state: axum::extract::State<AppState>,
     user: AuthUser,
     crate::params::ApiQuery(q): crate::params::ApiQuery<CodeParam>,
-) -> ApiResult<serde_json::Value> {
+) -> ApiResult<Status> {
     check_code(&q.code)?;
     let now = daily::status(&state.db.pool, user.id, clock::now_ms()).await?;
     let data = CheckinData {
@@ -67,12 +76,10 @@ pub async fn status(
         today_checkin_credits: now.reward,
         activity_active: true,
     };
-    let mut value = serde_json::to_value(&data).map_err(ApiError::internal)?;
-    if let Some(obj) = value.as_object_mut() {
-        // When the next claim opens, in epoch ms: lets a client show a countdown.
-        obj.insert("next_cycle_at".into(), serde_json::json!(now.next_cycle_at));
-    }
-    ok(value)
+    ok(Status {
+        data,
+        next_cycle_at: now.next_cycle_at,
+    })
 }
 
 /// `POST /v1/activity/checkin`: one grant per user and cycle; a second claim answers

@@ -6,9 +6,8 @@ use crate::clock;
 use crate::state::AppState;
 use axum::Router;
 use axum::routing::get;
-use serde::Deserialize;
-use serde_json::{Value, json};
-use sqlx::Row;
+use serde::{Deserialize, Serialize};
+use sqlx::FromRow;
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
@@ -43,12 +42,37 @@ fn positive(field: &str, raw: Option<&str>, default: i64, max: i64) -> Result<i6
     }
 }
 
-/// `GET /v1/credit/history` → `{list, total}`.
+/// One entry of the history: a row of the ledger (`is_expired` is 1 once a grant's expiry has
+/// passed, computed after reading).
+#[derive(Debug, FromRow, Serialize)]
+pub struct HistoryEntry {
+    #[sqlx(rename = "type")]
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub details: String,
+    pub credits: i64,
+    pub date: i64,
+    pub expire_time: i64,
+    #[sqlx(skip)]
+    pub is_expired: i64,
+    pub status: i64,
+}
+
+/// The answer of the history.
+#[derive(Debug, Serialize)]
+pub struct History {
+    pub list: Vec<HistoryEntry>,
+    pub total: i64,
+    pub page: i64,
+    pub page_size: i64,
+}
+
+/// `GET /v1/credit/history` → `{list, total, page, page_size}`.
 pub async fn history(
     state: axum::extract::State<AppState>,
     user: AuthUser,
     crate::params::ApiQuery(q): crate::params::ApiQuery<HistoryQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<History> {
     let kind = match q.kind.trim() {
         "" | "all" => None,
         "Acquisition" | "acquisition" => Some("Acquisition"),
@@ -69,15 +93,14 @@ pub async fn history(
     )?;
     // An empty kind matches every row.
     let kind = kind.unwrap_or("");
-    let total: i64 = sqlx::query(
-        "SELECT COUNT(*) AS n FROM credit_entries WHERE user_id = $1 AND ($2 = '' OR type = $2)",
+    let total: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM credit_entries WHERE user_id = $1 AND ($2 = '' OR type = $2)",
     )
     .bind(user.id)
     .bind(kind)
     .fetch_one(&state.db.pool)
-    .await?
-    .try_get("n")?;
-    let rows = sqlx::query(
+    .await?;
+    let mut list: Vec<HistoryEntry> = sqlx::query_as(
         "SELECT type, details, credits, date, expire_time, status FROM credit_entries
          WHERE user_id = $1 AND ($2 = '' OR type = $2) ORDER BY date DESC, id DESC LIMIT $3 OFFSET $4",
     )
@@ -88,18 +111,13 @@ pub async fn history(
     .fetch_all(&state.db.pool)
     .await?;
     let now = clock::now_s();
-    let mut list = Vec::with_capacity(rows.len());
-    for r in rows {
-        let expire_time: i64 = r.try_get("expire_time")?;
-        list.push(json!({
-            "type": r.try_get::<String, _>("type")?,
-            "details": r.try_get::<String, _>("details")?,
-            "credits": r.try_get::<i64, _>("credits")?,
-            "date": r.try_get::<i64, _>("date")?,
-            "expire_time": expire_time,
-            "is_expired": i64::from(expire_time != 0 && expire_time <= now),
-            "status": r.try_get::<i64, _>("status")?,
-        }));
+    for e in &mut list {
+        e.is_expired = i64::from(e.expire_time != 0 && e.expire_time <= now);
     }
-    ok(json!({ "list": list, "total": total, "page": page, "page_size": size }))
+    ok(History {
+        list,
+        total,
+        page,
+        page_size: size,
+    })
 }

@@ -18,7 +18,7 @@
 //! takes the user's row lock on PostgreSQL and the write lock on SQLite before anything is read,
 //! so two spends of one user run one after the other and can never overdraw.
 
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow};
 
 /// Why a spend was refused.
 #[derive(Debug, thiserror::Error)]
@@ -56,7 +56,7 @@ pub struct Entry<'a> {
 
 /// Adds a grant; call inside a transaction after [`lock_user`]. Returns the entry id.
 pub async fn grant(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO credit_entries (user_id, type, reason, details, credits, date, expire_time, status, ref)
          VALUES ($1, 'Acquisition', $2, $3, $4, $5, $6, 1, $7) RETURNING id",
     )
@@ -68,8 +68,14 @@ pub async fn grant(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, sqlx:
     .bind(e.expire_time)
     .bind(e.reference)
     .fetch_one(conn)
-    .await?;
-    row.try_get(0)
+    .await
+}
+
+/// A grant with credits left.
+#[derive(Debug, Clone, Copy, FromRow)]
+struct OpenGrant {
+    id: i64,
+    remaining: i64,
 }
 
 /// Grants with credits left at `now` (epoch seconds), soonest-expiring first, indefinite last.
@@ -77,10 +83,9 @@ async fn open_grants(
     conn: &mut AnyConnection,
     user_id: i64,
     now: i64,
-) -> Result<Vec<(i64, i64)>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT g.id, CAST(g.credits - COALESCE((SELECT SUM(a.credits) FROM credit_allocations a WHERE a.grant_id = g.id), 0) AS BIGINT) AS remaining,
-                g.expire_time
+) -> Result<Vec<OpenGrant>, sqlx::Error> {
+    let rows: Vec<OpenGrant> = sqlx::query_as(
+        "SELECT g.id, CAST(g.credits - COALESCE((SELECT SUM(a.credits) FROM credit_allocations a WHERE a.grant_id = g.id), 0) AS BIGINT) AS remaining
          FROM credit_entries g
          WHERE g.user_id = $1 AND g.type = 'Acquisition' AND g.refund_of IS NULL AND g.status = 1
            AND (g.expire_time = 0 OR g.expire_time > $2)
@@ -90,30 +95,24 @@ async fn open_grants(
     .bind(now)
     .fetch_all(conn)
     .await?;
-    let mut out = Vec::with_capacity(rows.len());
-    for r in rows {
-        let remaining: i64 = r.try_get("remaining")?;
-        if remaining > 0 {
-            out.push((r.try_get("id")?, remaining));
-        }
-    }
-    Ok(out)
+    Ok(rows.into_iter().filter(|g| g.remaining > 0).collect())
+}
+
+/// Credits left in grants.
+fn total(grants: &[OpenGrant]) -> i64 {
+    grants.iter().map(|g| g.remaining).sum()
 }
 
 /// The balance at `now` (epoch seconds): unexpired grants minus what was drawn from them.
 pub async fn balance(conn: &mut AnyConnection, user_id: i64, now: i64) -> Result<i64, sqlx::Error> {
-    Ok(open_grants(conn, user_id, now)
-        .await?
-        .iter()
-        .map(|(_, r)| r)
-        .sum())
+    Ok(total(&open_grants(conn, user_id, now).await?))
 }
 
 /// Spends `e.credits` (must be > 0); call inside a transaction after [`lock_user`].
 /// Returns the consumption's entry id, or `Insufficient` leaving nothing written.
 pub async fn spend(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, LedgerError> {
     let grants = open_grants(conn, e.user_id, e.date).await?;
-    let available: i64 = grants.iter().map(|(_, r)| r).sum();
+    let available = total(&grants);
     if available < e.credits {
         return Err(LedgerError::Insufficient {
             needed: e.credits,
@@ -128,9 +127,9 @@ async fn draw(
     conn: &mut AnyConnection,
     e: &Entry<'_>,
     credits: i64,
-    grants: Vec<(i64, i64)>,
+    grants: Vec<OpenGrant>,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    let entry_id: i64 = sqlx::query_scalar(
         "INSERT INTO credit_entries (user_id, type, reason, details, credits, date, expire_time, status, ref)
          VALUES ($1, 'Consumption', $2, $3, $4, $5, 0, 1, $6) RETURNING id",
     )
@@ -142,14 +141,13 @@ async fn draw(
     .bind(e.reference)
     .fetch_one(&mut *conn)
     .await?;
-    let entry_id: i64 = row.try_get(0)?;
     let mut left = credits;
-    for (grant_id, remaining) in grants {
+    for g in grants {
         if left == 0 {
             break;
         }
-        let take = left.min(remaining);
-        allocate(conn, entry_id, grant_id, take).await?;
+        let take = left.min(g.remaining);
+        allocate(conn, entry_id, g.id, take).await?;
         left -= take;
     }
     Ok(entry_id)
@@ -170,8 +168,8 @@ pub async fn take_back(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, s
     .fetch_all(&mut *conn)
     .await?;
     // Stable: the purchase's own grants first, the rest in their spending order.
-    grants.sort_by_key(|(id, _)| !own.contains(id));
-    let available: i64 = grants.iter().map(|(_, r)| r).sum();
+    grants.sort_by_key(|g| !own.contains(&g.id));
+    let available = total(&grants);
     let credits = e.credits.min(available);
     if credits <= 0 {
         return Ok(0);
@@ -206,6 +204,22 @@ pub async fn refund(
     refund_part(conn, consumption_id, i64::MAX, details, now).await
 }
 
+/// The consumption a refund gives back.
+#[derive(FromRow)]
+struct Consumption {
+    user_id: i64,
+    credits: i64,
+    /// Its `ref` (a task id, a trade id).
+    reference: String,
+}
+
+/// Credits a consumption drew from one grant.
+#[derive(FromRow)]
+struct Allocation {
+    grant_id: i64,
+    credits: i64,
+}
+
 /// Gives `credits` of a consumption back (at most what it spent; a cancelled task's share, see
 /// `aivg_core::credits::cancel_refund`), to the grants it drew from, the longest-lived first
 /// (credits valid indefinitely, then the latest expiry), so the user keeps the most durable
@@ -217,34 +231,31 @@ pub async fn refund_part(
     details: &str,
     now: i64,
 ) -> Result<i64, LedgerError> {
-    let row = sqlx::query(
-        "SELECT user_id, credits, ref FROM credit_entries WHERE id = $1 AND type = 'Consumption'",
+    let spent: Consumption = sqlx::query_as(
+        "SELECT user_id, credits, ref AS reference FROM credit_entries WHERE id = $1 AND type = 'Consumption'",
     )
     .bind(consumption_id)
     .fetch_one(&mut *conn)
     .await?;
-    let user_id: i64 = row.try_get("user_id")?;
-    let spent: i64 = row.try_get("credits")?;
-    let amount = credits.clamp(0, spent);
-    let reference: String = row.try_get("ref")?;
-    let inserted = sqlx::query(
+    let amount = credits.clamp(0, spent.credits);
+    let inserted = sqlx::query_scalar(
         "INSERT INTO credit_entries (user_id, type, reason, details, credits, date, expire_time, status, ref, refund_of)
          VALUES ($1, 'Acquisition', 'refund', $2, $3, $4, 0, 1, $5, $6) RETURNING id",
     )
-    .bind(user_id)
+    .bind(spent.user_id)
     .bind(details)
     .bind(amount)
     .bind(now)
-    .bind(reference)
+    .bind(&spent.reference)
     .bind(consumption_id)
     .fetch_one(&mut *conn)
     .await;
     let refund_id: i64 = match inserted {
-        Ok(row) => row.try_get(0)?,
+        Ok(id) => id,
         Err(e) if crate::db::is_unique_violation(&e) => return Err(LedgerError::AlreadyRefunded),
         Err(e) => return Err(e.into()),
     };
-    let allocations = sqlx::query(
+    let allocations: Vec<Allocation> = sqlx::query_as(
         "SELECT a.grant_id, a.credits FROM credit_allocations a JOIN credit_entries g ON g.id = a.grant_id
          WHERE a.entry_id = $1
          ORDER BY CASE WHEN g.expire_time = 0 THEN 0 ELSE 1 END, g.expire_time DESC, g.id DESC",
@@ -257,10 +268,8 @@ pub async fn refund_part(
         if left == 0 {
             break;
         }
-        let grant_id: i64 = a.try_get("grant_id")?;
-        let credits: i64 = a.try_get("credits")?;
-        let back = credits.min(left);
-        allocate(conn, refund_id, grant_id, -back).await?;
+        let back = a.credits.min(left);
+        allocate(conn, refund_id, a.grant_id, -back).await?;
         left -= back;
     }
     Ok(refund_id)

@@ -5,13 +5,25 @@ use crate::clock;
 use crate::ledger;
 use crate::state::AppState;
 use aivg_core::session::{Integral, UserInfo, Verify, effective_plan};
-use sqlx::Row;
+use sqlx::FromRow;
+
+/// The user row the info is built from.
+#[derive(FromRow)]
+struct UserRow {
+    uid: String,
+    email: String,
+    nickname: String,
+    created_at: i64,
+    verify_level: String,
+    verify_expired_time: i64,
+    is_free_trial: i64,
+}
 
 /// Builds the user info of one user: identity, plan (`verify`), balance (`integral.integral`),
 /// subscriptions. The level is core's `effective_plan` (an expired paid plan reads `free`, expired).
 pub async fn info(state: &AppState, user_id: i64) -> Result<UserInfo, ApiError> {
     let now = clock::now_s();
-    let row = sqlx::query(
+    let row: UserRow = sqlx::query_as(
         "SELECT uid, email, nickname, created_at, verify_level, verify_expired_time, is_free_trial FROM users WHERE id = $1",
     )
     .bind(user_id)
@@ -21,15 +33,14 @@ pub async fn info(state: &AppState, user_id: i64) -> Result<UserInfo, ApiError> 
     let mut conn = state.db.pool.acquire().await?;
     let balance = ledger::balance(&mut conn, user_id, now).await?;
     let subscribe = crate::store::subscriptions::list(&mut conn, user_id, now).await?;
-    let level: String = row.try_get("verify_level")?;
-    let expired_time: i64 = row.try_get("verify_expired_time")?;
-    let plan = effective_plan(&level, expired_time, now);
+    let expired_time = row.verify_expired_time;
+    let plan = effective_plan(&row.verify_level, expired_time, now);
     Ok(UserInfo {
-        uid: row.try_get("uid")?,
-        nickname: row.try_get("nickname")?,
+        uid: row.uid,
+        nickname: row.nickname,
         firstname: String::new(),
         lastname: String::new(),
-        email: row.try_get("email")?,
+        email: row.email,
         avatar: String::new(),
         verify: Verify {
             level: plan.level.to_owned(),
@@ -38,7 +49,7 @@ pub async fn info(state: &AppState, user_id: i64) -> Result<UserInfo, ApiError> 
         },
         integral: Integral { integral: balance },
         subscribe,
-        is_free_trial: row.try_get::<i64, _>("is_free_trial")? != 0,
-        created_at: row.try_get("created_at")?,
+        is_free_trial: row.is_free_trial != 0,
+        created_at: row.created_at,
     })
 }

@@ -25,7 +25,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, header};
 use axum::routing::{get, post};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 /// The routes of this area, merged into the app router.
 pub fn router() -> Router<AppState> {
@@ -34,8 +34,14 @@ pub fn router() -> Router<AppState> {
         .route("/v1/analytics/stats", get(stats_report))
 }
 
+/// The answer of a stored batch: how many events it held.
+#[derive(Debug, Serialize)]
+pub struct Stored {
+    pub stored: usize,
+}
+
 /// `POST /v1/analytics/events`.
-pub async fn collect(State(state): State<AppState>, body: Bytes) -> ApiResult<Value> {
+pub async fn collect(State(state): State<AppState>, body: Bytes) -> ApiResult<Stored> {
     let batch = event::parse_batch(&body)?;
     let received_ms = crate::clock::now_ms();
     let mut tx = state.db.pool.begin().await?;
@@ -56,7 +62,9 @@ pub async fn collect(State(state): State<AppState>, body: Bytes) -> ApiResult<Va
         .await?;
     }
     tx.commit().await?;
-    ok(json!({ "stored": batch.events.len() }))
+    ok(Stored {
+        stored: batch.events.len(),
+    })
 }
 
 /// `GET /v1/analytics/stats`.

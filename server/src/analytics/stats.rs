@@ -7,15 +7,16 @@
 
 use crate::db::Db;
 use serde::Serialize;
-use sqlx::Row;
+use sqlx::FromRow;
 
 /// FCP and LCP count as good below these (spec 02 §9; core's numbers, shared with the app).
 pub use aivg_core::analytics::{FCP_GOOD_MS, LCP_GOOD_MS};
 
 /// Stored events of one name.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, FromRow)]
 pub struct EventCount {
     pub name: String,
+    #[sqlx(rename = "n")]
     pub count: i64,
 }
 
@@ -58,24 +59,23 @@ fn good_limit(metric: &str) -> f64 {
     }
 }
 
+/// One stored web vital.
+#[derive(FromRow)]
+struct Sample {
+    page: String,
+    metric: String,
+    value: f64,
+}
+
 /// Reads the report from the database.
 pub async fn report(db: &Db) -> Result<Report, sqlx::Error> {
-    let rows = sqlx::query(
+    let events: Vec<EventCount> = sqlx::query_as(
         "SELECT name, COUNT(*) AS n FROM analytics_events GROUP BY name ORDER BY n DESC, name",
     )
     .fetch_all(&db.pool)
     .await?;
-    let events = rows
-        .iter()
-        .map(|r| {
-            Ok(EventCount {
-                name: r.try_get("name")?,
-                count: r.try_get("n")?,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
 
-    let rows = sqlx::query(
+    let rows: Vec<Sample> = sqlx::query_as(
         "SELECT page, metric, value FROM analytics_events \
          WHERE metric <> '' ORDER BY page, metric, value",
     )
@@ -96,10 +96,12 @@ pub async fn report(db: &Db) -> Result<Report, sqlx::Error> {
             });
         }
     };
-    for r in &rows {
-        let page: String = r.try_get("page")?;
-        let metric: String = r.try_get("metric")?;
-        let value: f64 = r.try_get("value")?;
+    for Sample {
+        page,
+        metric,
+        value,
+    } in rows
+    {
         match &mut current {
             Some((p, m, values)) if *p == page && *m == metric => values.push(value),
             _ => flush(current.replace((page, metric, vec![value]))),

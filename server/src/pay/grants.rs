@@ -27,7 +27,7 @@ use crate::store::catalog::{self, Product};
 use crate::store::purchase::{self, Quote, Sale};
 use crate::store::subscriptions;
 use serde::Serialize;
-use sqlx::{AnyConnection, AnyPool, Row};
+use sqlx::{AnyConnection, AnyPool, FromRow};
 
 /// What a notification did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -86,13 +86,13 @@ async fn already_granted(
     provider: &str,
     object_id: &str,
 ) -> Result<bool, sqlx::Error> {
-    let row =
-        sqlx::query("SELECT 1 AS one FROM payment_grants WHERE provider = $1 AND object_id = $2")
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT 1 FROM payment_grants WHERE provider = $1 AND object_id = $2")
             .bind(provider)
             .bind(object_id)
             .fetch_optional(conn)
             .await?;
-    Ok(row.is_some())
+    Ok(found.is_some())
 }
 
 /// One row of `payment_grants`.
@@ -271,14 +271,23 @@ pub fn owed_back(credits: i64, amount: i64, returned: i64) -> i64 {
     (credits * returned + amount - 1) / amount
 }
 
+/// The grant a returned payment paid for.
+#[derive(FromRow)]
+struct PaidGrant {
+    object_id: String,
+    trade_id: String,
+    user_id: i64,
+    credits: i64,
+}
+
 async fn money_back(
     conn: &mut AnyConnection,
     provider: &str,
     m: &MoneyBack,
     now: i64,
 ) -> Result<Outcome, ApiError> {
-    let row = sqlx::query(
-        "SELECT object_id, trade_id, user_id, credits, clawed_credits FROM payment_grants
+    let grant: Option<PaidGrant> = sqlx::query_as(
+        "SELECT object_id, trade_id, user_id, credits FROM payment_grants
          WHERE provider = $1 AND ((payment_intent <> '' AND payment_intent = $2) OR (invoice <> '' AND invoice = $3))
          ORDER BY created_at LIMIT 1",
     )
@@ -287,13 +296,15 @@ async fn money_back(
     .bind(&m.invoice)
     .fetch_optional(&mut *conn)
     .await?;
-    let Some(row) = row else {
+    let Some(PaidGrant {
+        object_id,
+        trade_id,
+        user_id,
+        credits,
+    }) = grant
+    else {
         return Ok(ignored("a payment none of our grants came from"));
     };
-    let object_id: String = row.try_get("object_id")?;
-    let trade_id: String = row.try_get("trade_id")?;
-    let user_id: i64 = row.try_get("user_id")?;
-    let credits: i64 = row.try_get("credits")?;
     ledger::lock_user(conn, user_id).await?;
     // Read again under the lock: another event may have taken some back meanwhile.
     let clawed: i64 = sqlx::query_scalar(

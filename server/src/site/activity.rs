@@ -16,7 +16,8 @@ use crate::params;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 /// Success (spec 01 §4).
 pub const STATE_SUCCESS: i64 = 1;
@@ -25,8 +26,31 @@ pub const STATE_DUPLICATE: i64 = 3;
 /// The promotion has ended.
 pub const STATE_ENDED: i64 = 5;
 
+/// The answer: the state, the credits granted, and their expiry (only on success; 0 = never).
+#[derive(Debug, Serialize)]
+pub struct Applied {
+    pub state: i64,
+    pub credits: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expire_time: Option<i64>,
+}
+
+impl Applied {
+    fn refused(state: i64) -> Self {
+        Self {
+            state,
+            credits: 0,
+            expire_time: None,
+        }
+    }
+}
+
 /// `POST /v1/activity/apply`.
-pub async fn apply(State(state): State<AppState>, user: AuthUser, body: Bytes) -> ApiResult<Value> {
+pub async fn apply(
+    State(state): State<AppState>,
+    user: AuthUser,
+    body: Bytes,
+) -> ApiResult<Applied> {
     let body = params::object_body(&body)?;
     let code = match body.get("code") {
         Some(Value::String(s)) if !s.trim().is_empty() => s.trim().to_owned(),
@@ -54,7 +78,7 @@ pub async fn apply(State(state): State<AppState>, user: AuthUser, body: Bytes) -
     })?;
     let now = clock::now_s();
     if now >= activity.ends_at {
-        return ok(json!({ "state": STATE_ENDED, "credits": 0 }));
+        return ok(Applied::refused(STATE_ENDED));
     }
     let mut tx = state.db.pool.begin().await?;
     ledger::lock_user(&mut tx, user.id).await?;
@@ -70,7 +94,7 @@ pub async fn apply(State(state): State<AppState>, user: AuthUser, body: Bytes) -
     match inserted {
         Ok(_) => {}
         Err(e) if crate::db::is_unique_violation(&e) => {
-            return ok(json!({ "state": STATE_DUPLICATE, "credits": 0 }));
+            return ok(Applied::refused(STATE_DUPLICATE));
         }
         Err(e) => return Err(e.into()),
     }
@@ -91,5 +115,9 @@ pub async fn apply(State(state): State<AppState>, user: AuthUser, body: Bytes) -
     };
     ledger::grant(&mut tx, &entry).await?;
     tx.commit().await?;
-    ok(json!({ "state": STATE_SUCCESS, "credits": activity.credits, "expire_time": expire_time }))
+    ok(Applied {
+        state: STATE_SUCCESS,
+        credits: activity.credits,
+        expire_time: Some(expire_time),
+    })
 }

@@ -17,7 +17,7 @@ use crate::api::{ApiError, ApiResult, ok};
 use aivg_core::request::cms_path_from_key;
 use aivg_core::routes::{add_prefix, match_route, split_prefix};
 use axum::extract::Path;
-use serde_json::{Value, json};
+use serde::Serialize;
 
 /// The path a page is seeded under: no query or fragment, no trailing `/` (except the root).
 fn page_key(path: &str) -> String {
@@ -32,8 +32,24 @@ fn page_key(path: &str) -> String {
     add_prefix(if rest.is_empty() { "/" } else { rest }, split.language)
 }
 
+/// The CMS data of a page, with the redirect rule of a placeholder route.
+#[derive(Debug, Serialize)]
+pub struct CmsAnswer {
+    #[serde(flatten)]
+    pub page: CmsPage,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redirect: Option<Redirect>,
+}
+
+/// Where a placeholder route leads.
+#[derive(Debug, Serialize)]
+pub struct Redirect {
+    pub to: String,
+    pub external: bool,
+}
+
 /// `GET /api/cms-data/{key}` → `{tdk, head, content, bottom}`, `{…, redirect}` or `null`.
-pub async fn cms_data(Path(key): Path<String>) -> ApiResult<Value> {
+pub async fn cms_data(Path(key): Path<String>) -> ApiResult<Option<CmsAnswer>> {
     let path = cms_path_from_key(&key).map_err(|e| ApiError::invalid("key", e))?;
     if !path.starts_with('/') || path.len() > 2048 {
         return Err(ApiError::invalid(
@@ -55,17 +71,16 @@ pub async fn cms_data(Path(key): Path<String>) -> ApiResult<Value> {
             content: String::new(),
             bottom: String::new(),
         };
-        let mut data = serde_json::to_value(empty).map_err(ApiError::internal)?;
-        if let Some(obj) = data.as_object_mut() {
-            obj.insert(
-                "redirect".into(),
-                json!({ "to": to, "external": rule.external }),
-            );
-        }
-        return ok(data);
+        return ok(Some(CmsAnswer {
+            page: empty,
+            redirect: Some(Redirect {
+                to,
+                external: rule.external,
+            }),
+        }));
     }
-    match cms.pages.get(&page_key(&path)) {
-        Some(page) => ok(serde_json::to_value(page).map_err(ApiError::internal)?),
-        None => ok(Value::Null),
-    }
+    ok(cms.pages.get(&page_key(&path)).map(|page| CmsAnswer {
+        page: page.clone(),
+        redirect: None,
+    }))
 }

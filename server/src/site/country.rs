@@ -9,7 +9,7 @@ use crate::api::ApiResult;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use serde_json::{Value, json};
+use serde::Serialize;
 
 /// The visitor's country: the configured header when it holds two letters, else the default.
 pub fn request_country(state: &AppState, headers: &HeaderMap) -> String {
@@ -24,7 +24,15 @@ pub fn request_country(state: &AppState, headers: &HeaderMap) -> String {
         )
 }
 
+/// The answer: a two-letter country code.
+#[derive(Debug, Serialize)]
+pub struct Country {
+    pub country: String,
+}
+
 /// `GET /v1/common/country`.
-pub async fn country(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Value> {
-    crate::api::ok(json!({ "country": request_country(&state, &headers) }))
+pub async fn country(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Country> {
+    crate::api::ok(Country {
+        country: request_country(&state, &headers),
+    })
 }

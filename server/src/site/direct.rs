@@ -22,14 +22,43 @@ use crate::state::AppState;
 use crate::uploads::{mediainfo, objects, paths};
 use axum::body::Bytes;
 use axum::extract::State;
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// What generating with a template takes: the call to make and its body.
+#[derive(Debug, Serialize)]
+pub struct Direct {
+    pub tpl_id: i64,
+    pub algorithm: &'static str,
+    pub module: &'static str,
+    pub create_path: String,
+    pub payload: Payload,
+    pub request: &'static [Value],
+}
+
+/// The body of the create call.
+#[derive(Debug, Serialize)]
+pub struct Payload {
+    pub data: Map<String, Value>,
+    pub user_data: TemplateUserData,
+}
+
+/// The `user_data` a template's task keeps (spec 02 §3 lists module, isFromTpl, name).
+#[derive(Debug, Serialize)]
+pub struct TemplateUserData {
+    pub module: &'static str,
+    #[serde(rename = "isFromTpl")]
+    pub is_from_tpl: bool,
+    pub name: &'static str,
+    pub tpl_id: i64,
+}
 
 /// `POST /v1/workflow/direct` (a token is optional: it only lets the two-image check read sizes).
 pub async fn direct(
     State(state): State<AppState>,
     user: Result<AuthUser, ApiError>,
     body: Bytes,
-) -> ApiResult<Value> {
+) -> ApiResult<Direct> {
     let body = params::object_body(&body)?;
     let s = seeds()?;
     let id = params::json_int(
@@ -84,16 +113,23 @@ pub async fn direct(
     if let Ok(user) = &user {
         check_two_images(&state, user, kind, fields).await?;
     }
-    let user_data =
-        json!({ "module": kind.module, "isFromTpl": true, "name": t.name, "tpl_id": t.tpl_id });
-    ok(json!({
-        "tpl_id": t.tpl_id,
-        "algorithm": kind.algorithm,
-        "module": kind.module,
-        "create_path": format!("/v1/ai/create/{}", kind.algorithm),
-        "payload": { "data": fields, "user_data": user_data },
-        "request": kind.request,
-    }))
+    let user_data = TemplateUserData {
+        module: &kind.module,
+        is_from_tpl: true,
+        name: &t.name,
+        tpl_id: t.tpl_id,
+    };
+    ok(Direct {
+        tpl_id: t.tpl_id,
+        algorithm: &kind.algorithm,
+        module: &kind.module,
+        create_path: format!("/v1/ai/create/{}", kind.algorithm),
+        payload: Payload {
+            data: fields.clone(),
+            user_data,
+        },
+        request: &kind.request,
+    })
 }
 
 /// Spec 02 §5: the two uploads' height/width ratio quotient within the kind's bounds.

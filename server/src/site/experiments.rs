@@ -18,9 +18,7 @@ use crate::state::AppState;
 use aivg_core::request::HEADER_CLIENT_SERIAL;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use serde::Deserialize;
-use serde_json::{Value, json};
-use sqlx::Row;
+use serde::{Deserialize, Serialize};
 
 /// Query of the call.
 #[derive(Debug, Deserialize)]
@@ -72,13 +70,19 @@ pub async fn group_of(
     .execute(&state.db.pool)
     .await?;
     Ok(
-        sqlx::query("SELECT plan FROM ab_assignments WHERE test_code = $1 AND subject = $2")
+        sqlx::query_scalar("SELECT plan FROM ab_assignments WHERE test_code = $1 AND subject = $2")
             .bind(code)
             .bind(subject)
             .fetch_one(&state.db.pool)
-            .await?
-            .try_get("plan")?,
+            .await?,
     )
+}
+
+/// The group an experiment put the subject in.
+#[derive(Debug, Serialize)]
+pub struct Assignment {
+    pub plan: i64,
+    pub test_code: String,
 }
 
 /// `GET /v1/common/ab-test` → `{plan, test_code}`.
@@ -87,7 +91,7 @@ pub async fn ab_test(
     user: MaybeUser,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<AbTestQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<Assignment> {
     let code = params::text(q.test_code.as_deref())
         .ok_or_else(|| ApiError::invalid("test_code", "missing"))?;
     let groups = *seeds()?.experiments.tests.get(code).ok_or_else(|| {
@@ -119,5 +123,8 @@ pub async fn ab_test(
         }
     };
     let plan = group_of(&state, code, &subject, groups).await?;
-    ok(json!({ "plan": plan, "test_code": code }))
+    ok(Assignment {
+        plan,
+        test_code: code.to_owned(),
+    })
 }

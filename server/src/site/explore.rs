@@ -17,16 +17,15 @@
 
 use super::seed::{ExploreItem, Zone, seeds};
 use super::seed_media::{media_url, ratio_size};
-use crate::api::{ApiError, ApiResult, ok};
+use crate::api::{ApiError, ApiResult, List, Paged, Paginate, ok};
 use crate::auth::MaybeUser;
 use crate::clock;
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use serde::Deserialize;
-use serde_json::{Value, json};
-use sqlx::Row;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 const MAX_OTHER_CHARS: usize = 500;
 
@@ -39,29 +38,54 @@ fn route_of(algorithm: &str) -> &'static str {
     }
 }
 
-fn item_json(origin: &str, i: &ExploreItem) -> Value {
+/// An explore item as answered (see the module doc).
+#[derive(Debug, Serialize)]
+pub struct ItemView<'a> {
+    pub id: i64,
+    pub title: &'a str,
+    pub prompt: &'a str,
+    pub media: &'a str,
+    pub algorithm: &'a str,
+    pub ratio: &'a str,
+    pub thumbnail: String,
+    pub preview_url: String,
+    pub recommend: i64,
+    pub likes: i64,
+    pub author: &'a str,
+    pub route: String,
+    pub extra_data: Size,
+}
+
+/// The pixel size of an item's ratio.
+#[derive(Debug, Serialize)]
+pub struct Size {
+    pub width: u32,
+    pub height: u32,
+}
+
+fn item_view<'a>(origin: &str, i: &'a ExploreItem) -> ItemView<'a> {
     let (width, height) = ratio_size(&i.ratio);
-    let thumb = media_url(origin, &format!("explore-{}", i.id));
-    let preview = if i.media == "video" {
+    let thumbnail = media_url(origin, &format!("explore-{}", i.id));
+    let preview_url = if i.media == "video" {
         media_url(origin, &format!("explore-{}-preview", i.id))
     } else {
-        thumb.clone()
+        thumbnail.clone()
     };
-    json!({
-        "id": i.id,
-        "title": i.title,
-        "prompt": i.prompt,
-        "media": i.media,
-        "algorithm": i.algorithm,
-        "ratio": i.ratio,
-        "thumbnail": thumb,
-        "preview_url": preview,
-        "recommend": i.recommend,
-        "likes": i.likes,
-        "author": i.author,
-        "route": format!("{}?exploreId={}", route_of(&i.algorithm), i.id),
-        "extra_data": { "width": width, "height": height },
-    })
+    ItemView {
+        id: i.id,
+        title: &i.title,
+        prompt: &i.prompt,
+        media: &i.media,
+        algorithm: &i.algorithm,
+        ratio: &i.ratio,
+        thumbnail,
+        preview_url,
+        recommend: i.recommend,
+        likes: i.likes,
+        author: &i.author,
+        route: format!("{}?exploreId={}", route_of(&i.algorithm), i.id),
+        extra_data: Size { width, height },
+    }
 }
 
 /// Query of the list.
@@ -78,7 +102,7 @@ pub async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<ListQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<Paged<ItemView<'static>>> {
     let page = params::int("page", q.page.as_deref(), Some(1), 1, 1_000_000)?;
     let default_size = i64::from(aivg_core::explore::EXPLORE_PAGE_SIZE);
     let size = params::int(
@@ -99,15 +123,20 @@ pub async fn list(
         .collect();
     let origin = crate::links::origin(&state.cfg, &headers);
     let skip = usize::try_from((page - 1) * size).unwrap_or(usize::MAX);
-    let list: Vec<Value> = matching
+    let list = matching
         .iter()
         .skip(skip)
         .take(usize::try_from(size).unwrap_or(0))
-        .map(|i| item_json(&origin, i))
+        .map(|i| item_view(&origin, i))
         .collect();
-    ok(
-        json!({ "list": list, "paginate": { "total": matching.len(), "page": page, "page_size": size } }),
-    )
+    ok(Paged {
+        list,
+        paginate: Paginate {
+            total: matching.len(),
+            page,
+            page_size: size,
+        },
+    })
 }
 
 /// `id`.
@@ -130,35 +159,49 @@ pub async fn info(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<ItemView<'static>> {
     let id = params::int("id", q.id.as_deref(), None, 1, i64::MAX)?;
-    ok(item_json(
-        &crate::links::origin(&state.cfg, &headers),
-        find_item(id)?,
-    ))
+    ok(item_view(&crate::links::origin(&state.cfg, &headers), find_item(id)?))
 }
 
-fn zone_json(origin: &str, z: &Zone) -> Value {
-    json!({
-        "id": z.id,
-        "name": z.name,
-        "description": z.description,
-        "visible_status": z.visible_status,
-        "cover": media_url(origin, &format!("zone-{}", z.id)),
-        "total": z.explore_ids.len(),
-    })
+/// A zone as answered: its cover, its item count, and with `zone/info` its items.
+#[derive(Debug, Serialize)]
+pub struct ZoneView<'a> {
+    pub id: i64,
+    pub name: &'a str,
+    pub description: &'a str,
+    pub visible_status: i64,
+    pub cover: String,
+    pub total: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub list: Option<Vec<ItemView<'a>>>,
+}
+
+fn zone_view<'a>(origin: &str, z: &'a Zone) -> ZoneView<'a> {
+    ZoneView {
+        id: z.id,
+        name: &z.name,
+        description: &z.description,
+        visible_status: z.visible_status,
+        cover: media_url(origin, &format!("zone-{}", z.id)),
+        total: z.explore_ids.len(),
+        list: None,
+    }
 }
 
 /// `GET /v1/workflow/zone/list`.
-pub async fn zones(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Value> {
+pub async fn zones(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> ApiResult<List<ZoneView<'static>>> {
     let origin = crate::links::origin(&state.cfg, &headers);
-    let list: Vec<Value> = seeds()?
+    let list = seeds()?
         .explore
         .zones
         .iter()
-        .map(|z| zone_json(&origin, z))
+        .map(|z| zone_view(&origin, z))
         .collect();
-    ok(json!({ "list": list }))
+    ok(List { list })
 }
 
 /// `GET /v1/workflow/zone/info`.
@@ -166,7 +209,7 @@ pub async fn zone_info(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<ZoneView<'static>> {
     let id = params::int("id", q.id.as_deref(), None, 1, i64::MAX)?;
     let s = seeds()?;
     let zone = s
@@ -176,17 +219,16 @@ pub async fn zone_info(
         .find(|z| z.id == id)
         .ok_or_else(|| ApiError::not_found(format!("id: no zone {id}")))?;
     let origin = crate::links::origin(&state.cfg, &headers);
-    let items: Vec<Value> = zone
+    let items = zone
         .explore_ids
         .iter()
         .filter_map(|id| s.explore.items.iter().find(|i| i.id == *id))
-        .map(|i| item_json(&origin, i))
+        .map(|i| item_view(&origin, i))
         .collect();
-    let mut value = zone_json(&origin, zone);
-    if let Some(obj) = value.as_object_mut() {
-        obj.insert("list".into(), Value::Array(items));
-    }
-    ok(value)
+    ok(ZoneView {
+        list: Some(items),
+        ..zone_view(&origin, zone)
+    })
 }
 
 /// Body of a report.
@@ -205,12 +247,20 @@ pub fn valid_reason(reason: &str) -> bool {
     aivg_core::explore::is_report_reason(reason)
 }
 
+/// A stored report.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    pub report_id: i64,
+    pub explore_id: i64,
+    pub reason: String,
+}
+
 /// `POST /v1/explore/report`.
 pub async fn report(
     State(state): State<AppState>,
     user: MaybeUser,
     crate::api::ApiJson(b): crate::api::ApiJson<ReportBody>,
-) -> ApiResult<Value> {
+) -> ApiResult<Report> {
     let id = params::json_int("explore_id", &b.explore_id, 1, i64::MAX)?
         .ok_or_else(|| ApiError::invalid("explore_id", "missing: give the reported item"))?;
     find_item(id).map_err(|_| ApiError::invalid("explore_id", format!("no explore item {id}")))?;
@@ -240,7 +290,7 @@ pub async fn report(
         }
         v => return Err(ApiError::invalid("other", format!("must be text, got {v}"))),
     };
-    let row = sqlx::query(
+    let report_id: i64 = sqlx::query_scalar(
         "INSERT INTO explore_reports (user_id, explore_id, reason, other, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
     )
     .bind(user.0.map_or(0, |u| u.id))
@@ -250,5 +300,9 @@ pub async fn report(
     .bind(clock::now_s())
     .fetch_one(&state.db.pool)
     .await?;
-    ok(json!({ "report_id": row.try_get::<i64, _>(0)?, "explore_id": id, "reason": reason }))
+    ok(Report {
+        report_id,
+        explore_id: id,
+        reason,
+    })
 }

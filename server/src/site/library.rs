@@ -14,33 +14,59 @@
 
 use super::seed::{Resource, Seeds, seeds};
 use super::seed_media::{media_url, ratio_size};
-use crate::api::{ApiError, ApiResult, ok};
+use crate::api::{ApiError, ApiResult, Paged, Paginate, ok};
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 const DEFAULT_PAGE_SIZE: i64 = aivg_core::explore::EXPLORE_PAGE_SIZE as i64;
 
-fn resource_json(origin: &str, r: &Resource) -> Value {
+/// A library resource as answered (`duration` in seconds, 0 for images).
+#[derive(Debug, Serialize)]
+pub struct ResourceView<'a> {
+    pub id: i64,
+    pub name: &'a str,
+    #[serde(rename = "type")]
+    pub kind: &'a str,
+    pub category: &'a str,
+    pub tags: &'a [String],
+    pub thumbnail: String,
+    pub url: String,
+    pub width: u32,
+    pub height: u32,
+    pub format: &'static str,
+    pub duration: i64,
+}
+
+fn resource_view<'a>(origin: &str, r: &'a Resource) -> ResourceView<'a> {
     let (width, height) = ratio_size(&r.ratio);
     let url = media_url(origin, &format!("res-{}", r.id));
-    json!({
-        "id": r.id,
-        "name": r.name,
-        "type": r.kind,
-        "category": r.category,
-        "tags": r.tags,
-        "thumbnail": url,
-        "url": url,
-        "width": width,
-        "height": height,
-        "format": "svg",
-        "duration": if r.kind == "video" { 4 } else { 0 },
-    })
+    ResourceView {
+        id: r.id,
+        name: &r.name,
+        kind: &r.kind,
+        category: &r.category,
+        tags: &r.tags,
+        thumbnail: url.clone(),
+        url,
+        width,
+        height,
+        format: "svg",
+        duration: if r.kind == "video" { 4 } else { 0 },
+    }
+}
+
+/// The answer of an export.
+#[derive(Debug, Serialize)]
+pub struct Export {
+    pub res_id: i64,
+    pub export_type: String,
+    pub url: String,
+    pub file_name: String,
 }
 
 /// `POST /v1/workflow/resource/list`.
@@ -48,7 +74,7 @@ pub async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
     body: Bytes,
-) -> ApiResult<Value> {
+) -> ApiResult<Paged<ResourceView<'static>>> {
     let body = params::object_body(&body)?;
     let inner = match body.get("params") {
         None | Some(Value::Null) => Map::new(),
@@ -118,15 +144,20 @@ pub async fn list(
         .collect();
     let origin = crate::links::origin(&state.cfg, &headers);
     let skip = usize::try_from((page - 1) * size).unwrap_or(usize::MAX);
-    let list: Vec<Value> = matching
+    let list = matching
         .iter()
         .skip(skip)
         .take(usize::try_from(size).unwrap_or(0))
-        .map(|r| resource_json(&origin, r))
+        .map(|r| resource_view(&origin, r))
         .collect();
-    ok(
-        json!({ "list": list, "paginate": { "total": matching.len(), "page": page, "page_size": size } }),
-    )
+    ok(Paged {
+        list,
+        paginate: Paginate {
+            total: matching.len(),
+            page,
+            page_size: size,
+        },
+    })
 }
 
 fn find(id: i64) -> Result<&'static Resource, ApiError> {
@@ -149,12 +180,9 @@ pub async fn info(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<ResourceView<'static>> {
     let id = params::int("id", q.id.as_deref(), None, 1, i64::MAX)?;
-    ok(resource_json(
-        &crate::links::origin(&state.cfg, &headers),
-        find(id)?,
-    ))
+    ok(resource_view(&crate::links::origin(&state.cfg, &headers), find(id)?))
 }
 
 /// `POST /v1/workflow/resource/export`.
@@ -162,7 +190,7 @@ pub async fn export(
     State(state): State<AppState>,
     headers: HeaderMap,
     body: Bytes,
-) -> ApiResult<Value> {
+) -> ApiResult<Export> {
     let body = params::object_body(&body)?;
     let id = params::json_int(
         "res_id",
@@ -187,5 +215,10 @@ pub async fn export(
         &format!("res-{}", r.id),
     );
     let file_name = format!("{}.svg", r.name.to_lowercase().replace(' ', "-"));
-    ok(json!({ "res_id": r.id, "export_type": export_type, "url": url, "file_name": file_name }))
+    ok(Export {
+        res_id: r.id,
+        export_type,
+        url,
+        file_name,
+    })
 }

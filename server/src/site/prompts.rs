@@ -14,14 +14,14 @@
 
 use super::seed::seeds;
 use super::seed_media::media_url;
-use crate::api::{ApiError, ApiResult, ok};
+use crate::api::{ApiError, ApiResult, List, ok};
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use aivg_core::lang::Lang;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 /// `key`.
 #[derive(Debug, Deserialize)]
@@ -29,11 +29,11 @@ pub struct KeyQuery {
     pub key: Option<String>,
 }
 
-fn known<'a, V>(
+fn known<'m, V>(
     field: &str,
-    raw: Option<&'a str>,
-    map: &'a std::collections::BTreeMap<String, V>,
-) -> Result<(&'a str, &'a V), ApiError> {
+    raw: Option<&str>,
+    map: &'m std::collections::BTreeMap<String, V>,
+) -> Result<(&'m str, &'m V), ApiError> {
     let names = || {
         map.keys()
             .map(String::as_str)
@@ -56,15 +56,32 @@ fn known<'a, V>(
         })
 }
 
+/// A keyed list: the samples or demos of one key.
+#[derive(Debug, Serialize)]
+pub struct Keyed<T> {
+    pub key: &'static str,
+    pub list: Vec<T>,
+}
+
+/// A prompt sample (ids from 1).
+#[derive(Debug, Serialize)]
+pub struct Sample {
+    pub id: usize,
+    pub prompt: &'static str,
+}
+
 /// `GET /v1/common/prompt_sample`.
-pub async fn prompt_sample(ApiQuery(q): ApiQuery<KeyQuery>) -> ApiResult<Value> {
+pub async fn prompt_sample(ApiQuery(q): ApiQuery<KeyQuery>) -> ApiResult<Keyed<Sample>> {
     let (key, samples) = known("key", q.key.as_deref(), &seeds()?.prompts.samples)?;
-    let list: Vec<Value> = samples
+    let list = samples
         .iter()
         .enumerate()
-        .map(|(i, p)| json!({ "id": i + 1, "prompt": p }))
+        .map(|(i, p)| Sample {
+            id: i + 1,
+            prompt: p,
+        })
         .collect();
-    ok(json!({ "key": key, "list": list }))
+    ok(Keyed { key, list })
 }
 
 /// Query of the presets.
@@ -78,8 +95,35 @@ pub struct PresetsQuery {
 /// The music and song algorithms, whose presets are styles with covers.
 const MUSIC_ALGORITHMS: [&str; 4] = ["txt2Music", "mai_tcm", "txt2Song", "mai_text2song_minimax"];
 
+/// A preset as answered; music styles carry a cover.
+#[derive(Debug, Serialize)]
+pub struct PresetView {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub prompt: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cover: Option<String>,
+}
+
+/// A preset category with its presets.
+#[derive(Debug, Serialize)]
+pub struct CategoryView {
+    pub category: &'static str,
+    pub name: &'static str,
+    pub presets: Vec<PresetView>,
+}
+
+/// The answer of the presets.
+#[derive(Debug, Serialize)]
+pub struct Presets {
+    pub algorithm: &'static str,
+    pub model_type: String,
+    pub lang: &'static str,
+    pub list: Vec<CategoryView>,
+}
+
 /// `GET /v1/prompt/category-and-presets`.
-pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Value> {
+pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Presets> {
     let (algorithm, categories) = known(
         "algorithm",
         q.algorithm.as_deref(),
@@ -98,33 +142,49 @@ pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Value> {
     if model.is_some_and(|m| m.len() > 64) {
         return Err(ApiError::invalid("model_type", "at most 64 characters"));
     }
-    let list: Vec<Value> = categories
+    let list = categories
         .iter()
         .map(|c| {
-            let presets: Vec<Value> = c
+            let presets = c
                 .presets
                 .iter()
                 .filter(|p| {
                     p.model_types.is_empty()
                         || model.is_none_or(|m| p.model_types.iter().any(|t| t == m))
                 })
-                .map(|p| {
+                .map(|p| PresetView {
+                    id: &p.id,
+                    title: &p.title,
+                    prompt: &p.prompt,
                     // Music styles show with a cover (spec 02 §3 music settings: styleCoverLink):
                     // a picture drawn by `/static/seed/style-{id}.svg`.
-                    if MUSIC_ALGORITHMS.contains(&algorithm) {
-                        let cover = format!("/static/seed/style-{}.svg", p.id);
-                        json!({ "id": p.id, "title": p.title, "prompt": p.prompt, "cover": cover })
-                    } else {
-                        json!({ "id": p.id, "title": p.title, "prompt": p.prompt })
-                    }
+                    cover: MUSIC_ALGORITHMS
+                        .contains(&algorithm)
+                        .then(|| format!("/static/seed/style-{}.svg", p.id)),
                 })
                 .collect();
-            json!({ "category": c.category, "name": c.name, "presets": presets })
+            CategoryView {
+                category: &c.category,
+                name: &c.name,
+                presets,
+            }
         })
         .collect();
-    ok(
-        json!({ "algorithm": algorithm, "model_type": model.unwrap_or(""), "lang": Lang::En.code(), "list": list }),
-    )
+    ok(Presets {
+        algorithm,
+        model_type: model.map_or(String::new(), str::to_owned),
+        lang: Lang::En.code(),
+        list,
+    })
+}
+
+/// A tool demo: pictures before and after.
+#[derive(Debug, Serialize)]
+pub struct Demo {
+    pub id: usize,
+    pub name: &'static str,
+    pub before: String,
+    pub after: String,
 }
 
 /// `GET /v1/common/demo/list`.
@@ -132,26 +192,28 @@ pub async fn demos(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<KeyQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<Keyed<Demo>> {
     let (key, names) = known("key", q.key.as_deref(), &seeds()?.tools.demos)?;
     let origin = crate::links::origin(&state.cfg, &headers);
-    let list: Vec<Value> = names
+    let list = names
         .iter()
         .enumerate()
         .map(|(i, name)| {
             let n = i + 1;
-            json!({
-                "id": n,
-                "name": name,
-                "before": media_url(&origin, &format!("demo-{key}-{n}-before")),
-                "after": media_url(&origin, &format!("demo-{key}-{n}-after")),
-            })
+            Demo {
+                id: n,
+                name,
+                before: media_url(&origin, &format!("demo-{key}-{n}-before")),
+                after: media_url(&origin, &format!("demo-{key}-{n}-after")),
+            }
         })
         .collect();
-    ok(json!({ "key": key, "list": list }))
+    ok(Keyed { key, list })
 }
 
 /// `GET /v1/ai/tts/voice`.
-pub async fn voices() -> ApiResult<Value> {
-    ok(json!({ "list": seeds()?.tools.voices }))
+pub async fn voices() -> ApiResult<List<&'static Value>> {
+    ok(List {
+        list: seeds()?.tools.voices.iter().collect(),
+    })
 }

@@ -22,15 +22,15 @@
 use super::seed::{EFFECT_MODULE, Seeds, Template, seeds};
 use super::seed_checks::module_name_ok;
 use super::template_shape::{media_of, module_of, template_json};
-use crate::api::{ApiError, ApiResult, ok};
+use crate::api::{ApiError, ApiResult, List, Paged, Paginate, ok};
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use aivg_core::templates::TEMPLATE_PAGE_SIZE;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 const MAX_PAGE_SIZE: i64 = 100;
 
@@ -69,7 +69,7 @@ pub async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<ListQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<Paged<Value>> {
     let s = seeds()?;
     let page = params::int("page", q.page.as_deref(), Some(1), 1, 1_000_000)?;
     let size = params::int(
@@ -105,18 +105,40 @@ pub async fn list(
     let origin = crate::links::origin(&state.cfg, &headers);
     let skip = usize::try_from((page - 1) * size).unwrap_or(usize::MAX);
     let take = usize::try_from(size).unwrap_or(0);
-    let list: Vec<Value> = matching
+    let list = matching
         .iter()
         .skip(skip)
         .take(take)
         .map(|t| template_json(s, &origin, t))
         .collect();
-    ok(
-        json!({ "list": list, "paginate": { "total": matching.len(), "page": page, "page_size": size } }),
-    )
+    ok(Paged {
+        list,
+        paginate: Paginate {
+            total: matching.len(),
+            page,
+            page_size: size,
+        },
+    })
 }
 
-fn categories(s: &Seeds, module: &str, media: Option<&str>) -> Vec<Value> {
+/// A template category with its template count.
+#[derive(Debug, Serialize)]
+pub struct CategoryView {
+    pub id: i64,
+    pub title: &'static str,
+    pub media: &'static str,
+    pub total: usize,
+}
+
+/// A category tab: one media of a module.
+#[derive(Debug, Serialize)]
+pub struct Tab {
+    pub name: &'static str,
+    pub value: &'static str,
+    pub categories: Vec<CategoryView>,
+}
+
+fn categories(s: &'static Seeds, module: &str, media: Option<&str>) -> Vec<CategoryView> {
     s.templates
         .categories
         .iter()
@@ -128,7 +150,12 @@ fn categories(s: &Seeds, module: &str, media: Option<&str>) -> Vec<Value> {
                 .iter()
                 .filter(|t| t.category == c.id)
                 .count();
-            json!({ "id": c.id, "title": c.title, "media": c.media, "total": total })
+            CategoryView {
+                id: c.id,
+                title: &c.title,
+                media: &c.media,
+                total,
+            }
         })
         .collect()
 }
@@ -140,25 +167,31 @@ pub struct CtQuery {
 }
 
 /// `GET /v1/workflow/ct/list`.
-pub async fn ct_list(ApiQuery(q): ApiQuery<CtQuery>) -> ApiResult<Value> {
+pub async fn ct_list(ApiQuery(q): ApiQuery<CtQuery>) -> ApiResult<List<Tab>> {
     let s = seeds()?;
     let module = parse_module(q.fun_module.as_deref())?;
-    let tabs: Vec<Value> = TABS
+    let list = TABS
         .into_iter()
         .map(|(value, name)| (value, name, categories(s, module, Some(value))))
         .filter(|(_, _, cats)| !cats.is_empty())
-        .map(|(value, name, cats)| json!({ "name": name, "value": value, "categories": cats }))
+        .map(|(value, name, categories)| Tab {
+            name,
+            value,
+            categories,
+        })
         .collect();
-    ok(json!({ "list": tabs }))
+    ok(List { list })
 }
 
 /// `POST /v1/workflow/category/list`.
-pub async fn category_list(body: Bytes) -> ApiResult<Value> {
+pub async fn category_list(body: Bytes) -> ApiResult<List<CategoryView>> {
     let body = params::object_body(&body)?;
     let s = seeds()?;
     let module = parse_module(params::text_param("fun_module", &body, "fun_module")?)?;
     let media = parse_media(params::text_param("media", &body, "media")?)?;
-    ok(json!({ "list": categories(s, module, media) }))
+    ok(List {
+        list: categories(s, module, media),
+    })
 }
 
 /// `id` or `tpl_id`.
@@ -201,12 +234,19 @@ pub struct RecommendQuery {
     pub fun_module: Option<String>,
 }
 
+/// The recommended templates and their count.
+#[derive(Debug, Serialize)]
+pub struct Recommended {
+    pub list: Vec<Value>,
+    pub total: usize,
+}
+
 /// `GET /v1/recommend/tpl`.
 pub async fn recommend(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<RecommendQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<Recommended> {
     let s = seeds()?;
     let tag = params::text(q.tag.as_deref());
     let module = parse_module(q.fun_module.as_deref())?;
@@ -244,5 +284,8 @@ pub async fn recommend(
         .take(24)
         .map(|t| template_json(s, &origin, t))
         .collect();
-    ok(json!({ "list": list, "total": list.len() }))
+    ok(Recommended {
+        total: list.len(),
+        list,
+    })
 }

@@ -15,17 +15,28 @@ use crate::state::AppState;
 use aivg_core::pricing::{COUPON_PERCENT, DEFAULT_COUPON_ID};
 use axum::body::Bytes;
 use axum::extract::State;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 /// How long a received coupon can be used.
 pub const COUPON_VALID_SECONDS: i64 = 30 * 24 * 3600;
+
+/// A received coupon (`applies_to` is always `credits`: pay-as-you-go packs).
+#[derive(Debug, Serialize)]
+pub struct Received {
+    pub coupon_id: i64,
+    pub percent: u32,
+    pub received_at: i64,
+    pub expires_at: i64,
+    pub applies_to: &'static str,
+}
 
 /// `POST /v1/buy/coupon/receive` → `{coupon_id, percent, received_at, expires_at, applies_to}`.
 pub async fn receive(
     State(state): State<AppState>,
     user: AuthUser,
     body: Bytes,
-) -> ApiResult<Value> {
+) -> ApiResult<Received> {
     let body = params::object_body(&body)?;
     let default = i64::try_from(DEFAULT_COUPON_ID).map_err(ApiError::internal)?;
     let coupon_id = params::json_int(
@@ -54,13 +65,13 @@ pub async fn receive(
     .execute(&state.db.pool)
     .await;
     match inserted {
-        Ok(_) => ok(json!({
-            "coupon_id": coupon_id,
-            "percent": COUPON_PERCENT,
-            "received_at": now,
-            "expires_at": expires_at,
-            "applies_to": "credits",
-        })),
+        Ok(_) => ok(Received {
+            coupon_id,
+            percent: COUPON_PERCENT,
+            received_at: now,
+            expires_at,
+            applies_to: "credits",
+        }),
         Err(e) if crate::db::is_unique_violation(&e) => Err(ApiError::conflict(format!(
             "coupon_id: you have already received the {COUPON_PERCENT}% coupon"
         ))),

@@ -16,8 +16,8 @@ use crate::clock;
 use crate::params;
 use crate::state::AppState;
 use axum::extract::State;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 const MAX_PIDS: usize = 100;
 
@@ -28,12 +28,20 @@ pub struct AuthBody {
     pub pids: Value,
 }
 
+/// The answer: the membership feature codes the user holds, and which of the asked SKUs may
+/// start a free trial.
+#[derive(Debug, Serialize)]
+pub struct FeatureAuth<'a> {
+    pub feature_auth: Vec<&'a String>,
+    pub free_trial: Vec<i64>,
+}
+
 /// `POST /v1/feature-code/auth`.
 pub async fn auth(
     State(state): State<AppState>,
     user: MaybeUser,
     ApiJson(body): ApiJson<AuthBody>,
-) -> ApiResult<Value> {
+) -> ApiResult<FeatureAuth<'static>> {
     let items = match &body.pids {
         Value::Array(items) => items,
         Value::Null => return Err(ApiError::invalid("pids", "missing: give a list of SKU ids")),
@@ -79,5 +87,8 @@ pub async fn auth(
                 .is_some_and(|p| p.trial)
         })
         .collect();
-    ok(json!({ "feature_auth": feature_auth, "free_trial": free_trial }))
+    ok(FeatureAuth {
+        feature_auth,
+        free_trial,
+    })
 }

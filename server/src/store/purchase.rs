@@ -19,7 +19,7 @@ use crate::clock;
 use crate::ledger::{self, Entry};
 use aivg_core::pricing::{PackDiscountSource, discounted_cents, pack_discount};
 use serde::Serialize;
-use sqlx::{AnyConnection, AnyPool, Row};
+use sqlx::{AnyConnection, AnyPool, FromRow};
 
 /// What was bought, as the pay call answers it.
 #[derive(Debug, Clone, Serialize)]
@@ -48,6 +48,13 @@ pub struct Quote {
     pub coupon_id: i64,
 }
 
+/// The user's best unused coupon.
+#[derive(FromRow)]
+struct StoredCoupon {
+    coupon_id: i64,
+    percent: i64,
+}
+
 /// The price of `product` for the user at `now` (see the module doc); `halloween` says whether
 /// the halloween banner runs for the buyer (core's `halloween_banner_active` in the zone the buy
 /// dialog sent).
@@ -72,7 +79,7 @@ pub async fn quote(
     if product.kind != Kind::Pack {
         return Ok(full);
     }
-    let coupon = sqlx::query(
+    let coupon: Option<StoredCoupon> = sqlx::query_as(
         "SELECT coupon_id, percent FROM coupons WHERE user_id = $1 AND used_trade_id = '' AND expires_at > $2
          ORDER BY percent DESC, coupon_id LIMIT 1",
     )
@@ -81,11 +88,10 @@ pub async fn quote(
     .fetch_optional(&mut *conn)
     .await?;
     let coupon = match coupon {
-        Some(c) => {
-            let percent: i64 = c.try_get("percent")?;
-            let id: i64 = c.try_get("coupon_id")?;
-            Some((id, u32::try_from(percent).map_err(ApiError::internal)?))
-        }
+        Some(c) => Some((
+            c.coupon_id,
+            u32::try_from(c.percent).map_err(ApiError::internal)?,
+        )),
         None => None,
     };
     let discount = pack_discount(coupon.map(|(_, p)| p), halloween).map_err(ApiError::internal)?;

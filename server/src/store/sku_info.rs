@@ -29,8 +29,7 @@ use aivg_core::pricing::{
 };
 use axum::extract::State;
 use axum::http::HeaderMap;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 /// Query of the call; `_t` and other extra keys are ignored.
 #[derive(Debug, Deserialize)]
@@ -63,13 +62,35 @@ pub async fn trial_open(state: &AppState, user: &MaybeUser) -> Result<bool, ApiE
     Ok(!used && !running)
 }
 
+/// A listed SKU: core's wire shape and what the store adds (see the module doc).
+#[derive(Debug, Clone, Serialize)]
+pub struct ListedSku {
+    #[serde(flatten)]
+    pub sku: Sku,
+    pub tier: &'static str,
+    pub kind: &'static str,
+    pub credits: i64,
+    pub trial_days: u32,
+    pub trial_credits: i64,
+}
+
+/// The answer of the SKU list.
+#[derive(Debug, Serialize)]
+pub struct SkuInfo {
+    pub sku_buy_list: Vec<ListedSku>,
+    pub zero_buy_checked: i64,
+    pub plan: u8,
+    pub country: String,
+    pub batch: u8,
+}
+
 /// `GET /v1/buy/sku-info`.
 pub async fn sku_info(
     State(state): State<AppState>,
     user: MaybeUser,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<SkuInfoQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<SkuInfo> {
     let plan = params::int(
         "plan",
         q.plan.as_deref(),
@@ -94,25 +115,26 @@ pub async fn sku_info(
         .collect();
     let (members, credits): (Vec<_>, Vec<_>) =
         listed.into_iter().partition(|p| p.tier != PlanTier::Basic);
-    let to_skus = |ps: &[&super::catalog::Product]| -> Vec<(Sku, Value)> {
+    let to_skus = |ps: &[&super::catalog::Product]| -> Vec<ListedSku> {
         ps.iter()
-            .map(|p| {
-                let sku = catalog.to_sku(p, &origin, p.trial && trial_offered);
-                let extra = json!({
-                    "tier": p.tier.as_str(),
-                    "kind": match p.kind { Kind::Membership => "membership", Kind::CreditPlan => "credit_plan", Kind::Pack => "pack" },
-                    "credits": p.credits_granted(),
-                    "trial_days": if p.trial { FREE_TRIAL_DAYS } else { 0 },
-                    "trial_credits": p.trial_credits,
-                });
-                (sku, extra)
+            .map(|p| ListedSku {
+                sku: catalog.to_sku(p, &origin, p.trial && trial_offered),
+                tier: p.tier.as_str(),
+                kind: match p.kind {
+                    Kind::Membership => "membership",
+                    Kind::CreditPlan => "credit_plan",
+                    Kind::Pack => "pack",
+                },
+                credits: p.credits_granted(),
+                trial_days: if p.trial { FREE_TRIAL_DAYS } else { 0 },
+                trial_credits: p.trial_credits,
             })
             .collect()
     };
     let members = to_skus(&members);
     let credits = to_skus(&credits);
-    let member_skus: Vec<Sku> = members.iter().map(|(s, _)| s.clone()).collect();
-    let credit_skus: Vec<Sku> = credits.iter().map(|(s, _)| s.clone()).collect();
+    let member_skus: Vec<Sku> = members.iter().map(|l| l.sku.clone()).collect();
+    let credit_skus: Vec<Sku> = credits.iter().map(|l| l.sku.clone()).collect();
     let order = membership_sku_order(&member_skus)
         .into_iter()
         .filter_map(|i| members.get(i))
@@ -121,21 +143,13 @@ pub async fn sku_info(
                 .into_iter()
                 .filter_map(|i| credits.get(i)),
         );
-    let mut list = Vec::new();
-    let mut any_trial = false;
-    for (sku, extra) in order {
-        any_trial |= sku.zero_buy;
-        let mut value = serde_json::to_value(sku).map_err(ApiError::internal)?;
-        if let (Some(obj), Some(extra)) = (value.as_object_mut(), extra.as_object()) {
-            obj.extend(extra.clone());
-        }
-        list.push(value);
-    }
-    ok(json!({
-        "sku_buy_list": list,
-        "zero_buy_checked": i64::from(any_trial),
-        "plan": plan,
-        "country": country,
-        "batch": batch,
-    }))
+    let list: Vec<ListedSku> = order.cloned().collect();
+    let any_trial = list.iter().any(|l| l.sku.zero_buy);
+    ok(SkuInfo {
+        sku_buy_list: list,
+        zero_buy_checked: i64::from(any_trial),
+        plan,
+        country,
+        batch,
+    })
 }

@@ -6,7 +6,15 @@
 //! the latest end among that tier's. Credit plans (tier basic) never change the level.
 
 use aivg_core::session::Subscription;
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow};
+
+/// A subscription as the user info lists it.
+#[derive(FromRow)]
+struct SubscriptionRow {
+    pid: i64,
+    name: String,
+    expired_time: i64,
+}
 
 /// The user's subscriptions, newest first, in core's wire shape.
 pub async fn list(
@@ -14,45 +22,52 @@ pub async fn list(
     user_id: i64,
     now: i64,
 ) -> Result<Vec<Subscription>, sqlx::Error> {
-    let rows = sqlx::query(
+    let rows: Vec<SubscriptionRow> = sqlx::query_as(
         "SELECT pid, name, expired_time FROM subscriptions WHERE user_id = $1 ORDER BY start_time DESC, id DESC",
     )
     .bind(user_id)
     .fetch_all(conn)
     .await?;
-    let mut out = Vec::with_capacity(rows.len());
-    for r in rows {
-        let expired_time: i64 = r.try_get("expired_time")?;
-        out.push(Subscription {
-            pid: r.try_get("pid")?,
-            name: r.try_get("name")?,
-            expired_time,
-            is_expired: expired_time <= now,
-        });
-    }
-    Ok(out)
+    Ok(rows
+        .into_iter()
+        .map(|r| Subscription {
+            is_expired: r.expired_time <= now,
+            pid: r.pid,
+            name: r.name,
+            expired_time: r.expired_time,
+        })
+        .collect())
 }
 
 /// Whether the user, or another account of the same identity (`identity.rs`: the e-mail with
 /// its aliases folded), has ever started a free trial: one per person as far as the site can tell.
 pub async fn had_trial(conn: &mut AnyConnection, user_id: i64) -> Result<bool, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT COUNT(*) AS n FROM subscriptions s JOIN users u ON u.id = s.user_id
+    let trials: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM subscriptions s JOIN users u ON u.id = s.user_id
          WHERE s.is_free_trial = 1 AND u.identity = (SELECT identity FROM users WHERE id = $1)",
     )
     .bind(user_id)
     .fetch_one(conn)
     .await?;
-    Ok(row.try_get::<i64, _>("n")? > 0)
+    Ok(trials > 0)
 }
 
-/// The active plan: (`standard`|`premium`, end) of the highest unexpired tier, or `None`.
+/// A running paid plan.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct ActivePlan {
+    /// `standard` or `premium`.
+    pub tier: String,
+    /// Its latest end, epoch seconds.
+    pub until: i64,
+}
+
+/// The active plan: the highest unexpired tier and its latest end, or `None`.
 pub async fn active_plan(
     conn: &mut AnyConnection,
     user_id: i64,
     now: i64,
-) -> Result<Option<(String, i64)>, sqlx::Error> {
-    let row = sqlx::query(
+) -> Result<Option<ActivePlan>, sqlx::Error> {
+    sqlx::query_as(
         "SELECT tier, CAST(MAX(expired_time) AS BIGINT) AS until FROM subscriptions
          WHERE user_id = $1 AND expired_time > $2 AND tier IN ('standard', 'premium')
          GROUP BY tier ORDER BY CASE WHEN tier = 'premium' THEN 0 ELSE 1 END LIMIT 1",
@@ -60,11 +75,7 @@ pub async fn active_plan(
     .bind(user_id)
     .bind(now)
     .fetch_optional(conn)
-    .await?;
-    match row {
-        Some(r) => Ok(Some((r.try_get("tier")?, r.try_get("until")?))),
-        None => Ok(None),
-    }
+    .await
 }
 
 /// When a new period of this product starts: at the end of the user's latest unexpired
@@ -75,8 +86,8 @@ pub async fn next_start(
     pid: i64,
     now: i64,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT CAST(COALESCE(MAX(expired_time), 0) AS BIGINT) AS until FROM subscriptions
+    let until: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(MAX(expired_time), 0) AS BIGINT) FROM subscriptions
          WHERE user_id = $1 AND pid = $2 AND expired_time > $3 AND is_free_trial = 0",
     )
     .bind(user_id)
@@ -84,7 +95,7 @@ pub async fn next_start(
     .bind(now)
     .fetch_one(conn)
     .await?;
-    Ok(row.try_get::<i64, _>("until")?.max(now))
+    Ok(until.max(now))
 }
 
 /// Stores the plan level of [`active_plan`] on the user row (free when none is active).
@@ -94,11 +105,13 @@ pub async fn refresh_level(
     now: i64,
     is_free_trial: Option<bool>,
 ) -> Result<(), sqlx::Error> {
-    let (level, until) = active_plan(conn, user_id, now)
-        .await?
-        .unwrap_or_else(|| ("free".to_owned(), 0));
+    let plan = active_plan(conn, user_id, now).await?;
+    let (level, until) = match &plan {
+        Some(p) => (p.tier.as_str(), p.until),
+        None => ("free", 0),
+    };
     sqlx::query("UPDATE users SET verify_level = $1, verify_expired_time = $2 WHERE id = $3")
-        .bind(&level)
+        .bind(level)
         .bind(until)
         .bind(user_id)
         .execute(&mut *conn)

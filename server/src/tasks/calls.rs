@@ -1,10 +1,11 @@
 //! The task calls of spec 02 §7 (answers not shown there; decided here, see each doc comment and
 //! `record.rs` for the task shape); the list is in `list.rs`.
 
+use super::call_answers::{CreatedTask, Deleted, Liked, Saved};
 use super::lifecycle::{self, NewTask};
 use super::record::{self, TaskRow};
 use super::{instant, modules};
-use crate::api::{ApiError, ApiJson, ApiResult, ok};
+use crate::api::{ApiError, ApiJson, ApiResult, List, ok};
 use crate::auth::AuthUser;
 use crate::state::AppState;
 use axum::extract::{Path, State};
@@ -116,9 +117,16 @@ pub async fn queue_task(
 }
 
 /// The answer of a creation, from the row as written.
-fn created(c: &lifecycle::Created) -> Value {
+fn created(c: &lifecycle::Created) -> CreatedTask {
     let t = &c.row;
-    json!({ "task_id": t.task_id, "taskId": t.task_id, "status": t.status, "credits": t.credits, "queue_position": c.queue_position })
+    CreatedTask {
+        task_id: t.task_id.clone(),
+        task_id_camel: t.task_id.clone(),
+        status: t.status.clone(),
+        credits: t.credits,
+        queue_position: c.queue_position,
+        retry_of: None,
+    }
 }
 
 /// `POST /v1/ai/create/{algorithm}` `{data: {...}, user_data?}` → `{task_id, taskId, status,
@@ -132,7 +140,7 @@ pub async fn create(
     user: AuthUser,
     Path(algorithm): Path<String>,
     ApiJson(body): ApiJson<Value>,
-) -> ApiResult<Value> {
+) -> ApiResult<CreatedTask> {
     if let Some(c) = instant::create(&state, &user, &algorithm, &body).await? {
         return ok(created(&c));
     }
@@ -149,7 +157,7 @@ pub async fn result(
     State(state): State<AppState>,
     user: AuthUser,
     Path((algorithm, id)): Path<(String, String)>,
-) -> ApiResult<Value> {
+) -> ApiResult<record::TaskView> {
     let t = task_of(&state, &user, &id).await?;
     if t.algorithm != algorithm {
         return Err(ApiError::not_found(format!(
@@ -165,7 +173,7 @@ pub async fn batch(
     State(state): State<AppState>,
     user: AuthUser,
     ApiJson(body): ApiJson<Value>,
-) -> ApiResult<Value> {
+) -> ApiResult<List<record::TaskView>> {
     let ids = match body.get("task_ids") {
         Some(Value::Array(a)) => a.clone(),
         Some(Value::String(s)) => s.split(',').map(|x| json!(x.trim())).collect(),
@@ -189,7 +197,7 @@ pub async fn batch(
             list.push(record::view_of(&state.db.pool, &state.files, &t).await?);
         }
     }
-    ok(json!({ "list": list }))
+    ok(List { list })
 }
 
 /// Cancels an open task of the user: answers whether this call did it.
@@ -209,7 +217,7 @@ pub async fn cancel(
     State(state): State<AppState>,
     user: AuthUser,
     Path(id): Path<String>,
-) -> ApiResult<Value> {
+) -> ApiResult<record::TaskView> {
     let t = task_of(&state, &user, &id).await?;
     if !t.is_open() || !cancel_open(&state, &t).await? {
         let now = task_of(&state, &user, &id).await?;
@@ -232,7 +240,7 @@ pub async fn delete(
     State(state): State<AppState>,
     user: AuthUser,
     Path(id): Path<String>,
-) -> ApiResult<Value> {
+) -> ApiResult<Deleted> {
     let t = task_of(&state, &user, &id).await?;
     if t.is_open() {
         cancel_open(&state, &t).await?;
@@ -247,7 +255,10 @@ pub async fn delete(
         name: "delTask",
         data: json!({ "task_id": t.task_id, "taskId": t.task_id }),
     });
-    ok(json!({ "task_id": t.task_id, "deleted": true }))
+    ok(Deleted {
+        task_id: t.task_id,
+        deleted: true,
+    })
 }
 
 /// `POST /v1/ai/retry {task_id}` → `{task_id, taskId, status, credits, queue_position, retry_of}`:
@@ -258,7 +269,7 @@ pub async fn retry(
     State(state): State<AppState>,
     user: AuthUser,
     ApiJson(body): ApiJson<Value>,
-) -> ApiResult<Value> {
+) -> ApiResult<CreatedTask> {
     let id = id_text(
         body.get("task_id").or_else(|| body.get("taskId")),
         "task_id",
@@ -296,11 +307,10 @@ pub async fn retry(
         name: "retryTask",
         data: json!({ "task_id": new_id, "taskId": new_id, "retry_of": t.task_id }),
     });
-    let mut answer = created(&c);
-    if let Some(obj) = answer.as_object_mut() {
-        obj.insert("retry_of".into(), json!(t.task_id));
-    }
-    ok(answer)
+    ok(CreatedTask {
+        retry_of: Some(t.task_id),
+        ..created(&c)
+    })
 }
 
 /// `POST /v1/ai/task/data_save {taskId, save_type, user_data}` → `{taskId, task_id, save_type}`:
@@ -310,7 +320,7 @@ pub async fn data_save(
     State(state): State<AppState>,
     user: AuthUser,
     ApiJson(body): ApiJson<Value>,
-) -> ApiResult<Value> {
+) -> ApiResult<Saved> {
     let id = id_text(body.get("taskId").or_else(|| body.get("task_id")), "taskId")?;
     let t = task_of(&state, &user, &id).await?;
     let save_type = match body.get("save_type") {
@@ -336,7 +346,11 @@ pub async fn data_save(
         .execute(&state.db.pool)
         .await?;
     lifecycle::emit(state.task_deps(), &t.task_id, "updateTask").await;
-    ok(json!({ "taskId": t.task_id, "task_id": t.task_id, "save_type": save_type }))
+    ok(Saved {
+        task_id_camel: t.task_id.clone(),
+        task_id: t.task_id,
+        save_type,
+    })
 }
 
 /// `POST /v1/ai/task/like {task_id, like}` → `{task_id, like}`: like 1, dislike 0, cancel -1
@@ -345,12 +359,12 @@ pub async fn like(
     State(state): State<AppState>,
     user: AuthUser,
     ApiJson(body): ApiJson<Value>,
-) -> ApiResult<Value> {
+) -> ApiResult<Liked> {
     let id = id_text(
         body.get("task_id").or_else(|| body.get("taskId")),
         "task_id",
     )?;
-    let like = body
+    let like: i64 = body
         .get("like")
         .and_then(|v| {
             v.as_i64()
@@ -365,5 +379,8 @@ pub async fn like(
         .execute(&state.db.pool)
         .await?;
     lifecycle::emit(state.task_deps(), &t.task_id, "updateTask").await;
-    ok(json!({ "task_id": t.task_id, "like": like }))
+    ok(Liked {
+        task_id: t.task_id,
+        like,
+    })
 }

@@ -9,7 +9,7 @@ use crate::clock;
 use crate::ledger::{self, LedgerError};
 use crate::state::AppState;
 use aivg_core::credits::{CancelledAt, cancel_refund};
-use sqlx::Row;
+use sqlx::FromRow;
 
 /// What a cancel did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +40,14 @@ fn cancel_message(credits: i64, c: Cancelled) -> String {
     }
 }
 
+/// What the cancel read back from the task it ended.
+#[derive(FromRow)]
+struct EndedRun {
+    charge_id: i64,
+    credits: i64,
+    progress: i64,
+}
+
 /// Cancels an open task, refunding by core's rule (see the module doc), in one transaction;
 /// `None` when it had already ended.
 pub async fn cancel(state: &AppState, t: &TaskRow) -> Result<Option<Cancelled>, sqlx::Error> {
@@ -48,7 +56,7 @@ pub async fn cancel(state: &AppState, t: &TaskRow) -> Result<Option<Cancelled>, 
     ledger::lock_user(&mut tx, t.user_id).await?;
     let mut ended = None;
     for from in ["queued", "running"] {
-        let row = sqlx::query(
+        let row: Option<EndedRun> = sqlx::query_as(
             "UPDATE tasks SET status = 'cancelled', finished_ms = $1 WHERE task_id = $2 AND status = $3 RETURNING charge_id, credits, progress",
         )
         .bind(now_ms)
@@ -65,9 +73,11 @@ pub async fn cancel(state: &AppState, t: &TaskRow) -> Result<Option<Cancelled>, 
         tx.rollback().await?;
         return Ok(None);
     };
-    let charge_id: i64 = row.try_get("charge_id")?;
-    let credits: i64 = row.try_get("credits")?;
-    let progress: i64 = row.try_get("progress")?;
+    let EndedRun {
+        charge_id,
+        credits,
+        progress,
+    } = row;
     let at = if from == "queued" {
         CancelledAt::Queued
     } else {

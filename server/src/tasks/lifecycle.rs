@@ -20,7 +20,7 @@ use crate::uploads::paths;
 use crate::uploads::storage::Files;
 use axum::http::StatusCode;
 use serde_json::{Value, json};
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyPool, FromRow};
 
 /// Envelope code of "not enough credits" (HTTP 402), core's (the app reads the same).
 pub use aivg_core::credits::{CODE_INSUFFICIENT_CREDITS, CODE_TOO_MANY_QUEUED};
@@ -71,6 +71,13 @@ pub struct Created {
     pub queue_position: i64,
 }
 
+/// The queue as a new task finds it: every queued task, and the user's.
+#[derive(FromRow)]
+struct QueueCounts {
+    queued: i64,
+    mine: i64,
+}
+
 /// Records a task and charges its credits; answers the row as written. Queued tasks wake the
 /// workers. The answer and the `addTask` event are built from what was written instead of read
 /// back: one creation is seven statements in one transaction (lock, queue counts, the ledger's
@@ -85,15 +92,15 @@ pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, ApiError> {
     if t.finished.is_none() {
         // Checked under the user's lock, so parallel creates cannot pass it together. The same
         // scan of the queue gives the new task's place in it.
-        let row = sqlx::query(
+        let counts: QueueCounts = sqlx::query_as(
             "SELECT (SELECT COUNT(*) FROM tasks WHERE status = 'queued') AS queued,
                     (SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'queued') AS mine",
         )
         .bind(t.user_id)
         .fetch_one(&mut *tx)
         .await?;
-        let waiting: i64 = row.try_get("mine")?;
-        queued_before = row.try_get("queued")?;
+        let waiting = counts.mine;
+        queued_before = counts.queued;
         let limit = d.tasks.settings().max_queued_per_user;
         if usize::try_from(waiting).unwrap_or(usize::MAX) >= limit {
             return Err(ApiError::new(
@@ -236,7 +243,7 @@ pub async fn end_with_refund(
     let now_ms = clock::now_ms();
     let mut tx = pool.begin().await?;
     ledger::lock_user(&mut tx, t.user_id).await?;
-    let ended = sqlx::query(
+    let ended: Option<i64> = sqlx::query_scalar(
         "UPDATE tasks SET status = $1, error = $2, finished_ms = $3 WHERE task_id = $4 AND (status = $5 OR status = $6) RETURNING charge_id",
     )
     .bind(to)
@@ -247,11 +254,10 @@ pub async fn end_with_refund(
     .bind(from[1])
     .fetch_optional(&mut *tx)
     .await?;
-    let Some(row) = ended else {
+    let Some(charge_id) = ended else {
         tx.rollback().await?;
         return Ok(false);
     };
-    let charge_id: i64 = row.try_get("charge_id")?;
     if charge_id > 0 {
         let what = if to == "cancelled" {
             "cancelled"

@@ -6,8 +6,8 @@ use crate::api::{ApiError, ApiJson, ApiResult, ok};
 use crate::auth::AuthUser;
 use crate::state::AppState;
 use axum::extract::State;
-use serde_json::{Value, json};
-use sqlx::Row;
+use serde::Serialize;
+use serde_json::Value;
 
 /// Default and largest page sizes of the task list (20 is the spec's, spec 02 §7, §9).
 pub const PAGE_SIZE: i64 = aivg_core::tasks::TASK_LIST_PAGE_SIZE as i64;
@@ -70,6 +70,15 @@ fn filter_values(body: &Value, field: &str) -> Result<Vec<String>, ApiError> {
     }
 }
 
+/// A page of the user's tasks (each in `record.rs`'s shape).
+#[derive(Debug, Serialize)]
+pub struct TaskPage {
+    pub list: Vec<record::TaskView>,
+    pub total: i64,
+    pub page: i64,
+    pub page_size: i64,
+}
+
 /// `POST /v1/ai/task {page, page_size, module, algorithm, status}` → `{list, total, page,
 /// page_size}`: the user's tasks, newest first (page from 1, page_size default 20, at most 100).
 /// `module` matches the `user_data.module` given at creation, else the algorithm; `algorithm`
@@ -79,7 +88,7 @@ pub async fn list(
     State(state): State<AppState>,
     user: AuthUser,
     ApiJson(body): ApiJson<Value>,
-) -> ApiResult<Value> {
+) -> ApiResult<TaskPage> {
     // Every field has a default, so only the body's own shape can be wrong.
     if !(body.is_object() || body.is_null()) {
         return Err(ApiError::invalid("body", "must be a JSON object"));
@@ -108,12 +117,12 @@ pub async fn list(
             .collect();
         filter.push_str(&format!(" AND {column} IN ({})", marks.join(", ")));
     }
-    let count_sql = format!("SELECT COUNT(*) AS n FROM tasks t WHERE {filter}");
-    let mut q = sqlx::query(&count_sql).bind(user.id);
+    let count_sql = format!("SELECT COUNT(*) FROM tasks t WHERE {filter}");
+    let mut q = sqlx::query_scalar(&count_sql).bind(user.id);
     for b in &binds {
         q = q.bind(b);
     }
-    let total: i64 = q.fetch_one(&state.db.pool).await?.try_get("n")?;
+    let total: i64 = q.fetch_one(&state.db.pool).await?;
     let n = binds.len();
     let sql = format!(
         "SELECT {} FROM tasks t JOIN users u ON u.id = t.user_id WHERE {filter} ORDER BY t.id DESC LIMIT ${} OFFSET ${}",
@@ -134,5 +143,10 @@ pub async fn list(
     for t in &rows {
         list.push(record::view_of(&state.db.pool, &state.files, t).await?);
     }
-    ok(json!({ "list": list, "total": total, "page": page, "page_size": size }))
+    ok(TaskPage {
+        list,
+        total,
+        page,
+        page_size: size,
+    })
 }

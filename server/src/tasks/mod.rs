@@ -16,6 +16,7 @@
 //! - `provider.rs`, `local/`, `comfyui/`, `fal/`: the providers; `engines/`: which one runs each
 //!   module (`AIVG_ENGINES_FILE` or the environment).
 
+pub mod call_answers;
 pub mod calls;
 pub mod cancel;
 pub mod comfyui;

@@ -19,7 +19,8 @@ use crate::uploads::mediainfo;
 use aivg_core::imaging::{decode_image, downscale_rgba};
 use aivg_core::tasks::Media;
 use axum::extract::State;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 const IMAGE_STYLES: [&str; 8] = [
     "cinematic lighting",
@@ -95,8 +96,15 @@ pub fn polish_text(prompt: &str, algorithm: &str) -> String {
     out
 }
 
+/// The answer of `polish`: the polished prompt and the one sent.
+#[derive(Debug, Serialize)]
+pub struct Polished {
+    pub prompt: String,
+    pub original: String,
+}
+
 /// `POST /v1/ai/prompt/polish` (see the module doc).
-pub async fn polish(_user: AuthUser, ApiJson(body): ApiJson<Value>) -> ApiResult<Value> {
+pub async fn polish(_user: AuthUser, ApiJson(body): ApiJson<Value>) -> ApiResult<Polished> {
     let prompt =
         text_field(&body, "prompt").map_err(|_| ApiError::invalid("prompt", "must be a string"))?;
     if prompt.trim().is_empty() {
@@ -116,7 +124,10 @@ pub async fn polish(_user: AuthUser, ApiJson(body): ApiJson<Value>) -> ApiResult
         .or_else(|| body.get("module"))
         .and_then(Value::as_str)
         .unwrap_or("text2image");
-    ok(json!({ "prompt": polish_text(prompt, algorithm), "original": prompt }))
+    ok(Polished {
+        prompt: polish_text(prompt, algorithm),
+        original: prompt.to_owned(),
+    })
 }
 
 /// The name of a colour (r, g, b in 0-255).
@@ -168,14 +179,27 @@ fn colour_name(r: u8, g: u8, b: u8) -> &'static str {
     }
 }
 
+/// What `img2prompt` answers: a prompt describing the image, and what it was made from.
+#[derive(Debug, Serialize)]
+pub struct Description {
+    pub prompt: String,
+    pub width: u32,
+    pub height: u32,
+    pub orientation: &'static str,
+    /// The two most frequent colour names, most frequent first.
+    pub colors: Vec<&'static str>,
+    /// `#rrggbb`.
+    pub average_color: String,
+}
+
 /// The description of RGBA pixels of a `width`×`height` image.
 #[allow(
     clippy::cast_precision_loss,
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss
 )]
-pub fn describe(px: &[u8], width: u32, height: u32) -> Value {
-    let mut counts: Vec<(&str, usize)> = Vec::new();
+pub fn describe(px: &[u8], width: u32, height: u32) -> Description {
+    let mut counts: Vec<(&'static str, usize)> = Vec::new();
     let (mut sum, mut sat, mut n) = ([0u64; 3], 0f64, 0u64);
     for p in px.chunks_exact(4) {
         let [r, g, b, _] =
@@ -202,7 +226,7 @@ pub fn describe(px: &[u8], width: u32, height: u32) -> Value {
         (f64::from(avg[0]) * 0.299 + f64::from(avg[1]) * 0.587 + f64::from(avg[2]) * 0.114) / 255.0;
     let saturation = sat / n as f64;
     counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    let names: Vec<&str> = counts.iter().take(2).map(|(c, _)| *c).collect();
+    let names: Vec<&'static str> = counts.iter().take(2).map(|(c, _)| *c).collect();
     let orientation = match width.cmp(&height) {
         std::cmp::Ordering::Greater => "landscape",
         std::cmp::Ordering::Less => "portrait",
@@ -227,14 +251,16 @@ pub fn describe(px: &[u8], width: u32, height: u32) -> Value {
         [a] => format!("{a} tones"),
         _ => "even tones".to_owned(),
     };
-    json!({
-        "prompt": format!("A {light} {orientation} image dominated by {tones}, with {vivid} colours, {width}x{height}"),
-        "width": width,
-        "height": height,
-        "orientation": orientation,
-        "colors": names,
-        "average_color": format!("#{:02x}{:02x}{:02x}", avg[0], avg[1], avg[2]),
-    })
+    Description {
+        prompt: format!(
+            "A {light} {orientation} image dominated by {tones}, with {vivid} colours, {width}x{height}"
+        ),
+        width,
+        height,
+        orientation,
+        colors: names,
+        average_color: format!("#{:02x}{:02x}{:02x}", avg[0], avg[1], avg[2]),
+    }
 }
 
 /// `POST /v1/ai/prompt/img2prompt` (see the module doc). Bounded: a decode slot (at most
@@ -244,7 +270,7 @@ pub async fn img2prompt(
     State(state): State<AppState>,
     user: AuthUser,
     ApiJson(body): ApiJson<Value>,
-) -> ApiResult<Value> {
+) -> ApiResult<Description> {
     let obj = modules::input_file(&state.db.pool, &user, &body, "image").await?;
     let max_pixels = state.limits.settings().max_decode_pixels;
     // A compressed image is smaller than its pixels (plus room for metadata).
@@ -283,7 +309,7 @@ pub async fn img2prompt(
         let img = decode_image(&bytes).map_err(|e| ApiError::invalid("file_path", e))?;
         let small =
             downscale_rgba(&img.pixels, img.width, img.height, 64).map_err(ApiError::internal)?;
-        Ok::<Value, ApiError>(describe(&small.pixels, img.width, img.height))
+        Ok::<Description, ApiError>(describe(&small.pixels, img.width, img.height))
     })
     .await
     .map_err(ApiError::internal)??;
@@ -309,8 +335,8 @@ mod tests {
     fn describes_colours_and_shape() {
         let px: Vec<u8> = (0..8 * 4).flat_map(|_| [20u8, 40, 220, 255]).collect();
         let d = describe(&px, 8, 4);
-        assert_eq!(d["orientation"], "landscape");
-        assert_eq!(d["colors"][0], "blue");
-        assert!(d["prompt"].as_str().is_some_and(|p| p.contains("blue")));
+        assert_eq!(d.orientation, "landscape");
+        assert_eq!(d.colors.first(), Some(&"blue"));
+        assert!(d.prompt.contains("blue"));
     }
 }

@@ -13,8 +13,9 @@
 
 use crate::clock;
 use crate::uploads::storage::Files;
-use serde_json::{Value, json};
-use sqlx::{AnyPool, FromRow, Row};
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::{AnyPool, FromRow};
 
 /// One row of `tasks` with its owner's uid (read by name: [`COLUMNS`]).
 #[derive(Debug, Clone, FromRow)]
@@ -87,11 +88,10 @@ pub async fn queue_position(pool: &AnyPool, t: &TaskRow) -> Result<i64, sqlx::Er
     if t.status != "queued" {
         return Ok(0);
     }
-    let row = sqlx::query("SELECT COUNT(*) AS n FROM tasks WHERE status = 'queued' AND id <= $1")
+    sqlx::query_scalar("SELECT COUNT(*) FROM tasks WHERE status = 'queued' AND id <= $1")
         .bind(t.id)
         .fetch_one(pool)
-        .await?;
-    row.try_get("n")
+        .await
 }
 
 fn parse_or_null(s: &str) -> Value {
@@ -111,10 +111,13 @@ fn sign_outputs(files: &Files, mut result: Value) -> Value {
                 continue;
             };
             if let Some(obj) = o.as_object_mut() {
-                obj.insert("url".into(), json!(files.download_url(&path, false, now).0));
+                obj.insert(
+                    "url".into(),
+                    Value::String(files.download_url(&path, false, now).0),
+                );
                 obj.insert(
                     "download_url".into(),
-                    json!(files.download_url(&path, true, now).0),
+                    Value::String(files.download_url(&path, true, now).0),
                 );
             }
         }
@@ -122,34 +125,65 @@ fn sign_outputs(files: &Files, mut result: Value) -> Value {
     result
 }
 
+/// The wire shape of a task (see the module doc). `data` and `user_data` are left out of events,
+/// which carry `prompt` instead ([`event_view`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct TaskView {
+    pub task_id: String,
+    #[serde(rename = "taskId")]
+    pub task_id_camel: String,
+    pub algorithm: String,
+    pub module: String,
+    pub status: String,
+    pub progress: i64,
+    pub queue_position: i64,
+    pub credits: i64,
+    pub refunded: bool,
+    pub result: Value,
+    pub error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_data: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
+    pub save_type: String,
+    pub like: i64,
+    pub retry_of: String,
+    pub created_at: i64,
+    pub started_at: i64,
+    pub finished_at: i64,
+}
+
 /// The wire shape of a task (see the module doc).
-pub fn view(files: &Files, t: &TaskRow, queue_position: i64) -> Value {
+pub fn view(files: &Files, t: &TaskRow, queue_position: i64) -> TaskView {
     let result = if t.result.is_empty() {
         Value::Null
     } else {
         sign_outputs(files, parse_or_null(&t.result))
     };
-    json!({
-        "task_id": t.task_id,
-        "taskId": t.task_id,
-        "algorithm": t.algorithm,
-        "module": t.module,
-        "status": t.status,
-        "progress": t.progress,
-        "queue_position": queue_position,
-        "credits": t.credits,
-        "refunded": t.refunded != 0,
-        "result": result,
-        "error": if t.error.is_empty() { Value::Null } else { json!(t.error) },
-        "data": t.data_value(),
-        "user_data": parse_or_null(&t.user_data),
-        "save_type": t.save_type,
-        "like": t.like_state,
-        "retry_of": t.retry_of,
-        "created_at": t.created_ms / 1000,
-        "started_at": t.started_ms / 1000,
-        "finished_at": t.finished_ms / 1000,
-    })
+    TaskView {
+        task_id: t.task_id.clone(),
+        task_id_camel: t.task_id.clone(),
+        algorithm: t.algorithm.clone(),
+        module: t.module.clone(),
+        status: t.status.clone(),
+        progress: t.progress,
+        queue_position,
+        credits: t.credits,
+        refunded: t.refunded != 0,
+        result,
+        error: (!t.error.is_empty()).then(|| t.error.clone()),
+        data: Some(t.data_value()),
+        user_data: Some(parse_or_null(&t.user_data)),
+        prompt: None,
+        save_type: t.save_type.clone(),
+        like: t.like_state,
+        retry_of: t.retry_of.clone(),
+        created_at: t.created_ms / 1000,
+        started_at: t.started_ms / 1000,
+        finished_at: t.finished_ms / 1000,
+    }
 }
 
 /// The most characters of the prompt an event carries.
@@ -160,12 +194,9 @@ pub const EVENT_PROMPT_CHARS: usize = super::modules::MAX_PROMPT_CHARS;
 /// them; the list, result and batch calls answer them whole). Only the prompt (or lyrics) stays,
 /// as `prompt`, at most [`EVENT_PROMPT_CHARS`] characters, so a queue can show what a task is.
 /// This keeps each event small and the event ring's memory bounded.
-pub fn event_view(mut view: Value) -> Value {
-    let Some(obj) = view.as_object_mut() else {
-        return view;
-    };
-    let data = obj.remove("data").unwrap_or(Value::Null);
-    obj.remove("user_data");
+pub fn event_view(mut view: TaskView) -> Value {
+    let data = view.data.take().unwrap_or(Value::Null);
+    view.user_data = None;
     let prompt = ["prompt", "lyrics"]
         .iter()
         .find_map(|f| {
@@ -174,13 +205,13 @@ pub fn event_view(mut view: Value) -> Value {
                 .filter(|p| !p.is_empty())
         })
         .unwrap_or_default();
-    let prompt: String = prompt.chars().take(EVENT_PROMPT_CHARS).collect();
-    obj.insert("prompt".into(), json!(prompt));
-    view
+    view.prompt = Some(prompt.chars().take(EVENT_PROMPT_CHARS).collect());
+    // Plain data with text keys: serializing cannot fail.
+    serde_json::to_value(view).unwrap_or(Value::Null)
 }
 
 /// [`view`] with the queue position read.
-pub async fn view_of(pool: &AnyPool, files: &Files, t: &TaskRow) -> Result<Value, sqlx::Error> {
+pub async fn view_of(pool: &AnyPool, files: &Files, t: &TaskRow) -> Result<TaskView, sqlx::Error> {
     let pos = queue_position(pool, t).await?;
     Ok(view(files, t, pos))
 }

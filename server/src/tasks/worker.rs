@@ -164,14 +164,15 @@ async fn claim(
     );
     let per_user = i64::try_from(d.tasks.settings().max_running_per_user).unwrap_or(i64::MAX);
     loop {
-        let row = sqlx::query(&sql)
+        let claimed: Option<String> = sqlx::query_scalar(&sql)
             .bind(clock::now_ms())
             .bind(d.tasks.instance())
             .bind(per_user)
             .fetch_optional(d.pool)
             .await?;
-        let Some(row) = row else { return Ok(None) };
-        let task_id: String = sqlx::Row::try_get(&row, "task_id")?;
+        let Some(task_id) = claimed else {
+            return Ok(None);
+        };
         // Register first, read after: a cancel either finds the signal or shows in the row.
         let cancelled = d.tasks.on_cancel(&task_id);
         lifecycle::emit(d, &task_id, "updateTask").await;

@@ -11,8 +11,7 @@ use crate::clock;
 use crate::params::ApiQuery;
 use crate::state::AppState;
 use axum::extract::State;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 /// Query of `GET /v1/common/oss/token`.
 #[derive(Debug, Deserialize)]
@@ -65,6 +64,25 @@ fn requested_ext(q: &TokenQuery) -> Result<Option<String>, ApiError> {
     }
 }
 
+/// An upload grant (see [`token`]).
+#[derive(Debug, Serialize)]
+pub struct UploadGrant {
+    pub upload_url: String,
+    pub method: &'static str,
+    pub oss_path: String,
+    pub expires_at: i64,
+    pub max_bytes: i64,
+    pub headers: UploadHeaders,
+    pub quota: quota::Usage,
+}
+
+/// The headers the upload must carry: the file's content type when its extension was given.
+#[derive(Debug, Serialize)]
+pub struct UploadHeaders {
+    #[serde(rename = "Content-Type", skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<&'static str>,
+}
+
 /// `GET /v1/common/oss/token?algorithm=…[&ext=png|&file_name=a.png][&size=bytes]` → an upload grant:
 /// `{upload_url, method: "PUT", oss_path, expires_at, max_bytes, headers, quota: {used, limit}}`.
 ///
@@ -76,7 +94,7 @@ pub async fn token(
     State(state): State<AppState>,
     user: AuthUser,
     ApiQuery(q): ApiQuery<TokenQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<UploadGrant> {
     let algorithm = check_algorithm(&q.algorithm)?;
     let ext = requested_ext(&q)?;
     let declared = match q.size.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
@@ -103,19 +121,24 @@ pub async fn token(
     usage.admit(declared.max(1))?;
     let path = paths::upload_path(&user.uid, algorithm, ext.as_deref());
     let (url, expires_at) = state.files.upload_url(&path, now);
-    let headers = match ext.as_deref().and_then(paths::content_type_for_ext) {
-        Some(ct) => json!({ "Content-Type": ct }),
-        None => json!({}),
-    };
-    ok(json!({
-        "upload_url": url,
-        "method": "PUT",
-        "oss_path": path,
-        "expires_at": expires_at,
-        "max_bytes": MAX_UPLOAD_BYTES.min(usage.remaining()),
-        "headers": headers,
-        "quota": usage,
-    }))
+    let content_type = ext.as_deref().and_then(paths::content_type_for_ext);
+    ok(UploadGrant {
+        upload_url: url,
+        method: "PUT",
+        oss_path: path,
+        expires_at,
+        max_bytes: MAX_UPLOAD_BYTES.min(usage.remaining()),
+        headers: UploadHeaders { content_type },
+        quota: usage,
+    })
+}
+
+/// A signed download URL.
+#[derive(Debug, Serialize)]
+pub struct SignedUrl {
+    pub url: String,
+    pub expires_at: i64,
+    pub oss_path: String,
 }
 
 /// Query of `GET /v1/common/oss/sign`.
@@ -146,7 +169,7 @@ pub async fn sign(
     State(state): State<AppState>,
     user: AuthUser,
     ApiQuery(q): ApiQuery<SignQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<SignedUrl> {
     let attachment = parse_dispose(q.dispose.as_deref())?;
     let obj = objects::owned(
         &state.db.pool,
@@ -158,7 +181,11 @@ pub async fn sign(
     let (url, expires_at) = state
         .files
         .download_url(&obj.oss_path, attachment, clock::now_s());
-    ok(json!({ "url": url, "expires_at": expires_at, "oss_path": obj.oss_path }))
+    ok(SignedUrl {
+        url,
+        expires_at,
+        oss_path: obj.oss_path,
+    })
 }
 
 /// Query of `GET /v1/common/oss/mediainfo`.

@@ -14,7 +14,7 @@
 
 use crate::api::ApiError;
 use axum::http::StatusCode;
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow};
 
 /// Envelope code of "not enough space" (HTTP 507): the app opens the drive-space modal.
 pub const CODE_NOT_ENOUGH_SPACE: i64 = aivg_core::request::CODE_NOT_ENOUGH_SPACE;
@@ -37,6 +37,13 @@ pub fn quota_for_level(level: &str) -> i64 {
     }
 }
 
+/// The plan level stored on a user.
+#[derive(FromRow)]
+struct StoredLevel {
+    verify_level: String,
+    verify_expired_time: i64,
+}
+
 /// The user's effective plan level (core's `effective_plan`: a paid level counts only while
 /// unexpired).
 pub async fn effective_level(
@@ -44,22 +51,22 @@ pub async fn effective_level(
     user_id: i64,
     now_s: i64,
 ) -> Result<&'static str, sqlx::Error> {
-    let row = sqlx::query("SELECT verify_level, verify_expired_time FROM users WHERE id = $1")
-        .bind(user_id)
-        .fetch_one(conn)
-        .await?;
-    let level: String = row.try_get("verify_level")?;
-    let expires: i64 = row.try_get("verify_expired_time")?;
-    Ok(aivg_core::session::effective_plan(&level, expires, now_s).level)
+    let stored: StoredLevel =
+        sqlx::query_as("SELECT verify_level, verify_expired_time FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_one(conn)
+            .await?;
+    let plan =
+        aivg_core::session::effective_plan(&stored.verify_level, stored.verify_expired_time, now_s);
+    Ok(plan.level)
 }
 
 /// Bytes of the user's uploads.
 pub async fn used_bytes(conn: &mut AnyConnection, user_id: i64) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query("SELECT CAST(COALESCE(SUM(size), 0) AS BIGINT) AS n FROM objects WHERE user_id = $1 AND origin = 'upload'")
+    sqlx::query_scalar("SELECT CAST(COALESCE(SUM(size), 0) AS BIGINT) FROM objects WHERE user_id = $1 AND origin = 'upload'")
         .bind(user_id)
         .fetch_one(conn)
-        .await?;
-    row.try_get("n")
+        .await
 }
 
 /// The user's quota and usage.
@@ -91,12 +98,11 @@ pub async fn reserved_bytes(
     user_id: i64,
     now_ms: i64,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query("SELECT CAST(COALESCE(SUM(bytes), 0) AS BIGINT) AS n FROM upload_reservations WHERE user_id = $1 AND expires_ms > $2")
+    sqlx::query_scalar("SELECT CAST(COALESCE(SUM(bytes), 0) AS BIGINT) FROM upload_reservations WHERE user_id = $1 AND expires_ms > $2")
         .bind(user_id)
         .bind(now_ms)
         .fetch_one(conn)
-        .await?;
-    row.try_get("n")
+        .await
 }
 
 /// The user's usage and limit: `used` counts the stored uploads and the bytes held by uploads in

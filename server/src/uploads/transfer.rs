@@ -21,9 +21,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use object_store::path::Path as StorePath;
 use object_store::{GetOptions, GetRange};
-use serde::Deserialize;
-use serde_json::{Value, json};
-use sqlx::Row;
+use serde::{Deserialize, Serialize};
 
 /// The query of a signed URL.
 #[derive(Debug, Deserialize)]
@@ -70,6 +68,14 @@ fn verify(
     Ok(())
 }
 
+/// A stored upload.
+#[derive(Debug, Serialize)]
+pub struct Uploaded {
+    pub oss_path: String,
+    pub size: i64,
+    pub content_type: &'static str,
+}
+
 /// `PUT /oss/upload/{oss_path}?expires&sig` with the file's bytes as the body → `{oss_path, size,
 /// content_type}`. At most [`MAX_UPLOAD_BYTES`] (413 beyond), once per URL (409 after, and for a
 /// second PUT while the first runs), within the plan's storage quota (507 with
@@ -83,18 +89,17 @@ pub async fn upload(
     Path(path): Path<String>,
     ApiQuery(q): ApiQuery<Signed>,
     req: Request,
-) -> ApiResult<Value> {
+) -> ApiResult<Uploaded> {
     verify(&state, Action::Upload, &path, &q, "")?;
     let uid = path
         .strip_prefix("users/")
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_default();
-    let user_id: i64 = sqlx::query("SELECT id FROM users WHERE uid = $1")
+    let user_id: i64 = sqlx::query_scalar("SELECT id FROM users WHERE uid = $1")
         .bind(uid)
         .fetch_optional(&state.db.pool)
         .await?
-        .ok_or_else(|| ApiError::not_found("no such user"))?
-        .try_get("id")?;
+        .ok_or_else(|| ApiError::not_found("no such user"))?;
     if objects::find(&state.db.pool, &path).await?.is_some() {
         return Err(ApiError::conflict(
             "this upload URL was already used: ask for a new one",
@@ -166,7 +171,11 @@ pub async fn upload(
         }
         return Err(e);
     }
-    ok(json!({ "oss_path": path, "size": size, "content_type": content_type }))
+    ok(Uploaded {
+        oss_path: path,
+        size,
+        content_type,
+    })
 }
 
 fn too_large() -> ApiError {

@@ -6,12 +6,32 @@ use crate::auth::AuthUser;
 use crate::clock;
 use crate::state::AppState;
 use crate::uploads::quota::effective_level;
+use aivg_core::tasks::MinuteTool;
 use aivg_core::tasks::{minute_use, month_window};
 use axum::extract::State;
-use serde_json::{Value, json};
+use serde::Serialize;
+
+/// One tool's month (`None` limits and remainders are unlimited: `null`).
+#[derive(Debug, Serialize)]
+pub struct ToolMonth {
+    pub tool: MinuteTool,
+    pub modules: Vec<&'static str>,
+    pub limit_minutes: Option<u32>,
+    pub used_seconds: u64,
+    pub remaining_seconds: Option<u64>,
+}
+
+/// The answer: the plan level, the month's bounds (epoch seconds) and each tool's month.
+#[derive(Debug, Serialize)]
+pub struct Minutes {
+    pub level: &'static str,
+    pub month_start: i64,
+    pub renews_at: i64,
+    pub list: Vec<ToolMonth>,
+}
 
 /// `GET /v1/ai/minutes` (see the module doc).
-pub async fn usage(State(state): State<AppState>, user: AuthUser) -> ApiResult<Value> {
+pub async fn usage(State(state): State<AppState>, user: AuthUser) -> ApiResult<Minutes> {
     let now_ms = clock::now_ms();
     let window = month_window(now_ms)
         .ok_or_else(|| ApiError::internal("the clock is outside the calendar"))?;
@@ -21,18 +41,18 @@ pub async fn usage(State(state): State<AppState>, user: AuthUser) -> ApiResult<V
     for tool in TOOLS {
         let used = used_seconds(&mut conn, user.id, tool, window.start_ms).await?;
         let u = minute_use(level, tool, used);
-        list.push(json!({
-            "tool": u.tool,
-            "modules": u.modules,
-            "limit_minutes": u.limit_minutes,
-            "used_seconds": u.used_seconds,
-            "remaining_seconds": u.remaining_seconds,
-        }));
+        list.push(ToolMonth {
+            tool: u.tool,
+            modules: u.modules,
+            limit_minutes: u.limit_minutes,
+            used_seconds: u.used_seconds,
+            remaining_seconds: u.remaining_seconds,
+        });
     }
-    ok(json!({
-        "level": level,
-        "month_start": window.start_ms / 1000,
-        "renews_at": window.end_ms / 1000,
-        "list": list,
-    }))
+    ok(Minutes {
+        level,
+        month_start: window.start_ms / 1000,
+        renews_at: window.end_ms / 1000,
+        list,
+    })
 }

@@ -1,0 +1,41 @@
+//! The answers of the task calls in `calls.rs` (spec 02 §7; shapes decided there, see each
+//! call's doc comment). Both spellings of the task id are answered where the spec's clients read
+//! either (`task_id`, `taskId`).
+
+use serde::Serialize;
+
+/// The answer of a creation (`retry_of` only on a retry).
+#[derive(Debug, Serialize)]
+pub struct CreatedTask {
+    pub task_id: String,
+    #[serde(rename = "taskId")]
+    pub task_id_camel: String,
+    pub status: String,
+    pub credits: i64,
+    pub queue_position: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_of: Option<String>,
+}
+
+/// The answer of a delete.
+#[derive(Debug, Serialize)]
+pub struct Deleted {
+    pub task_id: String,
+    pub deleted: bool,
+}
+
+/// The answer of `data_save`.
+#[derive(Debug, Serialize)]
+pub struct Saved {
+    #[serde(rename = "taskId")]
+    pub task_id_camel: String,
+    pub task_id: String,
+    pub save_type: String,
+}
+
+/// The answer of `like`.
+#[derive(Debug, Serialize)]
+pub struct Liked {
+    pub task_id: String,
+    pub like: i64,
+}
