@@ -161,7 +161,10 @@ pub async fn info(
     ApiQuery(q): ApiQuery<IdQuery>,
 ) -> ApiResult<ItemView<'static>> {
     let id = params::int("id", q.id.as_deref(), None, 1, i64::MAX)?;
-    ok(item_view(&crate::links::origin(&state.cfg, &headers), find_item(id)?))
+    ok(item_view(
+        &crate::links::origin(&state.cfg, &headers),
+        find_item(id)?,
+    ))
 }
 
 /// A zone as answered: its cover, its item count, and with `zone/info` its items.

@@ -182,7 +182,10 @@ pub async fn info(
     ApiQuery(q): ApiQuery<IdQuery>,
 ) -> ApiResult<ResourceView<'static>> {
     let id = params::int("id", q.id.as_deref(), None, 1, i64::MAX)?;
-    ok(resource_view(&crate::links::origin(&state.cfg, &headers), find(id)?))
+    ok(resource_view(
+        &crate::links::origin(&state.cfg, &headers),
+        find(id)?,
+    ))
 }
 
 /// `POST /v1/workflow/resource/export`.
