@@ -73,10 +73,10 @@ pub async fn concurrent_claims(
         "SELECT COUNT(*) FROM credit_entries WHERE reason = 'checkin'",
     )
     .await?;
-    let all_row_credits = scalar(state, "SELECT COALESCE(SUM(credits), 0) FROM checkins").await?;
+    let all_row_credits = scalar(state, "SELECT CAST(COALESCE(SUM(credits), 0) AS BIGINT) FROM checkins").await?;
     let all_grant_credits = scalar(
         state,
-        "SELECT COALESCE(SUM(credits), 0) FROM credit_entries WHERE reason = 'checkin'",
+        "SELECT CAST(COALESCE(SUM(credits), 0) AS BIGINT) FROM credit_entries WHERE reason = 'checkin'",
     )
     .await?;
     println!(
