@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as devalue from 'devalue';
+import { prng } from '../../fixtures/payload/prng.mjs';
 
 export const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data');
 export const FILES = {
@@ -18,17 +19,6 @@ export const FILES = {
 };
 
 const TARGET = 1_000_000;
-
-function prng(seed) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 const WORDS = (
 	'video image music effect template credit plan create render upload style prompt model ' +

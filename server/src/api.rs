@@ -125,6 +125,28 @@ pub struct Paged<T> {
     pub paginate: Paginate,
 }
 
+impl<T> Paged<T> {
+    /// Page `page` (from 1) of `size` items of everything `matching`, each shown by `view`.
+    pub fn of<I>(matching: &[I], page: i64, size: i64, view: impl Fn(&I) -> T) -> Self {
+        let skip =
+            usize::try_from(page.saturating_sub(1).saturating_mul(size)).unwrap_or(usize::MAX);
+        let list = matching
+            .iter()
+            .skip(skip)
+            .take(usize::try_from(size).unwrap_or(0))
+            .map(view)
+            .collect();
+        Self {
+            list,
+            paginate: Paginate {
+                total: matching.len(),
+                page,
+                page_size: size,
+            },
+        }
+    }
+}
+
 /// Where a page sits: how many items match, which page (from 1) and its size.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct Paginate {

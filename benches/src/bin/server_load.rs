@@ -142,7 +142,9 @@ fn main() {
         None => 3.0,
         Some(Ok(s)) if s > 0.0 && s <= 600.0 => s,
         Some(_) => {
-            eprintln!("usage: server_load [seconds per run, 0-600] [floor,user,status,claim,create]");
+            eprintln!(
+                "usage: server_load [seconds per run, 0-600] [floor,user,status,claim,create]"
+            );
             std::process::exit(2);
         }
     };

@@ -73,7 +73,11 @@ pub async fn concurrent_claims(
         "SELECT COUNT(*) FROM credit_entries WHERE reason = 'checkin'",
     )
     .await?;
-    let all_row_credits = scalar(state, "SELECT CAST(COALESCE(SUM(credits), 0) AS BIGINT) FROM checkins").await?;
+    let all_row_credits = scalar(
+        state,
+        "SELECT CAST(COALESCE(SUM(credits), 0) AS BIGINT) FROM checkins",
+    )
+    .await?;
     let all_grant_credits = scalar(
         state,
         "SELECT CAST(COALESCE(SUM(credits), 0) AS BIGINT) FROM credit_entries WHERE reason = 'checkin'",

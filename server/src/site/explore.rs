@@ -17,7 +17,7 @@
 
 use super::seed::{ExploreItem, Zone, seeds};
 use super::seed_media::{media_url, ratio_size};
-use crate::api::{ApiError, ApiResult, List, Paged, Paginate, ok};
+use crate::api::{ApiError, ApiResult, List, Paged, ok};
 use crate::auth::MaybeUser;
 use crate::clock;
 use crate::params::{self, ApiQuery};
@@ -122,21 +122,7 @@ pub async fn list(
         .filter(|i| !recommend || i.recommend == 1)
         .collect();
     let origin = crate::links::origin(&state.cfg, &headers);
-    let skip = usize::try_from((page - 1) * size).unwrap_or(usize::MAX);
-    let list = matching
-        .iter()
-        .skip(skip)
-        .take(usize::try_from(size).unwrap_or(0))
-        .map(|i| item_view(&origin, i))
-        .collect();
-    ok(Paged {
-        list,
-        paginate: Paginate {
-            total: matching.len(),
-            page,
-            page_size: size,
-        },
-    })
+    ok(Paged::of(&matching, page, size, |i| item_view(&origin, i)))
 }
 
 /// `id`.

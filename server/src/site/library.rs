@@ -14,7 +14,7 @@
 
 use super::seed::{Resource, Seeds, seeds};
 use super::seed_media::{media_url, ratio_size};
-use crate::api::{ApiError, ApiResult, Paged, Paginate, ok};
+use crate::api::{ApiError, ApiResult, Paged, ok};
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use axum::body::Bytes;
@@ -143,21 +143,9 @@ pub async fn list(
         })
         .collect();
     let origin = crate::links::origin(&state.cfg, &headers);
-    let skip = usize::try_from((page - 1) * size).unwrap_or(usize::MAX);
-    let list = matching
-        .iter()
-        .skip(skip)
-        .take(usize::try_from(size).unwrap_or(0))
-        .map(|r| resource_view(&origin, r))
-        .collect();
-    ok(Paged {
-        list,
-        paginate: Paginate {
-            total: matching.len(),
-            page,
-            page_size: size,
-        },
-    })
+    ok(Paged::of(&matching, page, size, |r| {
+        resource_view(&origin, r)
+    }))
 }
 
 fn find(id: i64) -> Result<&'static Resource, ApiError> {

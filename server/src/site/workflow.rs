@@ -22,7 +22,7 @@
 use super::seed::{EFFECT_MODULE, Seeds, Template, seeds};
 use super::seed_checks::module_name_ok;
 use super::template_shape::{media_of, module_of, template_json};
-use crate::api::{ApiError, ApiResult, List, Paged, Paginate, ok};
+use crate::api::{ApiError, ApiResult, List, Paged, ok};
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;
 use aivg_core::templates::TEMPLATE_PAGE_SIZE;
@@ -103,22 +103,9 @@ pub async fn list(
         .filter(|t| media.is_none_or(|m| media_of(s, t) == m))
         .collect();
     let origin = crate::links::origin(&state.cfg, &headers);
-    let skip = usize::try_from((page - 1) * size).unwrap_or(usize::MAX);
-    let take = usize::try_from(size).unwrap_or(0);
-    let list = matching
-        .iter()
-        .skip(skip)
-        .take(take)
-        .map(|t| template_json(s, &origin, t))
-        .collect();
-    ok(Paged {
-        list,
-        paginate: Paginate {
-            total: matching.len(),
-            page,
-            page_size: size,
-        },
-    })
+    ok(Paged::of(&matching, page, size, |t| {
+        template_json(s, &origin, t)
+    }))
 }
 
 /// A template category with its template count.
