@@ -11,7 +11,7 @@
  *   the `fetch(url)` of vite-plugin-wasm's loader (same-origin credentials), so the browser reuses it.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin, Rollup } from "vite";
 
@@ -52,7 +52,7 @@ export function precompressAssets(): Plugin {
     name: "aivg-precompress-assets",
     apply: "build",
     configResolved(config) {
-      assetsDir = join(config.root, config.build.outDir, config.build.assetsDir);
+      assetsDir = resolve(config.root, config.build.outDir, config.build.assetsDir);
     },
     closeBundle: {
       order: "post",
