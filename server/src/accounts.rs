@@ -341,5 +341,5 @@ pub async fn user_info(
     state: axum::extract::State<AppState>,
     user: AuthUser,
 ) -> ApiResult<aivg_core::session::UserInfo> {
-    ok(crate::users::info(&state, user.id).await?)
+    ok(crate::users::info(&state.db.pool, user.id).await?)
 }

@@ -1,6 +1,6 @@
 //! The domain logic on the database alone, with no server and no request: the daily check-in
-//! (spec 02 §6, §7) and the task lifecycle's charge and refund (spec 02 §3) take the pool and
-//! the parts they need, not the application state.
+//! (spec 02 §6, §7), the task lifecycle's charge and refund and the user info (spec 02 §3) take
+//! the pool and the parts they need, not the application state.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -129,4 +129,23 @@ async fn a_task_is_charged_refused_and_refunded_without_a_server() {
         .unwrap();
     assert!(!again, "an ended task is not ended twice");
     assert_eq!(balance(&db, user).await, 10);
+}
+
+#[tokio::test]
+async fn the_user_info_is_read_on_the_pool_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, db, user, uid) = db_with_user(dir.path()).await;
+    let claimed = daily::claim(&db.pool, user, aivg_server::clock::now_ms())
+        .await
+        .unwrap();
+    let Claim::Granted(reward) = claimed else {
+        panic!("{claimed:?}")
+    };
+    let info = aivg_server::users::info(&db.pool, user).await.unwrap();
+    assert_eq!(info.uid, uid);
+    assert_eq!(info.integral.integral, reward);
+    assert_eq!(info.verify.level, "free");
+    assert!(info.subscribe.is_empty());
+    let gone = aivg_server::users::info(&db.pool, user + 1_000_000).await;
+    assert!(gone.is_err(), "an unknown user is refused");
 }
