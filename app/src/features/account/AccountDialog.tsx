@@ -38,7 +38,7 @@ export function AccountDialog({ open, onClose, title, hideTitle, className, styl
           aria-describedby={undefined}
           data-testid={testId}
         >
-          <Dialog.Title className={hideTitle ? "acc-visually-hidden" : "acc-dialog__title"}>{title}</Dialog.Title>
+          <Dialog.Title className={hideTitle ? "visually-hidden" : "acc-dialog__title"}>{title}</Dialog.Title>
           <Dialog.Close className="acc-dialog__close" aria-label={t("close")}>
             <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

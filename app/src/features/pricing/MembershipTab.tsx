@@ -57,7 +57,7 @@ function PlanCard({ item, flow, popular, recommended }: { item: PricedSku; flow:
           <li key={benefit} data-included={included}>
             <span aria-hidden="true">{included ? "✓" : "✕"}</span>
             {t(`benefit.${benefit}`)}
-            <span className="acc-visually-hidden">{included ? t("included") : t("notIncluded")}</span>
+            <span className="visually-hidden">{included ? t("included") : t("notIncluded")}</span>
           </li>
         ))}
       </ul>
