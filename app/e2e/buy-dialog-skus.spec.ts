@@ -17,6 +17,7 @@ const MINUTE = 60_000;
 const MARCH = Date.UTC(2026, 2, 10, 12);
 
 /** Credit amounts a list offers ("500 credits / month (recommended)" → 500), ascending. */
+/** The amounts in option or radio texts, ascending; read through `expect.poll`, since the list fills in once the SKUs arrive. */
 async function amounts(texts: Promise<string[]>): Promise<number[]> {
   return (await texts).map((t) => Number(/\d+/.exec(t)?.[0] ?? Number.NaN)).sort((a, b) => a - b);
 }
@@ -48,8 +49,8 @@ test("desktop: monthly 10/50/100/200/300/500 and packs 10 to 500; the best disco
 
   const monthly = buy.getByTestId("credits-monthly");
   const payg = buy.getByTestId("credits-payg");
-  expect(await amounts(monthly.locator("option").allTextContents())).toEqual([10, 50, 100, 200, 300, 500]);
-  expect(await amounts(payg.locator("option").allTextContents())).toEqual([10, 50, 100, 200, 300, 500]);
+  await expect.poll(() => amounts(monthly.locator("option").allTextContents())).toEqual([10, 50, 100, 200, 300, 500]);
+  await expect.poll(() => amounts(payg.locator("option").allTextContents())).toEqual([10, 50, 100, 200, 300, 500]);
 
   // The seed's 500 monthly plan has the largest discount of its card: chosen first and marked.
   await expect(monthly.locator("select option:checked")).toHaveText("500 credits / month (recommended)");
@@ -70,8 +71,8 @@ test("phone: monthly 10/25/50/100/200/500 and packs 1000 and 2000, the recommend
   const plans = buy.getByTestId("credits-phone-plans");
   const packs = buy.getByTestId("credits-phone-payg");
   await expect(plans.getByRole("heading")).toHaveText("Monthly credit plan");
-  expect(await amounts(plans.getByRole("radio").allTextContents())).toEqual([10, 25, 50, 100, 200, 500]);
-  expect(await amounts(packs.getByRole("radio").allTextContents())).toEqual([1000, 2000]);
+  await expect.poll(() => amounts(plans.getByRole("radio").allTextContents())).toEqual([10, 25, 50, 100, 200, 500]);
+  await expect.poll(() => amounts(packs.getByRole("radio").allTextContents())).toEqual([1000, 2000]);
   await expect(plans.getByRole("radio", { name: /week/ })).toHaveCount(0);
 
   const recommended = packs.getByRole("radio", { name: /2000 credits/ });
@@ -129,7 +130,7 @@ test("the promotion's credits offer opens the recommend mode: desktop packs add 
   const buy = page.getByTestId("buy-dialog");
   await expect(buy.getByRole("tab", { name: "Credits" })).toHaveAttribute("aria-selected", "true");
   const payg = buy.getByTestId("credits-payg");
-  expect(await amounts(payg.locator("option").allTextContents())).toEqual([10, 50, 100, 200, 300, 500, 1000, 2000]);
+  await expect.poll(() => amounts(payg.locator("option").allTextContents())).toEqual([10, 50, 100, 200, 300, 500, 1000, 2000]);
   await expect(payg.locator("select option:checked")).toHaveText("2000 credits (recommended)");
   // The 1000 and 2000 packs carry the credits discount flag.
   await expect(payg.locator(".acc-discount")).toHaveText("Save 40%");
