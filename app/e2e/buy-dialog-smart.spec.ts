@@ -17,23 +17,24 @@ async function subscribeStandardMonthly(request: APIRequestContext, user: TestUs
   expect(res.ok()).toBe(true);
 }
 
-async function smartTab(page: import("@playwright/test").Page): Promise<string | null> {
+/** Opens the buy dialog; its selected tab, which the caller checks with a retrying assertion. */
+async function smartTab(page: import("@playwright/test").Page): Promise<import("@playwright/test").Locator> {
   await page.getByTestId("purchase-button").click();
   const buy = page.getByTestId("buy-dialog");
   await expect(buy).toBeVisible();
-  return buy.getByRole("tab", { selected: true }).textContent();
+  return buy.getByRole("tab", { selected: true });
 }
 
 test("a guest's purchase button opens the credits tab", async ({ page }) => {
   await page.goto("/home");
-  expect(await smartTab(page)).toBe("Credits");
+  await expect(await smartTab(page)).toHaveText("Credits");
 });
 
 test("a free user's purchase button opens the membership tab", async ({ page, request }) => {
   await signIn(page, await registerUser(request));
   await page.goto("/home");
   await expect(page.getByTestId("credit-count")).toHaveText("5");
-  expect(await smartTab(page)).toBe("Membership");
+  await expect(await smartTab(page)).toHaveText("Membership");
 });
 
 test("a subscriber's opens credits; Upgrade shows the standard plans only", async ({ page, request }) => {
@@ -42,7 +43,7 @@ test("a subscriber's opens credits; Upgrade shows the standard plans only", asyn
   await signIn(page, user);
   await page.goto("/home");
   await expect(page.getByTestId("plan-badge")).toHaveText("Standard");
-  expect(await smartTab(page)).toBe("Credits");
+  await expect(await smartTab(page)).toHaveText("Credits");
   await page.keyboard.press("Escape");
 
   await page.getByTestId("avatar-button").click();

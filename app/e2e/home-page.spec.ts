@@ -18,7 +18,7 @@ test("the template carousel rotates by itself", async ({ page }) => {
   await page.goto("/home");
   const carousel = page.getByTestId("home-carousel");
   await expect(carousel).toBeVisible();
-  expect(await page.getByTestId("home-carousel-slide").count()).toBeGreaterThan(1);
+  await expect.poll(() => page.getByTestId("home-carousel-slide").count()).toBeGreaterThan(1);
   await expect(carousel).toHaveAttribute("data-selected", "0");
   // Autoplay moves to the next slide without any input.
   await expect(carousel).toHaveAttribute("data-selected", "1", { timeout: 15_000 });
