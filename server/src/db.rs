@@ -54,8 +54,13 @@ impl Db {
         };
         let pool = match backend {
             Backend::Sqlite => {
+                // No ping before each acquire: an embedded database's connection cannot go
+                // stale, and sqlx already pings every connection when it is released (which
+                // flushes an abandoned transaction); the ping is a hand-off to the connection's
+                // worker thread and back, as costly as the statement of a one-query read.
                 AnyPoolOptions::new()
                     .max_connections(8)
+                    .test_before_acquire(false)
                     .after_connect(move |conn, _| {
                         Box::pin(async move {
                             // WAL lets readers run beside the one writer; the busy timeout makes

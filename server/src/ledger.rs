@@ -78,19 +78,41 @@ struct OpenGrant {
     remaining: i64,
 }
 
+/// The rows of the grants with credits left at `$2` (epoch seconds) of the user `$1`: `id` and
+/// `remaining` (amount minus allocations; zero or less is filtered by the readers). Unordered.
+macro_rules! open_grant_rows {
+    () => {
+        "SELECT g.id, CAST(g.credits - COALESCE((SELECT SUM(a.credits) FROM credit_allocations a WHERE a.grant_id = g.id), 0) AS BIGINT) AS remaining
+         FROM credit_entries g
+         WHERE g.user_id = $1 AND g.type = 'Acquisition' AND g.refund_of IS NULL AND g.status = 1
+           AND (g.expire_time = 0 OR g.expire_time > $2)"
+    };
+}
+
+/// The balance of the user `$1` at `$2` (epoch seconds) as one SQL scalar expression: the credits
+/// left in the grants [`open_grants`] reads. Lets a read that needs the balance beside other columns
+/// (`POST /v1/user`) be one statement.
+macro_rules! balance_sql {
+    () => {
+        concat!(
+            "CAST(COALESCE((SELECT SUM(o.remaining) FROM (",
+            $crate::ledger::open_grant_rows!(),
+            ") o WHERE o.remaining > 0), 0) AS BIGINT)"
+        )
+    };
+}
+pub(crate) use {balance_sql, open_grant_rows};
+
 /// Grants with credits left at `now` (epoch seconds), soonest-expiring first, indefinite last.
 async fn open_grants(
     conn: &mut AnyConnection,
     user_id: i64,
     now: i64,
 ) -> Result<Vec<OpenGrant>, sqlx::Error> {
-    let rows: Vec<OpenGrant> = sqlx::query_as(
-        "SELECT g.id, CAST(g.credits - COALESCE((SELECT SUM(a.credits) FROM credit_allocations a WHERE a.grant_id = g.id), 0) AS BIGINT) AS remaining
-         FROM credit_entries g
-         WHERE g.user_id = $1 AND g.type = 'Acquisition' AND g.refund_of IS NULL AND g.status = 1
-           AND (g.expire_time = 0 OR g.expire_time > $2)
-         ORDER BY CASE WHEN g.expire_time = 0 THEN 1 ELSE 0 END, g.expire_time, g.id",
-    )
+    let rows: Vec<OpenGrant> = sqlx::query_as(concat!(
+        open_grant_rows!(),
+        " ORDER BY CASE WHEN g.expire_time = 0 THEN 1 ELSE 0 END, g.expire_time, g.id"
+    ))
     .bind(user_id)
     .bind(now)
     .fetch_all(conn)
@@ -105,7 +127,11 @@ fn total(grants: &[OpenGrant]) -> i64 {
 
 /// The balance at `now` (epoch seconds): unexpired grants minus what was drawn from them.
 pub async fn balance(conn: &mut AnyConnection, user_id: i64, now: i64) -> Result<i64, sqlx::Error> {
-    Ok(total(&open_grants(conn, user_id, now).await?))
+    sqlx::query_scalar(concat!("SELECT ", balance_sql!()))
+        .bind(user_id)
+        .bind(now)
+        .fetch_one(conn)
+        .await
 }
 
 /// Spends `e.credits` (must be > 0); call inside a transaction after [`lock_user`].

@@ -5,6 +5,7 @@
 
 use crate::ledger::{self, Entry};
 use aivg_core::checkin::{checkin_cycle_id, checkin_reward, next_checkin_cycle};
+use aivg_core::session::effective_plan;
 use sqlx::AnyPool;
 
 /// Why a check-in call could not be answered.
@@ -51,21 +52,34 @@ async fn reward_for(pool: &AnyPool, user_id: i64, now_s: i64) -> Result<u32, Che
     Ok(checkin_reward(level))
 }
 
-/// The user's check-in state at `now_ms`.
+/// What the status reads of a user: the stored plan and this cycle's check-in, if any.
+#[derive(sqlx::FromRow)]
+struct StatusRow {
+    verify_level: String,
+    verify_expired_time: i64,
+    claimed: Option<i64>,
+}
+
+/// The user's check-in state at `now_ms`: one statement (the plan for the reward and the cycle's
+/// row), as this call is polled by every signed-in page.
 pub async fn status(pool: &AnyPool, user_id: i64, now_ms: i64) -> Result<Status, CheckinError> {
     let cycle = cycle_of(now_ms)?;
-    let claimed = sqlx::query("SELECT credits FROM checkins WHERE user_id = $1 AND cycle_id = $2")
-        .bind(user_id)
-        .bind(cycle)
-        .fetch_optional(pool)
-        .await?;
-    let reward = reward_for(pool, user_id, now_ms / 1000).await?;
+    let row: StatusRow = sqlx::query_as(
+        "SELECT verify_level, verify_expired_time,
+           (SELECT credits FROM checkins WHERE user_id = $1 AND cycle_id = $2) AS claimed
+         FROM users WHERE id = $1",
+    )
+    .bind(user_id)
+    .bind(cycle)
+    .fetch_one(pool)
+    .await?;
+    let plan = effective_plan(&row.verify_level, row.verify_expired_time, now_ms / 1000);
     #[allow(clippy::cast_precision_loss)]
     let next_cycle_at =
         next_checkin_cycle(now_ms as f64).map_err(|e| CheckinError::Cycle(e.to_string()))?;
     Ok(Status {
-        claimed: claimed.is_some(),
-        reward,
+        claimed: row.claimed.is_some(),
+        reward: checkin_reward(plan.level),
         next_cycle_at,
     })
 }
