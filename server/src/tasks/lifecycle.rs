@@ -20,7 +20,7 @@ use crate::uploads::paths;
 use crate::uploads::storage::Files;
 use axum::http::StatusCode;
 use serde_json::{Value, json};
-use sqlx::{AnyPool, FromRow};
+use sqlx::AnyPool;
 
 /// Envelope code of "not enough credits" (HTTP 402), core's (the app reads the same).
 pub use aivg_core::credits::{CODE_INSUFFICIENT_CREDITS, CODE_TOO_MANY_QUEUED};
@@ -71,36 +71,26 @@ pub struct Created {
     pub queue_position: i64,
 }
 
-/// The queue as a new task finds it: every queued task, and the user's.
-#[derive(FromRow)]
-struct QueueCounts {
-    queued: i64,
-    mine: i64,
-}
-
 /// Records a task and charges its credits; answers the row as written. Queued tasks wake the
 /// workers. The answer and the `addTask` event are built from what was written instead of read
-/// back: one creation is seven statements in one transaction (lock, queue counts, the ledger's
-/// grants, spend and allocation, the row), which is what bounds creations per second on SQLite's
-/// single writer (README "Speed").
+/// back: one creation is seven statements in one transaction (lock, the user's queue count, the
+/// ledger's grants, spend and allocation, the row), which is what bounds creations per second on
+/// SQLite's single writer (README "Speed"), and the place in the queue counted after it.
 pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, ApiError> {
     let task_id = crate::ids::random_token(20);
     let now_ms = clock::now_ms();
     let mut tx = d.pool.begin().await?;
     ledger::lock_user(&mut tx, t.user_id).await?;
-    let mut queued_before = 0;
     if t.finished.is_none() {
-        // Checked under the user's lock, so parallel creates cannot pass it together. The same
-        // scan of the queue gives the new task's place in it.
-        let counts: QueueCounts = sqlx::query_as(
-            "SELECT (SELECT COUNT(*) FROM tasks WHERE status = 'queued') AS queued,
-                    (SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'queued') AS mine",
+        // Checked under the user's lock, so parallel creates cannot pass it together. (The place
+        // in the whole queue is counted after the commit: that scan grows with the queue and
+        // would hold SQLite's one write lock meanwhile.)
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'queued'",
         )
         .bind(t.user_id)
         .fetch_one(&mut *tx)
         .await?;
-        let waiting = counts.mine;
-        queued_before = counts.queued;
         let limit = d.tasks.settings().max_queued_per_user;
         if usize::try_from(waiting).unwrap_or(usize::MAX) >= limit {
             return Err(ApiError::new(
@@ -195,11 +185,14 @@ pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, ApiError> {
         started_ms: 0,
         finished_ms,
     };
-    let queue_position = if t.finished.is_none() {
-        queued_before + 1
-    } else {
-        0
-    };
+    // The task is written and charged: a failed count must not turn that into an error answer
+    // (a client would create it again), so it reads as no place.
+    let queue_position = record::queue_position(d.pool, &row)
+        .await
+        .unwrap_or_else(|e| {
+            tracing::warn!("task {}: no queue position: {e}", row.task_id);
+            0
+        });
     // Announce before waking the workers, so `addTask` comes before the task's updates.
     d.tasks.emit(TaskEvent {
         user_id: row.user_id,
