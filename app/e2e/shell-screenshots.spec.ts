@@ -20,6 +20,9 @@ for (const [device, viewport] of Object.entries(viewports)) {
         await page.goto("/home");
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        // The grid renders a frame after the hero and fetches its icons then: shoot the whole page.
+        await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+        await page.waitForLoadState("networkidle");
         await page.screenshot({ path: `${out}/home-${device}-${theme}.png` });
       });
     });

@@ -1,8 +1,8 @@
 /**
  * The home page: a hero with a prompt box leading into text to video, the grid of
  * every creation type and AI tool, a carousel of templates from the server, and explore highlights.
- * It is the LCP page: the hero (text only) paints first; templates and highlights load after
- * mount and their pictures load lazily. The chatbot widget loads here only (spec 01 §2).
+ * It is the LCP page: the hero (text only) is the first render and paints first; the grid, the
+ * templates and highlights render a frame later (`useAfterFirstPaint`), and their pictures load lazily. The chatbot widget loads here only (spec 01 §2).
  */
 import { routePath } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
@@ -14,11 +14,13 @@ import { CreationGrid } from "./CreationGrid";
 import { ExploreHighlights } from "./ExploreHighlights";
 import { HeroPrompt } from "./HeroPrompt";
 import { TemplateCarousel } from "./TemplateCarousel";
+import { useAfterFirstPaint } from "./useAfterFirstPaint";
 import "./home.css";
 
 export default function HomePage() {
   const { t } = useTranslation("home");
   const language = useAtomValue(languageAtom);
+  const painted = useAfterFirstPaint();
   return (
     <div className="home">
       <section className="hero">
@@ -29,10 +31,14 @@ export default function HomePage() {
           {t("ctaSecondary")}
         </Link>
       </section>
-      <CreationGrid />
-      <TemplateCarousel />
-      <ExploreHighlights />
-      <ChatbotWidget />
+      {painted && (
+        <>
+          <CreationGrid />
+          <TemplateCarousel />
+          <ExploreHighlights />
+          <ChatbotWidget />
+        </>
+      )}
     </div>
   );
 }
