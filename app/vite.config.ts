@@ -6,23 +6,34 @@ import { defineConfig } from "vite";
 import wasm from "vite-plugin-wasm";
 import { precompressAssets, preloadWasm } from "./build/assets-delivery";
 import { i18nMessages } from "./build/i18n-messages";
+import { pagePreloads } from "./build/page-preloads";
+import { shellChunk } from "./build/shell-chunk";
+import { pageSources } from "./src/routes/page-sources";
 import { buildManifest } from "./scripts/build-manifest";
 
 const localesDir = fileURLToPath(new URL("./src/locales", import.meta.url));
+const srcDir = fileURLToPath(new URL("./src", import.meta.url));
+const messages = i18nMessages({ localesDir, messagesPath: (hash, code) => messagesPath(hash, code as LanguageCode) });
 
 export default defineConfig({
   plugins: [
     react(),
     wasm(),
-    i18nMessages({ localesDir, messagesPath: (hash, code) => messagesPath(hash, code as LanguageCode) }),
+    messages,
     buildManifest({ localesDir }),
     preloadWasm(),
+    pagePreloads({ sources: pageSources, srcDir, i18nHash: () => messages.api?.hash ?? "" }),
     precompressAssets(),
   ],
   build: {
     // Top-level await (the WASM module instantiates at import) is native from ES2022 on.
     target: "es2022",
     sourcemap: false,
+    // Rollup splits the code the first screen runs into ~23 small shared chunks (modules the entry
+    // and lazily loaded pages both use); each is one more request the page's main thread issues
+    // and evaluates. Everything the entry imports statically goes into the entry's own chunk
+    // instead (build/shell-chunk.ts); pages keep their lazily loaded chunks.
+    rollupOptions: { output: { manualChunks: shellChunk() } },
   },
   test: {
     environment: "jsdom",

@@ -74,11 +74,13 @@ export function catalogueHash(merged: Map<string, Record<string, Messages>>): st
 export function i18nMessages(options: {
   localesDir: string;
   messagesPath: (hash: string, code: string) => string;
-}): Plugin {
+}): Plugin<{ hash: string }> {
   let merged = mergedMessages(readCatalogue(options.localesDir));
   const hash = catalogueHash(merged);
   return {
     name: "aivg-i18n-messages",
+    /** The catalogue's hash, for other plugins (build/page-preloads.ts). */
+    api: { hash },
     config() {
       return { define: { __I18N_HASH__: JSON.stringify(hash) } };
     },

@@ -6,9 +6,10 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadAllMessages, renderApp } from "../test/render-app";
 import { FatalErrorBoundary } from "../features/error-page/boundaries";
 import { i18n } from "../i18n/setup";
-import { validatedRoute } from "./guards";
+import type { PageData } from "./page";
+import { validationFailed } from "./route-error";
 import { RootLayout } from "./RootLayout";
-import { pageRoutes, prefixes } from "./table";
+import { pageSources } from "./page-sources";
 
 beforeAll(loadAllMessages);
 beforeEach(() => {
@@ -18,22 +19,25 @@ beforeEach(() => {
 });
 
 describe("route table", () => {
-  it("has a route for every route of core's table, once", () => {
-    const names = pageRoutes.map((route) => (route.handle as { name: string }).name).sort();
-    expect(names).toEqual(
+  it("names a module for every page route of core's table, and none for the redirecting ones", () => {
+    const redirecting = ["Index", "Create"];
+    expect(Object.keys(pageSources).sort()).toEqual(
       routeTable()
         .map((route) => route.name)
+        .filter((name) => !redirecting.includes(name))
         .sort(),
     );
   });
 
-  it("repeats the page routes under every language prefix but English", () => {
-    expect(prefixes.sort()).toEqual(
-      languages()
-        .map((l) => l.code)
-        .filter((c) => c !== "en")
-        .sort(),
-    );
+  it("shows a page under every language prefix", async () => {
+    for (const code of languages().map((l) => l.code)) {
+      const prefix = code === "en" ? "" : `/${code}`;
+      const { router, unmount } = renderApp(`${prefix}/explore/zone`);
+      await waitFor(() => expect(router.state.loaderData.page).toBeDefined());
+      expect(router.state.location.pathname).toBe(`${prefix}/explore/zone`);
+      expect((router.state.loaderData.page as PageData).match).toMatchObject({ name: "ExploreZone", language: code });
+      unmount();
+    }
   });
 });
 
@@ -105,8 +109,16 @@ describe("fatal errors", () => {
         {
           Component: RootLayout,
           ErrorBoundary: FatalErrorBoundary,
-          // A route whose validation fails: core matches /explore to Explore, not Home.
-          children: [{ path: "/explore", loader: validatedRoute("Home"), element: null }],
+          // A route whose validation fails.
+          children: [
+            {
+              path: "/explore",
+              loader: ({ request }) => {
+                throw validationFailed(new URL(request.url));
+              },
+              element: null,
+            },
+          ],
         },
       ],
       { initialEntries: ["/explore"] },

@@ -7,10 +7,11 @@
  * the task (the server's rule, shown under the field), the content checks, then asks the
  * credit-consumption confirmation with the price, then creates the task.
  */
-import { aspectRatioOptions, getExploreInfo, type RouteMatch } from "@aivg/core/rules";
+import { aspectRatioOptions, getExploreInfo } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { usePageMatch } from "../../routes/page";
 import { useAtomValue } from "../../state/jotai";
 import { readExploreItem } from "../explore/exploreItems";
 import { languageAtom } from "../language/state";
@@ -43,7 +44,7 @@ export function createScreenForm(route: string, type: string | undefined): Modul
 }
 
 export default function CreatePage() {
-  const match = useLoaderData() as RouteMatch;
+  const match = usePageMatch();
   const form = createScreenForm(match.name, match.meta.type);
   // Remount per module: the fields of one screen do not carry over to another.
   return <CreateScreen key={form.code} form={form} />;

@@ -4,11 +4,11 @@
  * modes are the catalogue's rows for the route (`toolModes`); core's check of the task (the
  * server's rule) runs before anything is sent and its message sits under the field it names.
  */
-import type { RouteMatch } from "@aivg/core/rules";
 import { getTtsVoices, minuteTool, routePath, taskModule } from "@aivg/core/rules";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { usePageMatch } from "../../routes/page";
 import { useAtomValue } from "../../state/jotai";
 import { checkFields, detectorOf, isMissing, type FieldProblem } from "../create/catalogue";
 import { FieldMessage } from "../create/FieldMessage";
@@ -43,7 +43,7 @@ function readVoices(raw: unknown): Voice[] {
 }
 
 export default function ToolPage() {
-  const match = useLoaderData() as RouteMatch;
+  const match = usePageMatch();
   if (!isToolRoute(match.name)) throw new Error(`${match.name} is not an AI tool route`);
   const modes = toolModes(match.name);
   const [first, ...rest] = modes;

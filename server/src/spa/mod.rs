@@ -7,18 +7,31 @@
 //! (`index.html`, build manifests, prerendered payloads) is `no-cache`, so a new build is seen
 //! at once while unchanged files still answer 304 to a revalidation.
 //!
+//! Page requests get `index.html` with preload hints for the page's route and language
+//! (hints.rs); the HTML varies with the cookie and `Accept-Language` then, and says so.
+//!
 //! Compression: the app's build writes a `.br` (brotli 11) and a `.gz` (gzip -9) beside each
 //! hashed file (app/build/assets-delivery.ts); those are sent as they are when the browser accepts
 //! them (`Content-Encoding`, with `Vary: Accept-Encoding` added here), so the response compressor, which skips
 //! bodies already encoded, never recompresses them at its weaker on-the-fly level.
+
+pub mod hints;
 
 use crate::api::ApiError;
 use crate::state::AppState;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use hints::{BuiltFiles, PageRequest};
+use sha2::{Digest, Sha256};
+use std::path::Path;
+use std::sync::LazyLock;
 use tower::ServiceExt;
-use tower_http::services::{ServeDir, ServeFile};
+use tower_http::services::ServeDir;
+
+/// The built index.html and preload file, read again when they change (hints.rs). One per process:
+/// it is keyed by the app folder, so servers of different folders in one process stay correct.
+static BUILT: LazyLock<BuiltFiles> = LazyLock::new(BuiltFiles::default);
 
 /// The router of this area: only the fallback, so it answers whatever no other area routes.
 pub fn router() -> axum::Router<AppState> {
@@ -62,15 +75,19 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
             .await
             .map(IntoResponse::into_response)
     } else {
-        let index = ServeFile::new(dir.join("index.html"));
         // A prerendered page folder (dist/home/ holding _payload.json) must not turn /home into
         // a redirect to /home/: folders count as not found and fall through to index.html.
-        ServeDir::new(&dir)
+        let (uri, headers) = (req.uri().clone(), req.headers().clone());
+        match ServeDir::new(&dir)
             .append_index_html_on_directories(false)
-            .fallback(index)
             .oneshot(req)
             .await
-            .map(IntoResponse::into_response)
+        {
+            Ok(res) if res.status() == axum::http::StatusCode::NOT_FOUND => {
+                Ok(page_html(&dir, &uri, &headers))
+            }
+            other => other.map(IntoResponse::into_response),
+        }
     };
     match served {
         Ok(mut res) => {
@@ -91,4 +108,49 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         }
         Err(e) => ApiError::internal(e).into_response(),
     }
+}
+
+/// index.html for a page request, with the preload hints of its route and language when the build
+/// wrote them. An `ETag` of the body answers a revalidation with 304.
+fn page_html(dir: &Path, uri: &axum::http::Uri, headers: &axum::http::HeaderMap) -> Response {
+    let built = match BUILT.get(dir) {
+        Ok(built) => built,
+        Err(e) => return ApiError::internal(e).into_response(),
+    };
+    let header_text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+    let body = match &built.preloads {
+        Some(preloads) => {
+            let links = hints::links(
+                preloads,
+                PageRequest {
+                    path: uri.path(),
+                    query: uri.query().unwrap_or(""),
+                    cookie: header_text(header::COOKIE),
+                    accept_language: header_text(header::ACCEPT_LANGUAGE),
+                },
+            );
+            hints::inject(&built.index, &links)
+        }
+        None => built.index.clone(),
+    };
+    let digest = Sha256::digest(body.as_bytes());
+    let etag: String = std::iter::once("\"".to_owned())
+        .chain(digest.iter().take(12).map(|b| format!("{b:02x}")))
+        .chain(std::iter::once("\"".to_owned()))
+        .collect();
+    let fresh = header_text(header::IF_NONE_MATCH)
+        .is_some_and(|tags| tags.split(',').any(|t| t.trim() == etag));
+    let mut res = if fresh {
+        axum::http::StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
+    };
+    if let Ok(etag) = HeaderValue::from_str(&etag) {
+        res.headers_mut().insert(header::ETAG, etag);
+    }
+    res.headers_mut().insert(
+        header::VARY,
+        HeaderValue::from_static("cookie, accept-language"),
+    );
+    res
 }

@@ -1,0 +1,83 @@
+/**
+ * `pagePreloads`: writes `page-preloads.json` beside index.html. For each page route of
+ * src/routes/page-sources.ts it lists the files that route's lazily loaded module needs beyond what
+ * index.html loads already (JS chunks, CSS), and it carries the hash of the language messages. The
+ * server reads it to add, to the index.html it sends for a page, `<link rel="modulepreload">` and
+ * `<link rel="preload">` for the route and the language the request resolves to (server/src/spa/hints.rs),
+ * so those downloads start with the HTML instead of after the app has started (README "Speed").
+ */
+import { resolve } from "node:path";
+import type { Plugin, Rollup } from "vite";
+
+/** What a page route needs beyond index.html's own files, as URL paths. */
+export interface RouteFiles {
+  js: string[];
+  css: string[];
+}
+
+/** The file's format (server/src/spa/hints.rs reads it). */
+export interface PagePreloads {
+  /** The `{hash}` of /_i18n/{hash}/{locale}/messages.json. */
+  i18nHash: string;
+  /** By route name. */
+  routes: Record<string, RouteFiles>;
+}
+
+/** The chunks `start` loads statically (itself included). */
+function staticClosure(bundle: Rollup.OutputBundle, start: Rollup.OutputChunk[]): Rollup.OutputChunk[] {
+  const seen = new Map<string, Rollup.OutputChunk>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const chunk = queue.pop();
+    if (!chunk || seen.has(chunk.fileName)) continue;
+    seen.set(chunk.fileName, chunk);
+    for (const name of chunk.imports) {
+      const next = bundle[name];
+      if (next?.type === "chunk") queue.push(next);
+    }
+  }
+  return [...seen.values()];
+}
+
+const css = (chunks: Rollup.OutputChunk[]) => chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+
+/**
+ * The files of each route (`sources`: route name → module path under `srcDir` without extension).
+ * A route whose module is in no chunk fails the build: the hints would silently go missing.
+ */
+export function routeFiles(bundle: Rollup.OutputBundle, sources: Record<string, string>, srcDir: string, base: string): Record<string, RouteFiles> {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === "chunk");
+  const initial = staticClosure(
+    bundle,
+    chunks.filter((c) => c.isEntry),
+  );
+  const initialJs = new Set(initial.map((c) => c.fileName));
+  const initialCss = new Set(css(initial));
+  const routes: Record<string, RouteFiles> = {};
+  for (const name of Object.keys(sources).sort()) {
+    const file = resolve(srcDir, `${sources[name]}.tsx`);
+    const own = chunks.find((c) => c.facadeModuleId === file) ?? chunks.find((c) => c.moduleIds.includes(file));
+    if (!own) throw new Error(`page-preloads: no chunk holds ${file} (route ${name})`);
+    const closure = staticClosure(bundle, [own]);
+    routes[name] = {
+      js: closure.map((c) => c.fileName).filter((f) => !initialJs.has(f)).sort().map((f) => base + f),
+      css: [...new Set(css(closure))].filter((f) => !initialCss.has(f)).sort().map((f) => base + f),
+    };
+  }
+  return routes;
+}
+
+export function pagePreloads(options: { sources: Record<string, string>; srcDir: string; i18nHash: () => string }): Plugin {
+  let base = "/";
+  return {
+    name: "aivg-page-preloads",
+    apply: "build",
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_output, bundle) {
+      const preloads: PagePreloads = { i18nHash: options.i18nHash(), routes: routeFiles(bundle, options.sources, options.srcDir, base) };
+      this.emitFile({ type: "asset", fileName: "page-preloads.json", source: `${JSON.stringify(preloads, null, 1)}\n` });
+    },
+  };
+}

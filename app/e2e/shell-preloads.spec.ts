@@ -1,0 +1,31 @@
+/**
+ * The index.html of a page carries preload hints for that page's route and language (server
+ * src/spa/hints.rs, from the build's page-preloads.json): the browser fetches each hinted file
+ * once, from the hint, and the app uses it instead of asking again.
+ */
+import { expect, test } from "./fixtures";
+
+test.use({ locale: "ja-JP" });
+
+function hints(html: string, pattern: RegExp): string[] {
+  return [...html.matchAll(pattern)].map((m) => m[1] ?? "");
+}
+
+test("a page's route chunks and language messages are hinted in its HTML and fetched once", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+  // A Japanese browser on an unprefixed path: core resolves jp (and the app redirects to /jp/explore).
+  const res = await page.goto("/explore");
+  const html = (await res?.text()) ?? "";
+  const chunks = hints(html, /<link rel="modulepreload" crossorigin href="([^"]*ExplorePage[^"]*)">/g);
+  const messages = hints(html, /<link rel="preload" as="fetch" crossorigin href="(\/_i18n\/[^"]+\/jp\/messages\.json)">/g);
+  expect(chunks, html).toHaveLength(1);
+  expect(messages, html).toHaveLength(1);
+  await expect(page).toHaveURL(/\/jp\/explore$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  for (const path of [...chunks, ...messages])
+    expect(
+      requested.filter((p) => p === path),
+      path,
+    ).toHaveLength(1);
+});

@@ -1,0 +1,141 @@
+//! The index.html sent for a page: the preload hints of its route and language (the app's
+//! `page-preloads.json`, src/spa/hints.rs), revalidation by ETag, and the plain file when the build
+//! wrote no hints or a malformed file.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+mod common;
+use common::TestServer;
+
+const INDEX: &str =
+    "<!doctype html><html><head><title>x</title></head><body><div id=root></div></body></html>";
+const PRELOADS: &str = r#"{"i18nHash":"h1","routes":{
+  "Home":{"js":["/assets/HomePage-a.js"],"css":["/assets/HomePage-b.css"]},
+  "Explore":{"js":["/assets/ExplorePage-c.js"],"css":[]}}}"#;
+
+async fn built(preloads: Option<&str>) -> TestServer {
+    let s = TestServer::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let spa = dir.path().join("dist");
+    std::fs::create_dir_all(&spa).unwrap();
+    std::fs::write(spa.join("index.html"), INDEX).unwrap();
+    if let Some(p) = preloads {
+        std::fs::write(spa.join("page-preloads.json"), p).unwrap();
+    }
+    let mut cfg = s.cfg.clone();
+    cfg.data_dir = dir.path().join("data");
+    cfg.static_dir = Some(spa);
+    TestServer::start_with(dir, cfg).await
+}
+
+async fn page(s: &TestServer, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+    let mut req = s.http.get(s.url(path));
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    req.send().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_page_hints_its_route_files_and_its_language_messages() {
+    let s = built(Some(PRELOADS)).await;
+    // `/` is Home (core's redirect); no cookie, an English browser.
+    let res = page(&s, "/", &[("accept-language", "en-US,en;q=0.9")]).await;
+    assert_eq!(res.status().as_u16(), 200);
+    let h = res.headers().clone();
+    assert_eq!(h["content-type"], "text/html; charset=utf-8");
+    assert_eq!(h["cache-control"], "no-cache");
+    assert!(
+        h["vary"].to_str().unwrap().contains("accept-language"),
+        "{h:?}"
+    );
+    let html = res.text().await.unwrap();
+    let head = &html[..html.find("</head>").unwrap()];
+    assert!(
+        head.contains(r#"<link rel="modulepreload" crossorigin href="/assets/HomePage-a.js">"#),
+        "{html}"
+    );
+    assert!(
+        head.contains(
+            r#"<link rel="preload" as="style" crossorigin href="/assets/HomePage-b.css">"#
+        ),
+        "{html}"
+    );
+    assert!(
+        head.contains(
+            r#"<link rel="preload" as="fetch" crossorigin href="/_i18n/h1/en/messages.json">"#
+        ),
+        "{html}"
+    );
+    assert!(!html.contains("ExplorePage"), "{html}");
+
+    // The language: the prefix, else the language cookie, else the browser's.
+    let de = page(&s, "/de/explore", &[("cookie", "i18n_redirected=fr")])
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        de.contains("/_i18n/h1/de/messages.json") && de.contains("ExplorePage-c.js"),
+        "{de}"
+    );
+    let fr = page(
+        &s,
+        "/explore",
+        &[("cookie", "i18n_redirected=fr"), ("accept-language", "ja")],
+    )
+    .await
+    .text()
+    .await
+    .unwrap();
+    assert!(fr.contains("/_i18n/h1/fr/messages.json"), "{fr}");
+    let jp = page(&s, "/home", &[("accept-language", "ja-JP,ja;q=0.9")])
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        jp.contains("/_i18n/h1/jp/messages.json") && jp.contains("HomePage-a.js"),
+        "{jp}"
+    );
+}
+
+#[tokio::test]
+async fn a_page_revalidates_by_etag() {
+    let s = built(Some(PRELOADS)).await;
+    let first = page(&s, "/explore", &[]).await;
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    let again = page(&s, "/explore", &[("if-none-match", &etag)]).await;
+    assert_eq!(again.status().as_u16(), 304);
+    assert!(again.text().await.unwrap().is_empty());
+    // Another language is another body, so the old tag no longer matches.
+    let other = page(&s, "/de/explore", &[("if-none-match", &etag)]).await;
+    assert_eq!(other.status().as_u16(), 200);
+}
+
+#[tokio::test]
+async fn without_a_usable_preload_file_the_page_is_the_plain_index() {
+    for preloads in [
+        None,
+        Some("{not json"),
+        Some(r#"{"i18nHash":"h","routes":{},"extra":1}"#),
+    ] {
+        let s = built(preloads).await;
+        let res = page(&s, "/home", &[]).await;
+        assert_eq!(res.status().as_u16(), 200, "{preloads:?}");
+        assert_eq!(res.text().await.unwrap(), INDEX, "{preloads:?}");
+    }
+}
+
+#[tokio::test]
+async fn files_and_api_paths_are_not_pages() {
+    let s = built(Some(PRELOADS)).await;
+    let dir = s.cfg.static_dir.clone().unwrap();
+    std::fs::write(dir.join("robots.txt"), "User-agent: *").unwrap();
+    assert_eq!(
+        page(&s, "/robots.txt", &[]).await.text().await.unwrap(),
+        "User-agent: *"
+    );
+    let api = page(&s, "/v1/no/such/call", &[]).await;
+    assert_eq!(api.status().as_u16(), 404);
+    assert!(!api.text().await.unwrap().contains("modulepreload"));
+}
