@@ -3,7 +3,7 @@
  *
  * - `precompressAssets`: every hashed file under `dist/assets/` that compresses gets a `.br` (brotli
  *   at its highest quality) and a `.gz` (gzip -9) beside it. The server sends those as they are when
- *   the browser accepts them (server/src/spa.rs), instead of compressing on the fly at the fast, weak
+ *   the browser accepts them (server/src/spa/mod.rs), instead of compressing on the fly at the fast, weak
  *   levels a per-request compressor must use (brotli 4): the WASM module shrinks by about a fifth more.
  * - `preloadWasm`: index.html gets `<link rel="preload" as="fetch">` for each `.wasm` the entry
  *   instantiates, so its download runs beside the JavaScript's instead of starting only once the
