@@ -14,6 +14,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin, Rollup } from "vite";
+import { chunkClosure } from "./closure";
 
 /** Extensions worth compressing (images other than SVG and fonts are compressed already). */
 const COMPRESSIBLE = /\.(js|mjs|css|wasm|svg|json|html|txt)$/;
@@ -68,20 +69,9 @@ export function precompressAssets(): Plugin {
  * WASM is left to load when that chunk does).
  */
 export function entryWasm(bundle: Rollup.OutputBundle): Set<string> {
-  const wasm = new Set<string>();
-  const seen = new Set<string>();
-  const queue = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === "chunk" && c.isEntry);
-  while (queue.length > 0) {
-    const chunk = queue.pop();
-    if (!chunk || seen.has(chunk.fileName)) continue;
-    seen.add(chunk.fileName);
-    for (const asset of chunk.viteMetadata?.importedAssets ?? []) if (asset.endsWith(".wasm")) wasm.add(asset);
-    for (const name of chunk.imports) {
-      const next = bundle[name];
-      if (next?.type === "chunk") queue.push(next);
-    }
-  }
-  return wasm;
+  const entries = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === "chunk" && c.isEntry);
+  const assets = chunkClosure(bundle, entries).flatMap((c) => [...(c.viteMetadata?.importedAssets ?? [])]);
+  return new Set(assets.filter((asset) => asset.endsWith(".wasm")));
 }
 
 export function preloadWasm(): Plugin {

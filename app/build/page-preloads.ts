@@ -8,6 +8,7 @@
  */
 import { resolve } from "node:path";
 import type { Plugin, Rollup } from "vite";
+import { chunkClosure } from "./closure";
 
 /** What a page route needs beyond index.html's own files, as URL paths. */
 export interface RouteFiles {
@@ -23,22 +24,6 @@ export interface PagePreloads {
   routes: Record<string, RouteFiles>;
 }
 
-/** The chunks `start` loads statically (itself included). */
-function staticClosure(bundle: Rollup.OutputBundle, start: Rollup.OutputChunk[]): Rollup.OutputChunk[] {
-  const seen = new Map<string, Rollup.OutputChunk>();
-  const queue = [...start];
-  while (queue.length > 0) {
-    const chunk = queue.pop();
-    if (!chunk || seen.has(chunk.fileName)) continue;
-    seen.set(chunk.fileName, chunk);
-    for (const name of chunk.imports) {
-      const next = bundle[name];
-      if (next?.type === "chunk") queue.push(next);
-    }
-  }
-  return [...seen.values()];
-}
-
 const css = (chunks: Rollup.OutputChunk[]) => chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
 
 /**
@@ -47,7 +32,7 @@ const css = (chunks: Rollup.OutputChunk[]) => chunks.flatMap((c) => [...(c.viteM
  */
 export function routeFiles(bundle: Rollup.OutputBundle, sources: Record<string, string>, srcDir: string, base: string): Record<string, RouteFiles> {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === "chunk");
-  const initial = staticClosure(
+  const initial = chunkClosure(
     bundle,
     chunks.filter((c) => c.isEntry),
   );
@@ -58,7 +43,7 @@ export function routeFiles(bundle: Rollup.OutputBundle, sources: Record<string, 
     const file = resolve(srcDir, `${sources[name]}.tsx`);
     const own = chunks.find((c) => c.facadeModuleId === file) ?? chunks.find((c) => c.moduleIds.includes(file));
     if (!own) throw new Error(`page-preloads: no chunk holds ${file} (route ${name})`);
-    const closure = staticClosure(bundle, [own]);
+    const closure = chunkClosure(bundle, [own]);
     routes[name] = {
       js: closure.map((c) => c.fileName).filter((f) => !initialJs.has(f)).sort().map((f) => base + f),
       css: [...new Set(css(closure))].filter((f) => !initialCss.has(f)).sort().map((f) => base + f),

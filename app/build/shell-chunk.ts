@@ -13,21 +13,9 @@
  * navigation is done with a promise, not a top-level await: that would never settle).
  */
 import type { Rollup } from "vite";
+import { staticClosure } from "./closure";
 
 type ManualChunks = (id: string, meta: Rollup.ManualChunkMeta) => string | undefined;
-
-/** The modules `entries` import statically, themselves included. */
-export function staticClosure(entries: readonly string[], importedIds: (id: string) => readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...entries];
-  while (queue.length > 0) {
-    const id = queue.pop();
-    if (id === undefined || seen.has(id)) continue;
-    seen.add(id);
-    queue.push(...importedIds(id));
-  }
-  return seen;
-}
 
 export function shellChunk(): ManualChunks {
   let shell: Set<string> | undefined;
