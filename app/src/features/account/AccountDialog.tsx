@@ -7,6 +7,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { uiConstants } from "@aivg/core/rules";
 import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useOpenedOnce } from "../overlays/openedOnce";
 import "./account.css";
 
 const { dialogZIndex } = uiConstants();
@@ -28,6 +29,8 @@ interface Props {
 export function AccountDialog({ open, onClose, title, hideTitle, className, style, fullScreen, zIndex, children, testId }: Props) {
   const { t } = useTranslation("account");
   const z = zIndex ?? dialogZIndex;
+  const mounted = useOpenedOnce(open);
+  if (!mounted) return null;
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose("user")}>
       <Dialog.Portal>

@@ -4,10 +4,14 @@
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { useTranslation } from "react-i18next";
+import { useOpenedOnce } from "../overlays/openedOnce";
 import { Sidebar } from "./Sidebar";
 
 export function Drawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
+  // Mounted from the first opening on (see openedOnce.ts).
+  const mounted = useOpenedOnce(open);
+  if (!mounted) return null;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -9,6 +9,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
+import { useOpenedOnce } from "../overlays/openedOnce";
 import { languageAtom } from "./state";
 import { useSwitchLanguage } from "./switch-language";
 import "./language.css";
@@ -42,6 +43,8 @@ export function LanguageSwitch({ phone }: { phone: boolean }) {
   };
 
   const currentName = languageByCode(current).name;
+  // The dialog's portal mounts from the first opening on (see openedOnce.ts); the trigger always.
+  const mounted = useOpenedOnce(open);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -49,40 +52,42 @@ export function LanguageSwitch({ phone }: { phone: boolean }) {
         <GlobeIcon />
         {!phone && <span>{currentName}</span>}
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="language-overlay" />
-        <Dialog.Content className={phone ? "language-sheet" : "language-dialog"} data-testid={phone ? "language-sheet" : "language-dialog"}>
-          <Dialog.Title className="language-title">{t("dialogTitle")}</Dialog.Title>
-          <Dialog.Description className="visually-hidden">{t("dialogDescription")}</Dialog.Description>
-          <ul className={phone ? "language-list" : "language-list language-list--columns"} role="listbox" aria-label={t("dialogTitle")}>
-            {choices.map((language) => {
-              const selected = phone ? language.code === current : language.code === pending;
-              return (
-                <li key={language.code} role="presentation">
-                  <button
-                    type="button"
-                    role="option"
-                    aria-selected={selected}
-                    lang={language.tag}
-                    className={selected ? "language-option language-option--selected" : "language-option"}
-                    onClick={() => (phone ? apply(language.code) : setPending(language.code))}
-                  >
-                    {language.name}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-          {!phone && (
-            <div className="language-actions">
-              <Dialog.Close className="button button--secondary">{t("cancel")}</Dialog.Close>
-              <button type="button" className="button button--primary" onClick={() => apply(pending)}>
-                {t("confirm")}
-              </button>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
+      {mounted && (
+        <Dialog.Portal>
+          <Dialog.Overlay className="language-overlay" />
+          <Dialog.Content className={phone ? "language-sheet" : "language-dialog"} data-testid={phone ? "language-sheet" : "language-dialog"}>
+            <Dialog.Title className="language-title">{t("dialogTitle")}</Dialog.Title>
+            <Dialog.Description className="visually-hidden">{t("dialogDescription")}</Dialog.Description>
+            <ul className={phone ? "language-list" : "language-list language-list--columns"} role="listbox" aria-label={t("dialogTitle")}>
+              {choices.map((language) => {
+                const selected = phone ? language.code === current : language.code === pending;
+                return (
+                  <li key={language.code} role="presentation">
+                    <button
+                      type="button"
+                      role="option"
+                      aria-selected={selected}
+                      lang={language.tag}
+                      className={selected ? "language-option language-option--selected" : "language-option"}
+                      onClick={() => (phone ? apply(language.code) : setPending(language.code))}
+                    >
+                      {language.name}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+            {!phone && (
+              <div className="language-actions">
+                <Dialog.Close className="button button--secondary">{t("cancel")}</Dialog.Close>
+                <button type="button" className="button button--primary" onClick={() => apply(pending)}>
+                  {t("confirm")}
+                </button>
+              </div>
+            )}
+          </Dialog.Content>
+        </Dialog.Portal>
+      )}
     </Dialog.Root>
   );
 }
