@@ -2,7 +2,7 @@
  * The left menu in core's order, groups and dividers (spec 01 §2, core's `menu()`). Selecting an entry
  * navigates, marks it active (core's `isMenuEntryActive`) and resets the generate-clicked flag.
  */
-import { isMenuEntryActive, menu, routePath, type MenuEntry, type MenuItem } from "@aivg/core/rules";
+import { isMenuEntryActive, menu, routePath, type LanguageCode, type MenuEntry, type MenuItem, type RouteName } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { tCore } from "../../i18n/core-keys";
@@ -13,12 +13,23 @@ import { useRouteMatch } from "./routeName";
 
 const items: MenuItem[] = menu();
 
-function Entry({ entry, onSelect }: { entry: MenuEntry; onSelect: (() => void) | undefined }) {
-  useTranslation(); // re-render on language change (tCore reads the i18n instance)
-  const language = useAtomValue(languageAtom);
-  const current = useRouteMatch();
+/**
+ * One entry. The menu reads the language and the current route once and hands them down: each
+ * entry reading them itself made ~20 matches of the path through core on every render.
+ */
+function Entry({
+  entry,
+  language,
+  currentRoute,
+  onSelect,
+}: {
+  entry: MenuEntry;
+  language: LanguageCode;
+  currentRoute: RouteName;
+  onSelect: (() => void) | undefined;
+}) {
   const resetGenerateClicked = useSetAtom(generateClickedAtom);
-  const active = isMenuEntryActive(entry.route, current.name);
+  const active = isMenuEntryActive(entry.route, currentRoute);
   return (
     <li>
       <Link
@@ -39,7 +50,10 @@ function Entry({ entry, onSelect }: { entry: MenuEntry; onSelect: (() => void) |
 
 /** The menu list; `onSelect` lets the drawer close after a choice. */
 export function Sidebar({ onSelect }: { onSelect?: () => void }) {
-  useTranslation(); // re-render on language change
+  useTranslation(); // re-render on language change (tCore reads the i18n instance)
+  const language = useAtomValue(languageAtom);
+  const currentRoute = useRouteMatch().name;
+  const entryProps = { language, currentRoute, onSelect };
   return (
     <nav className="menu">
       <ul className="menu-list">
@@ -56,13 +70,13 @@ export function Sidebar({ onSelect }: { onSelect?: () => void }) {
                   </div>
                   <ul className="menu-list" aria-labelledby={`menu-group-${index}`}>
                     {item.entries.map((entry) => (
-                      <Entry key={entry.route} entry={entry} onSelect={onSelect} />
+                      <Entry key={entry.route} entry={entry} {...entryProps} />
                     ))}
                   </ul>
                 </li>
               );
             case "entry":
-              return <Entry key={item.route} entry={item} onSelect={onSelect} />;
+              return <Entry key={item.route} entry={item} {...entryProps} />;
           }
         })}
       </ul>
