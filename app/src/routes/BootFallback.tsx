@@ -1,3 +1,5 @@
+import { Logo } from "../features/frame/Logo";
+
 /**
  * Shown while the first navigation's loaders run (language messages, the page module): the same
  * header bar with the logo as index.html's boot skeleton, so the screen does not blank in between.
@@ -5,7 +7,7 @@
 export function BootFallback() {
   return (
     <div className="boot-header">
-      <img src="/logo.svg" alt="" width="32" height="32" />
+      <Logo />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { languageAtom } from "../language/state";
 import { ThemeToggle } from "../theme/ThemeToggle";
 import { useAtomValue } from "../../state/jotai";
 import { AdSlot } from "./AdSlot";
+import { Logo } from "./Logo";
 
 export function Header({ phone, onOpenMenu }: { phone: boolean; onOpenMenu: () => void }) {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function Header({ phone, onOpenMenu }: { phone: boolean; onOpenMenu: () =
         </button>
       )}
       <Link to={routePath("Home", {}, language)} className="brand" aria-label={t("logoLabel")}>
-        <img src="/logo.svg" alt="" width="32" height="32" />
+        <Logo />
         <span className="brand-title">{t("frameTitle")}</span>
       </Link>
       <div className="header-ads">
