@@ -148,25 +148,22 @@ impl BuiltFiles {
             return Ok(built.clone());
         }
         let index = std::fs::read_to_string(&index_path)?;
+        // A missing file is a build without hints; anything else unreadable is said once per
+        // version of the files (the result is cached until they change).
         let preloads = match std::fs::read(&preloads_path) {
-            Ok(bytes) => match serde_json::from_slice::<PagePreloads>(&bytes) {
-                Ok(p) => Some(p),
-                Err(e) => {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            read => read
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| {
+                    serde_json::from_slice::<PagePreloads>(&bytes).map_err(|e| e.to_string())
+                })
+                .inspect_err(|e| {
                     tracing::warn!(
                         "{}: not read, no preload hints: {e}",
                         preloads_path.display()
                     );
-                    None
-                }
-            },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => {
-                tracing::warn!(
-                    "{}: not read, no preload hints: {e}",
-                    preloads_path.display()
-                );
-                None
-            }
+                })
+                .ok(),
         };
         let built = Arc::new(Built { index, preloads });
         if let Ok(mut guard) = self.cached.lock() {

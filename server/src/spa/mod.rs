@@ -22,6 +22,8 @@ use crate::state::AppState;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hints::{BuiltFiles, PageRequest};
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -134,10 +136,7 @@ fn page_html(dir: &Path, uri: &axum::http::Uri, headers: &axum::http::HeaderMap)
         None => built.index.clone(),
     };
     let digest = Sha256::digest(body.as_bytes());
-    let etag: String = std::iter::once("\"".to_owned())
-        .chain(digest.iter().take(12).map(|b| format!("{b:02x}")))
-        .chain(std::iter::once("\"".to_owned()))
-        .collect();
+    let etag = format!("\"{}\"", URL_SAFE_NO_PAD.encode(digest));
     let fresh = header_text(header::IF_NONE_MATCH)
         .is_some_and(|tags| tags.split(',').any(|t| t.trim() == etag));
     let mut res = if fresh {
