@@ -34,7 +34,25 @@
 //     so those go through JSON.parse with the references resolved in place
 //     (js/payload-json.mjs: ~1.05-1.1x devalue, ~0.93x JSON.parse); on the object-heavy
 //     payload that path reached only ~1.2-1.4x (JSON.parse alone is ~2.1x there: it builds an
-//     object per node that the walk then reuses), so those stay on the tape.
+//     object per node that the walk then reuses), so those stay in WebAssembly;
+//   - object-heavy payloads, the general decoder's tape (scan into a raw table, hydration walk
+//     with key interning, tape, two-loop materialisation with one keyed store per property):
+//     6.66 ms, 1.33x devalue. A --cpu-prof profile: ~27% the JSON scanner, ~25% hydration and
+//     key interning, ~20% materialisation, ~10% GC. Replaced, for the texts it covers, by the
+//     plain path (core's payload::plain + js/payload-plain.mjs): one pass from the text straight
+//     to a tape indexed by devalue's own indices (no raw table, no walk: a plain payload's
+//     entry i is the same value whoever reaches it), object keys matched against the shape
+//     (key sequence) seen last, one byte comparison per key, and objects built in JS by two
+//     functions per shape made with `new Function` (an object literal of the keys, then
+//     constant-key stores). Same machine, load average
+//     4-5: 2.79 / 4.54 / 2.95 ms, 3.34x / 2.83x / 3.56x devalue in three runs (JSON.parse
+//     1.85-2.07x); the general
+//     decoder's build and this one alternately in one process: 6.7-7.0 ms -> 2.8-3.4 ms. Its
+//     profile: ~38% core's pass, ~31% materialisation, ~20% GC, ~2% encodeInto. The string-heavy
+//     payload stays on JSON.parse: through the plain path it takes ~5x longer (9.4 ms against
+//     1.95 ms: encoding its non-ASCII text to UTF-8 and its unescaped strings back). Anything it does not cover
+//     (other types, revivers for Date, whitespace, unusual keys or indices, malformed input)
+//     goes to the general decoder as before.
 
 import { readFileSync, existsSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';

@@ -9,7 +9,7 @@
 mod common;
 
 use aivg_core::Coded;
-use aivg_core::payload::{Node, Payload, PayloadError, decode, decode_nuxt};
+use aivg_core::payload::{Node, Payload, PayloadError, decode, decode_nuxt, decode_plain};
 use common::{Outcome, arg, err};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -41,6 +41,36 @@ fn fixtures() {
         _ => None,
     });
     assert!(n > 500, "only {n} payload cases");
+}
+
+/// The plain path (`decode_plain`) never takes a text the general decoder rejects, and takes
+/// most plain fixtures (its values are checked against devalue by the JavaScript tests, which
+/// materialise them: wasm-bindings/tests-js/payload-plain.test.mjs).
+#[test]
+fn plain_path_takes_no_invalid_fixture() {
+    let mut taken = 0;
+    let n = common::run_area("payload", |func, args| {
+        if func != "decodePayload" {
+            return Some(decode_case(func, args));
+        }
+        let text: String = arg(args, 0).ok()?;
+        let names: Vec<String> = if args.len() > 1 {
+            arg(args, 1).ok()?
+        } else {
+            Vec::new()
+        };
+        let plain = decode_plain(&text, &names);
+        if decode(&text, &names).is_err() {
+            assert!(
+                plain.is_none(),
+                "the plain path took an invalid text: {text}"
+            );
+        }
+        taken += usize::from(plain.is_some());
+        Some(decode_case(func, args))
+    });
+    assert!(n > 400, "only {n} payload cases");
+    assert!(taken > 100, "the plain path took only {taken} fixtures");
 }
 
 /// `[[1],[2],...,[n-1],"end"]`: each entry refers to the next.
@@ -212,6 +242,8 @@ const SAMPLES: &[&str] = &[
     r#"[{"a":1,"b":2,"c":[3,4]},"x",["Date","2024-01-01T00:00:00.000Z"],[5,6,-2],["Set",7],["Map",1,2],["BigInt","12"],["RegExp","a","g"],["null","k",1],["Object",1],["URL","https://a.b/"],["URLSearchParams","a=1"],["ArrayBuffer","AQID"],["Uint8Array",12,1,1],[-7,9,1,1],["Custom",1],["Ref",0]]"#,
     r#"[["EmptyRef",1],"false",["NuxtError",3],{"message":1,"statusCode":4},404,["Island",6],{"key":1}]"#,
     r#"[{"self":0,"s":1},"\u00e9\ud83d\ude00"]"#,
+    // Plain (the plain path takes it): mutations try its give-up checks.
+    r#"[{"a":1,"b":2,"c":3},"x\n",["Date","2024-01-01T00:00:00.000Z"],[5,6,-2,-1],{"a":7,"b":-3,"c":1},1.5e3,true,null]"#,
 ];
 
 proptest! {
@@ -252,6 +284,17 @@ proptest! {
                 Ok(p) => { let _ = p.to_canonical_json(); }
                 Err(e) => { prop_assert!(!e.code().is_empty()); }
             }
+        }
+        // The plain path never takes a text the decoder rejects.
+        if decode_plain(&text, &["Custom"]).is_some() {
+            prop_assert!(decode(&text, &["Custom"]).is_ok(), "plain path took {}", text);
+        }
+    }
+
+    #[test]
+    fn plain_path_takes_only_valid_json_like_text(text in r#"[\[\]{}",:0-9\-aeDt\\.]{0,80}"#) {
+        if decode_plain(&text, &[] as &[&str]).is_some() {
+            prop_assert!(decode(&text, &[] as &[&str]).is_ok(), "plain path took {}", text);
         }
     }
 }

@@ -9,11 +9,17 @@
 //! most strings straight out of the caller's own `text` by their UTF-16 ranges. Measured
 //! alternatives and figures are in `benches/node/compare.mjs`' header.
 //!
+//! Plain payloads (objects, arrays, primitives, ISO dates: what pages send) take a shorter way
+//! ([`plain`]): core's `decode_plain` scans the text once into a tape indexed by devalue's own
+//! indices and `js/payload-plain.mjs` builds objects per shape; core gives up on anything else,
+//! which then takes the way above.
+//!
 //! Payloads of few, long strings go another way first: `js/payload-json.mjs` runs `JSON.parse`
 //! and resolves the references in place (there, handing the text to WebAssembly alone would cost
 //! more than devalue's whole decode). It covers only plain shapes and gives up on anything else,
 //! which then takes the path above, so every rule and error message stays core's.
 
+mod plain;
 mod tape;
 
 use aivg_core::payload::{self, Payload, PayloadError};
@@ -120,12 +126,36 @@ extern "C" {
 
 type Decoder = for<'a> fn(&'a str, &[String]) -> Result<Payload<'a>, PayloadError>;
 
-fn decode_with(text: &JsString, revivers: &JsValue, decoder: Decoder) -> Result<JsValue, JsValue> {
+/// Which of core's decoders to try on the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Paths {
+    /// The plain path first (core's `decode_plain`), then the decoder.
+    PlainFirst,
+    /// The decoder alone.
+    DecoderOnly,
+    /// The plain path alone: `undefined` when it does not take the text (for the tests).
+    PlainOnly,
+}
+
+fn decode_with(
+    text: &JsString,
+    revivers: &JsValue,
+    decoder: Decoder,
+    paths: Paths,
+) -> Result<JsValue, JsValue> {
     let names = reviver_names(revivers)?;
     let mut bytes = Vec::new();
     utf8_of(text, &mut bytes)?;
     let input = simdutf8::basic::from_utf8(&bytes)
         .map_err(|_| bad_argument("text", "is not valid UTF-8 after encoding"))?;
+    if paths != Paths::DecoderOnly
+        && let Some(value) = plain::decode(text, input, &names)
+    {
+        return value;
+    }
+    if paths == Paths::PlainOnly {
+        return Ok(JsValue::UNDEFINED);
+    }
     let payload = decoder(input, &names).map_err(to_js)?;
     let tape = Tape::new(&payload);
     materialise(
@@ -161,7 +191,7 @@ pub fn decode_payload(
     if !fast.is_undefined() {
         return Ok(fast);
     }
-    decode_with(text, &revivers, payload::decode)
+    decode_with(text, &revivers, payload::decode, Paths::PlainFirst)
 }
 
 /// Decodes a Nuxt page payload (`{page}/_payload.json`): `decodePayload` plus this app's versions of
@@ -176,5 +206,22 @@ pub fn decode_nuxt_payload(
     #[wasm_bindgen(unchecked_optional_param_type = "PayloadRevivers")] revivers: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let revivers = revivers.unwrap_or(JsValue::UNDEFINED);
-    decode_with(text, &revivers, payload::decode_nuxt)
+    decode_with(text, &revivers, payload::decode_nuxt, Paths::DecoderOnly)
+}
+
+/// `decodePayload` through core's plain path alone (no `JSON.parse` path, no general decoder):
+/// the value when that path takes the text, else `undefined`. For tests that check the path
+/// against devalue; applications call `decodePayload`.
+/// ```js
+/// decodePlainPayload('[{"a":1},2]') // { a: 2 }
+/// decodePlainPayload('[["Set",1],2]') // undefined
+/// ```
+#[cfg(feature = "extra")]
+#[wasm_bindgen(js_name = decodePlainPayload, unchecked_return_type = "unknown")]
+pub fn decode_plain_payload(
+    text: &JsString,
+    #[wasm_bindgen(unchecked_optional_param_type = "PayloadRevivers")] revivers: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    let revivers = revivers.unwrap_or(JsValue::UNDEFINED);
+    decode_with(text, &revivers, payload::decode, Paths::PlainOnly)
 }

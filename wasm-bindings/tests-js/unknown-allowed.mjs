@@ -24,6 +24,6 @@ const lenientReaders = [
 ];
 
 /** Arbitrary JSON data the caller owns: stored values, decoded payloads, JWT claims. */
-const arbitraryData = ["decodeNuxtPayload", "decodePayload", "jwtPayload", "makeStoredRecord"];
+const arbitraryData = ["decodeNuxtPayload", "decodePayload", "decodePlainPayload", "jwtPayload", "makeStoredRecord"];
 
 export const unknownAllowed = new Set([...untypedAnswers, ...lenientReaders, ...arbitraryData]);

@@ -49,6 +49,7 @@ mod model;
 mod number;
 mod nuxt;
 mod order;
+mod plain;
 mod regexp;
 mod same_value;
 mod strings;
@@ -56,6 +57,7 @@ mod url;
 
 pub use error::PayloadError;
 pub use model::{HOLE, Node, NodeId, Payload, Span, StrId, TemporalKind, ViewKind};
+pub use plain::{PLAIN_CONSTANTS, PLAIN_HOLE, PlainPayload, decode_plain};
 pub use strings::StrSpan;
 
 use hydrate::{ReviverSet, decode_text};

@@ -226,12 +226,12 @@ impl Unescape {
     }
 }
 
-const LOW: u64 = 0x0101_0101_0101_0101;
-const HIGH: u64 = 0x8080_8080_8080_8080;
+pub(crate) const LOW: u64 = 0x0101_0101_0101_0101;
+pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// High bits marking bytes that are `"`, `\\` or below 0x20; the lowest mark is exact (marks
 /// above a true one may be spurious), which is all the scanner uses.
-fn special_mask(w: u64) -> u64 {
+pub(crate) fn special_mask(w: u64) -> u64 {
     let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
     let control = w.wrapping_sub(LOW * 0x20) & !w & HIGH;
     control | zero(w ^ (LOW * u64::from(b'"'))) | zero(w ^ (LOW * u64::from(b'\\')))
