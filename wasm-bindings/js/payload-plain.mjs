@@ -55,12 +55,25 @@ function assigned(keys) {
   };
 }
 
+/**
+ * False once the page forbids making functions from text: a Content-Security-Policy without
+ * 'unsafe-eval' (the server's own allows only 'wasm-unsafe-eval') makes `new Function` throw an
+ * EvalError. Shapes are then built with plain assignments: the same value, somewhat slower.
+ */
+let canCompile = true;
+
 function compile(keys) {
+  if (!canCompile) return assigned(keys);
   const lits = keys.map((k) => JSON.stringify(k));
-  return {
-    make: new Function(`return {${lits.map((l) => `${l}: undefined`).join(", ")}};`),
-    fill: new Function("o", "V", "E", "s", lits.map((l, k) => `o[${l}] = V[E[s + ${k}]];`).join("\n")),
-  };
+  try {
+    return {
+      make: new Function(`return {${lits.map((l) => `${l}: undefined`).join(", ")}};`),
+      fill: new Function("o", "V", "E", "s", lits.map((l, k) => `o[${l}] = V[E[s + ${k}]];`).join("\n")),
+    };
+  } catch {
+    canCompile = false;
+    return assigned(keys);
+  }
 }
 
 /** The builder of shape `s`: its keys from the shape table, its functions compiled or cached. */
