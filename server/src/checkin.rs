@@ -90,7 +90,7 @@ pub async fn claim(
     ApiJson(body): ApiJson<CodeParam>,
 ) -> ApiResult<CheckinClaimResponse> {
     check_code(&body.code)?;
-    match daily::claim(&state.db.pool, user.id, clock::now_ms()).await? {
+    match daily::claim(&state.db, user.id, clock::now_ms()).await? {
         Claim::Granted(reward) => ok(CheckinClaimResponse {
             success: true,
             message: format!("Checked in: +{reward} credits"),

@@ -40,6 +40,41 @@ pub async fn lock_user(conn: &mut AnyConnection, user_id: i64) -> Result<(), sql
     Ok(())
 }
 
+/// Takes the user's ledger lock (like [`lock_user`]) and reads under it the user's balance at
+/// `now` (epoch seconds) and one more scalar of the caller's, `also` (an SQL scalar expression
+/// in which `$1` is the user): answers `(balance, also)`.
+///
+/// One statement on SQLite (`UPDATE … RETURNING` with the reads as subqueries: the write lock
+/// is taken before the statement reads anything, so what it returns is what the lock protects),
+/// which is one hand-off to the connection's thread fewer inside the write lock. On PostgreSQL
+/// the reads stay a second statement: there a statement that waited for a row lock still reads
+/// its subqueries from the snapshot it started with, before the other writer's commit, and the
+/// balance could then be one that writer already spent.
+pub async fn lock_user_reading(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    now: i64,
+    also: &str,
+) -> Result<(i64, i64), sqlx::Error> {
+    let reads = format!("{}, CAST(({also}) AS BIGINT)", balance_sql!());
+    if conn.backend_name() == "SQLite" {
+        let sql = format!(
+            "UPDATE users SET ledger_version = ledger_version + 1 WHERE id = $1 RETURNING {reads}"
+        );
+        return sqlx::query_as(&sql)
+            .bind(user_id)
+            .bind(now)
+            .fetch_one(conn)
+            .await;
+    }
+    lock_user(&mut *conn, user_id).await?;
+    sqlx::query_as(&format!("SELECT {reads}"))
+        .bind(user_id)
+        .bind(now)
+        .fetch_one(conn)
+        .await
+}
+
 /// A new entry of the ledger.
 #[derive(Debug, Clone)]
 pub struct Entry<'a> {
@@ -71,18 +106,12 @@ pub async fn grant(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, sqlx:
     .await
 }
 
-/// A grant with credits left.
-#[derive(Debug, Clone, Copy, FromRow)]
-struct OpenGrant {
-    id: i64,
-    remaining: i64,
-}
-
-/// The rows of the grants with credits left at `$2` (epoch seconds) of the user `$1`: `id` and
-/// `remaining` (amount minus allocations; zero or less is filtered by the readers). Unordered.
+/// The rows of the grants with credits left at `$2` (epoch seconds) of the user `$1`: `id`,
+/// `expire_time`, `ref` and `remaining` (amount minus allocations; zero or less is filtered by
+/// the readers). Unordered.
 macro_rules! open_grant_rows {
     () => {
-        "SELECT g.id, CAST(g.credits - COALESCE((SELECT SUM(a.credits) FROM credit_allocations a WHERE a.grant_id = g.id), 0) AS BIGINT) AS remaining
+        "SELECT g.id, g.expire_time, g.ref, CAST(g.credits - COALESCE((SELECT SUM(a.credits) FROM credit_allocations a WHERE a.grant_id = g.id), 0) AS BIGINT) AS remaining
          FROM credit_entries g
          WHERE g.user_id = $1 AND g.type = 'Acquisition' AND g.refund_of IS NULL AND g.status = 1
            AND (g.expire_time = 0 OR g.expire_time > $2)"
@@ -90,7 +119,7 @@ macro_rules! open_grant_rows {
 }
 
 /// The balance of the user `$1` at `$2` (epoch seconds) as one SQL scalar expression: the credits
-/// left in the grants [`open_grants`] reads. Lets a read that needs the balance beside other columns
+/// left in the grants [`open_grant_rows`] reads. Lets a read that needs the balance beside other columns
 /// (`POST /v1/user`) be one statement.
 macro_rules! balance_sql {
     () => {
@@ -102,28 +131,6 @@ macro_rules! balance_sql {
     };
 }
 pub(crate) use {balance_sql, open_grant_rows};
-
-/// Grants with credits left at `now` (epoch seconds), soonest-expiring first, indefinite last.
-async fn open_grants(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    now: i64,
-) -> Result<Vec<OpenGrant>, sqlx::Error> {
-    let rows: Vec<OpenGrant> = sqlx::query_as(concat!(
-        open_grant_rows!(),
-        " ORDER BY CASE WHEN g.expire_time = 0 THEN 1 ELSE 0 END, g.expire_time, g.id"
-    ))
-    .bind(user_id)
-    .bind(now)
-    .fetch_all(conn)
-    .await?;
-    Ok(rows.into_iter().filter(|g| g.remaining > 0).collect())
-}
-
-/// Credits left in grants.
-fn total(grants: &[OpenGrant]) -> i64 {
-    grants.iter().map(|g| g.remaining).sum()
-}
 
 /// The balance at `now` (epoch seconds): unexpired grants minus what was drawn from them.
 pub async fn balance(conn: &mut AnyConnection, user_id: i64, now: i64) -> Result<i64, sqlx::Error> {
@@ -137,23 +144,40 @@ pub async fn balance(conn: &mut AnyConnection, user_id: i64, now: i64) -> Result
 /// Spends `e.credits` (must be > 0); call inside a transaction after [`lock_user`].
 /// Returns the consumption's entry id, or `Insufficient` leaving nothing written.
 pub async fn spend(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, LedgerError> {
-    let grants = open_grants(conn, e.user_id, e.date).await?;
-    let available = total(&grants);
+    let available = balance(&mut *conn, e.user_id, e.date).await?;
+    spend_from(conn, e, available).await
+}
+
+/// [`spend`] for a caller that read the balance under the lock already
+/// ([`lock_user_reading`]): two statements, the consumption and its allocations.
+pub async fn spend_from(
+    conn: &mut AnyConnection,
+    e: &Entry<'_>,
+    available: i64,
+) -> Result<i64, LedgerError> {
     if available < e.credits {
         return Err(LedgerError::Insufficient {
             needed: e.credits,
             available,
         });
     }
-    Ok(draw(conn, e, e.credits, grants).await?)
+    Ok(draw(conn, e, e.credits, SPENDING_ORDER).await?)
 }
 
-/// Writes a consumption of `credits` drawn from `grants` in their order (they hold enough).
+/// The order grants are drawn from: soonest-expiring first, indefinite last, oldest first among
+/// equals (so expiry is honoured exactly; see the module doc).
+const SPENDING_ORDER: &str = "CASE WHEN o.expire_time = 0 THEN 1 ELSE 0 END, o.expire_time, o.id";
+
+/// Writes a consumption of `credits` (at most the balance) drawn from the open grants in
+/// `order` (an SQL ORDER BY over `o.id`, `o.expire_time`, `o.ref`, where `$5` is the entry's
+/// reference). The allocations are one `INSERT … SELECT`: each grant gives what it has left or
+/// what is still owed after the grants before it (a running sum), whichever is less, so the
+/// draw costs two statements however many grants it spans.
 async fn draw(
     conn: &mut AnyConnection,
     e: &Entry<'_>,
     credits: i64,
-    grants: Vec<OpenGrant>,
+    order: &str,
 ) -> Result<i64, sqlx::Error> {
     let entry_id: i64 = sqlx::query_scalar(
         "INSERT INTO credit_entries (user_id, type, reason, details, credits, date, expire_time, status, ref)
@@ -167,15 +191,27 @@ async fn draw(
     .bind(e.reference)
     .fetch_one(&mut *conn)
     .await?;
-    let mut left = credits;
-    for g in grants {
-        if left == 0 {
-            break;
-        }
-        let take = left.min(g.remaining);
-        allocate(conn, entry_id, g.id, take).await?;
-        left -= take;
-    }
+    let sql = format!(
+        concat!(
+            "INSERT INTO credit_allocations (entry_id, grant_id, credits)
+             SELECT $3, d.id, CASE WHEN d.remaining < $4 - d.before THEN d.remaining ELSE $4 - d.before END
+             FROM (SELECT o.id, o.remaining,
+                          CAST(COALESCE(SUM(o.remaining) OVER (ORDER BY {order} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS BIGINT) AS before
+                   FROM (",
+            open_grant_rows!(),
+            ") o WHERE o.remaining > 0) d
+             WHERE d.before < $4"
+        ),
+        order = order
+    );
+    sqlx::query(&sql)
+        .bind(e.user_id)
+        .bind(e.date)
+        .bind(entry_id)
+        .bind(credits)
+        .bind(e.reference)
+        .execute(conn)
+        .await?;
     Ok(entry_id)
 }
 
@@ -185,22 +221,14 @@ async fn draw(
 /// negative balance, so credits already spent stay spent. Returns the credits taken (0 writes
 /// nothing). Call inside a transaction after [`lock_user`].
 pub async fn take_back(conn: &mut AnyConnection, e: &Entry<'_>) -> Result<i64, sqlx::Error> {
-    let mut grants = open_grants(conn, e.user_id, e.date).await?;
-    let own: Vec<i64> = sqlx::query_scalar(
-        "SELECT id FROM credit_entries WHERE user_id = $1 AND type = 'Acquisition' AND ref = $2 AND refund_of IS NULL",
-    )
-    .bind(e.user_id)
-    .bind(e.reference)
-    .fetch_all(&mut *conn)
-    .await?;
-    // Stable: the purchase's own grants first, the rest in their spending order.
-    grants.sort_by_key(|g| !own.contains(&g.id));
-    let available = total(&grants);
+    let available = balance(&mut *conn, e.user_id, e.date).await?;
     let credits = e.credits.min(available);
     if credits <= 0 {
         return Ok(0);
     }
-    draw(conn, e, credits, grants).await?;
+    // The purchase's own grants first, the rest in their spending order.
+    let order = format!("CASE WHEN o.ref = $5 THEN 0 ELSE 1 END, {SPENDING_ORDER}");
+    draw(conn, e, credits, &order).await?;
     Ok(credits)
 }
 

@@ -51,11 +51,11 @@ async fn the_check_in_claims_once_per_cycle_on_the_pool_alone() {
     let reward = i64::from(before.reward);
     assert!(reward > 0);
     assert_eq!(
-        daily::claim(&db.pool, user, now).await.unwrap(),
+        daily::claim(&db, user, now).await.unwrap(),
         Claim::Granted(reward)
     );
     assert_eq!(
-        daily::claim(&db.pool, user, now).await.unwrap(),
+        daily::claim(&db, user, now).await.unwrap(),
         Claim::AlreadyClaimed
     );
     assert!(daily::status(&db.pool, user, now).await.unwrap().claimed);
@@ -65,7 +65,7 @@ async fn the_check_in_claims_once_per_cycle_on_the_pool_alone() {
     let next = before.next_cycle_at as i64;
     assert!(next > now);
     assert_eq!(
-        daily::claim(&db.pool, user, next).await.unwrap(),
+        daily::claim(&db, user, next).await.unwrap(),
         Claim::Granted(reward)
     );
     assert_eq!(balance(&db, user).await, 2 * reward);
@@ -81,6 +81,7 @@ async fn a_task_is_charged_refused_and_refunded_without_a_server() {
     );
     let deps = Deps {
         pool: &db.pool,
+        gate: &db.write_gate,
         tasks: &tasks,
         files: &files,
     };
@@ -135,7 +136,7 @@ async fn a_task_is_charged_refused_and_refunded_without_a_server() {
 async fn the_user_info_is_read_on_the_pool_alone() {
     let dir = tempfile::tempdir().unwrap();
     let (_, db, user, uid) = db_with_user(dir.path()).await;
-    let claimed = daily::claim(&db.pool, user, aivg_server::clock::now_ms())
+    let claimed = daily::claim(&db, user, aivg_server::clock::now_ms())
         .await
         .unwrap();
     let Claim::Granted(reward) = claimed else {

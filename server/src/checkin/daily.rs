@@ -3,6 +3,7 @@
 //! core, so the server and the browser agree on when a cycle starts; the `(user, cycle)` key of
 //! `checkins` makes a second claim in one cycle impossible, even for concurrent requests.
 
+use crate::db::Db;
 use crate::ledger::{self, Entry};
 use aivg_core::checkin::{checkin_cycle_id, checkin_reward, next_checkin_cycle};
 use aivg_core::session::effective_plan;
@@ -85,11 +86,14 @@ pub async fn status(pool: &AnyPool, user_id: i64, now_ms: i64) -> Result<Status,
 }
 
 /// Claims the cycle of `now_ms` for the user: one grant per user and cycle, written with the
-/// check-in row in one transaction under the user's ledger lock.
-pub async fn claim(pool: &AnyPool, user_id: i64, now_ms: i64) -> Result<Claim, CheckinError> {
+/// check-in row in one transaction under the user's ledger lock, taken in turn at SQLite's
+/// write queue ([`crate::db::WriteGate`]).
+pub async fn claim(db: &Db, user_id: i64, now_ms: i64) -> Result<Claim, CheckinError> {
+    let pool = &db.pool;
     let now_s = now_ms / 1000;
     let cycle = cycle_of(now_ms)?;
     let reward = i64::from(reward_for(pool, user_id, now_s).await?);
+    let _turn = db.write_gate.enter().await;
     let mut tx = pool.begin().await?;
     ledger::lock_user(&mut tx, user_id).await?;
     let inserted = sqlx::query(

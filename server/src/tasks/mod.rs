@@ -74,6 +74,7 @@ impl AppState {
     pub fn task_deps(&self) -> lifecycle::Deps<'_> {
         lifecycle::Deps {
             pool: &self.db.pool,
+            gate: &self.db.write_gate,
             tasks: &self.tasks,
             files: &self.files,
         }

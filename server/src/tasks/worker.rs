@@ -138,40 +138,76 @@ async fn work(state: AppState) {
     }
 }
 
-/// Marks the oldest queued task running and answers it with its cancel signal (on the pool and
+/// Picks in a row that found their task gone before a claim gives up (the worker looks again
+/// at its next wake-up or after its usual wait).
+const MAX_PICK_MISSES: u32 = 16;
+
+/// Marks the next queued task running and answers it with its cancel signal (on the pool and
 /// the runner only, like the rest of the lifecycle). A task cancelled
 /// between the two (before the signal existed) is let go and the next one is claimed.
+///
+/// The pick is a read of its own and the claim a short conditional update of the picked row: a
+/// pick scans the whole queue, and inside the update it held SQLite's one write lock for that
+/// scan (tens of ms with thousands of queued tasks), stalling every creation, check-in and
+/// purchase meanwhile (README "Speed"). A row another worker took in between, or a user who
+/// reached the running limit meanwhile, fails the update's own conditions and the pick runs again.
 async fn claim(
     d: lifecycle::Deps<'_>,
     backend: Backend,
 ) -> Result<Option<(TaskRow, oneshot::Receiver<()>)>, sqlx::Error> {
     // Fair queue: a user may run AIVG_TASK_MAX_RUNNING_PER_USER tasks at once; among the rest,
     // users with fewer running tasks go first, then the user served longest ago (round-robin),
-    // then the oldest task. SKIP LOCKED lets concurrent workers on PostgreSQL take different
-    // tasks; SQLite has one writer.
-    let running =
-        "(SELECT COUNT(*) FROM tasks r WHERE r.user_id = t.user_id AND r.status = 'running')";
-    let served = "(SELECT COALESCE(MAX(r.started_ms), 0) FROM tasks r WHERE r.user_id = t.user_id AND r.status <> 'queued')";
+    // then the oldest task. Those are facts of the user, so only each user's oldest queued task
+    // is ranked (one row per waiting user instead of one per queued task).
+    let running = |of: &str| {
+        format!(
+            "(SELECT COUNT(*) FROM tasks r WHERE r.user_id = {of}.user_id AND r.status = 'running')"
+        )
+    };
+    let served = "(SELECT COALESCE(MAX(r.started_ms), 0) FROM tasks r WHERE r.user_id = q.user_id AND r.status <> 'queued')";
+    let pick = format!(
+        "SELECT q.first FROM (SELECT user_id, MIN(id) AS first FROM tasks WHERE status = 'queued' GROUP BY user_id) q
+         WHERE {run} < $1 ORDER BY {run}, {served}, q.first LIMIT 1",
+        run = running("q"),
+    );
+    // SKIP LOCKED: on PostgreSQL a row another worker is claiming right now is passed over
+    // instead of waited for; SQLite has one writer.
     let lock = match backend {
         Backend::Postgres => " FOR UPDATE SKIP LOCKED",
         Backend::Sqlite => "",
     };
-    let pick = format!(
-        "SELECT t.id FROM tasks t WHERE t.status = 'queued' AND {running} < $3 ORDER BY {running}, {served}, t.id LIMIT 1{lock}"
-    );
-    let sql = format!(
-        "UPDATE tasks SET status = 'running', started_ms = $1, heartbeat_ms = $1, owner = $2, attempts = attempts + 1 WHERE id = ({pick}) AND status = 'queued' RETURNING task_id"
+    let take = format!(
+        "UPDATE tasks SET status = 'running', started_ms = $1, heartbeat_ms = $1, owner = $2, attempts = attempts + 1
+         WHERE id = (SELECT id FROM tasks WHERE id = $4 AND status = 'queued'{lock}) AND {run} < $3 RETURNING task_id",
+        run = running("tasks"),
     );
     let per_user = i64::try_from(d.tasks.settings().max_running_per_user).unwrap_or(i64::MAX);
+    let mut misses = 0;
     loop {
-        let claimed: Option<String> = sqlx::query_scalar(&sql)
-            .bind(clock::now_ms())
-            .bind(d.tasks.instance())
+        let picked: Option<i64> = sqlx::query_scalar(&pick)
             .bind(per_user)
             .fetch_optional(d.pool)
             .await?;
-        let Some(task_id) = claimed else {
+        let Some(id) = picked else {
             return Ok(None);
+        };
+        let claimed: Option<String> = sqlx::query_scalar(&take)
+            .bind(clock::now_ms())
+            .bind(d.tasks.instance())
+            .bind(per_user)
+            .bind(id)
+            .fetch_optional(d.pool)
+            .await?;
+        let Some(task_id) = claimed else {
+            // Taken or cancelled since the pick, or its user reached the limit: pick again (a
+            // row being claimed elsewhere on PostgreSQL is skipped, not waited for, so the next
+            // pick may name it until that claim commits: give it a bounded number of turns).
+            misses += 1;
+            if misses >= MAX_PICK_MISSES {
+                return Ok(None);
+            }
+            tokio::task::yield_now().await;
+            continue;
         };
         // Register first, read after: a cancel either finds the signal or shows in the row.
         let cancelled = d.tasks.on_cancel(&task_id);
