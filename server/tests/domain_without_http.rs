@@ -8,31 +8,16 @@
     clippy::indexing_slicing
 )]
 
+mod common;
+
 use aivg_server::checkin::daily::{self, Claim};
-use aivg_server::config::Config;
 use aivg_server::db::Db;
 use aivg_server::ledger::{self, Entry};
 use aivg_server::tasks::hub::Tasks;
 use aivg_server::tasks::lifecycle::{self, CODE_INSUFFICIENT_CREDITS, Deps, NewTask};
 use aivg_server::uploads::storage::Files;
+use common::db_with_user;
 use serde_json::json;
-
-/// A database (SQLite under `dir`, or `DATABASE_URL`) and a user written straight into it.
-async fn db_with_user(dir: &std::path::Path) -> (Config, Db, i64, String) {
-    let cfg = Config::for_tests(dir.to_path_buf());
-    let db = Db::connect_with(&cfg.database_url, false).await.unwrap();
-    let uid = format!("u{}", aivg_server::ids::random_token(12));
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO users (uid, email, password_hash, created_at) VALUES ($1, $2, 'x', $3) RETURNING id",
-    )
-    .bind(&uid)
-    .bind(format!("{uid}@example.com"))
-    .bind(aivg_server::clock::now_s())
-    .fetch_one(&db.pool)
-    .await
-    .unwrap();
-    (cfg, db, id, uid)
-}
 
 async fn balance(db: &Db, user_id: i64) -> i64 {
     let mut conn = db.pool.acquire().await.unwrap();

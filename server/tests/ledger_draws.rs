@@ -9,28 +9,13 @@
     clippy::indexing_slicing
 )]
 
-use aivg_server::config::Config;
-use aivg_server::db::Db;
+mod common;
+
 use aivg_server::ledger::{self, Entry, LedgerError};
+use common::db_with_user;
 use sqlx::AnyConnection;
 
 const DAY: i64 = 86_400;
-
-async fn db_with_user(dir: &std::path::Path) -> (Db, i64) {
-    let cfg = Config::for_tests(dir.to_path_buf());
-    let db = Db::connect_with(&cfg.database_url, false).await.unwrap();
-    let uid = format!("u{}", aivg_server::ids::random_token(12));
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO users (uid, email, password_hash, created_at) VALUES ($1, $2, 'x', $3) RETURNING id",
-    )
-    .bind(&uid)
-    .bind(format!("{uid}@example.com"))
-    .bind(aivg_server::clock::now_s())
-    .fetch_one(&db.pool)
-    .await
-    .unwrap();
-    (db, id)
-}
 
 fn entry<'a>(
     user_id: i64,
@@ -64,7 +49,7 @@ async fn allocations(conn: &mut AnyConnection, entry_id: i64) -> Vec<(i64, i64)>
 #[tokio::test]
 async fn a_spend_draws_the_soonest_expiring_grants_first_and_a_refund_gives_them_back() {
     let dir = tempfile::tempdir().unwrap();
-    let (db, user) = db_with_user(dir.path()).await;
+    let (_, db, user, _) = db_with_user(dir.path()).await;
     let now = aivg_server::clock::now_s();
     let mut tx = db.pool.begin().await.unwrap();
     ledger::lock_user(&mut tx, user).await.unwrap();
@@ -153,7 +138,7 @@ async fn a_spend_draws_the_soonest_expiring_grants_first_and_a_refund_gives_them
 #[tokio::test]
 async fn a_take_back_starts_with_the_purchase_and_never_goes_below_zero() {
     let dir = tempfile::tempdir().unwrap();
-    let (db, user) = db_with_user(dir.path()).await;
+    let (_, db, user, _) = db_with_user(dir.path()).await;
     let now = aivg_server::clock::now_s();
     let mut tx = db.pool.begin().await.unwrap();
     ledger::lock_user(&mut tx, user).await.unwrap();
@@ -210,7 +195,7 @@ async fn a_take_back_starts_with_the_purchase_and_never_goes_below_zero() {
 #[tokio::test]
 async fn the_lock_reads_the_balance_and_the_callers_scalar() {
     let dir = tempfile::tempdir().unwrap();
-    let (db, user) = db_with_user(dir.path()).await;
+    let (_, db, user, _) = db_with_user(dir.path()).await;
     let now = aivg_server::clock::now_s();
     let mut tx = db.pool.begin().await.unwrap();
     ledger::lock_user(&mut tx, user).await.unwrap();

@@ -12,6 +12,27 @@ use aivg_server::config::Config;
 use serde_json::{Value, json};
 use sqlx::Connection;
 
+/// A database of its own (see [`database_url`]) with its migrations, and one user written straight
+/// into it, for tests of the domain logic without a server: `(config, database, user id, uid)`.
+pub async fn db_with_user(dir: &std::path::Path) -> (Config, aivg_server::db::Db, i64, String) {
+    let mut cfg = Config::for_tests(dir.to_path_buf());
+    cfg.database_url = database_url(dir).await;
+    let db = aivg_server::db::Db::connect_with(&cfg.database_url, false)
+        .await
+        .unwrap();
+    let uid = format!("u{}", aivg_server::ids::random_token(12));
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO users (uid, email, password_hash, created_at) VALUES ($1, $2, 'x', $3) RETURNING id",
+    )
+    .bind(&uid)
+    .bind(format!("{uid}@example.com"))
+    .bind(aivg_server::clock::now_s())
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    (cfg, db, id, uid)
+}
+
 pub struct TestServer {
     pub base: String,
     pub running: Option<aivg_server::Running>,

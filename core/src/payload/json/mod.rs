@@ -21,7 +21,7 @@ mod tests;
 use super::strings::utf16_len;
 use messages::message;
 // The string scanner's byte tests, shared with the plain path (`payload::plain`).
-pub(crate) use string::{HIGH, special_mask};
+pub(crate) use string::{HIGH, skip_plain};
 
 /// A reference to a raw value: a row of [`RawDoc::raws`], an inline small integer, a devalue
 /// sentinel, or JavaScript `undefined` (an absent array slot).

@@ -33,23 +33,7 @@ impl Scanner<'_> {
                 high |= a | c;
                 pos += 16;
             }
-            while let Some(chunk) = b.get(pos..pos + 8) {
-                let mut w = [0u8; 8];
-                w.copy_from_slice(chunk);
-                let w = u64::from_le_bytes(w);
-                let m = special_mask(w);
-                if m == 0 {
-                    high |= w;
-                    pos += 8;
-                    continue;
-                }
-                let k = (m.trailing_zeros() / 8) as usize;
-                if k > 0 {
-                    high |= w & ((1u64 << (8 * k)) - 1);
-                    pos += k;
-                }
-                break;
-            }
+            pos = skip_plain(b, pos, &mut high);
             let Some(&c) = b.get(pos) else {
                 return Err(Fail::UnterminatedString(pos));
             };
@@ -228,6 +212,32 @@ impl Unescape {
 
 pub(crate) const LOW: u64 = 0x0101_0101_0101_0101;
 pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Advances from `pos` over the bytes of a string that need no attention (no quote, backslash or
+/// control character), eight at a time, OR-ing them into `high` (its [`HIGH`] bits then say
+/// whether any was non-ASCII). Stops at the first special byte, or where fewer than eight bytes
+/// are left; answers the position reached.
+#[inline]
+pub(crate) fn skip_plain(b: &[u8], mut pos: usize, high: &mut u64) -> usize {
+    while let Some(chunk) = b.get(pos..pos + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(w);
+        let m = special_mask(w);
+        if m == 0 {
+            *high |= w;
+            pos += 8;
+            continue;
+        }
+        let k = (m.trailing_zeros() / 8) as usize;
+        if k > 0 {
+            *high |= w & ((1u64 << (8 * k)) - 1);
+            pos += k;
+        }
+        break;
+    }
+    pos
+}
 
 /// High bits marking bytes that are `"`, `\\` or below 0x20; the lowest mark is exact (marks
 /// above a true one may be spurious), which is all the scanner uses.

@@ -6,7 +6,7 @@
 use super::shapes::{Key, Shapes};
 use super::{PLAIN_CONSTANTS, PLAIN_HOLE, PlainPayload};
 use crate::payload::date::{DateText, parse_date_text};
-use crate::payload::json::{HIGH, special_mask};
+use crate::payload::json::{HIGH, skip_plain};
 use crate::payload::strings::utf16_len;
 
 /// A string in the text: byte and UTF-16 ranges of its content.
@@ -344,23 +344,7 @@ impl Scan<'_> {
         let mut escaped = false;
         loop {
             // Eight bytes at a time up to the first quote, backslash or control character.
-            while let Some(chunk) = b.get(pos..pos + 8) {
-                let mut w = [0u8; 8];
-                w.copy_from_slice(chunk);
-                let w = u64::from_le_bytes(w);
-                let m = special_mask(w);
-                if m == 0 {
-                    high |= w;
-                    pos += 8;
-                    continue;
-                }
-                let k = (m.trailing_zeros() / 8) as usize;
-                if k > 0 {
-                    high |= w & ((1u64 << (8 * k)) - 1);
-                    pos += k;
-                }
-                break;
-            }
+            pos = skip_plain(b, pos, &mut high);
             match *b.get(pos)? {
                 b'"' => break,
                 b'\\' => {
