@@ -253,6 +253,13 @@ impl StrStore {
                 return self.add_foreign(input, raw, true, true);
             }
         };
+        // A raw U+FFFD here may stand for any lone surrogate of the caller's UTF-16 text (the
+        // text reached WebAssembly as UTF-8, where each lone surrogate became U+FFFD): keys that
+        // read the same here can differ there, so such a key is not interned and its span keeps
+        // its own range of the caller's text.
+        if matches!(span, StrSpan::Input { .. }) && content.contains('\u{FFFD}') {
+            return self.push_span(span);
+        }
         let hash = str_hash(content);
         if let Some(id) = self.lookup(input, hash, Content::Str(content)) {
             return id;

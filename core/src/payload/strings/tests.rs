@@ -47,3 +47,27 @@ fn interns_by_content() {
     }
     assert_eq!(st.intern(input, "k7"), st.intern(input, "k7"));
 }
+
+#[test]
+fn keys_that_may_hide_a_lone_surrogate_keep_their_own_range() {
+    // Two keys "a\u{FFFD}": in the caller's UTF-16 text they may be "a\uD800" and "a\uD801".
+    let input = "[{\"a\u{FFFD}\":1},{\"a\u{FFFD}\":1},{\"b\":1},{\"b\":1}]";
+    let tok = |start: u32, end: u32, u16_start: u32, u16_end: u32| Tok {
+        start,
+        end,
+        u16_start,
+        u16_end,
+        esc: 0,
+    };
+    let mut st = StrStore::default();
+    // "a\u{FFFD}" is 4 bytes, 2 UTF-16 units.
+    let first = st.key_from_token(input, tok(3, 7, 3, 5), &[]);
+    let second = st.key_from_token(input, tok(14, 18, 12, 14), &[]);
+    assert_ne!(
+        first, second,
+        "not merged: each keeps its own range of the caller's text"
+    );
+    let b1 = st.key_from_token(input, tok(25, 26, 21, 22), &[]);
+    let b2 = st.key_from_token(input, tok(33, 34, 29, 30), &[]);
+    assert_eq!(b1, b2, "other keys are still interned");
+}
