@@ -271,3 +271,13 @@ test("strings: escapes, non-ASCII, lone surrogates, long texts, keys that are in
   const escapedBom = '["\\ufeffx","\\ufeff"]';
   assert.equal(graphDiff(decodePayload(escapedBom), devalue6.parse(escapedBom)), null);
 });
+
+test("object keys that differ only by a raw lone surrogate stay apart", () => {
+  // Raw (unescaped) lone surrogates, and a BigInt so that neither the JSON.parse path nor the
+  // plain path takes the text: core's general decoder, which sees the text as UTF-8 (each lone
+  // surrogate a U+FFFD), must not merge the two keys.
+  const text = `[[1,4],{"a\ud800":2,"b":3},1,["BigInt","1"],{"a\ud801":2,"b":3}]`;
+  const ours = decodePayload(text);
+  assert.equal(graphDiff(ours, devalue6.parse(text)), null);
+  assert.deepEqual(Object.keys(ours[1]), ["a\ud801", "b"]);
+});
