@@ -41,6 +41,9 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     // Only unit/component tests: Playwright's e2e/*.spec.ts must never be collected here.
     include: ["src/**/*.test.{ts,tsx}", "build/**/*.test.ts"],
+    // "react" and "react-dom" are Preact (package.json: npm aliases to @preact/compat); Testing
+    // Library's React flavour drives react-dom's own test utilities, so the tests use its Preact one.
+    alias: { "@testing-library/react": "@testing-library/preact" },
     server: { deps: { inline: ["@aivg/core"] } },
   },
 });

@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react";
+import { act, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChatbotWidget } from "./ChatbotWidget";
 import { resetChatbotForTests } from "./loader";
@@ -22,7 +22,7 @@ describe("chatbot widget", () => {
     expect(document.querySelector("script[data-chatbot]")).toBeNull(); // not during render
     await vi.waitFor(() => expect(document.querySelector("script[data-chatbot]")).not.toBeNull());
     expect(document.documentElement.dataset.chatbot).toBe("shown");
-    first.unmount();
+    act(() => first.unmount()); // effect clean-ups run after the commit, as in a browser
     expect(document.documentElement.dataset.chatbot).toBe("hidden");
     expect(document.getElementById("aivg-chatbot")?.hidden).toBe(true);
 

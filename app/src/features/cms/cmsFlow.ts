@@ -23,6 +23,7 @@
  */
 import { requestConstants, type CmsData, type LinkAction } from "@aivg/core/rules";
 import type { CmsSanitizer } from "./sanitize";
+import { setHeadTag } from "../meta/head";
 
 const constants = requestConstants();
 /** Injection delay after the data arrives (spec 01 §4, §9: 50 ms), from core. */
@@ -155,14 +156,7 @@ export class CmsFlow {
     if (typeof tdk.title === "string" && tdk.title !== "") doc.title = tdk.title;
     for (const name of ["description", "keywords"] as const) {
       const value = tdk[name];
-      if (typeof value !== "string" || value === "") continue;
-      let meta = doc.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
-      if (!meta) {
-        meta = doc.createElement("meta");
-        meta.name = name;
-        doc.head.appendChild(meta);
-      }
-      meta.content = value;
+      if (typeof value === "string" && value !== "") setHeadTag(doc, { name }, value);
     }
   }
 

@@ -1,16 +1,18 @@
 /**
  * Metadata per language and route (spec 01 §1, §2): title, description, keywords from the `meta`
  * namespace, robots noindex/nofollow where core's `matchRoute` says so, the canonical link (core's
- * `canonicalUrl`: origin + /ai + path) and sharing metadata with the fixed 1200×630 image. Rendered with
- * React 19's native <title>/<meta>/<link>, which React hoists into <head>.
+ * `canonicalUrl`: origin + /ai + path) and sharing metadata with the fixed 1200×630 image. Written into
+ * <head> in place (head.ts) in a layout effect, so they are there before the page paints.
  */
 import { canonicalUrl, languageByCode, shareImageSize } from "@aivg/core/rules";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { siteOrigin } from "../../env";
 import { useAtomValue } from "../../state/jotai";
 import { useRouteMatch } from "../frame/routeName";
 import { languageAtom } from "../language/state";
+import { setHeadTag } from "./head";
 import { metaEntry } from "./meta-key";
 import { metaOverrideAtom } from "./state";
 
@@ -33,26 +35,33 @@ export function PageMeta() {
   const canonical = canonicalUrl(origin, path);
   const image = origin + SHARE_IMAGE.path;
 
-  return (
-    <>
-      <title>{title}</title>
-      <meta name="description" content={description} />
-      <meta name="keywords" content={keywords} />
-      {match.noindex && <meta name="robots" content="noindex, nofollow" />}
-      <link rel="canonical" href={canonical} />
-      <meta property="og:type" content="website" />
-      <meta property="og:site_name" content={tCommon("frameTitle")} />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
-      <meta property="og:url" content={canonical} />
-      <meta property="og:locale" content={languageByCode(language).tag.replace("-", "_")} />
-      <meta property="og:image" content={image} />
-      <meta property="og:image:width" content={String(SHARE_IMAGE.width)} />
-      <meta property="og:image:height" content={String(SHARE_IMAGE.height)} />
-      <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={title} />
-      <meta name="twitter:description" content={description} />
-      <meta name="twitter:image" content={image} />
-    </>
-  );
+  const siteName = tCommon("frameTitle");
+  const locale = languageByCode(language).tag.replace("-", "_");
+  const noindex = match.noindex;
+
+  useLayoutEffect(() => {
+    document.title = title;
+    const tags: [Parameters<typeof setHeadTag>[1], string | null][] = [
+      [{ name: "description" }, description],
+      [{ name: "keywords" }, keywords],
+      [{ name: "robots" }, noindex ? "noindex, nofollow" : null],
+      [{ rel: "canonical" }, canonical],
+      [{ property: "og:type" }, "website"],
+      [{ property: "og:site_name" }, siteName],
+      [{ property: "og:title" }, title],
+      [{ property: "og:description" }, description],
+      [{ property: "og:url" }, canonical],
+      [{ property: "og:locale" }, locale],
+      [{ property: "og:image" }, image],
+      [{ property: "og:image:width" }, String(SHARE_IMAGE.width)],
+      [{ property: "og:image:height" }, String(SHARE_IMAGE.height)],
+      [{ name: "twitter:card" }, "summary_large_image"],
+      [{ name: "twitter:title" }, title],
+      [{ name: "twitter:description" }, description],
+      [{ name: "twitter:image" }, image],
+    ];
+    for (const [tag, value] of tags) setHeadTag(document, tag, value);
+  }, [title, description, keywords, noindex, canonical, siteName, locale, image]);
+
+  return null;
 }

@@ -74,16 +74,24 @@ describe("ModalHost", () => {
 
   it("closes only the image preview on a backdrop click", async () => {
     renderHost();
-    // Radix starts listening for outside clicks one task after opening.
+    // Radix starts listening for outside clicks one task after opening, and may wait for the click
+    // that follows the pointer going down before it dismisses: a backdrop click is both.
     const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const clickBackdrop = async () => {
+      // jsdom has no PointerEvent (a MouseEvent carries the same fields here), and Testing Library's
+      // Preact flavour would fire it under the type "PointerDown".
+      fireEvent(document.body, new MouseEvent("pointerdown", { bubbles: true, button: 0 }));
+      fireEvent.click(document.body);
+      await settle();
+    };
     act(() => void openModal("goBack", { onConfirm: () => {} }));
     await settle();
-    fireEvent.pointerDown(document.body);
+    await clickBackdrop();
     expect(appStore.get(modalsAtom).map((m) => m.type)).toEqual(["goBack"]);
     act(() => closeAllModals());
     act(() => void openModal("imagePreview", { images: [{ src: "data:image/gif;base64,R0lGODlhAQABAAAAACw=" }], index: 0 }));
     await settle();
-    fireEvent.pointerDown(document.body);
+    await clickBackdrop();
     expect(appStore.get(modalsAtom)).toEqual([]);
   });
 

@@ -61,7 +61,7 @@ describe("Tooltip", () => {
       </Tooltip>,
     );
     const trigger = screen.getByRole("button", { name: "Info" });
-    fireEvent.focus(trigger);
+    act(() => trigger.focus());
     await advance(0);
     const tip = screen.getByRole("tooltip");
     expect(tip).toHaveTextContent("Helpful");
