@@ -13,7 +13,7 @@ http_call! {
     /// ```js
     /// const { feature_auth, free_trial } = await authFeatureCodes({ pids: [101, 102] })
     /// ```
-    auth_feature_codes => authFeatureCodes(params: "FeatureAuthParams") Post "/v1/feature-code/auth" -> "FeatureAuthAnswer"
+    auth_feature_codes => authFeatureCodes(params: "FeatureAuthParams") Post "/v1/feature-code/auth" -> "Promise<FeatureAuthAnswer>"
 }
 
 http_call! {
@@ -21,7 +21,7 @@ http_call! {
     /// ```js
     /// const { access_token, is_new } = await exchangeOauthToken({ code, plan: 4 })
     /// ```
-    exchange_oauth_token => exchangeOauthToken(params: "OauthTokenParams") Post "/v1/oauth/token" -> "TokenAnswer"
+    exchange_oauth_token => exchangeOauthToken(params: "OauthTokenParams") Post "/v1/oauth/token" -> "Promise<TokenAnswer>"
 }
 
 http_call! {
@@ -29,7 +29,7 @@ http_call! {
     /// ```js
     /// const { access_token } = await renewToken()
     /// ```
-    renew_token => renewToken() Get "/v1/token/renew" -> "TokenRenewAnswer"
+    renew_token => renewToken() Get "/v1/token/renew" -> "Promise<TokenRenewAnswer>"
 }
 
 http_call! {
@@ -37,7 +37,7 @@ http_call! {
     /// ```js
     /// const user = await getUserInfo()
     /// ```
-    get_user_info => getUserInfo() Post "/v1/user" -> "UserInfoAnswer"
+    get_user_info => getUserInfo() Post "/v1/user" -> "Promise<UserInfoAnswer>"
 }
 
 http_call! {
@@ -45,7 +45,7 @@ http_call! {
     /// ```js
     /// await logout().catch(console.warn); setAccessToken(null)
     /// ```
-    logout => logout() Post "/v1/logout" -> "unknown"
+    logout => logout() Post "/v1/logout" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -53,7 +53,7 @@ http_call! {
     /// ```js
     /// const record = await getVerifyRecord({})
     /// ```
-    get_verify_record => getVerifyRecord(params?: "Record<string, unknown>") Get "/v1/verify/record" -> "unknown"
+    get_verify_record => getVerifyRecord(params?: "Record<string, unknown>") Get "/v1/verify/record" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -61,7 +61,7 @@ http_call! {
     /// ```js
     /// const { sku_buy_list, zero_buy_checked } = await getSkuInfo({ plan: 4, country: "US" })
     /// ```
-    get_sku_info => getSkuInfo(params: "SkuInfoParams") Get "/v1/buy/sku-info" -> "SkuInfoAnswer"
+    get_sku_info => getSkuInfo(params: "SkuInfoParams") Get "/v1/buy/sku-info" -> "Promise<SkuInfoAnswer>"
 }
 
 http_call! {
@@ -69,7 +69,7 @@ http_call! {
     /// ```js
     /// const { total, list } = await getTradeInfo({ time_before: 42 })
     /// ```
-    get_trade_info => getTradeInfo(params: "TradeInfoParams") Get "/v1/buy/trade-info" -> "TradeInfoAnswer"
+    get_trade_info => getTradeInfo(params: "TradeInfoParams") Get "/v1/buy/trade-info" -> "Promise<TradeInfoAnswer>"
 }
 
 http_call! {
@@ -78,7 +78,7 @@ http_call! {
     /// ```js
     /// const { url } = await createCheckout({ sku_id: 24120100, zero: 0, session: sessionId })
     /// ```
-    create_checkout => createCheckout(params: "CheckoutParams") Post "/v1/pay/checkout" -> "CheckoutAnswer"
+    create_checkout => createCheckout(params: "CheckoutParams") Post "/v1/pay/checkout" -> "Promise<CheckoutAnswer>"
 }
 
 http_call! {
@@ -86,7 +86,7 @@ http_call! {
     /// ```js
     /// const ads = await getAds({ client: "wap" })
     /// ```
-    get_ads => getAds(params?: "ClientParams") Get "/v1/common/ad" -> "unknown"
+    get_ads => getAds(params?: "ClientParams") Get "/v1/common/ad" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -94,7 +94,7 @@ http_call! {
     /// ```js
     /// await receiveCoupon({ coupon_id: 13417 })
     /// ```
-    receive_coupon => receiveCoupon(params: "CouponParams") Post "/v1/buy/coupon/receive" -> "unknown"
+    receive_coupon => receiveCoupon(params: "CouponParams") Post "/v1/buy/coupon/receive" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -102,7 +102,7 @@ http_call! {
     /// ```js
     /// const { success, message } = await claimCheckin({ code: "daily_checkin" })
     /// ```
-    claim_checkin => claimCheckin(params: "ActivityCodeParams") Post "/v1/activity/checkin" -> "CheckinClaimAnswer"
+    claim_checkin => claimCheckin(params: "ActivityCodeParams") Post "/v1/activity/checkin" -> "Promise<CheckinClaimAnswer>"
 }
 
 http_call! {
@@ -110,7 +110,7 @@ http_call! {
     /// ```js
     /// const status = await getCheckinStatus({ code: "daily_checkin" })
     /// ```
-    get_checkin_status => getCheckinStatus(params: "ActivityCodeParams") Get "/v1/activity/checkin/status" -> "CheckinStatusAnswer"
+    get_checkin_status => getCheckinStatus(params: "ActivityCodeParams") Get "/v1/activity/checkin/status" -> "Promise<CheckinStatusAnswer>"
 }
 
 http_call! {
@@ -118,7 +118,7 @@ http_call! {
     /// ```js
     /// const { plan } = await getAbTest({ test_code: "login_test", user_id: uid })
     /// ```
-    get_ab_test => getAbTest(params: "AbTestParams") Get "/v1/common/ab-test" -> "AbTestAnswer"
+    get_ab_test => getAbTest(params: "AbTestParams") Get "/v1/common/ab-test" -> "Promise<AbTestAnswer>"
 }
 
 http_call! {
@@ -126,7 +126,7 @@ http_call! {
     /// ```js
     /// const marketing = await getMarketing({ client: "" })
     /// ```
-    get_marketing => getMarketing(params?: "ClientParams") Get "/v1/common/marketing" -> "MarketingAnswer"
+    get_marketing => getMarketing(params?: "ClientParams") Get "/v1/common/marketing" -> "Promise<MarketingAnswer>"
 }
 
 http_call! {
@@ -134,7 +134,7 @@ http_call! {
     /// ```js
     /// const { state } = await applyActivity({ code: "nano2_free" })
     /// ```
-    apply_activity => applyActivity(params: "ActivityCodeParams") Post "/v1/activity/apply" -> "ActivityApplyAnswer"
+    apply_activity => applyActivity(params: "ActivityCodeParams") Post "/v1/activity/apply" -> "Promise<ActivityApplyAnswer>"
 }
 
 /// One page of the credit history (spec 02 §7: type, page, page_size); the query is read as

@@ -125,7 +125,7 @@ http_call! {
     /// ```js
     /// const task = await createWatermarkDownload({ prev_task: "t-1", data: { file_path: "oss/a.mp4" } })
     /// ```
-    create_watermark_download => createWatermarkDownload(params: "WatermarkDownloadParams") Post "/v1/ai/create/watermark_download" -> "unknown"
+    create_watermark_download => createWatermarkDownload(params: "WatermarkDownloadParams") Post "/v1/ai/create/watermark_download" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -133,7 +133,7 @@ http_call! {
     /// ```js
     /// const result = await getWatermarkDownloadResult("t-2")
     /// ```
-    get_watermark_download_result => getWatermarkDownloadResult(id) Get "/v1/ai/result/watermark_download/:id" -> "unknown"
+    get_watermark_download_result => getWatermarkDownloadResult(id) Get "/v1/ai/result/watermark_download/:id" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -141,7 +141,7 @@ http_call! {
     /// ```js
     /// const task = await createImageFkp({ data: { file_path: "oss/face.png" } })
     /// ```
-    create_image_fkp => createImageFkp(params: "FilePathParams") Post "/v1/ai/create/image_fkp" -> "unknown"
+    create_image_fkp => createImageFkp(params: "FilePathParams") Post "/v1/ai/create/image_fkp" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -149,7 +149,7 @@ http_call! {
     /// ```js
     /// const result = await getImageFkpResult("t-3")
     /// ```
-    get_image_fkp_result => getImageFkpResult(id) Get "/v1/ai/result/image_fkp/:id" -> "unknown"
+    get_image_fkp_result => getImageFkpResult(id) Get "/v1/ai/result/image_fkp/:id" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -157,7 +157,7 @@ http_call! {
     /// ```js
     /// const task = await createMusic({ data: { prompt: "calm piano at night", duration: 30 } })
     /// ```
-    create_music => createMusic(params: "Record<string, unknown>") Post "/v1/ai/create/mai_tcm" -> "unknown"
+    create_music => createMusic(params: "Record<string, unknown>") Post "/v1/ai/create/mai_tcm" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -165,7 +165,7 @@ http_call! {
     /// ```js
     /// const task = await createSong({ data: { prompt: "summer pop", lyrics: "..." } })
     /// ```
-    create_song => createSong(params: "Record<string, unknown>") Post "/v1/ai/create/mai_text2song_minimax" -> "unknown"
+    create_song => createSong(params: "Record<string, unknown>") Post "/v1/ai/create/mai_text2song_minimax" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -173,7 +173,7 @@ http_call! {
     /// ```js
     /// const presets = await getPromptPresets({ algorithm: "text2video", model_type: "v2", lang: "en" })
     /// ```
-    get_prompt_presets => getPromptPresets(params: "PromptPresetsParams") Get "/v1/prompt/category-and-presets" -> "unknown"
+    get_prompt_presets => getPromptPresets(params: "PromptPresetsParams") Get "/v1/prompt/category-and-presets" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -181,7 +181,7 @@ http_call! {
     /// ```js
     /// const voices = await getTtsVoices()
     /// ```
-    get_tts_voices => getTtsVoices() Get "/v1/ai/tts/voice" -> "unknown"
+    get_tts_voices => getTtsVoices() Get "/v1/ai/tts/voice" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -191,7 +191,7 @@ http_call! {
     /// ```js
     /// const { list } = await getMinuteUsage()
     /// ```
-    get_minute_usage => getMinuteUsage() Get "/v1/ai/minutes" -> "unknown"
+    get_minute_usage => getMinuteUsage() Get "/v1/ai/minutes" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -199,7 +199,7 @@ http_call! {
     /// ```js
     /// await saveTaskData({ taskId: "t-1", save_type: 1, user_data: { module: "text2video", name: "Cat" } })
     /// ```
-    save_task_data => saveTaskData(params: "TaskDataSaveParams") Post "/v1/ai/task/data_save" -> "unknown"
+    save_task_data => saveTaskData(params: "TaskDataSaveParams") Post "/v1/ai/task/data_save" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -209,7 +209,7 @@ http_call! {
     /// ```js
     /// const { ticket } = await createEventsTicket()
     /// ```
-    create_events_ticket => createEventsTicket() Post "/v1/ai/events/ticket" -> "EventsTicket"
+    create_events_ticket => createEventsTicket() Post "/v1/ai/events/ticket" -> "Promise<EventsTicket>"
 }
 
 http_call! {
@@ -217,7 +217,7 @@ http_call! {
     /// ```js
     /// await cancelTask("t-1")
     /// ```
-    cancel_task => cancelTask(id) Post "/v1/ai/cancel/:id" -> "unknown"
+    cancel_task => cancelTask(id) Post "/v1/ai/cancel/:id" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -225,7 +225,7 @@ http_call! {
     /// ```js
     /// await deleteTask("t-1")
     /// ```
-    delete_task => deleteTask(id) Post "/v1/ai/del/:id" -> "unknown"
+    delete_task => deleteTask(id) Post "/v1/ai/del/:id" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -233,7 +233,7 @@ http_call! {
     /// ```js
     /// const page = await listTasks({ module: "text2video", page: 1, page_size: 20 })
     /// ```
-    list_tasks => listTasks(params: "ListTasksParams") Post "/v1/ai/task" -> "unknown"
+    list_tasks => listTasks(params: "ListTasksParams") Post "/v1/ai/task" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -241,7 +241,7 @@ http_call! {
     /// ```js
     /// const polished = await polishPrompt({ prompt: "cat surf" })
     /// ```
-    polish_prompt => polishPrompt(params?: "Record<string, unknown>") Post "/v1/ai/prompt/polish" -> "unknown"
+    polish_prompt => polishPrompt(params?: "Record<string, unknown>") Post "/v1/ai/prompt/polish" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -249,7 +249,7 @@ http_call! {
     /// ```js
     /// const prompt = await imageToPrompt({ file_path: "oss/a.png" })
     /// ```
-    image_to_prompt => imageToPrompt(params?: "Record<string, unknown>") Post "/v1/ai/prompt/img2prompt" -> "unknown"
+    image_to_prompt => imageToPrompt(params?: "Record<string, unknown>") Post "/v1/ai/prompt/img2prompt" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -257,7 +257,7 @@ http_call! {
     /// ```js
     /// const token = await getOssToken({ algorithm: "image2video" })
     /// ```
-    get_oss_token => getOssToken(params: "OssTokenParams") Get "/v1/common/oss/token" -> "unknown"
+    get_oss_token => getOssToken(params: "OssTokenParams") Get "/v1/common/oss/token" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -265,7 +265,7 @@ http_call! {
     /// ```js
     /// const signed = await getOssSign({ oss_path: "u/1/a.png", dispose: 1 })
     /// ```
-    get_oss_sign => getOssSign(params: "OssSignParams") Get "/v1/common/oss/sign" -> "unknown"
+    get_oss_sign => getOssSign(params: "OssSignParams") Get "/v1/common/oss/sign" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -273,7 +273,7 @@ http_call! {
     /// ```js
     /// const info = await getOssMediaInfo({ oss_path: "u/1/a.mp4" })
     /// ```
-    get_oss_media_info => getOssMediaInfo(params: "OssPathParams") Get "/v1/common/oss/mediainfo" -> "unknown"
+    get_oss_media_info => getOssMediaInfo(params: "OssPathParams") Get "/v1/common/oss/mediainfo" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -281,5 +281,5 @@ http_call! {
     /// ```js
     /// await reportExplore({ explore_id: 42, reason: "report_reason_3", other: "" })
     /// ```
-    report_explore => reportExplore(params: "ExploreReportParams") Post "/v1/explore/report" -> "unknown"
+    report_explore => reportExplore(params: "ExploreReportParams") Post "/v1/explore/report" -> "Promise<unknown>"
 }

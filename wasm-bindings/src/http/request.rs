@@ -35,6 +35,18 @@ pub fn id_arg(name: &str, value: JsValue) -> Result<String, JsValue> {
     id_value(name, &value)
 }
 
+/// The promise of a table call (http/table.rs): one non-generic function, so every entry of the
+/// table shares this one future instead of inlining its own.
+#[inline(never)]
+pub fn table_promise(
+    method: Method,
+    path: &'static str,
+    params: JsValue,
+    id: Option<JsValue>,
+) -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(table_call(method, path, params, id))
+}
+
 /// The generic call of the request helper, as the table entries use it.
 pub async fn table_call(
     method: Method,

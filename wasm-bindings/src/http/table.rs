@@ -1,9 +1,11 @@
 //! The call table: one `http_call!` entry per call of spec 01 §7 / spec 02 §7 becomes one
-//! typed async export, so the ~50 calls share one implementation
-//! ([`table_call`](super::request::table_call)).
+//! typed export answering a promise, so the ~50 calls share one implementation
+//! ([`table_promise`](super::request::table_promise)). The exports are plain functions, not
+//! `async fn`s: each `async fn` export would carry its own copy of the call's whole state
+//! machine (inlined into its own `future_to_promise`), ~1.5 KB of WebAssembly per call.
 //!
 //! Entry forms (the doc comment, with its JS example, comes first):
-//! - `rust_name => jsName(params: "TsParams") Get "/v1/path" -> "TsAnswer"`: a parameters
+//! - `rust_name => jsName(params: "TsParams") Get "/v1/path" -> "Promise<TsAnswer>"`: a parameters
 //!   object (query for GET, JSON body for POST);
 //! - `(params?: "TsParams")`: the same, optional;
 //! - `()`: no parameters;
@@ -14,47 +16,43 @@ macro_rules! http_call {
     ($(#[doc = $doc:tt])* $rust:ident => $js:ident (params: $pty:tt) $method:ident $path:tt -> $ret:tt) => {
         $(#[doc = $doc])*
         #[wasm_bindgen(js_name = $js, unchecked_return_type = $ret)]
-        pub async fn $rust(
+        pub fn $rust(
             #[wasm_bindgen(unchecked_param_type = $pty)] params: JsValue,
-        ) -> Result<JsValue, JsValue> {
-            $crate::http::request::table_call(
+        ) -> js_sys::Promise {
+            $crate::http::request::table_promise(
                 $crate::http::transport::Method::$method, $path, params, None,
             )
-            .await
         }
     };
     ($(#[doc = $doc:tt])* $rust:ident => $js:ident (params?: $pty:tt) $method:ident $path:tt -> $ret:tt) => {
         $(#[doc = $doc])*
         #[wasm_bindgen(js_name = $js, unchecked_return_type = $ret)]
-        pub async fn $rust(
+        pub fn $rust(
             #[wasm_bindgen(unchecked_optional_param_type = $pty)] params: JsValue,
-        ) -> Result<JsValue, JsValue> {
-            $crate::http::request::table_call(
+        ) -> js_sys::Promise {
+            $crate::http::request::table_promise(
                 $crate::http::transport::Method::$method, $path, params, None,
             )
-            .await
         }
     };
     ($(#[doc = $doc:tt])* $rust:ident => $js:ident () $method:ident $path:tt -> $ret:tt) => {
         $(#[doc = $doc])*
         #[wasm_bindgen(js_name = $js, unchecked_return_type = $ret)]
-        pub async fn $rust() -> Result<JsValue, JsValue> {
-            $crate::http::request::table_call(
+        pub fn $rust() -> js_sys::Promise {
+            $crate::http::request::table_promise(
                 $crate::http::transport::Method::$method, $path, JsValue::NULL, None,
             )
-            .await
         }
     };
     ($(#[doc = $doc:tt])* $rust:ident => $js:ident (id) $method:ident $path:tt -> $ret:tt) => {
         $(#[doc = $doc])*
         #[wasm_bindgen(js_name = $js, unchecked_return_type = $ret)]
-        pub async fn $rust(
+        pub fn $rust(
             #[wasm_bindgen(unchecked_param_type = "string | number")] id: JsValue,
-        ) -> Result<JsValue, JsValue> {
-            $crate::http::request::table_call(
+        ) -> js_sys::Promise {
+            $crate::http::request::table_promise(
                 $crate::http::transport::Method::$method, $path, JsValue::NULL, Some(id),
             )
-            .await
         }
     };
 }

@@ -8,7 +8,7 @@ http_call! {
     /// ```js
     /// const { list, paginate } = await listWorkflows({ page_size: 25, page: 1, fun_module: "effect", fun_category: 3, media: "video" })
     /// ```
-    list_workflows => listWorkflows(params: "WorkflowListParams") Get "/v1/workflow/list" -> "WorkflowListAnswer"
+    list_workflows => listWorkflows(params: "WorkflowListParams") Get "/v1/workflow/list" -> "Promise<WorkflowListAnswer>"
 }
 
 http_call! {
@@ -16,7 +16,7 @@ http_call! {
     /// ```js
     /// const ct = await listWorkflowCt({})
     /// ```
-    list_workflow_ct => listWorkflowCt(params?: "Record<string, unknown>") Get "/v1/workflow/ct/list" -> "unknown"
+    list_workflow_ct => listWorkflowCt(params?: "Record<string, unknown>") Get "/v1/workflow/ct/list" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -24,7 +24,7 @@ http_call! {
     /// ```js
     /// const info = await getWorkflowInfo({ id: 12 })
     /// ```
-    get_workflow_info => getWorkflowInfo(params?: "Record<string, unknown>") Get "/v1/workflow/info" -> "unknown"
+    get_workflow_info => getWorkflowInfo(params?: "Record<string, unknown>") Get "/v1/workflow/info" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -32,7 +32,7 @@ http_call! {
     /// ```js
     /// const categories = await listWorkflowCategories({})
     /// ```
-    list_workflow_categories => listWorkflowCategories(params?: "Record<string, unknown>") Post "/v1/workflow/category/list" -> "unknown"
+    list_workflow_categories => listWorkflowCategories(params?: "Record<string, unknown>") Post "/v1/workflow/category/list" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -40,7 +40,7 @@ http_call! {
     /// ```js
     /// const resources = await listWorkflowResources({ params: { page: 1 }, operation: "list" })
     /// ```
-    list_workflow_resources => listWorkflowResources(params: "WorkflowResourceListParams") Post "/v1/workflow/resource/list" -> "unknown"
+    list_workflow_resources => listWorkflowResources(params: "WorkflowResourceListParams") Post "/v1/workflow/resource/list" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -48,7 +48,7 @@ http_call! {
     /// ```js
     /// const resource = await getWorkflowResourceInfo({ id: 5 })
     /// ```
-    get_workflow_resource_info => getWorkflowResourceInfo(params: "IdParams") Get "/v1/workflow/resource/info" -> "unknown"
+    get_workflow_resource_info => getWorkflowResourceInfo(params: "IdParams") Get "/v1/workflow/resource/info" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -56,7 +56,7 @@ http_call! {
     /// ```js
     /// await exportWorkflowResource({ res_id: 5, export_type: "mp4" })
     /// ```
-    export_workflow_resource => exportWorkflowResource(params: "WorkflowExportParams") Post "/v1/workflow/resource/export" -> "unknown"
+    export_workflow_resource => exportWorkflowResource(params: "WorkflowExportParams") Post "/v1/workflow/resource/export" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -64,7 +64,7 @@ http_call! {
     /// ```js
     /// const zones = await listZones()
     /// ```
-    list_zones => listZones() Get "/v1/workflow/zone/list" -> "unknown"
+    list_zones => listZones() Get "/v1/workflow/zone/list" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -72,7 +72,7 @@ http_call! {
     /// ```js
     /// const zone = await getZoneInfo({ id: 2 })
     /// ```
-    get_zone_info => getZoneInfo(params: "IdParams") Get "/v1/workflow/zone/info" -> "unknown"
+    get_zone_info => getZoneInfo(params: "IdParams") Get "/v1/workflow/zone/info" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -80,7 +80,7 @@ http_call! {
     /// ```js
     /// const page = await listExplore({ page: 1, page_size: 20, media: "image", recommend: 1 })
     /// ```
-    list_explore => listExplore(params?: "ExploreListParams") Get "/v1/workflow/explore/list" -> "unknown"
+    list_explore => listExplore(params?: "ExploreListParams") Get "/v1/workflow/explore/list" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -88,7 +88,7 @@ http_call! {
     /// ```js
     /// const item = await getExploreInfo({ id: 1448 })
     /// ```
-    get_explore_info => getExploreInfo(params: "IdParams") Get "/v1/workflow/explore/info" -> "unknown"
+    get_explore_info => getExploreInfo(params: "IdParams") Get "/v1/workflow/explore/info" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -96,7 +96,7 @@ http_call! {
     /// ```js
     /// const samples = await getPromptSample({ key: "text2video" })
     /// ```
-    get_prompt_sample => getPromptSample(params: "KeyParams") Get "/v1/common/prompt_sample" -> "unknown"
+    get_prompt_sample => getPromptSample(params: "KeyParams") Get "/v1/common/prompt_sample" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -104,7 +104,7 @@ http_call! {
     /// ```js
     /// const demos = await listDemos({ key: "bg-remover" })
     /// ```
-    list_demos => listDemos(params: "KeyParams") Get "/v1/common/demo/list" -> "unknown"
+    list_demos => listDemos(params: "KeyParams") Get "/v1/common/demo/list" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -112,7 +112,7 @@ http_call! {
     /// ```js
     /// const tpls = await getRecommendedTemplates({ tag: "mai-fs", action_conf: "hot", action_conf_value: 1 })
     /// ```
-    get_recommended_templates => getRecommendedTemplates(params?: "RecommendTplParams") Get "/v1/recommend/tpl" -> "unknown"
+    get_recommended_templates => getRecommendedTemplates(params?: "RecommendTplParams") Get "/v1/recommend/tpl" -> "Promise<unknown>"
 }
 
 http_call! {
@@ -120,5 +120,5 @@ http_call! {
     /// ```js
     /// const task = await runWorkflowDirect({ tpl_id: 7, data: {} })
     /// ```
-    run_workflow_direct => runWorkflowDirect(params?: "Record<string, unknown>") Post "/v1/workflow/direct" -> "unknown"
+    run_workflow_direct => runWorkflowDirect(params?: "Record<string, unknown>") Post "/v1/workflow/direct" -> "Promise<unknown>"
 }
