@@ -10,7 +10,9 @@ import type { RouteName } from "@aivg/core/rules";
 export type PageRouteName = Exclude<RouteName, "Index" | "Create" | "Pricing">;
 
 const createPage = "features/create/CreatePage";
-const toolPage = "features/tools/ToolPage";
+/** The module of every AI tool page (routes/prefetch.ts starts their examples' request). */
+export const TOOL_PAGE = "features/tools/ToolPage";
+const toolPage = TOOL_PAGE;
 /** Routes that exist only so server redirect rules can apply to them (spec 01 §2). */
 const serverRedirectPlaceholder = "features/pages/RedirectPlaceholderPage";
 

@@ -18,9 +18,10 @@ export interface PageData {
 /**
  * The page route's loader. The route's validation check (spec 01 §5) is that core's route for the
  * URL has a module here; failing it is the fatal 404. Redirecting routes (/ and bare prefixes →
- * home, /create → image to video) redirect with the query and hash kept.
+ * home, /create → image to video) redirect with the query and hash kept. `prefetch` starts the
+ * requests of the page's first screen while its module loads (routes/prefetch.ts).
  */
-export function pageLoader(modules: Partial<Record<RouteName, PageModule>>) {
+export function pageLoader(modules: Partial<Record<RouteName, PageModule>>, prefetch: (match: RouteMatch) => void = () => {}) {
   return async ({ request }: LoaderFunctionArgs): Promise<PageData | Response> => {
     const url = new URL(request.url);
     const match = matchRoute(url.pathname);
@@ -31,6 +32,7 @@ export function pageLoader(modules: Partial<Record<RouteName, PageModule>>) {
     }
     const load = modules[match.name];
     if (!load) throw validationFailed(url);
+    prefetch(match);
     return { match, Page: (await load()).default };
   };
 }

@@ -16,6 +16,7 @@ import { BootFallback } from "./BootFallback";
 import { languageGuard } from "./guards";
 import { PageHost, pageLoader, type PageModule } from "./page";
 import { pageSources, type PageRouteName } from "./page-sources";
+import { prefetchPageData } from "./prefetch";
 import { RootLayout } from "./RootLayout";
 
 /** Every page module the table can show (Vite turns each into its own lazily loaded chunk). */
@@ -35,6 +36,6 @@ export const routes = [
     Component: RootLayout,
     HydrateFallback: BootFallback,
     ErrorBoundary: FatalErrorBoundary,
-    children: [{ id: "page", path: "*", loader: pageLoader(pageModules), Component: PageHost, ErrorBoundary: PageErrorBoundary }],
+    children: [{ id: "page", path: "*", loader: pageLoader(pageModules, prefetchPageData), Component: PageHost, ErrorBoundary: PageErrorBoundary }],
   },
 ] satisfies RouteObject[];
