@@ -4,7 +4,7 @@
 // bundled app imports the parts by their subpaths (`@aivg/core/rules`: aivg_rules, the rules without
 // the exports a web app never calls; `@aivg/core/imaging`) so each WebAssembly module loads only
 // with the code that uses it.
-import { readFileSync, writeFileSync, rmSync, existsSync } from "node:fs";
+import { readFileSync, writeFileSync, rmSync, existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 
@@ -23,7 +23,7 @@ for (const target of ["bundler", "nodejs"]) {
   const inner = new URL(`${target}/package.json`, pkg);
   // Keep a minimal package.json per folder: it tells Node the nodejs build is CommonJS.
   const type = target === "nodejs" ? "commonjs" : "module";
-  writeFileSync(inner, JSON.stringify({ type, sideEffects: target === "bundler" ? ["./aivg_core.js", "./aivg_rules.js", "./aivg_imaging.js", "./index.js", "./snippets/*"] : false }, null, 2) + "\n");
+  writeFileSync(inner, JSON.stringify({ type, sideEffects: target === "bundler" ? ["./aivg_core.js", "./aivg_rules.js", "./aivg_payload.js", "./aivg_imaging.js", "./index.js", "./snippets/*"] : false }, null, 2) + "\n");
 }
 /** The part files (without extension) in the order the main entry re-exports them. */
 const PARTS = ["aivg_core", "aivg_imaging"];
@@ -72,6 +72,37 @@ writeFileSync(
 );
 writeFileSync(new URL("nodejs/index.d.ts", pkg), readFileSync(new URL("bundler/index.d.ts", pkg), "utf8"));
 
+// decodePayloadAsync (`@aivg/core/payload-async`): decodePayload without loading the payload
+// decoder's WebAssembly when the JSON.parse path (payload-json.mjs, decodePayload's own first path)
+// covers the text; any other text goes to core's decoder, which owns every rule and error. The
+// decoder module is imported on first need: aivg_payload in a bundler, the whole aivg_core in Node.
+const asyncDecoder = (snippet, decoder) =>
+  "// decodePayload, loading the decoder's WebAssembly only when needed (scripts/package-wasm.mjs).\n" +
+  `import { decodeJson } from "./${snippet}";\n\n` +
+  "export async function decodePayloadAsync(text, revivers) {\n" +
+  "  const value = decodeJson(text, revivers);\n" +
+  "  if (value !== undefined) return value;\n" +
+  `  const { decodePayload } = await import("./${decoder}");\n` +
+  "  return decodePayload(text, revivers);\n" +
+  "}\n";
+for (const [target, decoder, file] of [
+  ["bundler", "aivg_payload.js", "payload-async.js"],
+  ["nodejs", "aivg_core.js", "payload-async.mjs"],
+]) {
+  const snippets = new URL(`${target}/snippets/`, pkg);
+  const dir = readdirSync(snippets).find((d) => existsSync(new URL(`${d}/js/payload-json.mjs`, snippets)));
+  if (!dir) throw new Error(`no payload-json.mjs snippet in ${target}`);
+  writeFileSync(new URL(`${target}/${file}`, pkg), asyncDecoder(`snippets/${dir}/js/payload-json.mjs`, decoder));
+}
+writeFileSync(
+  new URL("bundler/payload-async.d.ts", pkg),
+  'import type { PayloadRevivers } from "./aivg_payload";\n\n' +
+    "/**\n * `decodePayload`, resolving with the value: through `JSON.parse` when that path covers the text (no\n" +
+    " * WebAssembly loaded), else through core's decoder, loaded on first need; rejects with core's error.\n" +
+    " * ```js\n * const value = await decodePayloadAsync('[{\"a\":1},\"x\"]')\n * ```\n */\n" +
+    "export function decodePayloadAsync(text: string, revivers?: PayloadRevivers): Promise<unknown>;\n",
+);
+
 /** The export conditions of one part (or of the main entry, `index`). */
 const entry = (file) => ({
   types: `./bundler/${file}.d.ts`,
@@ -90,19 +121,23 @@ const manifest = {
     // Node gets the whole rules module (a superset); a bundler the web app's cut.
     "./rules": { types: "./bundler/aivg_rules.d.ts", node: "./nodejs/aivg_core.js", default: "./bundler/aivg_rules.js" },
     "./imaging": entry("aivg_imaging"),
+    // The payload decoder alone (Node: the whole rules module), and decodePayload that loads it only
+    // when its JSON.parse path does not cover the text.
+    "./payload": { types: "./bundler/aivg_payload.d.ts", node: "./nodejs/aivg_core.js", default: "./bundler/aivg_payload.js" },
+    "./payload-async": { types: "./bundler/payload-async.d.ts", node: "./nodejs/payload-async.mjs", default: "./bundler/payload-async.js" },
   },
   files: ["bundler", "nodejs", "README.md"],
-  sideEffects: [...PARTS.map((p) => `./bundler/${p}.js`), "./bundler/aivg_rules.js", "./bundler/index.js", "./bundler/snippets/*"],
+  sideEffects: [...PARTS.map((p) => `./bundler/${p}.js`), "./bundler/aivg_rules.js", "./bundler/aivg_payload.js", "./bundler/index.js", "./bundler/snippets/*"],
   engines: { node: ">=20" },
 };
 writeFileSync(new URL("package.json", pkg), JSON.stringify(manifest, null, 2) + "\n");
 writeFileSync(
   new URL("README.md", pkg),
   "# @aivg/core\n\nThe rules of ai-video-generator as WebAssembly. `import { resolveLanguage } from \"@aivg/core\"` works in Node 20+ as is, and in Vite with vite-plugin-wasm.\n\n" +
-    "Parts, each its own WebAssembly module: `@aivg/core/rules` (every rule and the HTTP client a web app calls; in Node, every rule) and `@aivg/core/imaging` (resampling and cropping RGBA pixels). " +
+    "Parts, each its own WebAssembly module: `@aivg/core/rules` (every rule and the HTTP client a web app calls; in Node, every rule), `@aivg/core/payload` (the payload decoder; `@aivg/core/payload-async` loads it only for payloads its JSON.parse path does not cover) and `@aivg/core/imaging` (resampling and cropping RGBA pixels). " +
     "`@aivg/core` re-exports everything; a bundled web app imports the parts by subpath so a page loads the imaging module only when it uses it.\n",
 );
-for (const part of [...PARTS, "aivg_rules"]) {
+for (const part of [...PARTS, "aivg_rules", "aivg_payload"]) {
   const wasm = readFileSync(new URL(`bundler/${part}_bg.wasm`, pkg));
   console.log(`@aivg/core ${part}: ${(wasm.length / 1024).toFixed(1)} KiB wasm, ${(gzipSync(wasm, { level: 9 }).length / 1024).toFixed(1)} KiB gzipped`);
 }

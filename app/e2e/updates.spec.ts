@@ -104,8 +104,12 @@ test("a chunk that fails to load reloads the page at its target once; the guard 
   expect(await marked(page)).toBe(true);
 });
 
-test("pages listed as prerendered load their payload with the build id", async ({ page, request }) => {
+test("pages listed as prerendered load their payload with the build id, decoded without the decoder's WebAssembly", async ({ page, request }) => {
   const latest = (await (await request.get("/builds/latest.json")).json()) as { id: string };
+  const requested: string[] = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+  const warnings: string[] = [];
+  page.on("console", (m) => warnings.push(m.text()));
   await page.goto("/home");
   await expect(sidebarLink(page, "Explore")).toBeVisible();
   const payload = page.waitForResponse((r) => new URL(r.url()).pathname === "/explore/_payload.json");
@@ -113,4 +117,10 @@ test("pages listed as prerendered load their payload with the build id", async (
   const response = await payload;
   expect(new URL(response.url()).searchParams.get("_t")).toBe(latest.id);
   expect(await response.text()).toMatch(/^\[\{"route":1/);
+  // A page's payload is plain data: decodePayloadAsync's JSON.parse path decodes it, so the payload
+  // decoder's module (aivg_payload) is never fetched, and nothing says a payload failed to decode.
+  await page.waitForLoadState("networkidle");
+  expect(requested.filter((p) => p.includes("aivg_payload"))).toEqual([]);
+  expect(requested.some((p) => p.includes("aivg_rules_bg"))).toBe(true);
+  expect(warnings.filter((w) => w.includes("payload of"))).toEqual([]);
 });

@@ -7,8 +7,9 @@
 //!
 //! Parts, by feature, so a page downloads only the WebAssembly it runs: `rules` (every rule and the
 //! HTTP client the web app calls), `extra` (the exports it never calls, marked one by one; for Node
-//! and the main entry) and `imaging` (the resampler and the pixel crop, which only the crop dialog
-//! and uploads use). The package builds each part as its own module and its main entry re-exports
+//! and the main entry), `payload` (the payload decoder, which a page needs only for payloads the
+//! JSON.parse path does not cover) and `imaging` (the resampler and the pixel crop, which only the
+//! crop dialog and uploads use). The package builds each part as its own module and its main entry re-exports
 //! the whole (scripts/build-wasm.sh, scripts/package-wasm.mjs).
 
 // Without `extra`, some imports and argument helpers only its exports use go unused; the default
@@ -40,7 +41,6 @@ mod rules {
     pub mod http;
     pub mod lang;
     pub mod minutes;
-    pub mod payload;
     pub mod pricing;
     pub mod progress;
     pub mod promotions;
@@ -55,6 +55,11 @@ mod rules {
 }
 #[cfg(feature = "rules")]
 pub use rules::*;
+
+/// The payload decoder (`decodePayload`): a page loads it only for a payload the JSON.parse path
+/// of `decodePayloadAsync` does not cover (scripts/package-wasm.mjs).
+#[cfg(feature = "payload")]
+pub mod payload;
 
 /// The pixel work: the resampler and the pixel crop.
 #[cfg(feature = "imaging")]

@@ -52,7 +52,9 @@ test("the tarball installs as @aivg/core with its files", () => {
   assert.equal(meta.name, "@aivg/core");
   assert.equal(meta.dependencies, undefined, "the package must have no dependencies");
   const files = ["index.js", "index.d.ts", ...PARTS.flatMap((p) => [`${p}.js`, `${p}_bg.wasm`, `${p}.d.ts`])];
-  const webCut = ["aivg_rules.js", "aivg_rules_bg.wasm", "aivg_rules.d.ts"].map((file) => `bundler/${file}`);
+  const webCut = ["aivg_rules.js", "aivg_rules_bg.wasm", "aivg_rules.d.ts", "aivg_payload.js", "aivg_payload_bg.wasm", "aivg_payload.d.ts", "payload-async.js", "payload-async.d.ts"].map(
+    (file) => `bundler/${file}`,
+  );
   for (const f of [...["nodejs", "bundler"].flatMap((target) => files.map((file) => `${target}/${file}`)), ...webCut]) {
     assert.ok(existsSync(join(installed, f)), `${f} is missing from the package`);
   }
@@ -115,7 +117,11 @@ test("the web app's cut of the rules (a bundler's @aivg/core/rules) leaves out o
   const cut = functions("aivg_rules.d.ts");
   const foreign = [...cut].filter((name) => !whole.has(name));
   assert.deepEqual(foreign, [], "the cut exports functions the whole does not");
-  assert.ok(cut.has("matchRoute") && cut.has("decodePayload") && cut.has("getUserInfo"), "the cut lacks rules the app calls");
+  assert.ok(cut.has("matchRoute") && cut.has("getUserInfo"), "the cut lacks rules the app calls");
+  // The payload decoder is its own module, loaded only for payloads the JSON.parse path leaves.
+  const payload = functions("aivg_payload.d.ts");
+  assert.ok(!cut.has("decodePayload") && payload.has("decodePayload") && whole.has("decodePayload"), "decodePayload belongs to the payload part");
+  assert.deepEqual([...payload].filter((name) => !whole.has(name)), [], "the payload part exports functions the whole does not");
   // Protocol helpers the app reaches only through core's HTTP client.
   assert.ok(whole.has("buildGetUrl") && !cut.has("buildGetUrl"), "buildGetUrl belongs to the whole only");
   assert.equal(manifest.exports["./rules"].default, "./bundler/aivg_rules.js");
@@ -128,7 +134,7 @@ test("the types entry exists and the exports give Node its build", () => {
   const dot = manifest.exports?.["."];
   assert.ok(dot && typeof dot.types === "string" && existsSync(join(pkgDir, dot.types)));
   assert.ok(typeof dot.node === "string" && existsSync(join(pkgDir, dot.node)));
-  for (const sub of ["./rules", "./imaging"]) {
+  for (const sub of ["./rules", "./imaging", "./payload", "./payload-async"]) {
     const part = manifest.exports?.[sub];
     for (const condition of ["types", "node", "default"]) {
       assert.ok(typeof part?.[condition] === "string" && existsSync(join(pkgDir, part[condition])), `exports["${sub}"].${condition} is missing`);

@@ -3,7 +3,8 @@
  * where pages read it with `usePagePayload`. The manifest is the one the build-update service
  * prefetches, so it is fetched once per page load.
  */
-import { decodePayload, getPagePayload } from "@aivg/core/rules";
+import { decodePayloadAsync } from "@aivg/core/payload-async";
+import { getPagePayload } from "@aivg/core/rules";
 import type { RouteChange } from "../../routes/route-change";
 import { appStore } from "../../state/jotai";
 import { BUILD_ID } from "../updates/buildInfo";
@@ -22,7 +23,8 @@ export function onRouteChange({ current }: RouteChange): void {
   void loadPagePayload(path, {
     manifest: () => buildUpdates().manifest(),
     fetchText: getPagePayload,
-    decode: (text) => decodePayload(text),
+    // The JSON.parse path covers a page's payload; the decoder's WebAssembly loads only for others.
+    decode: (text) => decodePayloadAsync(text),
     buildId: BUILD_ID,
     warn: (message, error) => console.warn(message, error),
   }).then((payload) => {

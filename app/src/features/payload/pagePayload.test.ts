@@ -1,4 +1,4 @@
-import { decodePayload } from "@aivg/core/rules";
+import { decodePayloadAsync } from "@aivg/core/payload-async";
 import { describe, expect, it, vi } from "vitest";
 import { buildFiles } from "../../../scripts/build-manifest";
 import { basePath, payloadFile, prerenderPayloads, publicPages } from "../../../scripts/prerender-payloads";
@@ -31,9 +31,9 @@ describe("prerendered payloads (build side)", () => {
     expect(paths.length % 8).toBe(0);
   });
 
-  it("writes devalue text that core's decodePayload turns back into the page data, Date included", () => {
+  it("writes devalue text that core's decodePayloadAsync turns back into the page data, Date included", async () => {
     const payloads = prerenderPayloads({ buildId: "b1", timestamp: 1_714_521_600_000, tdk });
-    const decoded = asPagePayload(decodePayload(payloads.get("/fr/text-to-video") ?? ""));
+    const decoded = asPagePayload(await decodePayloadAsync(payloads.get("/fr/text-to-video") ?? ""));
     expect(decoded).toMatchObject({
       route: "TextToVideo",
       language: "fr",
@@ -62,7 +62,7 @@ describe("page payload loading (app side)", () => {
   const deps = (over: Partial<PayloadDeps> = {}): PayloadDeps => ({
     manifest: async () => ({ id: "b1", prerendered: ["/home"] }),
     fetchText: vi.fn(async () => text),
-    decode: (t) => decodePayload(t),
+    decode: (t) => decodePayloadAsync(t),
     buildId: "b1",
     warn: vi.fn(),
     ...over,

@@ -1,7 +1,7 @@
 /**
  * Prerendered page payloads (spec 01 §3 build manifest, §7): a page whose path the build
  * manifest lists as prerendered loads `{page}/_payload.json?_t={build id}` (core's
- * `getPagePayload`) and decodes it with core's `decodePayload` (devalue format). Other paths have
+ * `getPagePayload`) and decodes it with core's `decodePayloadAsync` (devalue format). Other paths have
  * no payload (the server would answer the SPA's index.html), so they are not requested.
  * A failure is logged and the page renders without its payload.
  */
@@ -27,7 +27,7 @@ export interface PagePayload {
 export interface PayloadDeps {
   manifest: () => Promise<BuildManifest | undefined>;
   fetchText: (page: string, build: string) => Promise<string>;
-  decode: (text: string) => unknown;
+  decode: (text: string) => unknown | Promise<unknown>;
   buildId: string;
   warn?: (message: string, error?: unknown) => void;
 }
@@ -57,7 +57,7 @@ export async function loadPagePayload(pathname: string, deps: PayloadDeps): Prom
   try {
     const manifest = await deps.manifest();
     if (!isPrerendered(manifest, path)) return undefined;
-    const payload = asPagePayload(deps.decode(await deps.fetchText(path, deps.buildId)));
+    const payload = asPagePayload(await deps.decode(await deps.fetchText(path, deps.buildId)));
     if (!payload) deps.warn?.(`payload of ${path} has an unexpected shape`);
     return payload;
   } catch (error) {
