@@ -2,8 +2,9 @@
 // entry of each binding, which re-exports the whole (aivg_core: every rule and the HTTP client;
 // aivg_imaging: the pixel work), so `import ... from "@aivg/core"` keeps giving every export. A
 // bundled app imports the parts by their subpaths (`@aivg/core/rules`: aivg_rules, the rules without
-// the exports a web app never calls; `@aivg/core/imaging`) so each WebAssembly module loads only
-// with the code that uses it.
+// the exports a web app never calls and without the payload decoder; `@aivg/core/payload`:
+// aivg_payload; `@aivg/core/payload-async`, written here; `@aivg/core/imaging`) so each WebAssembly
+// module loads only with the code that uses it.
 import { readFileSync, writeFileSync, rmSync, existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
