@@ -2,7 +2,9 @@
  * The header promo icon (spec 02 §4 "Ads"): the main_header ad item, hidden by core's rules
  * (`headerAdIconVisible`: phone guests, dismissed, no item, subscribers on the 3-day-free
  * activity, membership-upgrade mode). Clicking opens its turn_url in a new tab; the small cross
- * dismisses it (core's dismissal key). A promo countdown runs next to it.
+ * dismisses it (core's dismissal key). A promo countdown runs next to it. It shows from the frame
+ * after the page's first paint (`useAfterFirstPaint`): the countdown's first read of the time zone
+ * is slow and the icon is never the largest element.
  */
 import { headerAdIconVisible, headerAdItem } from "@aivg/core/rules";
 import { useState } from "react";
@@ -10,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAtomValue } from "../../state/jotai";
 import { followLink } from "../frame/followLink";
+import { useAfterFirstPaint } from "../frame/useAfterFirstPaint";
 import { useIsPhone } from "../frame/viewport";
 import { buyDialogAtom } from "../pricing/buyState";
 import { flagsAtom } from "../session/session";
@@ -26,6 +29,7 @@ export function HeaderAdIcon() {
   const buy = useAtomValue(buyDialogAtom);
   const bannerShown = useAtomValue(bannerShownAtom);
   const [dismissed, setDismissed] = useState(() => moduleDismissed("main_header"));
+  const painted = useAfterFirstPaint();
   const index = headerAdItem(items);
   const item = index === undefined ? null : items[index];
   const visible = headerAdIconVisible({
@@ -36,7 +40,7 @@ export function HeaderAdIcon() {
     isSubscribed: flags.isSubscribed,
     membershipUpgradeMode: buy.upgradeMode && buy.open,
   });
-  if (!visible || !item || bannerShown) return null;
+  if (!painted || !visible || !item || bannerShown) return null;
   return (
     <div className="acc-ad-icon" data-testid="header-ad-icon">
       <button type="button" className="acc-ad-icon__open" onClick={() => followLink(item.turn_url ?? "", (to) => void navigate(to))}>

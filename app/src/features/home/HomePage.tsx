@@ -14,7 +14,7 @@ import { CreationGrid } from "./CreationGrid";
 import { ExploreHighlights } from "./ExploreHighlights";
 import { HeroPrompt } from "./HeroPrompt";
 import { TemplateCarousel } from "./TemplateCarousel";
-import { useAfterFirstPaint } from "./useAfterFirstPaint";
+import { useAfterFirstPaint } from "../frame/useAfterFirstPaint";
 import "./home.css";
 
 export default function HomePage() {
