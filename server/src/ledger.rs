@@ -192,17 +192,8 @@ async fn draw(
     .fetch_one(&mut *conn)
     .await?;
     let sql = format!(
-        concat!(
-            "INSERT INTO credit_allocations (entry_id, grant_id, credits)
-             SELECT $3, d.id, CASE WHEN d.remaining < $4 - d.before THEN d.remaining ELSE $4 - d.before END
-             FROM (SELECT o.id, o.remaining,
-                          CAST(COALESCE(SUM(o.remaining) OVER (ORDER BY {order} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS BIGINT) AS before
-                   FROM (",
-            open_grant_rows!(),
-            ") o WHERE o.remaining > 0) d
-             WHERE d.before < $4"
-        ),
-        order = order
+        "INSERT INTO credit_allocations (entry_id, grant_id, credits) {}",
+        allocation_rows("$3", "$4", order, "")
     );
     sqlx::query(&sql)
         .bind(e.user_id)
@@ -213,6 +204,64 @@ async fn draw(
         .execute(conn)
         .await?;
     Ok(entry_id)
+}
+
+/// The allocations of a draw as a `SELECT` of `(entry, grant, credits)` rows: `entry` and
+/// `credits` are SQL expressions (the consumption's id, what it draws), `order` as in [`draw`],
+/// `also` more `FROM` items (`, spent s`) for the expressions to read. Each grant gives what it has
+/// left or what is still owed after the grants before it (a running sum), whichever is less.
+fn allocation_rows(entry: &str, credits: &str, order: &str, also: &str) -> String {
+    format!(
+        concat!(
+            "SELECT {entry}, d.id, CASE WHEN d.remaining < {credits} - d.before THEN d.remaining ELSE {credits} - d.before END
+             FROM (SELECT o.id, o.remaining,
+                          CAST(COALESCE(SUM(o.remaining) OVER (ORDER BY {order} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS BIGINT) AS before
+                   FROM (",
+            open_grant_rows!(),
+            ") o WHERE o.remaining > 0) d{also}
+             WHERE d.before < {credits}"
+        ),
+        entry = entry,
+        credits = credits,
+        order = order,
+        also = also,
+    )
+}
+
+/// The ledger lock of a single PostgreSQL statement that reads the ledger and writes to it
+/// outside a transaction of its own (`WITH` clauses, `$1` is the user): `seen` is the user's
+/// `ledger_version` in the statement's snapshot, and `locked` has the user's row when the bump
+/// of [`lock_user`] found that version still current. Why this is enough: every ledger writer
+/// bumps the version first (the module doc), and a statement that waits for the row lock
+/// re-checks the condition on the row as the other writer committed it, so `locked` is empty
+/// exactly when a writer committed after the snapshot; the statement's other reads come from that
+/// snapshot, so they are current whenever `locked` has the row. Writes must be conditioned on
+/// `locked`; a statement whose `locked` came back empty wrote nothing and goes the locking way
+/// ([`lock_user`] in a transaction) instead.
+pub(crate) const OPTIMISTIC_LOCK: &str = "seen AS (SELECT ledger_version FROM users WHERE id = $1),
+     locked AS (UPDATE users SET ledger_version = ledger_version + 1
+                WHERE id = $1 AND ledger_version = (SELECT ledger_version FROM seen) RETURNING id)";
+
+/// The `WITH` clauses of a spend inside one PostgreSQL statement (`$1` the user, `$2` now in
+/// epoch seconds, the rest SQL expressions): `spent`, a consumption of `credits` written for each
+/// row of `gate` (a `FROM` source of at most one row, which must hold only when the balance
+/// covers `credits` and the ledger is locked, see [`OPTIMISTIC_LOCK`]), and `drawn`, its
+/// allocations in [`SPENDING_ORDER`]. A data-modifying `WITH` does not see its own writes, so the
+/// grants are read as the statement found them, like [`draw`]'s after [`lock_user`].
+pub(crate) fn spend_clauses(
+    gate: &str,
+    reason: &str,
+    details: &str,
+    credits: &str,
+    reference: &str,
+) -> String {
+    format!(
+        "spent AS (INSERT INTO credit_entries (user_id, type, reason, details, credits, date, expire_time, status, ref)
+                   SELECT $1, 'Consumption', {reason}, {details}, {credits}, $2, 0, 1, {reference} FROM {gate}
+                   RETURNING id),
+         drawn AS (INSERT INTO credit_allocations (entry_id, grant_id, credits) {rows})",
+        rows = allocation_rows("s.id", credits, SPENDING_ORDER, ", spent s"),
+    )
 }
 
 /// Takes back up to `e.credits` of a purchase whose money went back (refund, dispute): first

@@ -66,6 +66,7 @@ async fn a_task_is_charged_refused_and_refunded_without_a_server() {
     );
     let deps = Deps {
         pool: &db.pool,
+        backend: db.backend,
         gate: &db.write_gate,
         tasks: &tasks,
         files: &files,

@@ -193,3 +193,56 @@ async fn comfyui_unreachable_fails_and_refunds() {
     assert!(t["error"].as_str().unwrap().contains("ComfyUI"), "{t}");
     assert_eq!(s.balance(&token).await, 5);
 }
+
+/// Parallel creations of one user are charged one after the other: the tasks its credits cover
+/// are accepted, the rest refused with nothing charged, and every charge drew exactly its credits.
+/// (On PostgreSQL most run as one statement and a contended one falls back to the locking
+/// transaction: `tasks/create_pg.rs`.)
+#[tokio::test]
+async fn parallel_creations_of_one_user_never_overdraw() {
+    let s = media_support::start_with(|cfg| {
+        cfg.tasks.workers = 1;
+        cfg.tasks.max_queued_per_user = 50;
+    })
+    .await;
+    let token = s.register("par@example.com").await;
+    let price = i64::from(aivg_core::tasks::task_module("text2image").unwrap().credits);
+    // Enough for exactly `covered` tasks, with a remainder under one price.
+    let covered = 4;
+    let remainder = price - 1;
+    let top_up = covered * price + remainder - s.balance(&token).await;
+    grant(&s, "par@example.com", top_up).await;
+    let mut calls = Vec::new();
+    for n in 0..12 {
+        let http = s.http.clone();
+        let (url, token) = (s.url("/v1/ai/create/text2image"), token.clone());
+        calls.push(tokio::spawn(async move {
+            let res = http
+                .post(url)
+                .bearer_auth(token)
+                .json(&json!({"data": {"prompt": format!("[slow] parallel {n}")}}))
+                .send()
+                .await
+                .unwrap();
+            res.status().as_u16()
+        }));
+    }
+    let mut answers = Vec::new();
+    for c in calls {
+        answers.push(c.await.unwrap());
+    }
+    let accepted = answers.iter().filter(|&&a| a == 200).count();
+    assert_eq!(accepted, 4, "{answers:?}");
+    assert!(answers.iter().all(|&a| a == 200 || a == 402), "{answers:?}");
+    assert_eq!(s.balance(&token).await, remainder);
+    // Each consumption drew exactly its credits from the grants.
+    let pool = media_support::pool(&s);
+    let mismatched: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM credit_entries e WHERE e.type = 'Consumption' AND e.credits <>
+           (SELECT CAST(COALESCE(SUM(a.credits), 0) AS BIGINT) FROM credit_allocations a WHERE a.entry_id = e.id)",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(mismatched, 0);
+}

@@ -9,11 +9,13 @@
 //! - succeeded: outputs are stored first, then the status changes only if the task still runs
 //!   (a task cancelled meanwhile keeps its refund and its outputs are removed).
 
+use super::create_pg;
 use super::hub::{TaskEvent, Tasks};
 use super::provider::Outputs;
 use super::record::{self, TaskRow};
 use crate::api::ApiError;
 use crate::clock;
+use crate::db::Backend;
 use crate::ledger::{self, Entry, LedgerError};
 use crate::uploads::objects::{self, NewObject};
 use crate::uploads::paths;
@@ -31,6 +33,8 @@ pub use aivg_core::credits::{CODE_INSUFFICIENT_CREDITS, CODE_TOO_MANY_QUEUED};
 #[derive(Debug, Clone, Copy)]
 pub struct Deps<'a> {
     pub pool: &'a AnyPool,
+    /// Which database the pool is (creation takes one statement on PostgreSQL).
+    pub backend: Backend,
     /// The write queue of SQLite ([`crate::db::WriteGate`]).
     pub gate: &'a crate::db::WriteGate,
     pub tasks: &'a Tasks,
@@ -75,97 +79,62 @@ pub struct Created {
 
 /// Records a task and charges its credits; answers the row as written. Queued tasks wake the
 /// workers. The answer and the `addTask` event are built from what was written instead of read
-/// back: on SQLite one creation is four statements in one transaction (the lock with the user's
-/// balance and queue count, the spend, its allocations, the row) taken in turn at SQLite's write
-/// queue ([`crate::db::WriteGate`]), which is what bounds creations per second on its single
-/// writer (README "Speed"); PostgreSQL reads the balance and count in a statement of their own.
-/// The place in the queue is counted after the commit.
+/// back. On PostgreSQL a creation is one statement when no other ledger writer of the user
+/// commits meanwhile ([`create_pg`], which counts the place in the queue too); otherwise, and on
+/// SQLite, it is [`write_locked`]'s transaction, and the place in the queue is counted after the
+/// commit.
 pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, ApiError> {
     let task_id = crate::ids::random_token(20);
     let now_ms = clock::now_ms();
-    // SQLite's write queue, then the transaction: lock, reads, spend, allocations, row.
-    let _turn = d.gate.enter().await;
-    let mut tx = d.pool.begin().await?;
-    // The user's queued tasks, read with the balance under the user's lock, so parallel creates
-    // cannot pass the limit together. (The place in the whole queue is counted after the
-    // commit: that scan grows with the queue and would hold SQLite's one write lock meanwhile.)
-    let (available, waiting) = ledger::lock_user_reading(
-        &mut tx,
-        t.user_id,
-        now_ms / 1000,
-        "SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'queued'",
-    )
-    .await?;
-    if t.finished.is_none() {
-        let limit = d.tasks.settings().max_queued_per_user;
-        if usize::try_from(waiting).unwrap_or(usize::MAX) >= limit {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                CODE_TOO_MANY_QUEUED,
-                format!(
-                    "You already have {waiting} tasks waiting (at most {limit}): wait for one to start, or cancel one."
-                ),
-            ));
-        }
-    }
-    // The metered tools' monthly minutes, under the same lock (minutes.rs).
-    super::minutes::check(&mut tx, t.user_id, t.algorithm, t.media_seconds, now_ms).await?;
-    let charge_id = if t.credits > 0 {
-        let entry = Entry {
-            user_id: t.user_id,
-            reason: "task",
-            details: t.title,
-            credits: t.credits,
-            date: now_ms / 1000,
-            expire_time: 0,
-            reference: &task_id,
-        };
-        match ledger::spend_from(&mut tx, &entry, available).await {
-            Ok(id) => id,
-            Err(LedgerError::Insufficient { needed, available }) => {
-                return Err(ApiError::new(
-                    StatusCode::PAYMENT_REQUIRED,
-                    CODE_INSUFFICIENT_CREDITS,
-                    format!(
-                        "Not enough credits: this task needs {needed} and you have {available}. Buy credits or upgrade your plan."
-                    ),
-                ));
-            }
-            Err(LedgerError::AlreadyRefunded) => {
-                return Err(ApiError::internal("spend answered AlreadyRefunded"));
-            }
-            Err(LedgerError::Db(e)) => return Err(e.into()),
-        }
-    } else {
-        0
-    };
     let (status, progress, result, finished_ms) = match t.finished {
         Some(r) => ("succeeded", 100, r.to_string(), now_ms),
         None => ("queued", 0, String::new(), 0),
     };
     let (data, user_data) = (t.data.to_string(), json_text(t.user_data));
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO tasks (task_id, user_id, algorithm, module, data, status, progress, credits, charge_id, result, user_data, retry_of, created_ms, finished_ms, media_seconds)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
-    )
-    .bind(&task_id)
-    .bind(t.user_id)
-    .bind(t.algorithm)
-    .bind(t.module)
-    .bind(&data)
-    .bind(status)
-    .bind(progress)
-    .bind(t.credits)
-    .bind(charge_id)
-    .bind(&result)
-    .bind(&user_data)
-    .bind(t.retry_of)
-    .bind(now_ms)
-    .bind(finished_ms)
-    .bind(t.media_seconds.and_then(|s| i64::try_from(s).ok()).unwrap_or(0))
-    .fetch_one(&mut *tx)
-    .await?;
-    tx.commit().await?;
+    // Only queued tasks count toward the user's limit of waiting ones.
+    let limit = match t.finished {
+        None => d.tasks.settings().max_queued_per_user,
+        Some(_) => usize::MAX,
+    };
+    let cols = create_pg::Row {
+        task_id: &task_id,
+        status,
+        progress,
+        data: &data,
+        result: &result,
+        user_data: &user_data,
+        now_ms,
+        finished_ms,
+        limit: i64::try_from(limit).unwrap_or(i64::MAX),
+    };
+    // The metered tools' check reads more under the lock: always the transaction.
+    let one_statement =
+        d.backend == Backend::Postgres && aivg_core::tasks::minute_tool(t.algorithm).is_none();
+    let written = if one_statement {
+        match create_pg::write(d.pool, t, &cols).await? {
+            create_pg::Outcome::Written {
+                id,
+                charge_id,
+                queue_position,
+            } => Some((id, charge_id, Some(queue_position))),
+            create_pg::Outcome::TooManyQueued { waiting } => {
+                return Err(too_many_queued(waiting, limit));
+            }
+            create_pg::Outcome::Insufficient { available } => {
+                return Err(insufficient(t.credits, available));
+            }
+            create_pg::Outcome::Contended => None,
+        }
+    } else {
+        None
+    };
+    let (id, charge_id, counted) = match written {
+        Some(w) => w,
+        None => {
+            let (id, charge_id) = write_locked(d, t, &cols, limit).await?;
+            (id, charge_id, None)
+        }
+    };
     let row = TaskRow {
         id,
         task_id,
@@ -193,12 +162,15 @@ pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, ApiError> {
     };
     // The task is written and charged: a failed count must not turn that into an error answer
     // (a client would create it again), so it reads as no place.
-    let queue_position = record::queue_position(d.pool, &row)
-        .await
-        .unwrap_or_else(|e| {
-            tracing::warn!("task {}: no queue position: {e}", row.task_id);
-            0
-        });
+    let queue_position = match counted {
+        Some(p) => p,
+        None => record::queue_position(d.pool, &row)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::warn!("task {}: no queue position: {e}", row.task_id);
+                0
+            }),
+    };
     // Announce before waking the workers, so `addTask` comes before the task's updates.
     d.tasks.emit(TaskEvent {
         user_id: row.user_id,
@@ -212,6 +184,105 @@ pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, ApiError> {
         row,
         queue_position,
     })
+}
+
+/// The creation as one transaction under the user's ledger lock: the lock with the balance and
+/// the user's queue count, the metered tools' minutes, the spend, its allocations, the row; taken
+/// in turn at SQLite's write queue ([`crate::db::WriteGate`]), which is what bounds creations per
+/// second on its single writer (README "Speed"). On SQLite that is four statements (the lock
+/// reads in its own `UPDATE … RETURNING`, see [`ledger::lock_user_reading`]). Answers the row's
+/// id and the consumption's.
+async fn write_locked(
+    d: Deps<'_>,
+    t: &NewTask<'_>,
+    cols: &create_pg::Row<'_>,
+    limit: usize,
+) -> Result<(i64, i64), ApiError> {
+    let (task_id, now_ms) = (cols.task_id, cols.now_ms);
+    // SQLite's write queue, then the transaction: lock, reads, spend, allocations, row.
+    let _turn = d.gate.enter().await;
+    let mut tx = d.pool.begin().await?;
+    // The user's queued tasks, read with the balance under the user's lock, so parallel creates
+    // cannot pass the limit together. (The place in the whole queue is counted after the
+    // commit: that scan grows with the queue and would hold SQLite's one write lock meanwhile.)
+    let (available, waiting) = ledger::lock_user_reading(
+        &mut tx,
+        t.user_id,
+        now_ms / 1000,
+        "SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'queued'",
+    )
+    .await?;
+    if usize::try_from(waiting).unwrap_or(usize::MAX) >= limit {
+        return Err(too_many_queued(waiting, limit));
+    }
+    // The metered tools' monthly minutes, under the same lock (minutes.rs).
+    super::minutes::check(&mut tx, t.user_id, t.algorithm, t.media_seconds, now_ms).await?;
+    let charge_id = if t.credits > 0 {
+        let entry = Entry {
+            user_id: t.user_id,
+            reason: "task",
+            details: t.title,
+            credits: t.credits,
+            date: now_ms / 1000,
+            expire_time: 0,
+            reference: task_id,
+        };
+        match ledger::spend_from(&mut tx, &entry, available).await {
+            Ok(id) => id,
+            Err(LedgerError::Insufficient { needed, available }) => {
+                return Err(insufficient(needed, available));
+            }
+            Err(LedgerError::AlreadyRefunded) => {
+                return Err(ApiError::internal("spend answered AlreadyRefunded"));
+            }
+            Err(LedgerError::Db(e)) => return Err(e.into()),
+        }
+    } else {
+        0
+    };
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO tasks (task_id, user_id, algorithm, module, data, status, progress, credits, charge_id, result, user_data, retry_of, created_ms, finished_ms, media_seconds)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
+    )
+    .bind(task_id)
+    .bind(t.user_id)
+    .bind(t.algorithm)
+    .bind(t.module)
+    .bind(cols.data)
+    .bind(cols.status)
+    .bind(cols.progress)
+    .bind(t.credits)
+    .bind(charge_id)
+    .bind(cols.result)
+    .bind(cols.user_data)
+    .bind(t.retry_of)
+    .bind(now_ms)
+    .bind(cols.finished_ms)
+    .bind(t.media_seconds.and_then(|s| i64::try_from(s).ok()).unwrap_or(0))
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok((id, charge_id))
+}
+
+fn too_many_queued(waiting: i64, limit: usize) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        CODE_TOO_MANY_QUEUED,
+        format!(
+            "You already have {waiting} tasks waiting (at most {limit}): wait for one to start, or cancel one."
+        ),
+    )
+}
+
+fn insufficient(needed: i64, available: i64) -> ApiError {
+    ApiError::new(
+        StatusCode::PAYMENT_REQUIRED,
+        CODE_INSUFFICIENT_CREDITS,
+        format!(
+            "Not enough credits: this task needs {needed} and you have {available}. Buy credits or upgrade your plan."
+        ),
+    )
 }
 
 /// Pushes the task's current state ([`record::event_view`]) as event `name` to its owner's streams.

@@ -20,6 +20,7 @@ pub mod call_answers;
 pub mod calls;
 pub mod cancel;
 pub mod comfyui;
+pub mod create_pg;
 pub mod engines;
 pub mod events;
 pub mod fal;
@@ -74,6 +75,7 @@ impl AppState {
     pub fn task_deps(&self) -> lifecycle::Deps<'_> {
         lifecycle::Deps {
             pool: &self.db.pool,
+            backend: self.db.backend,
             gate: &self.db.write_gate,
             tasks: &self.tasks,
             files: &self.files,
