@@ -4,18 +4,13 @@
 // loads the decoder's WebAssembly only for a payload the JSON.parse path leaves.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
 import { decodePayloadAsync } from "../pkg/nodejs/payload-async.mjs";
 import { decodePayload } from "./pkg.mjs";
 import { testRevivers } from "../../fixtures/payload/canonical.mjs";
 import { graphDiff } from "./graph-diff.mjs";
+import { decodePayloadCases } from "./payload-cases.mjs";
 
-const dir = new URL("../../fixtures/payload/", import.meta.url);
-const cases = readdirSync(dir)
-  .filter((f) => f.endsWith(".json"))
-  .sort()
-  .flatMap((f) => JSON.parse(readFileSync(new URL(f, dir), "utf8")).cases.map((c) => ({ ...c, file: f })))
-  .filter((c) => c.fn === "decodePayload" && (c.requires ?? []).every((name) => typeof globalThis[name] !== "undefined"));
+const cases = decodePayloadCases;
 
 const outcome = async (run) => {
   try {

@@ -4,20 +4,15 @@
 // No timing is asserted here (benches/node/compare.mjs measures).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
 import * as devalue5 from "devalue";
 import * as devalue6 from "devalue6";
 import { decodeJson, decodeJsonIfSuited, isoDate, suitsJson } from "../js/payload-json.mjs";
 import { testRevivers } from "../../fixtures/payload/canonical.mjs";
 import { objectsPayload, stringsPayload } from "../../benches/node/make-payloads.mjs";
 import { graphDiff } from "./graph-diff.mjs";
+import { decodePayloadCases } from "./payload-cases.mjs";
 
-const dir = new URL("../../fixtures/payload/", import.meta.url);
-const cases = readdirSync(dir)
-  .filter((f) => f.endsWith(".json"))
-  .sort()
-  .flatMap((f) => JSON.parse(readFileSync(new URL(f, dir), "utf8")).cases.map((c) => ({ ...c, file: f })))
-  .filter((c) => c.fn === "decodePayload" && (c.requires ?? []).every((name) => typeof globalThis[name] !== "undefined"));
+const cases = decodePayloadCases;
 
 test("every valid fixture it decodes is devalue's value (5 and 6); the plain ones it does decode", () => {
   const failures = [];

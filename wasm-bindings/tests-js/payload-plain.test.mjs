@@ -4,21 +4,16 @@
 // No timing is asserted here (benches/node/compare.mjs measures).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
 import * as devalue5 from "devalue";
 import * as devalue6 from "devalue6";
 import { decodePayload, decodePlainPayload } from "./pkg.mjs";
 import { testRevivers } from "../../fixtures/payload/canonical.mjs";
 import { objectsPayload, stringsPayload } from "../../benches/node/make-payloads.mjs";
 import { graphDiff } from "./graph-diff.mjs";
+import { decodePayloadCases } from "./payload-cases.mjs";
 import { prng } from "../../fixtures/payload/prng.mjs";
 
-const dir = new URL("../../fixtures/payload/", import.meta.url);
-const cases = readdirSync(dir)
-  .filter((f) => f.endsWith(".json"))
-  .sort()
-  .flatMap((f) => JSON.parse(readFileSync(new URL(f, dir), "utf8")).cases.map((c) => ({ ...c, file: f })))
-  .filter((c) => c.fn === "decodePayload" && (c.requires ?? []).every((name) => typeof globalThis[name] !== "undefined"));
+const cases = decodePayloadCases;
 
 function againstDevalue(ours, text, revivers, skip5) {
   for (const [name, lib] of [["devalue6", devalue6], ["devalue5", devalue5]]) {
