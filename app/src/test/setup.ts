@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { act, cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 // The tests drive the app as a script does: an automated browser, which gets no unsolicited
@@ -8,5 +8,8 @@ import { afterEach } from "vitest";
 Object.defineProperty(navigator, "webdriver", { configurable: true, get: () => true });
 
 afterEach(() => {
-  cleanup();
+  // Inside act: Preact runs an unmounted tree's effect clean-ups after the commit (a timer), which
+  // could fire once the test's window is gone (Floating UI's clean-up then threw in CI); act runs
+  // them before it returns.
+  act(() => cleanup());
 });
