@@ -52,7 +52,7 @@ static SQL: LazyLock<String> = LazyLock::new(|| {
     format!(
         "WITH {lock},
          reads AS (SELECT {balance} AS available,
-                          (SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'queued') AS waiting),
+                          ({queued}) AS waiting),
          ok AS (SELECT 1 FROM locked, reads WHERE reads.waiting < $6 AND reads.available >= $3),
          {spend},
          task AS (
@@ -65,6 +65,7 @@ static SQL: LazyLock<String> = LazyLock::new(|| {
                 CASE WHEN $10 = 'queued' THEN (SELECT COUNT(*) FROM tasks WHERE status = 'queued') + 1 ELSE 0 END AS queue_position
          FROM reads",
         lock = ledger::OPTIMISTIC_LOCK,
+        queued = super::lifecycle::USER_QUEUED_SQL,
         balance = ledger::balance_sql!(),
         spend = ledger::spend_clauses("ok WHERE $3 > 0", "'task'", "$4", "$3", "$5"),
     )

@@ -205,13 +205,8 @@ async fn write_locked(
     // The user's queued tasks, read with the balance under the user's lock, so parallel creates
     // cannot pass the limit together. (The place in the whole queue is counted after the
     // commit: that scan grows with the queue and would hold SQLite's one write lock meanwhile.)
-    let (available, waiting) = ledger::lock_user_reading(
-        &mut tx,
-        t.user_id,
-        now_ms / 1000,
-        "SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'queued'",
-    )
-    .await?;
+    let (available, waiting) =
+        ledger::lock_user_reading(&mut tx, t.user_id, now_ms / 1000, USER_QUEUED_SQL).await?;
     if usize::try_from(waiting).unwrap_or(usize::MAX) >= limit {
         return Err(too_many_queued(waiting, limit));
     }
@@ -264,6 +259,11 @@ async fn write_locked(
     tx.commit().await?;
     Ok((id, charge_id))
 }
+
+/// The user's (`$1`) queued tasks: what counts toward the limit of waiting ones, in both ways
+/// of creating a task ([`write_locked`], [`create_pg`]).
+pub(super) const USER_QUEUED_SQL: &str =
+    "SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'queued'";
 
 fn too_many_queued(waiting: i64, limit: usize) -> ApiError {
     ApiError::new(
