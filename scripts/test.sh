@@ -21,6 +21,8 @@ trap 'bash scripts/s3.sh stop' EXIT
 cargo test --workspace
 
 echo "== the server's tests on PostgreSQL"
+# A fresh cluster: one a killed run left behind would still hold that run's databases.
+bash scripts/postgres.sh stop
 pg_url=$(bash scripts/postgres.sh)
 trap 'bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
 # --workspace, as above: `-p aivg-server` alone would resolve other feature sets and rebuild

@@ -131,10 +131,8 @@ async fn sku_info_lists_and_orders() {
 
 #[tokio::test]
 async fn the_test_store_is_off_unless_asked_for() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut cfg = aivg_server::config::Config::for_tests(dir.path().join("data"));
-    cfg.test_store = false;
-    let s = TestServer::start_with(dir, cfg).await;
+    // Its own database, like every test (on PostgreSQL a shared one would keep the account).
+    let s = TestServer::start_configured(|cfg| cfg.test_store = false).await;
     let token = s.register("nopay@example.com").await;
     let before = s.balance(&token).await;
     let res = s

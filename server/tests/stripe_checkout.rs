@@ -267,10 +267,7 @@ async fn the_test_store_routes_answer_404_when_it_is_off() {
     assert_eq!(s.balance(&token).await, 5);
 
     // Neither Stripe nor the test store: no checkout, no webhook.
-    let dir = tempfile::tempdir().unwrap();
-    let mut cfg = aivg_server::config::Config::for_tests(dir.path().join("data"));
-    cfg.test_store = false;
-    let s = TestServer::start_with(dir, cfg).await;
+    let s = TestServer::start_configured(|cfg| cfg.test_store = false).await;
     let token = s.register("no-provider@example.com").await;
     let (status, body) = checkout(&s, &token, 24_120_100, 0).await;
     assert_eq!(status, 404);
