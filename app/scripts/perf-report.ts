@@ -8,7 +8,8 @@
  * - FCP and LCP;
  * against the goals (README "Speed"). It asserts nothing.
  * Run: `npm run build && npm run perf` (vite-node runs this TypeScript file). PERF_RUNS=n changes
- * the number of loads (default 5), PERF_PAGES="/a,/b" the pages.
+ * the number of loads (default 5), PERF_PAGES="/a,/b" the pages, PERF_FILES=1 lists each file of
+ * the first load with its bytes as sent (what to cut next).
  */
 import { chromium, type CDPSession } from "@playwright/test";
 import { startServer } from "../e2e/server";
@@ -17,6 +18,7 @@ const RUNS = Number(process.env.PERF_RUNS ?? 5);
 const PAGES = (process.env.PERF_PAGES ?? "/,/text-to-video,/ai-tools/image-enhancer").split(",");
 const CPU_SLOWDOWN = 4;
 const GOALS = { kb: 250, fcp: 500, lcp: 1000 };
+const LIST_FILES = process.env.PERF_FILES === "1";
 
 interface Sample {
   fcp: number;
@@ -41,16 +43,19 @@ function kindOf(type: string, mime: string, url: string): string | null {
 
 /** Counts the compressed body bytes of every JS, WASM and CSS response the page receives. */
 function countBytes(cdp: CDPSession): () => Record<string, number> {
-  const requests = new Map<string, { kind: string; headers: number }>();
+  const requests = new Map<string, { kind: string; headers: number; url: string }>();
   const totals: Record<string, number> = {};
   cdp.on("Network.responseReceived", (e) => {
     const kind = kindOf(e.type, e.response.mimeType, e.response.url);
     // At this point encodedDataLength is what arrived so far: the headers.
-    if (kind) requests.set(e.requestId, { kind, headers: e.response.encodedDataLength });
+    if (kind) requests.set(e.requestId, { kind, headers: e.response.encodedDataLength, url: e.response.url });
   });
   cdp.on("Network.loadingFinished", (e) => {
     const r = requests.get(e.requestId);
-    if (r) totals[r.kind] = (totals[r.kind] ?? 0) + Math.max(0, e.encodedDataLength - r.headers);
+    if (!r) return;
+    const body = Math.max(0, e.encodedDataLength - r.headers);
+    totals[r.kind] = (totals[r.kind] ?? 0) + body;
+    if (LIST_FILES) console.log(`  ${(body / 1000).toFixed(1).padStart(6)} KB  ${new URL(r.url).pathname}`);
   });
   return () => totals;
 }
