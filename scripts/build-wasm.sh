@@ -2,9 +2,11 @@
 # `npm run build:wasm`: builds the npm package @aivg/core into wasm-bindings/pkg/.
 # Parts, each its own WebAssembly module, so a page downloads only what it runs (README "Speed"),
 # built from wasm-bindings with cargo features:
-# - aivg_core (`rules,extra,payload`): every rule and the HTTP client; the main entry's and Node's;
-# - aivg_rules (`rules`): the same without the exports the web app never calls and without the
-#   payload decoder (`@aivg/core/rules` in a bundler; bundler only);
+# - aivg_core (`rules,later,extra,payload`): every rule and the HTTP client; the main entry's and Node's;
+# - aivg_rules (`rules`): what a public page's first load calls, and the HTTP client
+#   (`@aivg/core/rules` in a bundler; bundler only);
+# - aivg_later (`later`): the rest of what the web app calls, pure functions its callers load on
+#   first need (`@aivg/core/later` in a bundler; bundler only);
 # - aivg_payload (`payload`): the payload decoder (`@aivg/core/payload` in a bundler, which
 #   `@aivg/core/payload-async` imports only for a payload its JSON.parse path does not cover);
 # - aivg_imaging (`imaging`): the pixel work (`@aivg/core/imaging`).
@@ -28,7 +30,7 @@ trap 'rm -rf "wasm-bindings/$out"' EXIT
 # benchmarks run) or `size` (opt-level "z", wasm-opt -Oz: the web app's rules module, which every
 # public page downloads before it can render; 8% less brotli, 20% less to compile, README "Speed").
 wasm_opt_flags=(--enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue)
-for part in rules,extra,payload:aivg_core:bundler,nodejs:speed rules:aivg_rules:bundler:size payload:aivg_payload:bundler:speed imaging:aivg_imaging:bundler,nodejs:speed; do
+for part in rules,later,extra,payload:aivg_core:bundler,nodejs:speed rules:aivg_rules:bundler:size later:aivg_later:bundler:size payload:aivg_payload:bundler:speed imaging:aivg_imaging:bundler,nodejs:speed; do
   IFS=: read -r features name targets optimise <<< "$part"
   for target in ${targets//,/ }; do
     if [ "$optimise" = size ]; then

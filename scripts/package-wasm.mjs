@@ -2,9 +2,9 @@
 // entry of each binding, which re-exports the whole (aivg_core: every rule and the HTTP client;
 // aivg_imaging: the pixel work), so `import ... from "@aivg/core"` keeps giving every export. A
 // bundled app imports the parts by their subpaths (`@aivg/core/rules`: aivg_rules, the rules without
-// the exports a web app never calls and without the payload decoder; `@aivg/core/payload`:
-// aivg_payload; `@aivg/core/payload-async`, written here; `@aivg/core/imaging`) so each WebAssembly
-// module loads only with the code that uses it.
+// what a public page's first load calls, and the HTTP client; `@aivg/core/later`: aivg_later, the
+// rest of what a web app calls; `@aivg/core/payload`: aivg_payload; `@aivg/core/payload-async`,
+// written here; `@aivg/core/imaging`) so each WebAssembly module loads only with the code that uses it.
 import { readFileSync, writeFileSync, rmSync, existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
@@ -24,7 +24,7 @@ for (const target of ["bundler", "nodejs"]) {
   const inner = new URL(`${target}/package.json`, pkg);
   // Keep a minimal package.json per folder: it tells Node the nodejs build is CommonJS.
   const type = target === "nodejs" ? "commonjs" : "module";
-  writeFileSync(inner, JSON.stringify({ type, sideEffects: target === "bundler" ? ["./aivg_core.js", "./aivg_rules.js", "./aivg_payload.js", "./aivg_imaging.js", "./index.js", "./snippets/*"] : false }, null, 2) + "\n");
+  writeFileSync(inner, JSON.stringify({ type, sideEffects: target === "bundler" ? ["./aivg_core.js", "./aivg_rules.js", "./aivg_later.js", "./aivg_payload.js", "./aivg_imaging.js", "./index.js", "./snippets/*"] : false }, null, 2) + "\n");
 }
 /** The part files (without extension) in the order the main entry re-exports them. */
 const PARTS = ["aivg_core", "aivg_imaging"];
@@ -121,6 +121,9 @@ const manifest = {
     ".": entry("index"),
     // Node gets the whole rules module (a superset); a bundler the web app's cut.
     "./rules": { types: "./bundler/aivg_rules.d.ts", node: "./nodejs/aivg_core.js", default: "./bundler/aivg_rules.js" },
+    // The rest of what a web app calls, its own module a page loads when it first needs one (Node:
+    // the whole rules module too).
+    "./later": { types: "./bundler/aivg_later.d.ts", node: "./nodejs/aivg_core.js", default: "./bundler/aivg_later.js" },
     "./imaging": entry("aivg_imaging"),
     // The payload decoder alone (Node: the whole rules module), and decodePayload that loads it only
     // when its JSON.parse path does not cover the text.
@@ -128,17 +131,17 @@ const manifest = {
     "./payload-async": { types: "./bundler/payload-async.d.ts", node: "./nodejs/payload-async.mjs", default: "./bundler/payload-async.js" },
   },
   files: ["bundler", "nodejs", "README.md"],
-  sideEffects: [...PARTS.map((p) => `./bundler/${p}.js`), "./bundler/aivg_rules.js", "./bundler/aivg_payload.js", "./bundler/index.js", "./bundler/snippets/*"],
+  sideEffects: [...PARTS.map((p) => `./bundler/${p}.js`), "./bundler/aivg_rules.js", "./bundler/aivg_later.js", "./bundler/aivg_payload.js", "./bundler/index.js", "./bundler/snippets/*"],
   engines: { node: ">=20" },
 };
 writeFileSync(new URL("package.json", pkg), JSON.stringify(manifest, null, 2) + "\n");
 writeFileSync(
   new URL("README.md", pkg),
   "# @aivg/core\n\nThe rules of ai-video-generator as WebAssembly. `import { resolveLanguage } from \"@aivg/core\"` works in Node 20+ as is, and in Vite with vite-plugin-wasm.\n\n" +
-    "Parts, each its own WebAssembly module: `@aivg/core/rules` (every rule and the HTTP client a web app calls; in Node, every rule), `@aivg/core/payload` (the payload decoder; `@aivg/core/payload-async` loads it only for payloads its JSON.parse path does not cover) and `@aivg/core/imaging` (resampling and cropping RGBA pixels). " +
+    "Parts, each its own WebAssembly module: `@aivg/core/rules` (the rules a page's first load calls and the HTTP client; in Node, every rule), `@aivg/core/later` (the other rules a web app calls; in Node, every rule), `@aivg/core/payload` (the payload decoder; `@aivg/core/payload-async` loads it only for payloads its JSON.parse path does not cover) and `@aivg/core/imaging` (resampling and cropping RGBA pixels). " +
     "`@aivg/core` re-exports everything; a bundled web app imports the parts by subpath so a page loads the imaging module only when it uses it.\n",
 );
-for (const part of [...PARTS, "aivg_rules", "aivg_payload"]) {
+for (const part of [...PARTS, "aivg_rules", "aivg_later", "aivg_payload"]) {
   const wasm = readFileSync(new URL(`bundler/${part}_bg.wasm`, pkg));
   console.log(`@aivg/core ${part}: ${(wasm.length / 1024).toFixed(1)} KiB wasm, ${(gzipSync(wasm, { level: 9 }).length / 1024).toFixed(1)} KiB gzipped`);
 }

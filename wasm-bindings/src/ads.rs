@@ -51,6 +51,7 @@ pub fn ad_slot_may_show(
 /// ```js
 /// recordAdShown({}, Date.now(), "Asia/Tokyo") // { lastShownDate: "2025-03-09", closedAt: null }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = recordAdShown, unchecked_return_type = "AdSlotRecord")]
 pub fn record_ad_shown(
     #[wasm_bindgen(unchecked_param_type = "AdSlotRecord")] record: JsValue,
@@ -66,6 +67,7 @@ pub fn record_ad_shown(
 /// ```js
 /// recordAdClosed({ lastShownDate: "2025-03-08" }, 1741446000000.5) // { lastShownDate: "2025-03-08", closedAt: 1741446000000 }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = recordAdClosed, unchecked_return_type = "AdSlotRecord")]
 pub fn record_ad_closed(
     #[wasm_bindgen(unchecked_param_type = "AdSlotRecord")] record: JsValue,
@@ -79,6 +81,7 @@ pub fn record_ad_closed(
 /// ```js
 /// adSlotVisible("pc_popup", record, Date.now(), "UTC", true, false) // true when not suppressed
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = adSlotVisible)]
 pub fn ad_slot_visible(
     #[wasm_bindgen(unchecked_param_type = "AdSlot")] slot: JsValue,
@@ -104,6 +107,7 @@ pub fn ad_slot_visible(
 /// ```js
 /// adDismissalKey("main_header") // "mi-apps-ad-closed-main_header"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = adDismissalKey)]
 pub fn ad_dismissal_key(
     #[wasm_bindgen(unchecked_param_type = "AdModule")] module: JsValue,
@@ -117,6 +121,7 @@ pub fn ad_dismissal_key(
 /// ```js
 /// headerAdItem([{ module: "studio_footer" }, { module: "main_header" }]) // 1
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = headerAdItem)]
 pub fn header_ad_item(
     #[wasm_bindgen(unchecked_param_type = "AdItem[]")] items: JsValue,
@@ -130,6 +135,7 @@ pub fn header_ad_item(
 /// ```js
 /// headerAdIconHideReason({ isMobile: true, isLoggedIn: false }) // "mobile_guest"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(
     js_name = headerAdIconHideReason,
     unchecked_return_type = "HeaderAdHideReason | null"
@@ -145,6 +151,7 @@ pub fn header_ad_icon_hide_reason(
 /// ```js
 /// headerAdIconVisible({ isLoggedIn: true, item: { module: "main_header" } }) // true
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = headerAdIconVisible)]
 pub fn header_ad_icon_visible(
     #[wasm_bindgen(unchecked_param_type = "HeaderAdIconState")] state: JsValue,
@@ -157,6 +164,7 @@ pub fn header_ad_icon_visible(
 /// ```js
 /// promoCountdown(Date.parse("2025-03-09T22:30:00Z"), "UTC") // { hours: 1, minutes: 30, seconds: 0 }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = promoCountdown, unchecked_return_type = "Countdown")]
 pub fn promo_countdown(
     #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
@@ -169,6 +177,7 @@ pub fn promo_countdown(
 /// ```js
 /// promoModalMayShow(null, Date.now()) // true
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = promoModalMayShow)]
 pub fn promo_modal_may_show(
     #[wasm_bindgen(js_name = lastShownMs)] last_shown_ms: Option<f64>,
@@ -181,6 +190,7 @@ pub fn promo_modal_may_show(
 /// ```js
 /// taskPromoCardVisible(null, Date.parse("2025-10-01T00:00:00Z")) // true
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = taskPromoCardVisible)]
 pub fn task_promo_card_visible(
     #[wasm_bindgen(js_name = dismissedAtMs)] dismissed_at_ms: Option<f64>,
@@ -194,6 +204,7 @@ pub fn task_promo_card_visible(
 /// ```js
 /// trialBoxState("new_user", 2000, null, false) // { visible: true, phase: "shown", textKey: "free_trial_box.text", nextChangeMs: 16000 }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = trialBoxState, unchecked_return_type = "TrialBoxState")]
 pub fn trial_box_state(
     #[wasm_bindgen(unchecked_param_type = "TrialBoxUser")] user: JsValue,
@@ -211,6 +222,7 @@ pub fn trial_box_state(
 /// ```js
 /// trialBoxClosesOn("outside_click", false) // false
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = trialBoxClosesOn)]
 pub fn trial_box_closes_on(
     #[wasm_bindgen(unchecked_param_type = "TrialBoxEvent")] event: JsValue,
@@ -244,6 +256,7 @@ struct AdsConstants {
 /// ```js
 /// adsConstants().countdownTickMs // 1000
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = adsConstants, unchecked_return_type = "AdsConstants")]
 pub fn ads_constants() -> Result<JsValue, JsValue> {
     to_js_value(&AdsConstants {
@@ -277,6 +290,7 @@ struct PrelaunchConstants {
 /// ```js
 /// prelaunchConstants().activityCode // "nano2_free"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = prelaunchConstants, unchecked_return_type = "PrelaunchConstants")]
 pub fn prelaunch_constants() -> Result<JsValue, JsValue> {
     to_js_value(&PrelaunchConstants {
@@ -290,6 +304,7 @@ pub fn prelaunch_constants() -> Result<JsValue, JsValue> {
 /// ```js
 /// prelaunchOutcome(3) // "duplicate"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = prelaunchOutcome, unchecked_return_type = "PrelaunchOutcome")]
 pub fn prelaunch_outcome(
     #[wasm_bindgen(unchecked_param_type = "unknown")] state: JsValue,

@@ -21,6 +21,7 @@ struct AnalyticsConstants {
 /// ```js
 /// analyticsConstants().queueMaxEvents // 1000
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = analyticsConstants, unchecked_return_type = "AnalyticsConstants")]
 pub fn analytics_constants() -> Result<JsValue, JsValue> {
     to_js_value(&AnalyticsConstants {
@@ -34,6 +35,7 @@ pub fn analytics_constants() -> Result<JsValue, JsValue> {
 /// ```js
 /// webVitalRating("LCP", 1200) // "good"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = webVitalRating, unchecked_return_type = "VitalRating")]
 pub fn web_vital_rating(
     #[wasm_bindgen(unchecked_param_type = "WebVital")] metric: JsValue,

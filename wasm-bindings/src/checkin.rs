@@ -69,6 +69,7 @@ pub fn checkin_reward(level: &str) -> u32 {
 /// ```js
 /// checkinStatus({ is_checked_in: 1 }) // "checked_in"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = checkinStatus, unchecked_return_type = "CheckinStatus")]
 pub fn checkin_status(
     #[wasm_bindgen(unchecked_param_type = "CheckinData")] data: JsValue,
@@ -91,6 +92,7 @@ pub fn checkin_fetch_fallback() -> Result<JsValue, JsValue> {
 /// ```js
 /// checkinPanelInitial() // { loading: true, disabled: true, status: "check_in", credits: 0, error: null }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = checkinPanelInitial, unchecked_return_type = "CheckinPanelState")]
 pub fn checkin_panel_initial() -> Result<JsValue, JsValue> {
     to_js_value(&checkin::checkin_panel_initial())
@@ -100,6 +102,7 @@ pub fn checkin_panel_initial() -> Result<JsValue, JsValue> {
 /// ```js
 /// checkinPanelStep(state, { type: "claim", loggedIn: true }).effects // [{ type: "sendClaim" }]
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = checkinPanelStep, unchecked_return_type = "CheckinTransition")]
 pub fn checkin_panel_step(
     #[wasm_bindgen(unchecked_param_type = "CheckinPanelState")] state: JsValue,
@@ -130,6 +133,7 @@ pub fn checkin_should_auto_show(
 /// ```js
 /// checkinAutoShow(pactivity, status?.is_checked_in ?? null, lastCloseMs, Date.now())
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = checkinAutoShow)]
 pub fn checkin_auto_show(
     pactivity: Option<String>,
@@ -145,6 +149,7 @@ pub fn checkin_auto_show(
 /// ```js
 /// checkinLoadTime(30000) // { durationMs: 100.15, counted: false }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = checkinLoadTime, unchecked_return_type = "CheckinLoadTime")]
 pub fn checkin_load_time(
     #[wasm_bindgen(js_name = measuredMs)] measured_ms: f64,
@@ -156,6 +161,7 @@ pub fn checkin_load_time(
 /// ```js
 /// checkinConstants().creditsFallback // 3
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = checkinConstants, unchecked_return_type = "CheckinConstants")]
 pub fn checkin_constants() -> Result<JsValue, JsValue> {
     to_js_value(&checkin::checkin_constants())

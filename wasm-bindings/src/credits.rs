@@ -37,6 +37,7 @@ pub fn normalize_credit_record(
 /// ```js
 /// planExpiryLine("1735689600") // 1735689600000
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = planExpiryLine)]
 pub fn plan_expiry_line(
     #[wasm_bindgen(js_name = expiredTime, unchecked_param_type = "unknown")] expired_time: JsValue,
@@ -49,6 +50,7 @@ pub fn plan_expiry_line(
 /// ```js
 /// hasNextPage(40, 30) // true
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = hasNextPage)]
 pub fn has_next_page(total: f64, loaded: f64) -> bool {
     credits::has_next_page(total, loaded)
@@ -58,6 +60,7 @@ pub fn has_next_page(total: f64, loaded: f64) -> bool {
 /// ```js
 /// creditHistoryInitial("all") // { filter: "all", page: 0, loaded: 0, total: 0, pending: null }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = creditHistoryInitial, unchecked_return_type = "CreditHistoryState")]
 pub fn credit_history_initial(
     #[wasm_bindgen(unchecked_param_type = "CreditTypeFilter | \"\"")] filter: JsValue,
@@ -70,6 +73,7 @@ pub fn credit_history_initial(
 /// ```js
 /// creditHistoryNext(creditHistoryInitial("all")).query // { type: "all", page: 1, page_size: 15 }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = creditHistoryNext, unchecked_return_type = "CreditHistoryStep")]
 pub fn credit_history_next(
     #[wasm_bindgen(unchecked_param_type = "CreditHistoryState")] state: JsValue,
@@ -81,6 +85,7 @@ pub fn credit_history_next(
 /// ```js
 /// creditHistorySetFilter(state, "consumption").resetList // true when the filter was "all"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = creditHistorySetFilter, unchecked_return_type = "CreditHistoryStep")]
 pub fn credit_history_set_filter(
     #[wasm_bindgen(unchecked_param_type = "CreditHistoryState")] state: JsValue,
@@ -95,6 +100,7 @@ pub fn credit_history_set_filter(
 /// ```js
 /// creditHistoryLoaded(step.state, step.query, 15, 40).loaded // 15
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = creditHistoryLoaded, unchecked_return_type = "CreditHistoryState")]
 pub fn credit_history_loaded(
     #[wasm_bindgen(unchecked_param_type = "CreditHistoryState")] state: JsValue,
@@ -115,6 +121,7 @@ pub fn credit_history_loaded(
 /// ```js
 /// creditHistoryFailed(step.state, step.query).pending // null
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = creditHistoryFailed, unchecked_return_type = "CreditHistoryState")]
 pub fn credit_history_failed(
     #[wasm_bindgen(unchecked_param_type = "CreditHistoryState")] state: JsValue,
@@ -129,6 +136,7 @@ pub fn credit_history_failed(
 /// ```js
 /// creditHistoryAtBottom(el.scrollTop, el.clientHeight, el.scrollHeight)
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = creditHistoryAtBottom)]
 pub fn credit_history_at_bottom(
     #[wasm_bindgen(js_name = scrollTop)] scroll_top: f64,
@@ -142,6 +150,7 @@ pub fn credit_history_at_bottom(
 /// ```js
 /// creditHistoryPage({ list: [], total: "0" }) // { records: [], received: 0, total: 0 }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = creditHistoryPage, unchecked_return_type = "CreditHistoryPage")]
 pub fn credit_history_page(
     #[wasm_bindgen(unchecked_param_type = "unknown")] data: JsValue,
@@ -164,6 +173,7 @@ struct CreditHistoryConstants {
 /// ```js
 /// creditHistoryConstants().pageSize // 15
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(
     js_name = creditHistoryConstants,
     unchecked_return_type = "CreditHistoryConstants"
@@ -192,6 +202,7 @@ pub fn module_credits(module: &str) -> Option<u32> {
 /// ```js
 /// insufficientCreditsCode() // 140402
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = insufficientCreditsCode)]
 pub fn insufficient_credits_code() -> f64 {
     credits::CODE_INSUFFICIENT_CREDITS as f64

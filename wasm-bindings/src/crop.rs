@@ -37,6 +37,7 @@ fn view_arg(value: JsValue) -> Result<CropView, JsValue> {
 /// ```js
 /// cropPresets(0.5625, 0.5625) // [{ label: "9:16", width: 9, height: 16, ratio: 0.5625 }]
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cropPresets, unchecked_return_type = "CropPreset[]")]
 pub fn crop_presets(
     #[wasm_bindgen(js_name = minRatio)] min_ratio: Option<f64>,
@@ -64,6 +65,7 @@ pub fn crop_ratio_ok(
 /// ```js
 /// imagesRatioOk(1000, 1000, 800, 800, 0.5, 2) // true
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = imagesRatioOk)]
 pub fn images_ratio_ok(
     #[wasm_bindgen(js_name = firstWidth)] first_width: f64,
@@ -89,6 +91,7 @@ pub fn images_ratio_ok(
 /// ```js
 /// pairCropBounds(1600, 900, true, 0.5, 2) // { minRatio: 0.888…, maxRatio: 3.555… }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = pairCropBounds, unchecked_return_type = "CropBounds")]
 pub fn pair_crop_bounds(
     #[wasm_bindgen(js_name = knownWidth)] known_width: f64,
@@ -112,6 +115,7 @@ pub fn pair_crop_bounds(
 /// ```js
 /// aspectRatioOptions()[0] // { label: "9:16", width: 576, height: 1024 }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = aspectRatioOptions, unchecked_return_type = "AspectRatioOption[]")]
 pub fn aspect_ratio_options() -> Result<JsValue, JsValue> {
     to_js_value(&crop::aspect_ratio_options())
@@ -131,6 +135,7 @@ pub fn aspect_ratio_size(label: &str) -> Result<JsValue, JsValue> {
 /// ```js
 /// downscaleTarget(4000, 3000, null) // { width: 2000, height: 1500, downscaled: true }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = downscaleTarget, unchecked_return_type = "DownscaleTarget")]
 pub fn downscale_target(
     width: f64,
@@ -151,6 +156,7 @@ pub fn downscale_target(
 /// ```js
 /// cropZoomRange(1000, 500, { width: 412, height: 412 }).baseScale // 0.824
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cropZoomRange, unchecked_return_type = "ZoomRange")]
 pub fn crop_zoom_range(
     #[wasm_bindgen(js_name = imageWidth)] image_width: f64,
@@ -183,6 +189,7 @@ pub fn crop_zoom_steps(
 /// ```js
 /// cropZoomStep(1, 1, 5, 1) // 1.4
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cropZoomStep)]
 pub fn crop_zoom_step(
     scale: f64,
@@ -198,6 +205,7 @@ pub fn crop_zoom_step(
 /// ```js
 /// cropSliderToScale(50, 1, 5) // 3
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cropSliderToScale)]
 pub fn crop_slider_to_scale(
     slider: f64,
@@ -211,6 +219,7 @@ pub fn crop_slider_to_scale(
 /// ```js
 /// cropScaleToSlider(3, 1, 5) // 50
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cropScaleToSlider)]
 pub fn crop_scale_to_slider(
     scale: f64,
@@ -224,6 +233,7 @@ pub fn crop_scale_to_slider(
 /// ```js
 /// cropWheelZoom(1, event.deltaY, 1, 5) // 1.2 when deltaY < 0
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cropWheelZoom)]
 pub fn crop_wheel_zoom(
     scale: f64,
@@ -238,6 +248,7 @@ pub fn crop_wheel_zoom(
 /// ```js
 /// cropBoxSize(16 / 9) // { width: 412, height: 231.75 }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cropBoxSize, unchecked_return_type = "BoxSize")]
 pub fn crop_box_size(ratio: Option<f64>) -> Result<JsValue, JsValue> {
     to_js_value(&crop::crop_box_size(ratio).map_err(to_js)?)
@@ -247,6 +258,7 @@ pub fn crop_box_size(ratio: Option<f64>) -> Result<JsValue, JsValue> {
 /// ```js
 /// cropBoxResize(300, 999, 16 / 9, { width: 412, height: 412 }) // { width: 300, height: 168.75 }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cropBoxResize, unchecked_return_type = "BoxSize")]
 pub fn crop_box_resize(
     width: f64,
@@ -262,6 +274,7 @@ pub fn crop_box_resize(
 /// ```js
 /// cropRestore(1000, 500, { width: 412, height: 412 }) // { scale: 0.824, offsetX: -206, offsetY: 0 }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cropRestore, unchecked_return_type = "CropView")]
 pub fn crop_restore(
     #[wasm_bindgen(js_name = imageWidth)] image_width: f64,
@@ -281,6 +294,7 @@ pub fn crop_restore(
 /// ```js
 /// cropClampView(1000, 500, box, { scale: 0.824, offsetX: 10, offsetY: 0 }).offsetX // 0
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cropClampView, unchecked_return_type = "CropView")]
 pub fn crop_clamp_view(
     #[wasm_bindgen(js_name = imageWidth)] image_width: f64,
@@ -302,6 +316,7 @@ pub fn crop_clamp_view(
 /// ```js
 /// cropZoomTo(1000, 500, box, view, view.scale * 2)
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cropZoomTo, unchecked_return_type = "CropView")]
 pub fn crop_zoom_to(
     #[wasm_bindgen(js_name = imageWidth)] image_width: f64,
@@ -325,6 +340,7 @@ pub fn crop_zoom_to(
 /// ```js
 /// cropRect(1000, 500, { width: 412, height: 412 }, { scale: 0.824, offsetX: -206, offsetY: 0 }) // { x: 250, y: 0, w: 500, h: 500 }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cropRect, unchecked_return_type = "CropRect")]
 pub fn crop_rect(
     #[wasm_bindgen(js_name = imageWidth)] image_width: f64,
@@ -360,6 +376,7 @@ struct CropConstants {
 /// ```js
 /// cropConstants().defaultCropBox // 412
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cropConstants, unchecked_return_type = "CropConstants")]
 pub fn crop_constants() -> Result<JsValue, JsValue> {
     to_js_value(&CropConstants {

@@ -9,6 +9,7 @@ use crate::convert::to_js_value;
 /// ```js
 /// exploreConstants().reportReasons.length // 11
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = exploreConstants, unchecked_return_type = "ExploreConstants")]
 pub fn explore_constants() -> Result<JsValue, JsValue> {
     to_js_value(&explore::explore_constants())
@@ -28,6 +29,7 @@ pub fn is_report_reason(reason: &str) -> bool {
 /// ```js
 /// exploreThumbSide(Number(extra.width)) // 400 when unreadable
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = exploreThumbSide)]
 pub fn explore_thumb_side(value: Option<f64>) -> f64 {
     explore::explore_thumb_side(value)

@@ -10,6 +10,7 @@ use crate::convert::from_js;
 /// ```js
 /// hasFeature(answer.feature_auth, watermarkFreeFeature())
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = watermarkFreeFeature)]
 pub fn watermark_free_feature() -> String {
     session::FEATURE_WATERMARK_FREE.to_owned()
@@ -19,6 +20,7 @@ pub fn watermark_free_feature() -> String {
 /// ```js
 /// hasFeature(["watermark_free"], "watermark_free") // true
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = hasFeature)]
 pub fn has_feature(
     #[wasm_bindgen(unchecked_param_type = "unknown")] feature_auth: JsValue,

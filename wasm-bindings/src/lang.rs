@@ -24,6 +24,7 @@ fn stage_arg(stage: &str) -> Result<Stage, JsValue> {
 /// ```js
 /// languages().map((l) => l.code) // ["en", "zh", "de", "es", "fr", "jp", "ko", "br", "zz"]
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = languages, unchecked_return_type = "Language[]")]
 pub fn languages() -> Result<JsValue, JsValue> {
     to_js_value(&lang::languages())
@@ -33,6 +34,7 @@ pub fn languages() -> Result<JsValue, JsValue> {
 /// ```js
 /// switcherLanguages().length // 8
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = switcherLanguages, unchecked_return_type = "Language[]")]
 pub fn switcher_languages() -> Result<JsValue, JsValue> {
     to_js_value(&lang::switcher_languages())
@@ -42,6 +44,7 @@ pub fn switcher_languages() -> Result<JsValue, JsValue> {
 /// ```js
 /// languageCookie() // { name: "i18n_redirected", maxAgeDays: 365 }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = languageCookie, unchecked_return_type = "LanguageCookie")]
 pub fn language_cookie() -> Result<JsValue, JsValue> {
     to_js_value(&lang::language_cookie())
@@ -64,6 +67,7 @@ struct LanguageConstants {
 /// ```js
 /// languageConstants().messagesCacheHours // 24
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = languageConstants, unchecked_return_type = "LanguageConstants")]
 pub fn language_constants() -> Result<JsValue, JsValue> {
     to_js_value(&LanguageConstants {
@@ -79,6 +83,7 @@ pub fn language_constants() -> Result<JsValue, JsValue> {
 /// ```js
 /// languageByCode("de").name // "Deutsch"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = languageByCode, unchecked_return_type = "Language")]
 pub fn language_by_code(code: &str) -> Result<JsValue, JsValue> {
     to_js_value(&lang::language_by_code(code).map_err(to_js)?)
@@ -88,6 +93,7 @@ pub fn language_by_code(code: &str) -> Result<JsValue, JsValue> {
 /// ```js
 /// tagForCode("jp") // "ja-JP"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = tagForCode)]
 pub fn tag_for_code(code: &str) -> Result<String, JsValue> {
     lang::tag_for_code(code).map_err(to_js)
@@ -108,6 +114,7 @@ pub fn code_for_tag(tag: &str) -> Result<JsValue, JsValue> {
 /// ```js
 /// messagesPath("abc123", "de") // "/_i18n/abc123/de/messages.json"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = messagesPath)]
 pub fn messages_path(
     hash: &str,
@@ -172,6 +179,7 @@ pub fn pick_browser_language(
 /// resolveLanguage({ path: "/", query: "", savedLanguage: "de", browserLanguages: [], stage: "production" })
 /// // { language: "de", save: false, redirectTo: "/de", step: 2 }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = resolveLanguage, unchecked_return_type = "LanguageResolution")]
 pub fn resolve_language(
     #[wasm_bindgen(unchecked_param_type = "NavigationInput")] input: JsValue,

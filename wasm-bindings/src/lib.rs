@@ -14,7 +14,10 @@
 
 // Without `extra`, some imports and argument helpers only its exports use go unused; the default
 // build (every feature) keeps both lints in force.
-#![cfg_attr(not(feature = "extra"), allow(unused_imports, dead_code))]
+#![cfg_attr(
+    not(all(feature = "rules", feature = "later", feature = "extra")),
+    allow(unused_imports, dead_code)
+)]
 
 use wasm_bindgen::prelude::*;
 
@@ -26,7 +29,7 @@ pub mod error;
 /// files sit beside this one (`#[path = "."]`, which rustfmt follows, unlike modules declared
 /// by a macro) and its modules are re-exported at the crate root (`crate::http`,
 /// `aivg_wasm::ads`).
-#[cfg(feature = "rules")]
+#[cfg(any(feature = "rules", feature = "later"))]
 #[path = "."]
 mod rules {
     pub(crate) mod zone;
@@ -38,6 +41,8 @@ mod rules {
     pub mod crop;
     pub mod explore;
     pub mod features;
+    /// The HTTP client holds state (token, cache, listeners), so it lives in one module only.
+    #[cfg(feature = "rules")]
     pub mod http;
     pub mod lang;
     pub mod minutes;
@@ -53,7 +58,7 @@ mod rules {
     pub mod toast;
     pub mod ui;
 }
-#[cfg(feature = "rules")]
+#[cfg(any(feature = "rules", feature = "later"))]
 pub use rules::*;
 
 /// The payload decoder (`decodePayload`): a page loads it only for a payload the JSON.parse path

@@ -25,6 +25,7 @@ fn tool_arg(name: &str) -> Result<MinuteTool, JsValue> {
 /// ```js
 /// minuteTool("audio_denoise") // "denoise"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = minuteTool, unchecked_return_type = "MinuteTool | undefined")]
 pub fn minute_tool(module: &str) -> Result<JsValue, JsValue> {
     to_js_option(tasks::minute_tool(module).as_ref())
@@ -34,6 +35,7 @@ pub fn minute_tool(module: &str) -> Result<JsValue, JsValue> {
 /// ```js
 /// minuteUse("standard", "translate", 120).remainingSeconds // 780
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = minuteUse, unchecked_return_type = "MinuteUse")]
 pub fn minute_use(level: &str, tool: &str, used_seconds: f64) -> Result<JsValue, JsValue> {
     let used = seconds_arg("usedSeconds", used_seconds)?;
@@ -89,6 +91,7 @@ pub fn month_window(now_ms: f64) -> Result<JsValue, JsValue> {
 /// ```js
 /// err.code === minutesUsedUpCode()
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = minutesUsedUpCode)]
 pub fn minutes_used_up_code() -> f64 {
     // Exact: a six-digit code.

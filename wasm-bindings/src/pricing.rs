@@ -65,6 +65,7 @@ pub fn discount_percent(
 /// ```js
 /// skuDiscountPercent({ price: "9.99", original_price: 19.99 }) // 50
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = skuDiscountPercent, unchecked_return_type = "number | null")]
 pub fn sku_discount_percent(
     #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
@@ -78,6 +79,7 @@ pub fn sku_discount_percent(
 /// ```js
 /// perCreditPrice(9.99, 100) // "0.10"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = perCreditPrice)]
 pub fn per_credit_price(price: f64, credits: f64) -> Result<String, JsValue> {
     pricing::per_credit_price(price, credits).map_err(to_js)
@@ -87,6 +89,7 @@ pub fn per_credit_price(price: f64, credits: f64) -> Result<String, JsValue> {
 /// ```js
 /// yearlyMonthlyPrice(119.88) // "9.99"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = yearlyMonthlyPrice)]
 pub fn yearly_monthly_price(price: f64) -> Result<String, JsValue> {
     pricing::yearly_monthly_price(price).map_err(to_js)
@@ -96,6 +99,7 @@ pub fn yearly_monthly_price(price: f64) -> Result<String, JsValue> {
 /// ```js
 /// formatPrice(9.99, "$") // "$9.99"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = formatPrice)]
 pub fn format_price(
     amount: f64,
@@ -108,6 +112,7 @@ pub fn format_price(
 /// ```js
 /// skuPriceText({ price: "9.99", currency_symbol: "$" }) // "$9.99"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = skuPriceText)]
 pub fn sku_price_text(
     #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
@@ -119,6 +124,7 @@ pub fn sku_price_text(
 /// ```js
 /// describeSku({ sku_id: 24109016, period_unit: "year" }).planLabel // "premium_yearly"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = describeSku, unchecked_return_type = "SkuDerived")]
 pub fn describe_sku(
     #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
@@ -130,6 +136,7 @@ pub fn describe_sku(
 /// ```js
 /// trialCheckboxDefault({ zero_buy: 1 }, true) // true
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = trialCheckboxDefault)]
 pub fn trial_checkbox_default(
     #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
@@ -145,6 +152,7 @@ pub fn trial_checkbox_default(
 /// ```js
 /// freeTrialSelectorVisible(false, { zero_buy: true, zero_buy_url: "https://pay/t" }) // true
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = freeTrialSelectorVisible)]
 pub fn free_trial_selector_visible(
     #[wasm_bindgen(js_name = isSubscribed)] is_subscribed: bool,
@@ -160,6 +168,7 @@ pub fn free_trial_selector_visible(
 /// ```js
 /// skuBuyUrl({ buy_url: "https://pay/b" }, false, false) // "https://pay/b"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = skuBuyUrl)]
 pub fn sku_buy_url(
     #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
@@ -177,6 +186,7 @@ pub fn sku_buy_url(
 /// ```js
 /// creditsDiscountFlag({ feature_code_list: [{ feature_code: "credits_2024", sale_unit_value: 1000 }] }) // true
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = creditsDiscountFlag)]
 pub fn credits_discount_flag(
     #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
@@ -212,6 +222,7 @@ pub fn credit_sku_order(
 /// ```js
 /// membershipSkuOrder([{ price: 9.99 }, { price: 19.99 }]) // [1, 0]
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = membershipSkuOrder, unchecked_return_type = "number[]")]
 pub fn membership_sku_order(
     #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
@@ -235,6 +246,7 @@ pub fn membership_tier(
 /// ```js
 /// membershipSkuFilter([{ sub_tpl_name: "Premium" }, { sub_tpl_name: "Standard" }], false) // [0]
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = membershipSkuFilter, unchecked_return_type = "number[]")]
 pub fn membership_sku_filter(
     #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
@@ -250,6 +262,7 @@ pub fn membership_sku_filter(
 /// ```js
 /// smartPopupTab("free") // "membership"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = smartPopupTab, unchecked_return_type = "BuyTab")]
 pub fn smart_popup_tab(
     #[wasm_bindgen(unchecked_param_type = "UserType")] user: JsValue,
@@ -263,6 +276,7 @@ pub fn smart_popup_tab(
 /// ```js
 /// defaultMembershipPeriod(2) // "yearly"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = defaultMembershipPeriod, unchecked_return_type = "MembershipPeriod")]
 pub fn default_membership_period(batch: f64) -> Result<JsValue, JsValue> {
     to_js_value(&pricing::default_membership_period(batch_arg(batch)?))
@@ -272,6 +286,7 @@ pub fn default_membership_period(batch: f64) -> Result<JsValue, JsValue> {
 /// ```js
 /// planBCards(skus, 1) // { monthly: 1, yearly: 2 }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = planBCards, unchecked_return_type = "PlanBCards")]
 pub fn plan_b_cards(
     #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
@@ -285,6 +300,7 @@ pub fn plan_b_cards(
 /// ```js
 /// planCCards(skus, "yearly", false) // [3, 5]
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = planCCards, unchecked_return_type = "number[]")]
 pub fn plan_c_cards(
     #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
@@ -300,6 +316,7 @@ pub fn plan_c_cards(
 /// pricingBatch("in") // 1
 /// pricingBatch("US", ["US", "CA"]) // 1
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = pricingBatch)]
 pub fn pricing_batch(
     country: &str,
@@ -325,6 +342,7 @@ pub fn is_free_trial_country(country: &str) -> bool {
 /// pricingPlan(2) // 2
 /// pricingPlan(undefined) // 4
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = pricingPlan)]
 pub fn pricing_plan(value: Option<f64>) -> u8 {
     pricing::pricing_plan(value)
@@ -345,6 +363,7 @@ pub fn highest_discount_sku_id(country: &str) -> f64 {
 /// ```js
 /// pricingConstants().couponPercent // 15
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = pricingConstants, unchecked_return_type = "PricingConstants")]
 pub fn pricing_constants() -> Result<JsValue, JsValue> {
     to_js_value(&pricing::pricing_constants())

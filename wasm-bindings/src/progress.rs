@@ -7,6 +7,7 @@ use wasm_bindgen::prelude::*;
 /// ```js
 /// progressTick(0) // 4
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = progressTick)]
 pub fn progress_tick(value: f64) -> f64 {
     progress::progress_tick(value)
@@ -26,6 +27,7 @@ pub fn progress_after(#[wasm_bindgen(js_name = elapsedMs)] elapsed_ms: f64) -> f
 /// ```js
 /// progressDisplay(42.7) // 43
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = progressDisplay)]
 pub fn progress_display(value: f64) -> u8 {
     progress::progress_display(value)

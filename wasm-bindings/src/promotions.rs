@@ -27,6 +27,7 @@ fn lang_arg(value: JsValue) -> Result<Lang, JsValue> {
 /// ```js
 /// const { plans, packs } = creditSkuSets(skus, "phone", false, pricingBatch(country))
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = creditSkuSets, unchecked_return_type = "CreditSkuSets")]
 pub fn credit_sku_sets(
     #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
@@ -60,6 +61,7 @@ pub fn credit_sku_slots(
 /// ```js
 /// isRecommendActivity("recommend") // true
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = isRecommendActivity)]
 pub fn is_recommend_activity(activity: Option<String>) -> bool {
     pricing::is_recommend_activity(activity.as_deref())
@@ -69,6 +71,7 @@ pub fn is_recommend_activity(activity: Option<String>) -> bool {
 /// ```js
 /// recommendedSku(skus, [0, 1, 2], "US") // e.g. 2, or undefined when none has a discount
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = recommendedSku, unchecked_return_type = "number | undefined")]
 pub fn recommended_sku(
     #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
@@ -88,6 +91,7 @@ pub fn recommended_sku(
 /// ```js
 /// promoOffers("guest")[0] // { stage: "acquisition", action: "signUp", layer: 1000 }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = promoOffers, unchecked_return_type = "PromoOffer[]")]
 pub fn promo_offers(
     #[wasm_bindgen(unchecked_param_type = "UserType")] user: JsValue,
@@ -99,6 +103,7 @@ pub fn promo_offers(
 /// ```js
 /// halloweenBannerActive(Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone)
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = halloweenBannerActive)]
 pub fn halloween_banner_active(
     #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
@@ -111,6 +116,7 @@ pub fn halloween_banner_active(
 /// ```js
 /// halloweenDiscount("zh") // { style: "zhe", value: 8 }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = halloweenDiscount, unchecked_return_type = "DiscountDisplay")]
 pub fn halloween_discount(
     #[wasm_bindgen(unchecked_param_type = "LanguageCode")] lang: JsValue,
@@ -137,6 +143,7 @@ pub fn discount_display(
 /// ```js
 /// bannerTextSize(300, 510) // 20
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = bannerTextSize)]
 pub fn banner_text_size(
     #[wasm_bindgen(js_name = boxWidth)] box_width: f64,
@@ -151,6 +158,7 @@ pub fn banner_text_size(
 /// packDiscount(15, true) // { percent: 20, source: "halloween" }
 /// packDiscount(null, false) // null
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = packDiscount, unchecked_return_type = "PackDiscount | null")]
 pub fn pack_discount(
     #[wasm_bindgen(js_name = couponPercent)] coupon_percent: Option<f64>,
@@ -167,6 +175,7 @@ pub fn pack_discount(
 /// ```js
 /// discountedPrice(9.99, 20) // 7.99
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = discountedPrice)]
 pub fn discounted_price(price: f64, percent: f64) -> Result<f64, JsValue> {
     pricing::discounted_price(price, u32_arg("percent", percent)?).map_err(to_js)

@@ -168,6 +168,7 @@ pub fn request_headers(
 /// ```js
 /// appSettings().appId // 5903
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = appSettings, unchecked_return_type = "AppSettings")]
 pub fn app_settings() -> Result<JsValue, JsValue> {
     to_js_value(&request::app_settings())
@@ -177,6 +178,7 @@ pub fn app_settings() -> Result<JsValue, JsValue> {
 /// ```js
 /// requestConstants().cmsCacheTtlMs // 300000
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = requestConstants, unchecked_return_type = "RequestConstants")]
 pub fn request_constants() -> Result<JsValue, JsValue> {
     to_js_value(&request::request_constants())
@@ -257,6 +259,7 @@ pub fn call_tracking_record(
 /// ```js
 /// classifyLink("javascript:alert(1)", config) // { kind: "refused", scheme: "javascript" }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = classifyLink, unchecked_return_type = "LinkAction")]
 pub fn classify_link(
     href: &str,

@@ -12,6 +12,7 @@ use crate::lang::lang_arg;
 /// ```js
 /// matchRoute("/de/text-to-video/cat").params // { semantic: "cat" }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = matchRoute, unchecked_return_type = "RouteMatch")]
 pub fn match_route(path: &str) -> Result<JsValue, JsValue> {
     to_js_value(&routes::match_route(path))
@@ -21,6 +22,7 @@ pub fn match_route(path: &str) -> Result<JsValue, JsValue> {
 /// ```js
 /// routeRedirect("/de", "a=1") // "/de/home?a=1"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = routeRedirect)]
 pub fn route_redirect(path: &str, query: &str) -> Option<String> {
     routes::route_redirect(path, query)
@@ -30,6 +32,7 @@ pub fn route_redirect(path: &str, query: &str) -> Option<String> {
 /// ```js
 /// musicTab("?tab=song") // "song"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = musicTab, unchecked_return_type = "MusicTab")]
 pub fn music_tab(query: &str) -> Result<JsValue, JsValue> {
     to_js_value(&routes::music_tab(query))
@@ -49,6 +52,7 @@ pub fn split_prefix(path: &str) -> Result<JsValue, JsValue> {
 /// ```js
 /// addPrefix("/home", "de") // "/de/home"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = addPrefix)]
 pub fn add_prefix(
     path: &str,
@@ -61,6 +65,7 @@ pub fn add_prefix(
 /// ```js
 /// switchLanguagePath("/de/home", "jp") // "/jp/home"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = switchLanguagePath)]
 pub fn switch_language_path(
     path: &str,
@@ -73,6 +78,7 @@ pub fn switch_language_path(
 /// ```js
 /// shareImageSize() // { width: 1200, height: 630 }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = shareImageSize, unchecked_return_type = "PixelSize")]
 pub fn share_image_size() -> Result<JsValue, JsValue> {
     let (width, height) = routes::SHARE_IMAGE_SIZE;
@@ -83,6 +89,7 @@ pub fn share_image_size() -> Result<JsValue, JsValue> {
 /// ```js
 /// canonicalUrl("https://example.com", "/de/home") // "https://example.com/ai/de/home"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = canonicalUrl)]
 pub fn canonical_url(origin: &str, path: &str) -> String {
     routes::canonical_url(origin, path)
@@ -103,6 +110,7 @@ pub fn ai_base_redirect(path: &str) -> Option<String> {
 /// ```js
 /// menu()[0] // { kind: "entry", route: "Home", labelKey: "menu.home", label: "Home" }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = menu, unchecked_return_type = "MenuItem[]")]
 pub fn menu() -> Result<JsValue, JsValue> {
     to_js_value(&routes::menu())
@@ -124,6 +132,7 @@ pub fn active_menu_entry(
 /// ```js
 /// isMenuEntryActive("AiTools", "AiToolsBgRemover") // true
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = isMenuEntryActive)]
 pub fn is_menu_entry_active(
     #[wasm_bindgen(js_name = entryRoute)] entry_route: &str,
@@ -136,6 +145,7 @@ pub fn is_menu_entry_active(
 /// ```js
 /// routeTable().at(-1).name // "CatchAll"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = routeTable, unchecked_return_type = "RouteDef[]")]
 pub fn route_table() -> Result<JsValue, JsValue> {
     to_js_value(&routes::route_table())
@@ -165,6 +175,7 @@ pub fn generation_types() -> Result<JsValue, JsValue> {
 /// ```js
 /// routeByName("TextToVideo").path // "/text-to-video/:semantic?"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = routeByName, unchecked_return_type = "RouteDef")]
 pub fn route_by_name(name: &str) -> Result<JsValue, JsValue> {
     to_js_value(&routes::route_by_name(name).map_err(to_js)?)
@@ -184,6 +195,7 @@ pub fn is_generation_type(#[wasm_bindgen(js_name = routeName)] route_name: &str)
 /// ```js
 /// hidesFrame("Template") // true
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = hidesFrame)]
 pub fn hides_frame(#[wasm_bindgen(js_name = routeName)] route_name: &str) -> bool {
     routes::hides_frame(route_name)
@@ -194,6 +206,7 @@ pub fn hides_frame(#[wasm_bindgen(js_name = routeName)] route_name: &str) -> boo
 /// ```js
 /// routePath("TextToVideo", { semantic: "cat dance" }, "de") // "/de/text-to-video/cat%20dance"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = routePath)]
 pub fn route_path(
     name: &str,

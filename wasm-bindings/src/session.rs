@@ -40,6 +40,7 @@ pub fn stored_value_valid(
 /// ```js
 /// readStoredValue(localStorage.getItem("k"), Date.now()) // { value: ..., remove: false }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = readStoredValue, unchecked_return_type = "StoredRead")]
 pub fn read_stored_value(
     raw: Option<String>,
@@ -55,6 +56,7 @@ pub fn read_stored_value(
 /// ```js
 /// makeStoredRecord({ a: 1 }, 1750000000000, 86400000) // { expire: 1750086400000, data: { a: 1 } }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = makeStoredRecord, unchecked_return_type = "StoredRecord")]
 pub fn make_stored_record(
     #[wasm_bindgen(unchecked_param_type = "unknown")] data: JsValue,
@@ -74,6 +76,7 @@ pub fn make_stored_record(
 /// ```js
 /// isLoggedIn(JSON.parse(localStorage.getItem("mediaio.user-info")), Date.now())
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = isLoggedIn)]
 pub fn is_logged_in(
     #[wasm_bindgen(unchecked_param_type = "unknown")] record: JsValue,
@@ -88,6 +91,7 @@ pub fn is_logged_in(
 /// ```js
 /// parseUserInfo({ uid: 9 }).uid // "9"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = parseUserInfo, unchecked_return_type = "UserInfo")]
 pub fn parse_user_info(
     #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
@@ -119,6 +123,7 @@ fn user_arg(name: &str, value: JsValue) -> Result<UserInfo, JsValue> {
 /// ```js
 /// displayName({ firstname: "Bo", lastname: "Li" }) // "Bo Li"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = displayName)]
 pub fn display_name(
     #[wasm_bindgen(unchecked_param_type = "UserInfoInput")] user: JsValue,
@@ -152,6 +157,7 @@ pub fn jwt_payload(token: &str) -> Result<JsValue, JsValue> {
 /// ```js
 /// cachedUserInfo(record, token, Date.now()) // { user: {...} | null, clear: false }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = cachedUserInfo, unchecked_return_type = "CachedUserInfo")]
 pub fn cached_user_info(
     #[wasm_bindgen(unchecked_param_type = "unknown")] record: JsValue,
@@ -167,6 +173,7 @@ pub fn cached_user_info(
 /// ```js
 /// userInfoRecord(user, 1750000000000).expire // 1750086400000
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = userInfoRecord, unchecked_return_type = "StoredRecord")]
 pub fn user_info_record(
     #[wasm_bindgen(unchecked_param_type = "UserInfoInput")] user: JsValue,
@@ -183,6 +190,7 @@ pub fn user_info_record(
 /// ```js
 /// planLevel(true, "premium") // "vip"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = planLevel, unchecked_return_type = "PlanLevel")]
 pub fn plan_level(
     #[wasm_bindgen(js_name = isLogin)] is_login: bool,
@@ -195,6 +203,7 @@ pub fn plan_level(
 /// ```js
 /// planActionLabel("standard") // "Upgrade"
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = planActionLabel, unchecked_return_type = "PlanAction")]
 pub fn plan_action_label(
     #[wasm_bindgen(js_name = verifyLevel)] verify_level: &str,
@@ -206,6 +215,7 @@ pub fn plan_action_label(
 /// ```js
 /// isSubscribed("PREMIUM") // true
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = isSubscribed)]
 pub fn is_subscribed(#[wasm_bindgen(js_name = verifyLevel)] verify_level: &str) -> bool {
     session::is_subscribed(verify_level)
@@ -215,6 +225,7 @@ pub fn is_subscribed(#[wasm_bindgen(js_name = verifyLevel)] verify_level: &str) 
 /// ```js
 /// isPremium("premium") // true
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = isPremium)]
 pub fn is_premium(#[wasm_bindgen(js_name = verifyLevel)] verify_level: &str) -> bool {
     session::is_premium(verify_level)
@@ -224,6 +235,7 @@ pub fn is_premium(#[wasm_bindgen(js_name = verifyLevel)] verify_level: &str) -> 
 /// ```js
 /// isStandard("standard") // true
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = isStandard)]
 pub fn is_standard(#[wasm_bindgen(js_name = verifyLevel)] verify_level: &str) -> bool {
     session::is_standard(verify_level)
@@ -270,6 +282,7 @@ pub fn sku_tier(
 /// ```js
 /// userFlags(null, null).planLevel // "guest"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = userFlags, unchecked_return_type = "UserFlags")]
 pub fn user_flags(
     token: Option<String>,
@@ -288,6 +301,7 @@ pub fn user_flags(
 /// ```js
 /// sessionConstants().userInfoStorageKey // "mediaio.user-info"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = sessionConstants, unchecked_return_type = "SessionConstants")]
 pub fn session_constants() -> Result<JsValue, JsValue> {
     to_js_value(&session::session_constants())
@@ -315,6 +329,7 @@ pub fn effective_plan(
 /// ```js
 /// const plan = tokenRenewPlan(getAccessToken(), Date.now()); if (plan.due) await renewToken()
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = tokenRenewPlan, unchecked_return_type = "TokenRenewPlan")]
 pub fn token_renew_plan(
     token: &str,
@@ -329,6 +344,7 @@ pub fn token_renew_plan(
 /// ```js
 /// secondWayLoginRedirect(Date.now() - 60_000, Date.now()) // true
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = secondWayLoginRedirect)]
 pub fn second_way_login_redirect(
     #[wasm_bindgen(js_name = timestampMs)] timestamp_ms: Option<f64>,

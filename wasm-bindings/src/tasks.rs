@@ -12,6 +12,7 @@ use crate::error::to_js;
 /// ```js
 /// taskModules().find((m) => m.code === "text2video").credits // 10
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = taskModules, unchecked_return_type = "TaskModule[]")]
 pub fn task_modules() -> Result<JsValue, JsValue> {
     to_js_value(&tasks::TASK_MODULES[..])
@@ -21,6 +22,7 @@ pub fn task_modules() -> Result<JsValue, JsValue> {
 /// ```js
 /// taskModule("mai_fs").output // "image"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = taskModule, unchecked_return_type = "TaskModule | undefined")]
 pub fn task_module(code: &str) -> Result<JsValue, JsValue> {
     to_js_option(tasks::task_module(code))
@@ -34,6 +36,7 @@ pub fn task_module(code: &str) -> Result<JsValue, JsValue> {
 /// ```js
 /// checkTaskData("text2image", { prompt: "" }) // throws "data.prompt: required: ..."
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = checkTaskData)]
 pub fn check_task_data(
     code: &str,
@@ -60,6 +63,7 @@ pub fn check_task_data(
 /// ```js
 /// listTasks({ page: 1, page_size: taskConstants().listPageSize })
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = taskConstants, unchecked_return_type = "TaskConstants")]
 pub fn task_constants() -> Result<JsValue, JsValue> {
     to_js_value(&tasks::task_constants())

@@ -9,6 +9,7 @@ use crate::convert::{to_js_option, to_js_value, u32_arg};
 /// ```js
 /// templateFirstPage() // { page: 1, page_size: 25 }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = templateFirstPage, unchecked_return_type = "TemplatePageQuery")]
 pub fn template_first_page() -> Result<JsValue, JsValue> {
     to_js_value(&templates::template_first_page())
@@ -32,6 +33,7 @@ pub fn template_has_more(loaded: f64, total: f64) -> Result<bool, JsValue> {
 /// ```js
 /// templateLoadMore(25, 100, false) // { page: 2, page_size: 25 }
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = templateLoadMore, unchecked_return_type = "TemplatePageQuery | undefined")]
 pub fn template_load_more(loaded: f64, total: f64, loading: bool) -> Result<JsValue, JsValue> {
     let next = templates::template_load_more(

@@ -12,6 +12,7 @@ use crate::convert::{to_js_value, u32_arg};
 /// ```js
 /// reloadAllowed(null, Date.now()) // true
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = reloadAllowed)]
 pub fn reload_allowed(
     #[wasm_bindgen(js_name = guardSetAtMs)] guard_set_at_ms: Option<f64>,
@@ -24,6 +25,7 @@ pub fn reload_allowed(
 /// ```js
 /// manifestPrefetchDelay(navigator.connection?.effectiveType) // 1000
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = manifestPrefetchDelay)]
 pub fn manifest_prefetch_delay(
     #[wasm_bindgen(js_name = effectiveType)] effective_type: Option<String>,
@@ -36,6 +38,7 @@ pub fn manifest_prefetch_delay(
 /// ```js
 /// paymentPollNext(0, false) // { type: "poll", delayMs: 2000 }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = paymentPollNext, unchecked_return_type = "PollAction")]
 pub fn payment_poll_next(tries: f64, hidden: bool) -> Result<JsValue, JsValue> {
     to_js_value(&timers::payment_poll_next(u32_arg("tries", tries)?, hidden))
@@ -45,6 +48,7 @@ pub fn payment_poll_next(tries: f64, hidden: bool) -> Result<JsValue, JsValue> {
 /// ```js
 /// paymentPollElapsedSeconds(openedAt, Date.now())
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = paymentPollElapsedSeconds)]
 pub fn payment_poll_elapsed_seconds(
     #[wasm_bindgen(js_name = openedAtMs)] opened_at_ms: f64,
@@ -57,6 +61,7 @@ pub fn payment_poll_elapsed_seconds(
 /// ```js
 /// sessionIdExpired(createdAt, Date.now())
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = sessionIdExpired)]
 pub fn session_id_expired(
     #[wasm_bindgen(js_name = createdAtMs)] created_at_ms: f64,
@@ -89,6 +94,7 @@ pub fn carousel_slide_at(#[wasm_bindgen(js_name = elapsedMs)] elapsed_ms: f64) -
 /// ```js
 /// timings().toastDurationMs // 3000
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = timings, unchecked_return_type = "Timings")]
 pub fn timings() -> Result<JsValue, JsValue> {
     to_js_value(&timers::timings())

@@ -10,6 +10,7 @@ use crate::error::to_js;
 /// ```js
 /// toastTop(2) // 240
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = toastTop)]
 pub fn toast_top(index: f64) -> Result<u32, JsValue> {
     Ok(toast::toast_top(u32_arg("index", index)?))
@@ -19,6 +20,7 @@ pub fn toast_top(index: f64) -> Result<u32, JsValue> {
 /// ```js
 /// toastPhase(3100, null) // "fading"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = toastPhase, unchecked_return_type = "ToastPhase")]
 pub fn toast_phase(
     #[wasm_bindgen(js_name = elapsedMs)] elapsed_ms: f64,
@@ -31,6 +33,7 @@ pub fn toast_phase(
 /// ```js
 /// toastKind("Warning") // "warn"
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = toastKind, unchecked_return_type = "ToastKind")]
 pub fn toast_kind(name: &str) -> Result<JsValue, JsValue> {
     to_js_value(&toast::toast_kind(name).map_err(to_js)?)

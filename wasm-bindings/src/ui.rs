@@ -45,6 +45,7 @@ pub fn trimmed_length(text: &str) -> u32 {
 /// ```js
 /// isPhone(window.innerWidth)
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = isPhone)]
 pub fn is_phone(width: f64) -> bool {
     ui::is_phone(width)
@@ -64,6 +65,7 @@ pub fn breakpoint_at(width: f64) -> Option<u32> {
 /// ```js
 /// uiConstants().dialogZIndex // 2000
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = uiConstants, unchecked_return_type = "UiConstants")]
 pub fn ui_constants() -> Result<JsValue, JsValue> {
     to_js_value(&ui::ui_constants())
@@ -73,6 +75,7 @@ pub fn ui_constants() -> Result<JsValue, JsValue> {
 /// ```js
 /// previewZoomIn(1) // 1.2
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = previewZoomIn)]
 pub fn preview_zoom_in(scale: f64) -> f64 {
     ui::preview_zoom_in(scale)
@@ -82,6 +85,7 @@ pub fn preview_zoom_in(scale: f64) -> f64 {
 /// ```js
 /// previewZoomOut(1) // 0.8
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = previewZoomOut)]
 pub fn preview_zoom_out(scale: f64) -> f64 {
     ui::preview_zoom_out(scale)
@@ -91,6 +95,7 @@ pub fn preview_zoom_out(scale: f64) -> f64 {
 /// ```js
 /// previewZoomClamp(9) // 4
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = previewZoomClamp)]
 pub fn preview_zoom_clamp(scale: f64) -> f64 {
     ui::preview_zoom_clamp(scale)
@@ -100,6 +105,7 @@ pub fn preview_zoom_clamp(scale: f64) -> f64 {
 /// ```js
 /// previewViewport(1000, 800) // { width: 900, height: 720 }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = previewViewport, unchecked_return_type = "PreviewSize")]
 pub fn preview_viewport(
     #[wasm_bindgen(js_name = windowWidth)] window_width: f64,
@@ -112,6 +118,7 @@ pub fn preview_viewport(
 /// ```js
 /// previewFit(4000, 3000, 1000, 800) // { width: 900, height: 675 }
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = previewFit, unchecked_return_type = "PreviewSize")]
 pub fn preview_fit(
     #[wasm_bindgen(js_name = imageWidth)] image_width: f64,
@@ -132,6 +139,7 @@ pub fn preview_fit(
 /// ```js
 /// errorPage(500, navigator.userAgent).title // "..."
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = errorPage, unchecked_return_type = "ErrorPage | undefined")]
 pub fn error_page(
     status: Option<f64>,
@@ -165,6 +173,7 @@ pub fn is_bot_user_agent(#[wasm_bindgen(js_name = userAgent)] user_agent: &str) 
 /// ```js
 /// errorPageShowsStack("development") // true
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = errorPageShowsStack)]
 pub fn error_page_shows_stack(build: &str) -> bool {
     ui::error_page_shows_stack(build)
@@ -174,6 +183,7 @@ pub fn error_page_shows_stack(build: &str) -> bool {
 /// ```js
 /// errorPageFeatureGuide().map((g) => g.id) // ["aiVideo", "aiImage", "aiAudio"]
 /// ```
+#[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = errorPageFeatureGuide, unchecked_return_type = "FeatureGroup[]")]
 pub fn error_page_feature_guide() -> Result<JsValue, JsValue> {
     to_js_value(&ui::error_page_feature_guide())
@@ -193,6 +203,7 @@ pub fn source_text(id: &str) -> Option<String> {
 /// ```js
 /// sourceTexts().length
 /// ```
+#[cfg(feature = "later")]
 #[wasm_bindgen(js_name = sourceTexts, unchecked_return_type = "SourceText[]")]
 pub fn source_texts() -> Result<JsValue, JsValue> {
     to_js_value(&ui::source_texts())

@@ -52,7 +52,7 @@ test("the tarball installs as @aivg/core with its files", () => {
   assert.equal(meta.name, "@aivg/core");
   assert.equal(meta.dependencies, undefined, "the package must have no dependencies");
   const files = ["index.js", "index.d.ts", ...PARTS.flatMap((p) => [`${p}.js`, `${p}_bg.wasm`, `${p}.d.ts`])];
-  const webCut = ["aivg_rules.js", "aivg_rules_bg.wasm", "aivg_rules.d.ts", "aivg_payload.js", "aivg_payload_bg.wasm", "aivg_payload.d.ts", "payload-async.js", "payload-async.d.ts"].map(
+  const webCut = ["aivg_rules.js", "aivg_rules_bg.wasm", "aivg_rules.d.ts", "aivg_later.js", "aivg_later_bg.wasm", "aivg_later.d.ts", "aivg_payload.js", "aivg_payload_bg.wasm", "aivg_payload.d.ts", "payload-async.js", "payload-async.d.ts"].map(
     (file) => `bundler/${file}`,
   );
   for (const f of [...["nodejs", "bundler"].flatMap((target) => files.map((file) => `${target}/${file}`)), ...webCut]) {
@@ -118,6 +118,14 @@ test("the web app's cut of the rules (a bundler's @aivg/core/rules) leaves out o
   const foreign = [...cut].filter((name) => !whole.has(name));
   assert.deepEqual(foreign, [], "the cut exports functions the whole does not");
   assert.ok(cut.has("matchRoute") && cut.has("getUserInfo"), "the cut lacks rules the app calls");
+  // The rules a first load does not call are their own module: each web export in exactly one of the two.
+  const later = functions("aivg_later.d.ts");
+  assert.deepEqual([...later].filter((name) => !whole.has(name)), [], "the later part exports functions the whole does not");
+  // (`start`, each module's own set-up, aside.)
+  assert.deepEqual([...later].filter((name) => cut.has(name) && name !== "start"), [], "a function is in both web parts");
+  assert.ok(later.has("formatPrice") && later.has("checkinPanelStep") && !cut.has("formatPrice"), "the buy dialog's and check-in panel's rules belong to the later part");
+  // The HTTP client holds state (token, cache, listeners): one module has it all.
+  assert.ok(!later.has("getUserInfo") && !later.has("setAccessToken"), "the later part has HTTP calls");
   // The payload decoder is its own module, loaded only for payloads the JSON.parse path leaves.
   const payload = functions("aivg_payload.d.ts");
   assert.ok(!cut.has("decodePayload") && payload.has("decodePayload") && whole.has("decodePayload"), "decodePayload belongs to the payload part");
@@ -126,6 +134,8 @@ test("the web app's cut of the rules (a bundler's @aivg/core/rules) leaves out o
   assert.ok(whole.has("buildGetUrl") && !cut.has("buildGetUrl"), "buildGetUrl belongs to the whole only");
   assert.equal(manifest.exports["./rules"].default, "./bundler/aivg_rules.js");
   assert.equal(manifest.exports["./rules"].node, "./nodejs/aivg_core.js", "Node's @aivg/core/rules is the whole");
+  assert.equal(manifest.exports["./later"].default, "./bundler/aivg_later.js");
+  assert.equal(manifest.exports["./later"].node, "./nodejs/aivg_core.js", "Node's @aivg/core/later is the whole");
 });
 
 test("the types entry exists and the exports give Node its build", () => {
@@ -134,7 +144,7 @@ test("the types entry exists and the exports give Node its build", () => {
   const dot = manifest.exports?.["."];
   assert.ok(dot && typeof dot.types === "string" && existsSync(join(pkgDir, dot.types)));
   assert.ok(typeof dot.node === "string" && existsSync(join(pkgDir, dot.node)));
-  for (const sub of ["./rules", "./imaging", "./payload", "./payload-async"]) {
+  for (const sub of ["./rules", "./later", "./imaging", "./payload", "./payload-async"]) {
     const part = manifest.exports?.[sub];
     for (const condition of ["types", "node", "default"]) {
       assert.ok(typeof part?.[condition] === "string" && existsSync(join(pkgDir, part[condition])), `exports["${sub}"].${condition} is missing`);

@@ -3,7 +3,8 @@
  * the same interpolation placeholders; every translation id core hands out exists in English; every
  * route has its metadata.
  */
-import { errorPageFeatureGuide, menu, routeTable, sourceTexts, switcherLanguages } from "@aivg/core/rules";
+import { errorPageFeatureGuide, menu, switcherLanguages } from "@aivg/core/rules";
+import { routeTable, sourceTexts } from "@aivg/core/later";
 import { describe, expect, it } from "vitest";
 import { metaEntry } from "../features/meta/meta-key";
 import { coreKey } from "./core-keys";

@@ -1,4 +1,4 @@
-import { languages, routeTable } from "@aivg/core/rules";
+import { languages, routeTable } from "@aivg/core/later";
 import { render, screen, waitFor } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";

@@ -17,7 +17,7 @@
 //! passes `"UTC"`.
 
 use super::AdsError;
-use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime};
 
 /// The largest magnitude of a valid time: the ECMAScript `Date` range, ±8.64e15 ms.
 pub const MAX_EPOCH_MS: f64 = 8.64e15;
@@ -117,9 +117,16 @@ pub(crate) fn local_date(now: &Local) -> NaiveDate {
     now.wall.date()
 }
 
-/// Writes a date as `YYYY-MM-DD` (the `lastShownDate` format).
+/// Writes a date as `YYYY-MM-DD` (the `lastShownDate` format), as chrono's `%Y-%m-%d` does (a
+/// year outside 0..=9999 gets its sign: `+10000`, `-0001`). Written out because chrono's format
+/// string interpreter is ~7 KB of the WebAssembly every first load downloads, for this one date.
 pub(crate) fn date_text(date: NaiveDate) -> String {
-    date.format("%Y-%m-%d").to_string()
+    let year = date.year();
+    if (0..=9999).contains(&year) {
+        format!("{year:04}-{:02}-{:02}", date.month(), date.day())
+    } else {
+        format!("{year:+05}-{:02}-{:02}", date.month(), date.day())
+    }
 }
 
 /// The instants whose wall-clock time is `wall`, earliest first: none in a gap (clock set
@@ -180,6 +187,33 @@ pub(crate) fn ms_to_next_local_day(now_ms: i64, zone: &dyn ZoneRules) -> Result<
         .and_then(|d| start_of_local_day(zone, d, now.utc_ms))
         .ok_or(AdsError::TimeOutOfRange { what: "now" })?;
     Ok(next.saturating_sub(now_ms))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod date_text_tests {
+    use super::*;
+
+    #[test]
+    fn date_text_is_chronos_year_month_day() {
+        for (y, m, d) in [
+            (2025, 1, 5),
+            (999, 12, 31),
+            (0, 1, 1),
+            (9999, 12, 31),
+            (10000, 1, 1),
+            (-1, 6, 30),
+            (-10000, 2, 29),
+            (262_142, 12, 31),
+        ] {
+            let date = NaiveDate::from_ymd_opt(y, m, d).unwrap();
+            assert_eq!(
+                date_text(date),
+                date.format("%Y-%m-%d").to_string(),
+                "{y}-{m}-{d}"
+            );
+        }
+    }
 }
 
 #[cfg(all(test, feature = "tz-database"))]

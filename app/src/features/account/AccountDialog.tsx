@@ -1,55 +1,22 @@
 /**
- * The Radix dialog frame of the account features (focus trap, Escape, aria roles from the
- * library), stacked at core's dialog z-index. `phone` makes it full screen (spec 02 §2: buy
- * dialog full screen on phones).
+ * The dialog of the account features (sign-in, check-in, promotions, credit history, buying). Its
+ * Radix frame (AccountDialogFrame.tsx) is rendered from the first opening on (see openedOnce.ts)
+ * and loaded then: Radix Dialog with its focus trap, dismissable layer and scroll lock is ~10 KB
+ * a first load does not need (README "Speed").
  */
-import * as Dialog from "@radix-ui/react-dialog";
-import { uiConstants } from "@aivg/core/rules";
-import type { CSSProperties, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense } from "react";
 import { useOpenedOnce } from "../overlays/openedOnce";
+import type { AccountDialogProps } from "./AccountDialogFrame";
 import "./account.css";
 
-const { dialogZIndex } = uiConstants();
+const AccountDialogFrame = lazy(() => import("./AccountDialogFrame"));
 
-interface Props {
-  open: boolean;
-  onClose: (reason: "user") => void;
-  title: string;
-  /** Visually hidden title (the content shows its own heading). */
-  hideTitle?: boolean;
-  className?: string;
-  style?: CSSProperties;
-  fullScreen?: boolean;
-  zIndex?: number;
-  children: ReactNode;
-  testId?: string;
-}
-
-export function AccountDialog({ open, onClose, title, hideTitle, className, style, fullScreen, zIndex, children, testId }: Props) {
-  const { t } = useTranslation("account");
-  const z = zIndex ?? dialogZIndex;
-  const mounted = useOpenedOnce(open);
+export function AccountDialog(props: AccountDialogProps) {
+  const mounted = useOpenedOnce(props.open);
   if (!mounted) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose("user")}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="acc-backdrop" style={{ zIndex: z }} />
-        <Dialog.Content
-          className={`acc-dialog${fullScreen ? " acc-dialog--full" : ""}${className ? ` ${className}` : ""}`}
-          style={{ ...style, zIndex: z + 1 }}
-          aria-describedby={undefined}
-          data-testid={testId}
-        >
-          <Dialog.Title className={hideTitle ? "visually-hidden" : "acc-dialog__title"}>{title}</Dialog.Title>
-          <Dialog.Close className="acc-dialog__close" aria-label={t("close")}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </Dialog.Close>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <AccountDialogFrame {...props} />
+    </Suspense>
   );
 }

@@ -4,7 +4,8 @@
  * history, purchase history (`verify/record`), account center, cloud storage, Discord, feedback (only when supplied), switch language,
  * terms, privacy and log out.
  */
-import { planActionLabel, planExpiryLine, switcherLanguages, type LanguageCode } from "@aivg/core/rules";
+import { switcherLanguages, type LanguageCode } from "@aivg/core/rules";
+import { planActionLabel, planExpiryLine } from "@aivg/core/later";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";

@@ -6,6 +6,7 @@
  * when it runs (or that it ended); loaded when opened, so the panel itself makes no call.
  */
 import { getVerifyRecord, tagForCode } from "@aivg/core/rules";
+
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";

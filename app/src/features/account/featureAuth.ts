@@ -6,8 +6,9 @@
  * no feature, and is asked again next time.
  * Used by downloads: watermark-free for the plans that have it, the file as it is otherwise.
  */
-import { authFeatureCodes, hasFeature } from "@aivg/core/rules";
+import { authFeatureCodes } from "@aivg/core/rules";
 import { appStore, atom } from "../../state/jotai";
+import { loadLater } from "../later/load";
 import { userAtom } from "../session/session";
 
 interface Granted {
@@ -34,5 +35,6 @@ export async function userHasFeature(code: string, store = appStore): Promise<bo
       return false;
     }
   }
-  return hasFeature(granted.features, code);
+  // Asked only when a download is about to happen: core's check comes with the later rules.
+  return (await loadLater()).hasFeature(granted.features, code);
 }

@@ -13,7 +13,7 @@ import { AccountDialog } from "../account/AccountDialog";
 import { useIsPhone } from "../frame/viewport";
 import { unsolicitedOverlaysAllowed } from "../session/automation";
 import { flagsAtom } from "../session/session";
-import { CHECKIN_CODE } from "./checkinController";
+import { CHECKIN_CODE } from "./checkinCode";
 import { checkinDecidingAtom, checkinOpenAtom, closeCheckin, lastCheckinCloseMs, openCheckin } from "./checkinState";
 
 const { checkinPopupZIndex } = uiConstants();

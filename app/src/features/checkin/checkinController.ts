@@ -3,10 +3,8 @@
  * (`checkinPanelInitial`, `checkinPanelStep`) decides every state and effect; this class performs
  * the effects (calls, login, refresh, toasts) with injected functions so tests can drive it.
  */
-import { checkinConstants, checkinPanelInitial, checkinPanelStep, type CheckinEffect, type CheckinPanelEvent, type CheckinPanelState } from "@aivg/core/rules";
-
-/** The activity code of the server's daily check-in (spec 02 §7 `code`). */
-export const CHECKIN_CODE = checkinConstants().activityCode;
+import { checkinPanelInitial, checkinPanelStep } from "@aivg/core/later";
+import type { CheckinEffect, CheckinPanelEvent, CheckinPanelState } from "@aivg/core/rules";
 
 export interface CheckinDeps {
   fetchStatus: () => Promise<unknown>;

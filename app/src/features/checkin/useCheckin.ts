@@ -1,5 +1,6 @@
 /** Binds a CheckinController to React and to the app (calls, login, user refresh, toasts). */
-import { checkinConstants, checkinLoadTime, checkinPanelInitial, claimCheckin, getCheckinStatus, isPhone, type CheckinPanelState } from "@aivg/core/rules";
+import { checkinConstants, claimCheckin, getCheckinStatus, isPhone, type CheckinPanelState } from "@aivg/core/rules";
+import { checkinLoadTime, checkinPanelInitial } from "@aivg/core/later";
 import { useEffect, useState } from "react";
 import { i18n } from "../../i18n/setup";
 import { appStore } from "../../state/jotai";
@@ -7,7 +8,8 @@ import { openLoginDialog } from "../login/loginState";
 import { showToast } from "../overlays/toasts";
 import { flagsAtom, refreshUser } from "../session/session";
 import { track } from "../session/track";
-import { CheckinController, CHECKIN_CODE } from "./checkinController";
+import { CHECKIN_CODE } from "./checkinCode";
+import { CheckinController } from "./checkinController";
 
 export function useCheckin(): { state: CheckinPanelState; claim: () => void } {
   const [state, setState] = useState<CheckinPanelState>(checkinPanelInitial);

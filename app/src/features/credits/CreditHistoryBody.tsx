@@ -3,7 +3,8 @@
  * scroll with core's 1 px threshold and 100 ms throttle, and the expiry line only when core says it is
  * valid. Loaded when the dialog first opens (CreditHistoryDialog.tsx).
  */
-import { creditHistoryAtBottom, creditHistoryConstants, getCreditHistory, type CreditRecord, type CreditTypeFilter } from "@aivg/core/rules";
+import { getCreditHistory, type CreditRecord, type CreditTypeFilter } from "@aivg/core/rules";
+import { creditHistoryAtBottom, creditHistoryConstants } from "@aivg/core/later";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CreditHistoryLoader, type CreditHistoryView } from "./creditHistoryLoader";

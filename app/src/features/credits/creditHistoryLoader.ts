@@ -5,12 +5,6 @@
  * A load failure is only logged and loading stops (spec 02 §8).
  */
 import {
-  creditHistoryFailed,
-  creditHistoryInitial,
-  creditHistoryLoaded,
-  creditHistoryNext,
-  creditHistoryPage,
-  creditHistorySetFilter,
   type CreditHistoryParams,
   type CreditHistoryQuery,
   type CreditHistoryState,
@@ -18,6 +12,7 @@ import {
   type CreditRecord,
   type CreditTypeFilter,
 } from "@aivg/core/rules";
+import { creditHistoryFailed, creditHistoryInitial, creditHistoryLoaded, creditHistoryNext, creditHistoryPage, creditHistorySetFilter } from "@aivg/core/later";
 
 export interface CreditHistoryView {
   filter: CreditTypeFilter;

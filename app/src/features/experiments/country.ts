@@ -2,7 +2,8 @@
  * The visitor's country (spec 02 §7 country-by-IP lookup; failure gives an empty country, §8) and
  * the pricing batch core derives from it (batch 1 for check-in countries, else 2).
  */
-import { pricingBatch, request } from "@aivg/core/rules";
+import { request } from "@aivg/core/rules";
+import { pricingBatch } from "@aivg/core/later";
 
 let country: Promise<string> | null = null;
 

@@ -1,33 +1,19 @@
 /**
- * The phone menu (spec 01 §2): a slide-in drawer from the left with a navigation bar title. Width rules
- * (80vw, min 280 px) are in frame.css. Radix Dialog gives the focus trap, Escape and the overlay.
+ * The phone menu (spec 01 §2). Its dialog (DrawerDialog.tsx, Radix) is rendered from the first
+ * opening on (see openedOnce.ts) and loaded then, like the account dialogs (AccountDialog.tsx).
  */
-import * as Dialog from "@radix-ui/react-dialog";
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense } from "react";
 import { useOpenedOnce } from "../overlays/openedOnce";
-import { Sidebar } from "./Sidebar";
+import type { DrawerProps } from "./DrawerDialog";
 
-export function Drawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation();
-  // Mounted from the first opening on (see openedOnce.ts).
-  const mounted = useOpenedOnce(open);
+const DrawerDialog = lazy(() => import("./DrawerDialog"));
+
+export function Drawer(props: DrawerProps) {
+  const mounted = useOpenedOnce(props.open);
   if (!mounted) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="drawer-overlay" />
-        <Dialog.Content className="drawer" aria-describedby={undefined}>
-          <div className="drawer-bar">
-            <Dialog.Title className="drawer-title">{t("navigation")}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t("closeMenu")}>
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </Dialog.Close>
-          </div>
-          <Sidebar onSelect={() => onOpenChange(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <DrawerDialog {...props} />
+    </Suspense>
   );
 }

@@ -1,12 +1,11 @@
 /**
- * The language switch (spec 01 §4). Desktop: a dialog with a two-column list, Cancel and Confirm (the
- * choice applies on Confirm). Phone: a bottom popover whose choice applies at once. Choosing the current
- * language just closes. The list is core's `switcherLanguages()` (zz hidden). Radix Dialog provides focus
- * handling, Escape and the overlay.
+ * The language switch (spec 01 §4): the header's button and its dialog (LanguageDialog.tsx: desktop
+ * list with Cancel and Confirm, phone sheet applying at once). Choosing the current language just
+ * closes. The list is core's `switcherLanguages()` (zz hidden). The dialog is rendered from the
+ * first opening on (see openedOnce.ts) and loaded then, like the account dialogs (AccountDialog.tsx).
  */
-import { languageByCode, switcherLanguages, type LanguageCode } from "@aivg/core/rules";
-import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
+import { languageByCode, type LanguageCode } from "@aivg/core/rules";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { useOpenedOnce } from "../overlays/openedOnce";
@@ -14,7 +13,7 @@ import { languageAtom } from "./state";
 import { useSwitchLanguage } from "./switch-language";
 import "./language.css";
 
-const choices = switcherLanguages();
+const LanguageDialog = lazy(() => import("./LanguageDialog"));
 
 function GlobeIcon() {
   return (
@@ -31,6 +30,7 @@ export function LanguageSwitch({ phone }: { phone: boolean }) {
   const switchTo = useSwitchLanguage();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState<LanguageCode>(current);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   const apply = (code: LanguageCode) => {
     setOpen(false);
@@ -43,51 +43,36 @@ export function LanguageSwitch({ phone }: { phone: boolean }) {
   };
 
   const currentName = languageByCode(current).name;
-  // The dialog's portal mounts from the first opening on (see openedOnce.ts); the trigger always.
   const mounted = useOpenedOnce(open);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger className="language-trigger" aria-label={t("switchLabel", { name: currentName })}>
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className="language-trigger"
+        aria-label={t("switchLabel", { name: currentName })}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => onOpenChange(true)}
+      >
         <GlobeIcon />
         {!phone && <span>{currentName}</span>}
-      </Dialog.Trigger>
+      </button>
       {mounted && (
-        <Dialog.Portal>
-          <Dialog.Overlay className="language-overlay" />
-          <Dialog.Content className={phone ? "language-sheet" : "language-dialog"} data-testid={phone ? "language-sheet" : "language-dialog"}>
-            <Dialog.Title className="language-title">{t("dialogTitle")}</Dialog.Title>
-            <Dialog.Description className="visually-hidden">{t("dialogDescription")}</Dialog.Description>
-            <ul className={phone ? "language-list" : "language-list language-list--columns"} role="listbox" aria-label={t("dialogTitle")}>
-              {choices.map((language) => {
-                const selected = phone ? language.code === current : language.code === pending;
-                return (
-                  <li key={language.code} role="presentation">
-                    <button
-                      type="button"
-                      role="option"
-                      aria-selected={selected}
-                      lang={language.tag}
-                      className={selected ? "language-option language-option--selected" : "language-option"}
-                      onClick={() => (phone ? apply(language.code) : setPending(language.code))}
-                    >
-                      {language.name}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-            {!phone && (
-              <div className="language-actions">
-                <Dialog.Close className="button button--secondary">{t("cancel")}</Dialog.Close>
-                <button type="button" className="button button--primary" onClick={() => apply(pending)}>
-                  {t("confirm")}
-                </button>
-              </div>
-            )}
-          </Dialog.Content>
-        </Dialog.Portal>
+        <Suspense fallback={null}>
+          <LanguageDialog
+            open={open}
+            onOpenChange={onOpenChange}
+            phone={phone}
+            current={current}
+            pending={pending}
+            setPending={setPending}
+            apply={apply}
+            trigger={trigger}
+          />
+        </Suspense>
       )}
-    </Dialog.Root>
+    </>
   );
 }

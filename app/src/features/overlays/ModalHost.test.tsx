@@ -42,30 +42,32 @@ describe("ModalHost", () => {
     expect(document.documentElement.style.overflow).toBe("");
   });
 
-  it("shows the spec's texts and runs the confirm callback once, closing the modal", () => {
+  // The modals themselves load when the first one opens (ModalLayers.tsx): found, not got.
+  it("shows the spec's texts and runs the confirm callback once, closing the modal", async () => {
     renderHost();
     const onConfirm = vi.fn();
     act(() => void openModal("restart", { onConfirm }));
-    expect(screen.getByText("If you restart the generation task, your current progress will not be saved. Continue?")).toBeInTheDocument();
+    expect(await screen.findByText("If you restart the generation task, your current progress will not be saved. Continue?")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Yes" }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(appStore.get(modalsAtom)).toEqual([]);
   });
 
-  it("fills the consumption message with the credit count", () => {
+  it("fills the consumption message with the credit count", async () => {
     renderHost();
     act(() => void openModal("consumption", { credits: 12, onContinue: () => {} }));
-    expect(screen.getByText("Use 12 credits to unlock the full audio")).toBeInTheDocument();
+    expect(await screen.findByText("Use 12 credits to unlock the full audio")).toBeInTheDocument();
     act(() => closeAllModals());
     act(() => void openModal("consumption", { credits: 4, purpose: "video", onContinue: () => {} }));
-    expect(screen.getByText("Use 4 credits to create this video")).toBeInTheDocument();
+    expect(await screen.findByText("Use 4 credits to create this video")).toBeInTheDocument();
   });
 
-  it("answers Cancel when a confirmation is dismissed with Escape", () => {
+  it("answers Cancel when a confirmation is dismissed with Escape", async () => {
     renderHost();
     const onContinue = vi.fn();
     const onCancel = vi.fn();
     act(() => void openModal("consumption", { credits: 2, purpose: "image", onContinue, onCancel }));
+    await screen.findByRole("dialog");
     fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
     expect(appStore.get(modalsAtom)).toEqual([]);
     expect(onCancel).toHaveBeenCalledTimes(1);
@@ -85,32 +87,37 @@ describe("ModalHost", () => {
       await settle();
     };
     act(() => void openModal("goBack", { onConfirm: () => {} }));
+    await screen.findByRole("dialog");
     await settle();
     await clickBackdrop();
     expect(appStore.get(modalsAtom).map((m) => m.type)).toEqual(["goBack"]);
     act(() => closeAllModals());
     act(() => void openModal("imagePreview", { images: [{ src: "data:image/gif;base64,R0lGODlhAQABAAAAACw=" }], index: 0 }));
+    await screen.findByRole("dialog");
     await settle();
     await clickBackdrop();
     expect(appStore.get(modalsAtom)).toEqual([]);
   });
 
-  it("keeps Escape from closing the progress modal but not a confirmation", () => {
+  it("keeps Escape from closing the progress modal but not a confirmation", async () => {
     renderHost();
     act(() => void openModal("progress", { title: "Working" }));
+    await screen.findByRole("dialog");
     fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
     expect(appStore.get(modalsAtom)).toHaveLength(1);
     act(() => closeAllModals());
     act(() => void openModal("confirm", { message: "Sure?", onConfirm: () => {} }));
+    await screen.findByRole("dialog");
     fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
     expect(appStore.get(modalsAtom)).toEqual([]);
   });
 
-  it("asks a record's dismiss guard before Escape closes it", () => {
+  it("asks a record's dismiss guard before Escape closes it", async () => {
     renderHost();
     const onCancel = vi.fn();
     let id = "";
     act(() => void (id = openModal("confirm", { message: "Sure?", onConfirm: () => {}, onCancel })));
+    await screen.findByRole("dialog");
     const guard = vi.fn(() => false);
     setDismissGuard(id, guard);
     fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
@@ -123,13 +130,13 @@ describe("ModalHost", () => {
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
 
-  it("stacks dialogs from core's dialog z-index", () => {
+  it("stacks dialogs from core's dialog z-index", async () => {
     renderHost();
     act(() => {
       openModal("driveSpace", {});
       openModal("confirm", { message: "Sure?", onConfirm: () => {} }, { modalLevel: 1 });
     });
-    const z = screen.getAllByRole("dialog", { hidden: true }).map((d) => Number(d.style.zIndex));
+    const z = (await screen.findAllByRole("dialog", { hidden: true })).map((d) => Number(d.style.zIndex));
     expect(z).toEqual([2001, 2003]);
   });
 });

@@ -7,7 +7,8 @@
  * second line says the discount is for pay-as-you-go credits: plans keep their price (core's
  * `packDiscount`, which the checkout charges).
  */
-import { bannerTextSize, halloweenDiscount, pricingConstants } from "@aivg/core/rules";
+import { pricingConstants } from "@aivg/core/rules";
+import { bannerTextSize, halloweenDiscount } from "@aivg/core/later";
 import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";

@@ -5,7 +5,7 @@
  * (core's `membershipSkuFilter`: standard in upgrade mode, else premium; `membershipSkuOrder`:
  * price descending), each with its price, discount and a buy button.
  */
-import { membershipSkuFilter, membershipSkuOrder, skuPriceText } from "@aivg/core/rules";
+import { membershipSkuFilter, membershipSkuOrder, skuPriceText } from "@aivg/core/later";
 import { useTranslation } from "react-i18next";
 import { appStore, useAtomValue } from "../../state/jotai";
 import { AccountDialog } from "../account/AccountDialog";

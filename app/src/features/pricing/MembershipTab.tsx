@@ -6,16 +6,8 @@
  * and the benefits with tick or cross. The recommended card (core's `recommendedSku`: the
  * highest-discount SKU of spec 02 §9 when shown, else the largest discount) carries a badge.
  */
-import {
-  defaultMembershipPeriod,
-  freeTrialSelectorVisible,
-  membershipSkuFilter,
-  planBCards,
-  planCCards,
-  pricingConstants,
-  recommendedSku,
-  type MembershipPeriod,
-} from "@aivg/core/rules";
+import { type MembershipPeriod, pricingConstants } from "@aivg/core/rules";
+import { defaultMembershipPeriod, freeTrialSelectorVisible, membershipSkuFilter, planBCards, planCCards, recommendedSku } from "@aivg/core/later";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";

@@ -4,7 +4,8 @@
  * with the 15 percent detail, error toast with the coupon error, spec 02 §8) and the note that
  * more credits can be bought separately.
  */
-import { pricingConstants, receiveCoupon } from "@aivg/core/rules";
+import { receiveCoupon, pricingConstants } from "@aivg/core/rules";
+
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";

@@ -12,7 +12,7 @@ import {
   skuDiscountPercent,
   skuPriceText,
   yearlyMonthlyPrice,
-} from "@aivg/core/rules";
+} from "@aivg/core/later";
 import { useTranslation } from "react-i18next";
 import { useHalloweenSeason } from "./halloweenSeason";
 import type { PricedSku } from "./pricingData";

@@ -1,4 +1,5 @@
-import { describeSku, type Sku } from "@aivg/core/rules";
+import { type Sku } from "@aivg/core/rules";
+import { describeSku } from "@aivg/core/later";
 import { describe, expect, it } from "vitest";
 import { creditLists, type PricingData } from "./pricingData";
 

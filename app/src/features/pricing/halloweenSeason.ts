@@ -4,7 +4,7 @@
  * (the buy dialog's opening), so the banner and the prices under it agree. The checkout is sent
  * the same zone (`time_zone`), and the server applies the same rule to the price it charges.
  */
-import { halloweenBannerActive } from "@aivg/core/rules";
+import { halloweenBannerActive } from "@aivg/core/later";
 import { useState } from "react";
 import { timeZone } from "../ads/adSlots";
 

@@ -4,7 +4,8 @@
  * dialog opened (core's `paymentPollElapsedSeconds`). A trade in that window is a purchase: the
  * poll stops and reports the first trade's first SKU id (`list[0].sku_id_list[0]`).
  */
-import { paymentPollElapsedSeconds, paymentPollNext, type TradeInfoAnswer, type TradeInfoParams } from "@aivg/core/rules";
+import { type TradeInfoAnswer, type TradeInfoParams } from "@aivg/core/rules";
+import { paymentPollElapsedSeconds, paymentPollNext } from "@aivg/core/later";
 
 export interface PollDeps {
   tradeInfo: (params: TradeInfoParams) => Promise<TradeInfoAnswer>;

@@ -4,17 +4,8 @@
  * pricing batch (core's `pricingBatch`: 1 for check-in countries, else 2). A signed-in user's plan
  * is asked for their uid: the group the server sells to them at checkout.
  */
-import {
-  creditSkuSets,
-  describeSku,
-  getSkuInfo,
-  isRecommendActivity,
-  pricingBatch,
-  pricingPlan,
-  recommendedSku,
-  type Sku,
-  type SkuDerived,
-} from "@aivg/core/rules";
+import { getSkuInfo, type Sku, type SkuDerived } from "@aivg/core/rules";
+import { creditSkuSets, describeSku, isRecommendActivity, pricingBatch, pricingPlan, recommendedSku } from "@aivg/core/later";
 import { abTestPlan } from "../experiments/abTest";
 import { visitorCountry } from "../experiments/country";
 import { appStore } from "../../state/jotai";

@@ -7,7 +7,8 @@
  * the access token), and the payment poll with its purchase handling (close, user now and at 3,
  * 6, 9 s, success toast).
  */
-import { createCheckout, freeTrialSelectorVisible, getTradeInfo, sessionIdExpired, skuBuyUrl, timings, trialCheckboxDefault, type Sku } from "@aivg/core/rules";
+import { createCheckout, getTradeInfo, timings, type Sku, sessionIdExpired } from "@aivg/core/rules";
+import { freeTrialSelectorVisible, skuBuyUrl, trialCheckboxDefault } from "@aivg/core/later";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { appStore, useAtomValue } from "../../state/jotai";

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("@aivg/core/rules", async (original) => ({ ...(await original<typeof import("@aivg/core/rules")>()), renewToken: vi.fn() }));
 
@@ -6,6 +6,7 @@ import { getAccessToken, renewToken, sessionConstants, setAccessToken } from "@a
 import { createStore } from "../../state/jotai";
 import { RENEW_RETRY_MS, startTokenRenewal } from "./renew";
 import { tokenAtom } from "./session";
+import { loadLater } from "../later/load";
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
 const tokenEnding = (expMs: number, tag = "") => `${b64({ alg: "HS256" })}.${b64({ uid: "u1", exp: Math.floor(expMs / 1000), tag })}.c2ln`;
@@ -21,6 +22,11 @@ function start(token: string) {
   stop = startTokenRenewal(store);
   return store;
 }
+
+// Core's plan is a later rule: loaded once here, so each start plans within the same tick.
+beforeAll(async () => {
+  await loadLater();
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });

@@ -6,8 +6,9 @@
  * the token is the package's, shared through its cookie, so a tab that finds it already renewed
  * by another does nothing.
  */
-import { getAccessToken, renewToken, tokenRenewPlan, type TokenRenewPlan } from "@aivg/core/rules";
+import { getAccessToken, renewToken, type TokenRenewPlan } from "@aivg/core/rules";
 import { appStore } from "../../state/jotai";
+import { laterIfLoaded, loadLater, type Later } from "../later/load";
 import { keepToken, tokenAtom } from "./session";
 
 type Store = typeof appStore;
@@ -21,9 +22,10 @@ const LOCK = "aivg-token-renew";
 let timer: ReturnType<typeof setTimeout> | null = null;
 let inFlight: Promise<void> | null = null;
 
-function planOf(token: string, nowMs: number): TokenRenewPlan | null {
+/** Core's plan for `token` (a later rule: only a signed-in visitor needs it). */
+function planOf(rules: Later, token: string, nowMs: number): TokenRenewPlan | null {
   try {
-    return tokenRenewPlan(token, nowMs);
+    return rules.tokenRenewPlan(token, nowMs);
   } catch (error) {
     console.warn("token renew: unreadable token", error);
     return null;
@@ -58,7 +60,7 @@ async function renewOnce(store: Store): Promise<void> {
   let failed = false;
   await withLock(async () => {
     const token = getAccessToken();
-    const plan = token ? planOf(token, Date.now()) : null;
+    const plan = token ? planOf(await loadLater(), token, Date.now()) : null;
     if (!plan?.due) return;
     try {
       const answer = await renewToken();
@@ -75,14 +77,28 @@ async function renewOnce(store: Store): Promise<void> {
   else scheduleRenew(store);
 }
 
-/** Plans the next renewal of the current token (none for a guest or an ended token). */
+/**
+ * Plans the next renewal of the current token (none for a guest or an ended token). The first call
+ * waits for core's later rules and plans again once they are in; from then on it plans at once, so
+ * a token kept during a renewal is planned while that renewal is still the one in flight.
+ */
 export function scheduleRenew(store: Store = appStore): void {
   if (timer) clearTimeout(timer);
   timer = null;
   const token = getAccessToken();
   if (!token) return;
+  const rules = laterIfLoaded();
+  if (!rules) {
+    loadLater().then(
+      () => {
+        if (getAccessToken() === token) scheduleRenew(store);
+      },
+      (error: unknown) => console.warn("token renew: rules not loaded", error),
+    );
+    return;
+  }
   const now = Date.now();
-  const plan = planOf(token, now);
+  const plan = planOf(rules, token, now);
   if (!plan || plan.expired || plan.renewAtMs === null) return;
   if (plan.due) void renewNow(store);
   else later(plan.renewAtMs - now, store);

@@ -23,13 +23,13 @@ afterEach(() => {
 });
 
 describe("session start", () => {
-  it("takes the package's token and keeps the cached user of that uid", () => {
+  it("takes the package's token and keeps the cached user of that uid", async () => {
     const store = createStore();
     const now = Date.now();
     const token = tokenFor("u1");
     setAccessToken(token);
     localStorage.setItem(key, record("u1", now));
-    initSession(store, now);
+    await initSession(store, now);
     expect(store.get(tokenAtom)).toBe(token);
     expect(getAccessToken()).toBe(token);
     // One owner: the app keeps no copy of its own.
@@ -38,29 +38,29 @@ describe("session start", () => {
     expect(store.get(flagsAtom)).toMatchObject({ isLogin: true, isStandard: true, curCredits: 7, planLevel: "standard" });
   });
 
-  it("clears a cached user whose uid is not the token's", () => {
+  it("clears a cached user whose uid is not the token's", async () => {
     const store = createStore();
     const now = Date.now();
     setAccessToken(tokenFor("u1"));
     localStorage.setItem(key, record("someone-else", now));
-    initSession(store, now);
+    await initSession(store, now);
     expect(store.get(userAtom)).toBeNull();
     expect(localStorage.getItem(key)).toBeNull();
     expect(store.get(flagsAtom).isLogin).toBe(true);
   });
 
-  it("without any token the visitor is a guest", () => {
+  it("without any token the visitor is a guest", async () => {
     const store = createStore();
-    initSession(store, Date.now());
+    await initSession(store, Date.now());
     expect(store.get(flagsAtom)).toMatchObject({ isLogin: false, planLevel: "guest" });
   });
 
-  it("clearing the credentials forgets every copy", () => {
+  it("clearing the credentials forgets every copy", async () => {
     const store = createStore();
     const now = Date.now();
     setAccessToken(tokenFor("u1"));
     localStorage.setItem(key, record("u1", now));
-    initSession(store, now);
+    await initSession(store, now);
     clearCredentials(store);
     expect(store.get(tokenAtom)).toBeNull();
     expect(store.get(userAtom)).toBeNull();

@@ -1,24 +1,24 @@
 /**
  * The session (spec 02 §4 "Session"): token, user info and the derived flags. Every rule is
  * core's: `cachedUserInfo` (24 h cache kept only when its uid matches the token), `userFlags`,
- * `parseUserInfo`, `timings().loginUserRefreshMs` (5 s and 10 s after login).
+ * `parseUserInfo`, `timings().loginUserRefreshMs` (5 s and 10 s after login). The user-info rules
+ * come with the later rules (features/later/load.ts): a visitor's first load never runs them, a
+ * signed-in one loads them at start, beside the user-info call.
  */
 import {
-  cachedUserInfo,
   exchangeOauthToken,
   getAccessToken,
   getUserInfo,
   logout as logoutCall,
-  parseUserInfo,
   sessionConstants,
   setAccessToken,
   timings,
   userFlags,
-  userInfoRecord,
   type UserFlags,
   type UserInfo,
 } from "@aivg/core/rules";
 import { atom, appStore } from "../../state/jotai";
+import { loadLater, type Later } from "../later/load";
 import { setPromoUid } from "../promo/promoUser";
 import { providerLogoutUrl } from "./config";
 import { readRaw, writeRaw } from "./storage";
@@ -40,9 +40,9 @@ function sessionChannel(): BroadcastChannel | null {
 
 type Store = typeof appStore;
 
-function storeUser(user: UserInfo, store: Store): void {
+function storeUser(user: UserInfo, later: Later, store: Store): void {
   const key = sessionConstants().userInfoStorageKey;
-  writeRaw("local", key, JSON.stringify(userInfoRecord(user, Date.now())));
+  writeRaw("local", key, JSON.stringify(later.userInfoRecord(user, Date.now())));
   store.set(userAtom, user);
   setPromoUid(user.uid || null, store);
 }
@@ -57,10 +57,12 @@ export function keepToken(token: string, store: Store = appStore): void {
 }
 
 /**
- * Start: the package's token (its cookie, copied to session storage; spec 02 §4); the cached user
- * info is used when core says it belongs to this token, else removed.
+ * Start: the package's token (its cookie, copied to session storage; spec 02 §4), at once, so the
+ * header knows the visitor is signed in from the first render; then the cached user info, used
+ * when core says it belongs to this token, else removed. Resolves when the cached user is in (a
+ * user the user-info call brought first, or a token changed meanwhile, is left as it is).
  */
-export function initSession(store: Store = appStore, nowMs = Date.now()): void {
+export async function initSession(store: Store = appStore, nowMs = Date.now()): Promise<void> {
   const token = getAccessToken() ?? null;
   const key = sessionConstants().userInfoStorageKey;
   // Without a token the visitor is a guest; a user-info record is left to the shell's own rule
@@ -74,10 +76,12 @@ export function initSession(store: Store = appStore, nowMs = Date.now()): void {
   } catch (error) {
     console.warn("user-info record unreadable", error);
   }
+  const later = await loadLater();
+  if (store.get(tokenAtom) !== token) return;
   try {
-    const cached = cachedUserInfo(record, token, nowMs);
+    const cached = later.cachedUserInfo(record, token, nowMs);
     if (cached.clear) writeRaw("local", key, null);
-    if (cached.user) {
+    if (cached.user && store.get(userAtom) === null) {
       store.set(userAtom, cached.user);
       setPromoUid(cached.user.uid || null, store);
     }
@@ -92,8 +96,9 @@ export function initSession(store: Store = appStore, nowMs = Date.now()): void {
 export async function refreshUser(store: Store = appStore): Promise<UserInfo | null> {
   if (!store.get(tokenAtom)) return null;
   try {
-    const user = parseUserInfo(await getUserInfo());
-    if (store.get(tokenAtom)) storeUser(user, store);
+    const [later, answer] = await Promise.all([loadLater(), getUserInfo()]);
+    const user = later.parseUserInfo(answer);
+    if (store.get(tokenAtom)) storeUser(user, later, store);
     return user;
   } catch (error) {
     console.warn("user info refresh failed", error);

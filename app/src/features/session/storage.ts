@@ -1,9 +1,7 @@
 /**
  * Local/session storage and cookie access that never throws (spec 02 §8: "Local storage read/write
- * failure: warning, defaults used"). Expiring values use core's record shape (`makeStoredRecord`,
- * `readStoredValue`), so an expired value is dropped the same way everywhere.
+ * failure: warning, defaults used").
  */
-import { makeStoredRecord, readStoredValue } from "@aivg/core/rules";
 
 type Area = "local" | "session";
 
@@ -33,19 +31,6 @@ export function writeRaw(which: Area, key: string, value: string | null): void {
   } catch (error) {
     console.warn(`cannot write ${key}`, error);
   }
-}
-
-/** Reads an expiring record written by `writeExpiring`; an expired or unreadable one is removed. */
-export function readExpiring(key: string, nowMs: number): unknown {
-  const raw = readRaw("local", key);
-  if (raw === null) return null;
-  const read = readStoredValue(raw, nowMs);
-  if (read.remove) writeRaw("local", key, null);
-  return read.value;
-}
-
-export function writeExpiring(key: string, data: unknown, nowMs: number, ttlMs: number): void {
-  writeRaw("local", key, JSON.stringify(makeStoredRecord(data, nowMs, ttlMs)));
 }
 
 export function readCookie(name: string): string | null {

@@ -13,6 +13,7 @@
  * changed the automatic clip asks first (auto-clip go-back confirmation, cropChanged.ts): going
  * back discards the clip and the picture is not used; an untouched clip closes at once.
  */
+import { type BoxSize, type CropView } from "@aivg/core/rules";
 import {
   cropBoxResize,
   cropBoxSize,
@@ -27,9 +28,7 @@ import {
   cropZoomRange,
   cropZoomStep,
   cropZoomTo,
-  type BoxSize,
-  type CropView,
-} from "@aivg/core/rules";
+} from "@aivg/core/later";
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ModalRecord } from "../modalStack";

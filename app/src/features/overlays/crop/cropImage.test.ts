@@ -1,4 +1,4 @@
-import { cropBoxSize, cropRect, cropRestore } from "@aivg/core/rules";
+import { cropBoxSize, cropRect, cropRestore } from "@aivg/core/later";
 import { describe, expect, it } from "vitest";
 import { CANVAS_FAIL, cutForCrop, paintRgba, sizeForCrop } from "./cropImage";
 

@@ -10,7 +10,8 @@
  * a page's first render.
  */
 import { cropRgba, downscaleRgba, isOpaque, type RgbaImage } from "@aivg/core/imaging";
-import { downscaleTarget, type CropRect } from "@aivg/core/rules";
+import { type CropRect } from "@aivg/core/rules";
+import { downscaleTarget } from "@aivg/core/later";
 import type { CropPicture } from "./cropTypes";
 
 /** JPEG quality of an opaque crop result. Decision: high enough for a model input. */

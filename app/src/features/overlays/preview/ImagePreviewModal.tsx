@@ -7,7 +7,8 @@
  * Decisions: rotation in quarter turns; zoom, rotation and position reset when another image
  * of the group is shown; navigation stops at the ends (no wrap-around); arrow keys navigate.
  */
-import { previewFit, previewViewport, previewZoomIn, previewZoomOut, timings } from "@aivg/core/rules";
+import { timings } from "@aivg/core/rules";
+import { previewFit, previewViewport, previewZoomIn, previewZoomOut } from "@aivg/core/later";
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ModalRecord } from "../modalStack";
