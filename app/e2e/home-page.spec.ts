@@ -14,10 +14,12 @@ test.beforeEach(async ({ page }) => {
   await page.route("**/v1/common/ab-test**", (route) => route.fulfill({ json: { code: 0, msg: "success", data: { plan: 0 }, trace_id: "e2e" } }));
 });
 
-test("the template carousel rotates by itself", async ({ page }) => {
+test("the template carousel rotates by itself once scrolled into view", async ({ page }) => {
   await page.goto("/home");
   const carousel = page.getByTestId("home-carousel");
   await expect(carousel).toBeVisible();
+  // It sits below the first screen; Embla starts when it comes near (carouselDriver.ts).
+  await carousel.scrollIntoViewIfNeeded();
   await expect.poll(() => page.getByTestId("home-carousel-slide").count()).toBeGreaterThan(1);
   await expect(carousel).toHaveAttribute("data-selected", "0");
   // Autoplay moves to the next slide without any input.

@@ -1,13 +1,12 @@
 /**
  * The home page's carousel of templates from the server (`GET /v1/recommend/tpl`, the hot ones):
  * autoplay, loop, one slide per view, gap 10 px (spec 01 §9). Embla does the sliding, touch and
- * looping. The spec gives no interval for this carousel: Embla's autoplay default (4 s) is used.
+ * looping (carouselDriver.ts), started when the carousel comes within 200 px of the screen: until
+ * then its first slide shows, as it would anyway.
  * A failed or empty load hides the section (spec 02 §8: template load failure is only logged).
  */
 import { getRecommendedTemplates, routePath, uiConstants } from "@aivg/core/rules";
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/jotai";
@@ -22,7 +21,7 @@ export function TemplateCarousel() {
   const { t } = useTranslation("home");
   const language = useAtomValue(languageAtom);
   const [templates, setTemplates] = useState<Template[]>([]);
-  const [viewport, api] = useEmblaCarousel({ loop: true, align: "start", slidesToScroll: 1 }, [Autoplay({ stopOnInteraction: false, stopOnMouseEnter: true })]);
+  const viewport = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
 
   useEffect(() => {
@@ -37,15 +36,38 @@ export function TemplateCarousel() {
     };
   }, []);
 
+  const shown = templates.length > 0;
   useEffect(() => {
-    if (!api) return;
-    const onSelect = () => setCurrent(api.selectedScrollSnap());
-    onSelect();
-    api.on("select", onSelect).on("reInit", onSelect);
-    return () => {
-      api.off("select", onSelect).off("reInit", onSelect);
+    const element = viewport.current;
+    if (!shown || !element) return;
+    let live = true;
+    let stop: (() => void) | null = null;
+    const start = () => {
+      import("./carouselDriver")
+        .then(({ driveCarousel }) => {
+          if (live) stop = driveCarousel(element, setCurrent);
+        })
+        .catch((error: unknown) => console.info("home: carousel not started", error));
     };
-  }, [api]);
+    if (typeof IntersectionObserver === "undefined") {
+      start();
+    } else {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer.disconnect();
+          start();
+        },
+        { rootMargin: "200px" },
+      );
+      observer.observe(element);
+      stop = () => observer.disconnect();
+    }
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [shown]);
 
   if (templates.length === 0) return null;
   return (
