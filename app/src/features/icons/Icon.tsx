@@ -1,10 +1,11 @@
 /**
  * `<Icon name="home" />`: one of the project's icons, 24×24 by default (spec 02 §9), coloured
- * with the text colour (the SVGs draw with `currentColor`). Renders an empty box of the same size
- * while loading and when the icon cannot be had, so the layout never jumps and nothing is logged.
+ * with the text colour: the SVG is the mask of a box filled with `currentColor` (iconCache.ts says
+ * why it is never inlined). Renders an empty box of the same size while loading and when the icon
+ * cannot be had, so the layout never jumps and nothing is logged.
  */
 import { useEffect, useState, type CSSProperties } from "react";
-import { cachedIcon, loadIcon } from "./iconCache";
+import { cachedIcon, iconUrl, loadIcon } from "./iconCache";
 import { uiConstants } from "@aivg/core/rules";
 import "./icon.css";
 
@@ -21,32 +22,31 @@ export interface IconProps {
 }
 
 export function Icon({ name, size = ICON_SIZE, className, label }: IconProps) {
-  const [loaded, setLoaded] = useState<{ name: string; svg: string } | null>(null);
+  const [loaded, setLoaded] = useState<string | null>(null);
   const cached = cachedIcon(name);
   useEffect(() => {
     if (cached !== undefined) return;
     let live = true;
-    void loadIcon(name).then((svg) => {
-      // An empty answer changes nothing on screen: no update.
-      if (live && svg) setLoaded({ name, svg });
+    void loadIcon(name).then((ok) => {
+      // An icon that cannot be had changes nothing on screen: no update.
+      if (live && ok) setLoaded(name);
     });
     return () => {
       live = false;
     };
   }, [name, cached]);
-  const svg = cached ?? (loaded?.name === name ? loaded.svg : "");
-  const style: CSSProperties = { width: size, height: size };
+  const ready = cached ?? loaded === name;
+  const mask = `url(${JSON.stringify(iconUrl(name))})`;
+  const style: CSSProperties = ready ? { width: size, height: size, maskImage: mask, WebkitMaskImage: mask } : { width: size, height: size };
   return (
     <span
       className={className ? `aivg-icon ${className}` : "aivg-icon"}
       style={style}
       data-icon={name}
-      data-state={svg ? "ready" : "empty"}
+      data-state={ready ? "ready" : "empty"}
       role={label ? "img" : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
-      // Sanitised by DOMPurify (iconCache.ts).
-      dangerouslySetInnerHTML={{ __html: svg }}
     />
   );
 }
