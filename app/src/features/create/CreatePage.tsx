@@ -15,7 +15,7 @@ import { usePageMatch } from "../../routes/page";
 import { useAtomValue } from "../../state/jotai";
 import { readExploreItem } from "../explore/exploreItems";
 import { languageAtom } from "../language/state";
-import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
+import { TaskQueue } from "../tasks/TaskQueue";
 import { AspectRatioPicker, DEFAULT_RATIO } from "./AspectRatioPicker";
 import { checkFields, detectorOf, moduleForm, screenModules, type FieldProblem, type ModuleForm } from "./catalogue";
 import { DurationPicker } from "./DurationPicker";
@@ -141,7 +141,7 @@ function CreateScreen({ form }: { form: ModuleForm }) {
         )}
         <ResultView task={gen.current} />
       </section>
-      {signedIn ? <TaskQueuePanel /> : null}
+      {signedIn ? <TaskQueue /> : null}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { creditHistoryAtBottom, creditHistoryConstants } from "@aivg/core/later"
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CreditHistoryLoader, type CreditHistoryView } from "./creditHistoryLoader";
+import "../overlays/modals.css";
 
 const { scrollThrottleMs } = creditHistoryConstants();
 const FILTERS: CreditTypeFilter[] = ["all", "acquisition", "consumption"];

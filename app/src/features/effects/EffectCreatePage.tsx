@@ -19,7 +19,7 @@ import { ResultView } from "../create/ResultView";
 import { SignInNotice, useSignedIn } from "../create/SignInNotice";
 import type { UploadedFile } from "../create/upload";
 import { useGeneration } from "../create/useGeneration";
-import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
+import { TaskQueue } from "../tasks/TaskQueue";
 import { openModal } from "../overlays/modalAtoms";
 import { RecommendedTemplates } from "./RecommendedTemplates";
 import { effectTipKind, readTemplate, type Template } from "./templates";
@@ -194,7 +194,7 @@ function EffectForm({ template }: { template: Template }) {
         <ResultView task={gen.current} />
         <RecommendedTemplates current={template} />
       </section>
-      {signedIn ? <TaskQueuePanel /> : null}
+      {signedIn ? <TaskQueue /> : null}
     </div>
   );
 }

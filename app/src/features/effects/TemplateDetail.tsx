@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { ModalRecord } from "../overlays/modalStack";
 import type { Template } from "./templates";
+import "../overlays/modals.css";
 
 export function TemplateDetail({ record, close }: { record: ModalRecord<"custom">; close: () => void }) {
   const { t } = useTranslation("effects");

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ModalRecord } from "../overlays/modalStack";
 import { showToast } from "../overlays/toasts";
+import "../overlays/modals.css";
 
 /** Spec 02 §3: report_reason_1 .. report_reason_11, from core. */
 export const REPORT_REASONS: readonly string[] = exploreConstants().reportReasons;

@@ -8,6 +8,7 @@ import { switcherLanguages, type LanguageCode } from "@aivg/core/rules";
 import * as Dialog from "@radix-ui/react-dialog";
 import type { RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import "./language-dialog.css";
 
 const choices = switcherLanguages();
 

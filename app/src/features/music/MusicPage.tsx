@@ -18,7 +18,7 @@ import { ResultView } from "../create/ResultView";
 import { SignInNotice, useSignedIn } from "../create/SignInNotice";
 import { useGeneration } from "../create/useGeneration";
 import { languageAtom } from "../language/state";
-import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
+import { TaskQueue } from "../tasks/TaskQueue";
 import { MusicStyles } from "./MusicStyles";
 import { MusicTemplates, useTemplateFromQuery, type ChosenAudioTemplate } from "./MusicTemplates";
 import { GenerationError } from "../create/GenerationError";
@@ -172,7 +172,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
         )}
         <ResultView task={gen.current} />
       </section>
-      {signedIn ? <TaskQueuePanel /> : null}
+      {signedIn ? <TaskQueue /> : null}
     </div>
   );
 }

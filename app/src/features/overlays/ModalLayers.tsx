@@ -11,6 +11,7 @@ import { backdropCloses, escapeCloses, type ModalRecord } from "./modalStack";
 import type { ModalType } from "./modalTypes";
 import { modalBodies } from "./modals/registry";
 import { useTranslation } from "react-i18next";
+import "./modals.css";
 
 const { dialogZIndex } = uiConstants();
 

@@ -17,6 +17,7 @@ import { MembershipTab } from "./MembershipTab";
 import { PhoneCarousel } from "./PhoneCarousel";
 import { PremiumPanel } from "./PremiumPanel";
 import type { BuyFlow } from "./useBuyFlow";
+import "../overlays/modals.css";
 
 export function BuyDialogV3({ flow, layout }: { flow: BuyFlow; layout: "B" | "C" }) {
   const { t } = useTranslation("pricing");

@@ -16,6 +16,7 @@ import { HalloweenBanner } from "./HalloweenBanner";
 import { creditLists, type PricedSku } from "./pricingData";
 import { Discount } from "./SkuLines";
 import type { BuyFlow } from "./useBuyFlow";
+import "../overlays/modals.css";
 
 function Row({ item, flow }: { item: PricedSku; flow: BuyFlow }) {
   const { t } = useTranslation("pricing");

@@ -17,6 +17,7 @@ import { buyDialogAtom } from "./buyState";
 import type { BuyFlow } from "./useBuyFlow";
 import type { PricedSku, PricingData } from "./pricingData";
 import { Discount, MonthlyPrice, TotalLine } from "./SkuLines";
+import "../overlays/modals.css";
 
 function PlanCard({ item, flow, popular, recommended }: { item: PricedSku; flow: BuyFlow; popular: boolean; recommended: boolean }) {
   const { t } = useTranslation("pricing");

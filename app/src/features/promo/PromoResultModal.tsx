@@ -6,6 +6,7 @@
 import { useTranslation } from "react-i18next";
 import type { ModalRecord } from "../overlays/modalStack";
 import type { PromoOutcome } from "./prelaunch";
+import "../overlays/modals.css";
 
 export function PromoResultModal({ record, close }: { record: ModalRecord<"custom">; close: () => void }) {
   const { t } = useTranslation("promo");

@@ -5,6 +5,7 @@
  * outcome modal after. Leaving the page (pagehide) keeps an unprocessed campaign pending.
  */
 import { applyActivity, prelaunchOutcome } from "@aivg/core/rules";
+import { lazy } from "react";
 import { i18n } from "../../i18n/setup";
 import type { RouteChange } from "../../routes/route-change";
 import { appStore } from "../../state/jotai";
@@ -12,8 +13,10 @@ import { closeModal, openCustomModal, openModal } from "../overlays/modalAtoms";
 import { requestLogin } from "./loginRequest";
 import { trackActivityExpose, trackActivityStatus } from "../analytics";
 import { hasPromoQuery, PrelaunchPromo, PROMO_ACTIVITY_CODE } from "./prelaunch";
-import { PromoResultModal } from "./PromoResultModal";
 import { promoUidAtom } from "./promoUser";
+
+/** The outcome modal, loaded when a campaign has an outcome to show (the modal host waits for it). */
+const PromoResultModal = lazy(() => import("./PromoResultModal").then((m) => ({ default: m.PromoResultModal })));
 
 function sessionStore(): Storage | undefined {
   try {

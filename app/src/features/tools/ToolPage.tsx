@@ -18,7 +18,7 @@ import { SignInNotice, useSignedIn } from "../create/SignInNotice";
 import { uploadBlob, type UploadedFile } from "../create/upload";
 import { useGeneration } from "../create/useGeneration";
 import { languageAtom } from "../language/state";
-import { TaskQueuePanel } from "../tasks/TaskQueuePanel";
+import { TaskQueue } from "../tasks/TaskQueue";
 import { MaskPainter, type MaskHandle } from "./MaskPainter";
 import { isToolRoute, TOOLS, toolModes, type ToolMode, type ToolRoute } from "./toolConfigs";
 import { videoPoster, type Poster } from "./videoPoster";
@@ -246,7 +246,7 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
         <ResultView task={gen.current} />
         <ToolDemos route={route} />
       </section>
-      {signedIn ? <TaskQueuePanel /> : null}
+      {signedIn ? <TaskQueue /> : null}
     </div>
   );
 }
