@@ -5,27 +5,25 @@
 //! ([`error::to_js`]); no panic reaches JavaScript (core returns errors for every input, and a
 //! panic hook is installed once at start so a bug would at least log its message).
 //!
-//! Parts, by feature, so a page downloads only the WebAssembly it runs: `rules` (every rule and the
-//! HTTP client the web app calls), `extra` (the exports it never calls, marked one by one; for Node
-//! and the main entry), `payload` (the payload decoder, which a page needs only for payloads the
+//! Parts, by feature, so a page downloads only the WebAssembly it runs: `rules` (what a public page's
+//! first load calls, and the HTTP client), `later` (the other rules the web app calls), `extra` (the
+//! exports it never calls; with both, for Node and the main entry), each export marked with its
+//! part one by one, `payload` (the payload decoder, which a page needs only for payloads the
 //! JSON.parse path does not cover) and `imaging` (the resampler and the pixel crop, which only the
 //! crop dialog and uploads use). The package builds each part as its own module and its main entry re-exports
 //! the whole (scripts/build-wasm.sh, scripts/package-wasm.mjs).
 
-// Without `extra`, some imports and argument helpers only its exports use go unused; the default
-// build (every feature) keeps both lints in force.
-#![cfg_attr(
-    not(all(feature = "rules", feature = "later", feature = "extra")),
-    allow(unused_imports, dead_code)
-)]
+// A single part leaves unused some imports and argument helpers only other parts' exports use;
+// `extra` turns on every part (Cargo.toml), and that build keeps both lints in force.
+#![cfg_attr(not(feature = "extra"), allow(unused_imports, dead_code))]
 
 use wasm_bindgen::prelude::*;
 
 pub mod convert;
 pub mod error;
 
-/// Every rule and the HTTP client (the `extra` exports are marked one by one inside). The group
-/// exists so the feature is written once for all of them (plus once for the re-export): its
+/// Every rule and the HTTP client (each export marked with its part, `rules`, `later` or `extra`,
+/// inside). The group exists so the features are written once for all of them (plus once for the re-export): its
 /// files sit beside this one (`#[path = "."]`, which rustfmt follows, unlike modules declared
 /// by a macro) and its modules are re-exported at the crate root (`crate::http`,
 /// `aivg_wasm::ads`).

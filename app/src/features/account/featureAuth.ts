@@ -35,6 +35,12 @@ export async function userHasFeature(code: string, store = appStore): Promise<bo
       return false;
     }
   }
-  // Asked only when a download is about to happen: core's check comes with the later rules.
-  return (await loadLater()).hasFeature(granted.features, code);
+  // Asked only when a download is about to happen: core's check comes with the later rules (a
+  // failed download of them counts as no feature, like a failed call).
+  try {
+    return (await loadLater()).hasFeature(granted.features, code);
+  } catch (e) {
+    console.warn("feature check not loaded", e);
+    return false;
+  }
 }

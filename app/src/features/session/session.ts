@@ -76,7 +76,14 @@ export async function initSession(store: Store = appStore, nowMs = Date.now()): 
   } catch (error) {
     console.warn("user-info record unreadable", error);
   }
-  const later = await loadLater();
+  let later: Later;
+  try {
+    later = await loadLater();
+  } catch (error) {
+    // The header keeps the token's signed-in state; the user-info call fills the user in.
+    console.warn("cached user info not read: rules not loaded", error);
+    return;
+  }
   if (store.get(tokenAtom) !== token) return;
   try {
     const cached = later.cachedUserInfo(record, token, nowMs);
