@@ -14,6 +14,7 @@ pub mod analytics;
 pub mod checkin;
 pub mod credits;
 pub mod crop;
+pub mod decimal;
 pub mod explore;
 pub mod imaging;
 pub mod lang;

@@ -31,7 +31,7 @@ pub enum PrelaunchOutcome {
 pub fn prelaunch_outcome(state: &Value) -> PrelaunchOutcome {
     let n = match state {
         Value::Number(n) => n.as_f64(),
-        Value::String(s) => s.trim().parse::<f64>().ok(),
+        Value::String(s) => crate::decimal::parse_decimal(s),
         _ => None,
     };
     match n {

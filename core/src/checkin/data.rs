@@ -117,7 +117,7 @@ pub(crate) fn flag_of(v: &Value) -> bool {
         Value::String(s) => {
             let s = s.trim();
             s.eq_ignore_ascii_case("true")
-                || s.parse::<f64>().is_ok_and(|x| x.is_finite() && x != 0.0)
+                || crate::decimal::parse_decimal(s).is_some_and(|x| x != 0.0)
         }
         _ => false,
     }
@@ -126,7 +126,7 @@ pub(crate) fn flag_of(v: &Value) -> bool {
 fn credits_of(v: &Value) -> u32 {
     let x = match v {
         Value::Number(n) => n.as_f64(),
-        Value::String(s) => s.trim().parse::<f64>().ok(),
+        Value::String(s) => crate::decimal::parse_decimal(s),
         _ => None,
     };
     match x {

@@ -87,7 +87,7 @@ pub struct CreditRecord {
 pub(crate) fn number_of(v: Option<&Value>) -> Option<f64> {
     let x = match v? {
         Value::Number(n) => n.as_f64(),
-        Value::String(s) => s.trim().parse::<f64>().ok(),
+        Value::String(s) => crate::decimal::parse_decimal(s),
         Value::Bool(b) => Some(if *b { 1.0 } else { 0.0 }),
         _ => None,
     }?;

@@ -9,6 +9,7 @@
 //! (`"9.99"`, `" 12 "`, `"1e3"`); currency signs and thousands separators (`"$9.99"`,
 //! `"1,000"`) read as missing; NaN and infinities read as missing.
 
+use crate::decimal::parse_decimal;
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
@@ -16,17 +17,9 @@ use serde_json::Value;
 pub fn number_from_value(value: &Value) -> Option<f64> {
     let n = match value {
         Value::Number(n) => n.as_f64(),
-        Value::String(s) => parse_number(s),
+        Value::String(s) => parse_decimal(s),
         _ => None,
     }?;
-    n.is_finite().then_some(n)
-}
-
-/// Parses a trimmed decimal string (`"9.99"`, `"1e3"`); finite values only.
-pub fn parse_number(text: &str) -> Option<f64> {
-    let t = text.trim();
-    // Rust also accepts "inf"/"nan"/"infinity"; the finiteness check below rejects them.
-    let n = t.parse::<f64>().ok()?;
     n.is_finite().then_some(n)
 }
 
@@ -49,7 +42,7 @@ pub fn flag_from_value(value: &Value) -> bool {
         Value::Number(n) => n.as_f64().is_some_and(|x| x != 0.0 && x.is_finite()),
         Value::String(s) => {
             let t = s.trim().to_ascii_lowercase();
-            t == "true" || t == "yes" || parse_number(&t).is_some_and(|x| x != 0.0)
+            t == "true" || t == "yes" || parse_decimal(&t).is_some_and(|x| x != 0.0)
         }
         _ => false,
     }

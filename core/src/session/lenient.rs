@@ -31,7 +31,7 @@ pub(crate) fn int_of(value: &Value) -> i64 {
         },
         Value::String(s) => match s.trim().parse::<i64>() {
             Ok(i) => return i,
-            Err(_) => s.trim().parse::<f64>().ok(),
+            Err(_) => crate::decimal::parse_decimal(s),
         },
         Value::Bool(b) => return i64::from(*b),
         _ => None,

@@ -111,7 +111,7 @@ pub fn is_subscribed(verify_level: &str) -> bool {
 /// The tier of a SKU from its `sub_tpl_name` (spec 02 §3: "contains 'standard' or 'premium'"),
 /// basic otherwise. Decided: case-insensitive, and a name containing both words is premium.
 pub fn tier_from_sub_tpl_name(sub_tpl_name: &str) -> Tier {
-    let name = sub_tpl_name.to_lowercase();
+    let name = sub_tpl_name.to_ascii_lowercase();
     if name.contains("premium") {
         Tier::Premium
     } else if name.contains("standard") {

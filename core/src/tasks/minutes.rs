@@ -172,10 +172,12 @@ impl Coded for MinuteError {
 /// `CODE_UPGRADE_REQUIRED` instead.
 pub const CODE_MINUTES_USED_UP: i64 = 140_430;
 
+/// The tool's fixed English words with an upper-case first letter (ASCII: no Unicode case
+/// tables for words that are always ASCII).
 fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
+        .map(|f| std::iter::once(f.to_ascii_uppercase()).chain(c).collect())
         .unwrap_or_default()
 }
 

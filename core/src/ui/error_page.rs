@@ -44,7 +44,8 @@ const NOT_BOT_FRAGMENTS: [&str; 1] = ["cubot"];
 /// Whether a user agent belongs to a bot, which gets no error page (spec 01 §2). Matching is
 /// case-insensitive on the fragments above. Decided: an empty user agent is not a bot.
 pub fn is_bot_user_agent(user_agent: &str) -> bool {
-    let mut ua = user_agent.to_lowercase();
+    // ASCII: the fragments are ASCII, and a user agent header is ASCII text.
+    let mut ua = user_agent.to_ascii_lowercase();
     for fragment in NOT_BOT_FRAGMENTS {
         ua = ua.replace(fragment, " ");
     }
