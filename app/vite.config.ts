@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import wasm from "vite-plugin-wasm";
 import { precompressAssets, preloadWasm } from "./build/assets-delivery";
+import { deferEntryStyles } from "./build/entry-styles";
 import { i18nMessages } from "./build/i18n-messages";
 import { pagePreloads } from "./build/page-preloads";
 import { shellChunk } from "./build/shell-chunk";
@@ -22,6 +23,7 @@ export default defineConfig({
     messages,
     buildManifest({ localesDir }),
     preloadWasm(),
+    deferEntryStyles(),
     pagePreloads({ sources: pageSources, srcDir, i18nHash: () => messages.api?.hash ?? "" }),
     precompressAssets(),
   ],

@@ -29,3 +29,23 @@ test("a page's route chunks and language messages are hinted in its HTML and fet
       path,
     ).toHaveLength(1);
 });
+
+test("a tool page's first example pictures are hinted in its HTML and fetched once, for the page's pictures", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (r) => requested.push(r.url()));
+  const res = await page.goto("/jp/ai-tools/image-enhancer");
+  const html = (await res?.text()) ?? "";
+  const pictures = hints(html, /<link rel="preload" as="image" href="([^"]+)">/g);
+  expect(pictures, html).toHaveLength(2);
+  const shown = page.locator("img[loading=eager]");
+  await expect(shown).toHaveCount(2);
+  await expect
+    .poll(() => shown.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
+  expect(await shown.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))).toEqual(pictures);
+  for (const url of pictures)
+    expect(
+      requested.filter((u) => u === url),
+      url,
+    ).toHaveLength(1);
+});

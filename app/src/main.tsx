@@ -12,9 +12,13 @@ import { i18n, initI18n } from "./i18n/setup";
 import { runAppStartHooks } from "./routes/app-start";
 import { routes } from "./routes/table";
 import { appStore, Provider } from "./state/jotai";
+import { applyEntryStyles } from "./styles/entry";
 import { applyLayerTokens } from "./styles/layers";
 import "./styles/global.css";
 
+// Started first: the stylesheet (preloaded by index.html since the HTML arrived) applies while the
+// rest starts up; the first render waits for it.
+const entryStyles = applyEntryStyles();
 configureClient({ baseUrl: apiBase, appName: appSettings().appName, isMobile: isPhone(window.innerWidth) });
 applyLayerTokens();
 await initI18n();
@@ -26,7 +30,7 @@ runAppStartHooks({ router });
 // router transition: on a throttled phone that put the LCP heading ~150 ms later (README "Speed").
 // index.html's boot skeleton stays on screen meanwhile. A promise, not a top-level await: the page
 // modules import the chunk this module is in (build/shell-chunk.ts), which must finish evaluating.
-void firstNavigation(router).then(render);
+void Promise.all([firstNavigation(router), entryStyles]).then(render);
 
 function firstNavigation(router: DataRouter): Promise<void> {
   if (router.state.initialized) return Promise.resolve();

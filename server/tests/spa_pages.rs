@@ -113,6 +113,39 @@ async fn a_page_revalidates_by_etag() {
 }
 
 #[tokio::test]
+async fn a_tool_page_preloads_the_pictures_of_its_first_example() {
+    let s = built(Some(PRELOADS)).await;
+    let demos: serde_json::Value = s
+        .http
+        .get(s.url("/v1/common/demo/list?key=image-enhancer"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let first = &demos["data"]["list"][0];
+    let (before, after) = (
+        first["before"].as_str().unwrap(),
+        first["after"].as_str().unwrap(),
+    );
+    let html = page(&s, "/de/ai-tools/image-enhancer", &[])
+        .await
+        .text()
+        .await
+        .unwrap();
+    let head = &html[..html.find("</head>").unwrap()];
+    for picture in [before, after] {
+        let link = format!(r#"<link rel="preload" as="image" href="{picture}">"#);
+        assert_eq!(head.matches(&link).count(), 1, "{link} in {head}");
+    }
+    assert_eq!(head.matches(r#"as="image""#).count(), 2, "{head}");
+    // A page without examples preloads no picture.
+    let home = page(&s, "/", &[]).await.text().await.unwrap();
+    assert!(!home.contains(r#"as="image""#), "{home}");
+}
+
+#[tokio::test]
 async fn without_a_usable_preload_file_the_page_is_the_plain_index() {
     for preloads in [
         None,

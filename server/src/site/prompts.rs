@@ -187,6 +187,25 @@ pub struct Demo {
     pub after: String,
 }
 
+/// The pictures of a tool's first example (before, after), which its page shows eagerly and which
+/// are often its largest element: `spa` preloads them with the page's HTML. `None` for a route
+/// without examples. The demo key is the last segment of the route's English path, as the app's
+/// (app/src/features/tools/demos.ts).
+pub fn first_demo_pictures(origin: &str, route: &str) -> Option<[String; 2]> {
+    let path = aivg_core::routes::route_path(route, &Default::default(), Lang::En).ok()?;
+    let key = path.rsplit('/').next()?;
+    seeds().ok()?.tools.demos.get(key)?.first()?;
+    Some([
+        demo_picture(origin, key, 1, "before"),
+        demo_picture(origin, key, 1, "after"),
+    ])
+}
+
+/// The address of picture `side` (before, after) of example `n` (from 1) of tool `key`.
+fn demo_picture(origin: &str, key: &str, n: usize, side: &str) -> String {
+    media_url(origin, &format!("demo-{key}-{n}-{side}"))
+}
+
 /// `GET /v1/common/demo/list`.
 pub async fn demos(
     State(state): State<AppState>,
@@ -203,8 +222,8 @@ pub async fn demos(
             Demo {
                 id: n,
                 name,
-                before: media_url(&origin, &format!("demo-{key}-{n}-before")),
-                after: media_url(&origin, &format!("demo-{key}-{n}-after")),
+                before: demo_picture(&origin, key, n, "before"),
+                after: demo_picture(&origin, key, n, "after"),
             }
         })
         .collect();

@@ -52,8 +52,13 @@ pub struct PageRequest<'a> {
 /// The `<link>` elements for a page request: the route's chunks (`modulepreload`, as Vite's own
 /// preloads: `crossorigin`), its CSS (`preload as=style`, so nothing blocks the first paint) and
 /// the language's messages (`preload as=fetch`, `crossorigin` so the app's same-origin `fetch`
-/// reuses it).
-pub fn links(preloads: &PagePreloads, req: PageRequest<'_>) -> String {
+/// reuses it), and the pictures `pictures` gives for the route's name (`preload as=image`, no
+/// `crossorigin`, like the page's `<img>`: a tool page's first example, often its largest element).
+pub fn links(
+    preloads: &PagePreloads,
+    req: PageRequest<'_>,
+    pictures: impl Fn(&str) -> Vec<String>,
+) -> String {
     let saved = req
         .cookie
         .and_then(|c| cookie_value(c, &language_cookie().name));
@@ -93,6 +98,12 @@ pub fn links(preloads: &PagePreloads, req: PageRequest<'_>) -> String {
         "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"{}\">\n",
         html_escape(&messages_path(&preloads.i18n_hash, resolution.language))
     ));
+    for picture in pictures(route.name.as_str()) {
+        out.push_str(&format!(
+            "<link rel=\"preload\" as=\"image\" href=\"{}\">\n",
+            html_escape(&picture)
+        ));
+    }
     out
 }
 
@@ -198,7 +209,11 @@ mod tests {
 
     #[test]
     fn the_root_hints_home_and_english() {
-        let links = links(&preloads(), req("/", None, Some("en-US,en;q=0.9")));
+        let links = links(
+            &preloads(),
+            req("/", None, Some("en-US,en;q=0.9")),
+            |_| vec![],
+        );
         assert_eq!(
             links,
             "<link rel=\"modulepreload\" crossorigin href=\"/assets/HomePage-1.js\">\n\
@@ -214,24 +229,50 @@ mod tests {
         let de = links(
             &p,
             req("/de/explore", Some("i18n_redirected=fr"), Some("ko")),
+            |_| vec![],
         );
         assert!(de.contains("/_i18n/abc123/de/messages.json"), "{de}");
         assert!(de.contains("ExplorePage-4.js"), "{de}");
         let fr = links(
             &p,
             req("/explore", Some("a=1; i18n_redirected=fr"), Some("ko")),
+            |_| vec![],
         );
         assert!(fr.contains("/fr/messages.json"), "{fr}");
-        let ko = links(&p, req("/explore", None, Some("ko-KR,ko;q=0.9,en;q=0.8")));
+        let ko = links(
+            &p,
+            req("/explore", None, Some("ko-KR,ko;q=0.9,en;q=0.8")),
+            |_| vec![],
+        );
         assert!(ko.contains("/ko/messages.json"), "{ko}");
         // zz is a development pseudo-locale: never hinted by a production server.
-        let zz = links(&p, req("/zz/explore", None, None));
+        let zz = links(&p, req("/zz/explore", None, None), |_| vec![]);
         assert!(zz.contains("/en/messages.json"), "{zz}");
     }
 
     #[test]
+    fn the_pictures_of_the_route_are_preloaded_as_images() {
+        let seen = std::cell::RefCell::new(Vec::new());
+        let links = links(&preloads(), req("/de/explore", None, None), |route| {
+            seen.borrow_mut().push(route.to_owned());
+            vec![
+                "http://h/static/seed/a.svg".into(),
+                "http://h/x?a=1&b=\"2\"".into(),
+            ]
+        });
+        assert_eq!(*seen.borrow(), ["Explore"]);
+        assert!(
+            links.ends_with(
+                "<link rel=\"preload\" as=\"image\" href=\"http://h/static/seed/a.svg\">\n\
+                 <link rel=\"preload\" as=\"image\" href=\"http://h/x?a=1&amp;b=&quot;2&quot;\">\n"
+            ),
+            "{links}"
+        );
+    }
+
+    #[test]
     fn a_route_without_files_hints_only_the_messages() {
-        let links = links(&preloads(), req("/no/such/page", None, None));
+        let links = links(&preloads(), req("/no/such/page", None, None), |_| vec![]);
         assert_eq!(
             links,
             "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/_i18n/abc123/en/messages.json\">\n"

@@ -86,7 +86,8 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
             .await
         {
             Ok(res) if res.status() == axum::http::StatusCode::NOT_FOUND => {
-                Ok(page_html(&dir, &uri, &headers))
+                let origin = crate::links::origin(&state.cfg, &headers);
+                Ok(page_html(&dir, &uri, &headers, &origin))
             }
             other => other.map(IntoResponse::into_response),
         }
@@ -114,7 +115,12 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
 
 /// index.html for a page request, with the preload hints of its route and language when the build
 /// wrote them. An `ETag` of the body answers a revalidation with 304.
-fn page_html(dir: &Path, uri: &axum::http::Uri, headers: &axum::http::HeaderMap) -> Response {
+fn page_html(
+    dir: &Path,
+    uri: &axum::http::Uri,
+    headers: &axum::http::HeaderMap,
+    origin: &str,
+) -> Response {
     let built = match BUILT.get(dir) {
         Ok(built) => built,
         Err(e) => return ApiError::internal(e).into_response(),
@@ -129,6 +135,11 @@ fn page_html(dir: &Path, uri: &axum::http::Uri, headers: &axum::http::HeaderMap)
                     query: uri.query().unwrap_or(""),
                     cookie: header_text(header::COOKIE),
                     accept_language: header_text(header::ACCEPT_LANGUAGE),
+                },
+                |route| {
+                    crate::site::prompts::first_demo_pictures(origin, route)
+                        .map(Vec::from)
+                        .unwrap_or_default()
                 },
             );
             hints::inject(&built.index, &links)
