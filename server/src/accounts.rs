@@ -341,5 +341,11 @@ pub async fn user_info(
     state: axum::extract::State<AppState>,
     user: AuthUser,
 ) -> ApiResult<aivg_core::session::UserInfo> {
-    ok(crate::users::info(&state.db.pool, user.id).await?)
+    if let Some(kept) = state.user_infos.get(user.id) {
+        return ok(kept);
+    }
+    let stamp = state.user_infos.stamp(user.id);
+    let info = crate::users::info(&state.db.pool, user.id).await?;
+    state.user_infos.keep(user.id, stamp, info.clone());
+    ok(info)
 }

@@ -34,6 +34,11 @@ pub fn routes() -> Router<AppState> {
 pub fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
     let security = Arc::new(state.cfg.security.clone());
     let api = routes
+        // Around the handlers: a write's user info is forgotten once it has been answered.
+        .layer(axum::middleware::from_fn_with_state(
+            state.user_infos.clone(),
+            crate::user_infos::forget_after_writes,
+        ))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         // Innermost first: a panic becomes a 500 envelope, then plain-text rejections and
         // oversized bodies are answered as envelopes too (see `request_guard.rs`).

@@ -69,7 +69,17 @@ pub async fn status(
     crate::params::ApiQuery(q): crate::params::ApiQuery<CodeParam>,
 ) -> ApiResult<Status> {
     check_code(&q.code)?;
-    let now = daily::status(&state.db.pool, user.id, clock::now_ms()).await?;
+    let now_ms = clock::now_ms();
+    let cycle = daily::cycle_of(now_ms)?;
+    let now = match state.user_infos.checkin(user.id, cycle) {
+        Some(kept) => kept,
+        None => {
+            let stamp = state.user_infos.stamp(user.id);
+            let read = daily::status(&state.db.pool, user.id, now_ms).await?;
+            state.user_infos.keep_checkin(user.id, stamp, cycle, read);
+            read
+        }
+    };
     let data = CheckinData {
         is_checked_in: now.claimed,
         today_available: !now.claimed,

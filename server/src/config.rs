@@ -92,6 +92,9 @@ pub struct Config {
     /// `AIVG_TOKEN_CACHE_MS`: how long a token check found valid is kept in memory
     /// (`auth/sessions.rs`; default 2,000 ms, `0` reads the `tokens` row on every call).
     pub token_cache: Duration,
+    /// `AIVG_USER_CACHE_MS`: how long a user info is kept in memory on PostgreSQL
+    /// (`user_infos.rs`; default 1,000 ms, `0` reads the database on every call).
+    pub user_cache: Duration,
 }
 
 impl Config {
@@ -140,7 +143,16 @@ impl Config {
             security: crate::security::SecuritySettings::from_env(&var),
             limits: crate::limits::settings::LimitSettings::from_env(&var)?,
             housekeeping: housekeeping::HousekeepingSettings::from_env(&var)?,
-            token_cache: token_cache(var("AIVG_TOKEN_CACHE_MS"))?,
+            token_cache: millis(
+                "AIVG_TOKEN_CACHE_MS",
+                var("AIVG_TOKEN_CACHE_MS"),
+                DEFAULT_TOKEN_CACHE,
+            )?,
+            user_cache: millis(
+                "AIVG_USER_CACHE_MS",
+                var("AIVG_USER_CACHE_MS"),
+                DEFAULT_USER_CACHE,
+            )?,
         })
     }
 
@@ -167,6 +179,10 @@ impl Config {
             limits: crate::limits::settings::LimitSettings::for_tests(),
             housekeeping: housekeeping::HousekeepingSettings::for_tests(),
             token_cache: DEFAULT_TOKEN_CACHE,
+            // Off: tests write the ledger and plans with SQL behind the server's back and read
+            // the user info at once, before the notification could arrive. The cache's own
+            // tests (tests/user_info_cache.rs) and the load bench turn it on.
+            user_cache: Duration::ZERO,
         }
     }
 }
@@ -207,16 +223,23 @@ fn sqlite_url(data_dir: &std::path::Path) -> String {
 /// How long a valid token check is kept by default (`auth/sessions.rs` says what it bounds).
 pub const DEFAULT_TOKEN_CACHE: Duration = Duration::from_millis(2_000);
 
-/// `AIVG_TOKEN_CACHE_MS`: whole milliseconds, at most a minute (a logout on another server
-/// process takes effect within it).
-fn token_cache(value: Option<String>) -> Result<Duration, ConfigError> {
+/// How long a user info is kept by default on PostgreSQL (`user_infos.rs` says what it bounds).
+pub const DEFAULT_USER_CACHE: Duration = Duration::from_millis(1_000);
+
+/// `AIVG_TOKEN_CACHE_MS`, `AIVG_USER_CACHE_MS`: whole milliseconds, at most a minute (a logout or
+/// a write on another server process takes effect within it).
+fn millis(
+    name: &'static str,
+    value: Option<String>,
+    default: Duration,
+) -> Result<Duration, ConfigError> {
     let Some(v) = value else {
-        return Ok(DEFAULT_TOKEN_CACHE);
+        return Ok(default);
     };
     match v.trim().parse::<u64>() {
         Ok(ms) if ms <= 60_000 => Ok(Duration::from_millis(ms)),
         _ => Err(ConfigError {
-            name: "AIVG_TOKEN_CACHE_MS",
+            name,
             problem: format!("{v:?} is not a whole number of milliseconds from 0 to 60000"),
         }),
     }
@@ -224,7 +247,7 @@ fn token_cache(value: Option<String>) -> Result<Duration, ConfigError> {
 
 #[cfg(test)]
 mod tests {
-    use super::{DEFAULT_TOKEN_CACHE, public_url, token_cache};
+    use super::{DEFAULT_TOKEN_CACHE, millis, public_url};
     use std::net::SocketAddr;
     use std::time::Duration;
 
@@ -261,7 +284,8 @@ mod tests {
     }
 
     #[test]
-    fn the_token_cache_lifetime_is_milliseconds_up_to_a_minute() {
+    fn the_cache_lifetimes_are_milliseconds_up_to_a_minute() {
+        let token_cache = |v: Option<String>| millis("AIVG_TOKEN_CACHE_MS", v, DEFAULT_TOKEN_CACHE);
         assert_eq!(token_cache(None).ok(), Some(DEFAULT_TOKEN_CACHE));
         assert_eq!(token_cache(Some("0".into())).ok(), Some(Duration::ZERO));
         assert_eq!(

@@ -50,6 +50,7 @@ pub mod state;
 pub mod store;
 pub mod tasks;
 pub mod uploads;
+pub mod user_infos;
 pub mod users;
 pub mod workflows;
 
@@ -133,6 +134,11 @@ pub async fn start(cfg: config::Config) -> Result<Running, StartError> {
     let state = state::AppState::new(db, config::Config { addr, ..cfg }, &secret);
     state.files.check().map_err(StartError::Storage)?;
     tasks::start(&state).await?;
+    if let Some(url) = state.db.pg_url()
+        && state.user_infos.enabled()
+    {
+        user_infos::listen(url, state.user_infos.clone(), state.tasks.shutdown_signal()).await?;
+    }
     housekeeping::start(
         &state.db.pool,
         state.cfg.housekeeping,

@@ -11,6 +11,7 @@ use crate::models::Models;
 use crate::pay::payments::Payments;
 use crate::tasks::hub::Tasks;
 use crate::uploads::storage::Files;
+use crate::user_infos::UserInfos;
 use std::sync::Arc;
 
 /// What every handler can reach.
@@ -21,6 +22,8 @@ pub struct AppState {
     pub jwt: JwtKeys,
     /// The sessions of recent token checks (`auth/sessions.rs`).
     pub sessions: Sessions,
+    /// Recent user infos, on PostgreSQL only (`user_infos.rs`).
+    pub user_infos: UserInfos,
     /// Rate limits and bounded concurrency (`limits/`).
     pub limits: Limits,
     pub files: Files,
@@ -39,6 +42,11 @@ impl AppState {
         );
         let models = Models::new(cfg.models.clone());
         let sessions = Sessions::new(cfg.token_cache);
+        let user_infos = UserInfos::new(if db.pg_url().is_some() {
+            cfg.user_cache
+        } else {
+            std::time::Duration::ZERO
+        });
         Self {
             db,
             limits: Limits::new(cfg.limits.clone()),
@@ -46,6 +54,7 @@ impl AppState {
             cfg: Arc::new(cfg),
             jwt: JwtKeys::new(secret),
             sessions,
+            user_infos,
             files,
             tasks,
             payments,

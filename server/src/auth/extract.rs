@@ -49,6 +49,7 @@ impl FromRequestParts<AppState> for AuthUser {
         })?;
         let now = crate::clock::now_ms();
         if let Some(kept) = state.sessions.get(&claims.jti, now) {
+            note_user(parts, kept.user_id);
             return Ok(AuthUser {
                 id: kept.user_id,
                 uid: kept.uid,
@@ -73,11 +74,20 @@ impl FromRequestParts<AppState> for AuthUser {
                 expires_ms: session.expires_ms,
             },
         );
+        note_user(parts, session.user_id);
         Ok(AuthUser {
             id: session.user_id,
             uid: session.uid,
             jti: claims.jti,
         })
+    }
+}
+
+/// Tells `user_infos::forget_after_writes` whose request this is (only requests that may write
+/// carry the slot).
+fn note_user(parts: &Parts, user_id: i64) {
+    if let Some(slot) = parts.extensions.get::<crate::user_infos::RequestUser>() {
+        slot.set(user_id);
     }
 }
 

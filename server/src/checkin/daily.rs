@@ -40,7 +40,7 @@ pub enum Claim {
 }
 
 /// The cycle id of a time in ms, through core.
-fn cycle_of(now_ms: i64) -> Result<i64, CheckinError> {
+pub fn cycle_of(now_ms: i64) -> Result<i64, CheckinError> {
     #[allow(clippy::cast_precision_loss)] // epoch ms < 2^53
     checkin_cycle_id(now_ms as f64).map_err(|e| CheckinError::Cycle(e.to_string()))
 }
