@@ -7,8 +7,10 @@
 //! - a user's own write is seen by that user's next call to this process: every request a signed-in
 //!   user sends other than a read (`GET`, `HEAD`, `POST /v1/user`) forgets that user's info once it
 //!   has been answered, so after the handler's commit ([`forget_after_writes`]);
-//! - a write no request of this process made (another instance, the task worker's refund, a
-//!   payment webhook, an operator's SQL) is seen within moments: PostgreSQL triggers on `users`,
+//! - the task worker forgets the user of a failed task's refund before it sends the task's event
+//!   (the app reads the balance again on that event);
+//! - a write no request of this process made (another instance, a payment webhook, the recovery
+//!   of a dead instance's tasks, an operator's SQL) is seen within moments: PostgreSQL triggers on `users`,
 //!   `subscriptions`, `credit_entries` and `checkins` notify `aivg_user_changed` with the user's id at commit
 //!   (migration 0012), the listener forgets that user, and when the listening connection drops it
 //!   forgets everyone;

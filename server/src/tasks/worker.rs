@@ -374,7 +374,12 @@ async fn fail(state: &AppState, t: &TaskRow, msg: &str) {
     tracing::info!("task {} ({}) failed: {msg}", t.task_id, t.algorithm);
     match lifecycle::end_with_refund(&state.db.pool, t, ["running", "running"], "failed", msg).await
     {
-        Ok(_) => lifecycle::emit(state.task_deps(), &t.task_id, "updateTask").await,
+        Ok(_) => {
+            // Before the event: the app reads the balance again when it hears of the failure, and
+            // must see the refund (user_infos.rs; PostgreSQL's notification could come later).
+            state.user_infos.changed(t.user_id);
+            lifecycle::emit(state.task_deps(), &t.task_id, "updateTask").await;
+        }
         Err(e) => tracing::error!("task {}: could not record the failure: {e}", t.task_id),
     }
 }
