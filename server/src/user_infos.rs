@@ -200,23 +200,16 @@ fn bounded<V: Clone + Send + Sync + 'static>(lifetime: Duration) -> moka::sync::
 /// The user a request was sent by, when its token was verified (set by the `AuthUser` extractor
 /// in the request's extensions, read by [`forget_after_writes`] once the request is answered).
 #[derive(Debug, Clone, Default)]
-pub struct RequestUser(Arc<std::sync::atomic::AtomicI64>);
-
-/// No user noted yet.
-const NO_USER: i64 = i64::MIN;
+pub struct RequestUser(Arc<std::sync::OnceLock<i64>>);
 
 impl RequestUser {
-    fn new() -> Self {
-        Self(Arc::new(std::sync::atomic::AtomicI64::new(NO_USER)))
-    }
-
-    /// Notes the verified user of the request.
+    /// Notes the verified user of the request (the first noted stays: one request, one user).
     pub fn set(&self, user_id: i64) {
-        self.0.store(user_id, Ordering::SeqCst);
+        let _ = self.0.set(user_id);
     }
 
     fn get(&self) -> Option<i64> {
-        Some(self.0.load(Ordering::SeqCst)).filter(|id| *id != NO_USER)
+        self.0.get().copied()
     }
 }
 
@@ -239,7 +232,7 @@ pub async fn forget_after_writes(
     if !infos.enabled() || !may_write(req.method(), req.uri().path()) {
         return next.run(req).await;
     }
-    let user = RequestUser::new();
+    let user = RequestUser::default();
     req.extensions_mut().insert(user.clone());
     let res = next.run(req).await;
     if let Some(id) = user.get() {
