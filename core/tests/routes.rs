@@ -201,3 +201,15 @@ fn switching_to_english_a_path_starting_with_a_code() {
         Lang::En
     );
 }
+
+/// A tool page's example key is the last segment of its English path.
+#[test]
+fn demo_keys_are_the_tool_routes_last_segments() {
+    assert_eq!(
+        routes::demo_key("AiToolsImageEnhancer").as_deref(),
+        Some("image-enhancer")
+    );
+    assert_eq!(routes::demo_key("Home").as_deref(), Some("home"));
+    assert_eq!(routes::demo_key("NoSuchRoute"), None);
+    assert_eq!(routes::demo_key("Pricing"), None); // a route without a path
+}

@@ -206,6 +206,18 @@ pub fn hides_frame(#[wasm_bindgen(js_name = routeName)] route_name: &str) -> boo
 /// ```js
 /// routePath("TextToVideo", { semantic: "cat dance" }, "de") // "/de/text-to-video/cat%20dance"
 /// ```
+/// The key of a tool page's before/after examples (`GET /v1/common/demo/list?key=`): the last
+/// segment of the route's English path; `undefined` for a name that is not a route with a path.
+///
+/// ```js
+/// demoKey("AiToolsImageEnhancer") // "image-enhancer"
+/// ```
+#[cfg(feature = "rules")]
+#[wasm_bindgen(js_name = demoKey)]
+pub fn demo_key(name: &str) -> Option<String> {
+    routes::demo_key(name)
+}
+
 #[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = routePath)]
 pub fn route_path(

@@ -23,7 +23,7 @@ pub mod prefix;
 pub mod redirect;
 pub mod table;
 
-pub use build::route_path;
+pub use build::{demo_key, route_path};
 pub use canonical::{SHARE_IMAGE_SIZE, ai_base_redirect, canonical_url};
 pub use error::RoutesError;
 pub use matcher::{RouteMatch, RouteParams, match_route};

@@ -189,11 +189,10 @@ pub struct Demo {
 
 /// The pictures of a tool's first example (before, after), which its page shows eagerly and which
 /// are often its largest element: `spa` preloads them with the page's HTML. `None` for a route
-/// without examples. The demo key is the last segment of the route's English path, as the app's
-/// (app/src/features/tools/demos.ts).
+/// without examples (core's `demo_key`, which the app asks with too).
 pub fn first_demo_pictures(origin: &str, route: &str) -> Option<[String; 2]> {
-    let path = aivg_core::routes::route_path(route, &Default::default(), Lang::En).ok()?;
-    let key = path.rsplit('/').next()?;
+    let key = aivg_core::routes::demo_key(route)?;
+    let key = key.as_str();
     seeds().ok()?.tools.demos.get(key)?.first()?;
     Some([
         demo_picture(origin, key, 1, "before"),

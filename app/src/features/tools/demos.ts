@@ -4,7 +4,7 @@
  * page's module, so the answer is usually in before the page first renders and the examples, often the
  * largest picture of the first screen, paint with it instead of one request after it (README "Speed").
  */
-import { listDemos, routePath, type RouteName } from "@aivg/core/rules";
+import { demoKey as coreDemoKey, listDemos, type RouteName } from "@aivg/core/rules";
 
 export interface Demo {
   id: number;
@@ -23,9 +23,9 @@ export function readDemos(raw: unknown): Demo[] {
   });
 }
 
-/** The demo key of a tool route: the last segment of its English path. */
+/** The demo key of a tool route (core's rule: the last segment of its English path). */
 export function demoKey(route: RouteName): string {
-  return routePath(route, {}, "en").split("/").filter(Boolean).pop() ?? "";
+  return coreDemoKey(route) ?? "";
 }
 
 const pending = new Map<string, Promise<Demo[]>>();
