@@ -23,6 +23,7 @@ fn num(args: &[Value], i: usize) -> Result<f64, (String, String)> {
 fn run(func: &str, args: &[Value]) -> Outcome {
     match func {
         "taskConstants" => ok(tasks::task_constants()),
+        "queuePositionLabel" => ok(tasks::queue_position_label(arg(args, 0)?)),
         "minuteTool" => ok(tasks::minute_tool(&arg::<String>(args, 0)?)),
         "minuteUse" => {
             let tool: String = arg(args, 1)?;

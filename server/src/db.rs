@@ -138,32 +138,58 @@ impl Db {
     }
 }
 
-/// The queue of the busiest write transactions (task creation and state changes, check-in
-/// claims) on SQLite, taken before the transaction begins and held until it ends.
+/// The queue of the busiest ledger writers (task creation and state changes, check-in claims),
+/// taken before the write begins and held until it has committed or rolled back.
 ///
-/// Why: SQLite has one writer, and a transaction that finds the write lock taken waits in
-/// SQLite's busy handler, which sleeps 1, 2, 5, 10 … 100 ms between tries and serves nobody in
-/// order. Under steady concurrent writes most wait far longer than the lock was held: creations
-/// whose median was 3 ms had a p99 of 0.1–0.2 s and a maximum over 1 s (README "Speed"). Queued
-/// here instead, in arrival order (tokio's mutex is fair), each takes the lock the moment the
-/// previous one commits. Writers outside the gate still meet the busy handler, only rarely.
+/// On SQLite it is one queue for everyone. SQLite has one writer, and a transaction that finds
+/// the write lock taken waits in SQLite's busy handler, which sleeps 1, 2, 5, 10 … 100 ms between
+/// tries and serves nobody in order. Under steady concurrent writes most wait far longer than the
+/// lock was held: creations whose median was 3 ms had a p99 of 0.1–0.2 s and a maximum over 1 s
+/// (README "Speed"). Queued here instead, in arrival order (tokio's mutex is fair), each takes
+/// the lock the moment the previous one commits. Writers outside the gate still meet the busy
+/// handler, only rarely.
 ///
-/// PostgreSQL locks rows, so writers of different users never wait for each other: no gate.
+/// On PostgreSQL, which locks rows, writers of different users never wait for each other; one
+/// user's writers do, on the user's row. There the gate is a queue per user (a user maps to one
+/// of [`USER_STRIPES`] queues), so one user's burst of creations runs one after the other in
+/// this process instead of colliding in PostgreSQL: a creation is one statement with an
+/// optimistic lock (`tasks/create_pg.rs`), and each collision there cost a second, locking
+/// transaction of eight round trips that held the user's row meanwhile, so the rest of the burst
+/// collided too (ten creations of one user 2 ms apart: p99 over 10 ms at 250 a second; README
+/// "Speed"). Writers of another instance, or outside the gate, still meet the optimistic lock,
+/// only rarely.
 #[derive(Debug)]
-pub struct WriteGate(Option<Mutex<()>>);
+pub enum WriteGate {
+    /// SQLite: one queue for every writer.
+    One(Mutex<()>),
+    /// PostgreSQL: a user's writers queue in the user's stripe.
+    PerUser(Box<[Mutex<()>; USER_STRIPES]>),
+}
+
+/// How many per-user queues PostgreSQL's gate has: two users share one with a chance of
+/// 1/`USER_STRIPES`, and then wait for each other's write (about a millisecond).
+pub const USER_STRIPES: usize = 256;
 
 impl WriteGate {
     pub fn for_backend(backend: Backend) -> Self {
-        Self(matches!(backend, Backend::Sqlite).then(|| Mutex::new(())))
+        match backend {
+            Backend::Sqlite => Self::One(Mutex::new(())),
+            Backend::Postgres => Self::PerUser(Box::new(std::array::from_fn(|_| Mutex::new(())))),
+        }
     }
 
-    /// Waits for the turn of one write transaction; keep the guard until it has committed or
-    /// rolled back. Take it before the transaction's connection: a writer holding a connection
-    /// while it queues could leave the gate's holder without one.
-    pub async fn enter(&self) -> Option<MutexGuard<'_, ()>> {
-        match &self.0 {
-            Some(m) => Some(m.lock().await),
-            None => None,
+    /// Waits for the turn of one write of `user_id`'s ledger; keep the guard until it has
+    /// committed or rolled back. Take it before the transaction's connection: a writer holding a
+    /// connection while it queues could leave the gate's holder without one.
+    #[allow(clippy::indexing_slicing)] // rem_euclid: in 0..USER_STRIPES for any id, negative ones too
+    pub async fn enter(&self, user_id: i64) -> MutexGuard<'_, ()> {
+        match self {
+            Self::One(m) => m.lock().await,
+            Self::PerUser(stripes) => {
+                stripes[user_id.rem_euclid(USER_STRIPES as i64) as usize]
+                    .lock()
+                    .await
+            }
         }
     }
 }

@@ -196,8 +196,10 @@ async fn comfyui_unreachable_fails_and_refunds() {
 
 /// Parallel creations of one user are charged one after the other: the tasks its credits cover
 /// are accepted, the rest refused with nothing charged, and every charge drew exactly its credits.
-/// (On PostgreSQL most run as one statement and a contended one falls back to the locking
-/// transaction: `tasks/create_pg.rs`.)
+/// The calls go through two instances on one database: within an instance a user's creations
+/// queue one after the other (`db::WriteGate`), across instances they meet only in the database
+/// (on PostgreSQL each is one statement, and one that another writer beat falls back to the
+/// locking transaction: `tasks/create_pg.rs`).
 #[tokio::test]
 async fn parallel_creations_of_one_user_never_overdraw() {
     let s = media_support::start_with(|cfg| {
@@ -212,10 +214,17 @@ async fn parallel_creations_of_one_user_never_overdraw() {
     let remainder = price - 1;
     let top_up = covered * price + remainder - s.balance(&token).await;
     grant(&s, "par@example.com", top_up).await;
+    // A second instance on the same database: each instance's calls queue in its own write gate
+    // (one per user on PostgreSQL), the two instances' calls meet only in the database (its
+    // optimistic lock on PostgreSQL, then the locking transaction).
+    let mut cfg = s.cfg.clone();
+    cfg.addr = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+    let b = TestServer::start_with(tempfile::tempdir().unwrap(), cfg).await;
     let mut calls = Vec::new();
     for n in 0..12 {
-        let http = s.http.clone();
-        let (url, token) = (s.url("/v1/ai/create/text2image"), token.clone());
+        let via = if n % 2 == 0 { &s } else { &b };
+        let http = via.http.clone();
+        let (url, token) = (via.url("/v1/ai/create/text2image"), token.clone());
         calls.push(tokio::spawn(async move {
             let res = http
                 .post(url)

@@ -11,7 +11,7 @@ mod common;
 mod media_support;
 
 use common::TestServer;
-use media_support::{create_ok, fetch, grant, result, wait_done, wait_for};
+use media_support::{create_ok, fetch, grant, pool, result, user_id, wait_done, wait_for};
 use serde_json::json;
 
 #[tokio::test]
@@ -90,6 +90,49 @@ async fn list_pages_and_filters() {
     let other = s.register("lou@example.com").await;
     let (_, body) = s.post("/v1/ai/task", Some(&other), json!({})).await;
     assert_eq!(body["data"]["total"], 0);
+}
+
+/// The place in the queue is counted up to core's `QUEUE_POSITION_MAX` (999, shown as "999+"),
+/// in the creation's answer and in every view of the task, however long the queue.
+#[tokio::test]
+async fn queue_positions_stop_at_the_most_shown() {
+    // No workers: every task stays queued.
+    let s = media_support::start_with(|cfg| cfg.tasks.workers = 0).await;
+    let token = s.register("queue@example.com").await;
+    grant(&s, "queue@example.com", 20).await;
+    let first = create_ok(&s, &token, "text2image", json!({"prompt": "early"})).await;
+    // A thousand tasks of another user queue behind it.
+    s.register("crowd@example.com").await;
+    let crowd = user_id(&s, "crowd@example.com").await;
+    sqlx::query(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+         INSERT INTO tasks (task_id, user_id, algorithm, module, data, status, created_ms)
+         SELECT 'crowd-' || CAST(i AS TEXT), $1, 'text2image', 'text2image', '{}', 'queued', 1 FROM n",
+    )
+    .bind(crowd)
+    .execute(&pool(&s))
+    .await
+    .unwrap();
+    let (status, body) = s
+        .post(
+            "/v1/ai/create/text2image",
+            Some(&token),
+            json!({"data": {"prompt": "late"}}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["queue_position"], 999, "1,002nd in the queue");
+    let late = body["data"]["task_id"].as_str().unwrap().to_owned();
+    let (_, body) = s
+        .post(
+            "/v1/ai/result/batch",
+            Some(&token),
+            json!({"task_ids": [first, late]}),
+        )
+        .await;
+    let list = body["data"]["list"].as_array().unwrap();
+    assert_eq!(list[0]["queue_position"], 1, "{body}");
+    assert_eq!(list[1]["queue_position"], 999, "{body}");
 }
 
 #[tokio::test]

@@ -68,3 +68,17 @@ pub fn check_task_data(
 pub fn task_constants() -> Result<JsValue, JsValue> {
     to_js_value(&tasks::task_constants())
 }
+
+/// A task's place in the queue as shown: the number, or `"999+"` where the server stops
+/// counting (core's `QUEUE_POSITION_MAX`).
+/// ```js
+/// queuePositionLabel(3) // "3"
+/// queuePositionLabel(999) // "999+"
+/// ```
+#[cfg(feature = "rules")]
+#[wasm_bindgen(js_name = queuePositionLabel)]
+pub fn queue_position_label(n: f64) -> String {
+    // A JS number: the server's counts are small integers; anything else reads as 0.
+    let n = if n.is_finite() { n.trunc() as i64 } else { 0 };
+    tasks::queue_position_label(n)
+}

@@ -82,7 +82,7 @@ impl Bench {
     async fn claims(&self) -> u64 {
         println!("  check-in claim (POST /v1/activity/checkin, a fresh account each)");
         let url = format!("{}/v1/activity/checkin", self.base);
-        let cap = capacity::search(250, 8000, 2, BOUND, |rate| {
+        let mut run = |rate: u64| {
             let (client, url) = (self.client.clone(), url.clone());
             async move {
                 let n = (rate as f64 * self.secs).round() as usize;
@@ -95,9 +95,9 @@ impl Bench {
                 };
                 open_loop(rate, self.secs, req, ok_200).await
             }
-        })
-        .await;
-        cap.held
+        };
+        warm_up(&mut run).await;
+        capacity::search(250, 8000, 2, BOUND, run).await.held
     }
 
     /// `[slow]` tasks (the test hook) wait without using the CPU, so the run measures creation
@@ -107,7 +107,7 @@ impl Bench {
             "  task creation (POST /v1/ai/create/text2image, {TASKS_PER_ACCOUNT} per account)"
         );
         let url = format!("{}/v1/ai/create/text2image", self.base);
-        let cap = capacity::search(250, 8000, 2, BOUND, |rate| {
+        let mut run = |rate: u64| {
             let (client, url) = (self.client.clone(), url.clone());
             async move {
                 let n = ((rate as f64 * self.secs) / TASKS_PER_ACCOUNT as f64).ceil() as usize;
@@ -120,10 +120,22 @@ impl Bench {
                 };
                 open_loop(rate, self.secs, req, ok_200).await
             }
-        })
-        .await;
-        cap.held
+        };
+        warm_up(&mut run).await;
+        capacity::search(250, 8000, 2, BOUND, run).await.held
     }
+}
+
+/// One run of a write call at half its search's start rate, before the search and not part of
+/// its result: the call's first runs also paid for the database connections the pool opens as
+/// concurrency grows and for each connection's first preparation of the call's statements (the
+/// first rate of a search failed in some runs and held in others, then the next rates held).
+async fn warm_up<F, Fut>(run: &mut F)
+where
+    F: FnMut(u64) -> Fut,
+    Fut: std::future::Future<Output = aivg_benches::load::Report>,
+{
+    println!("    warm-up: {}", run(125).await);
 }
 
 fn verdict(held: u64, goal: u64) -> String {

@@ -18,7 +18,9 @@ pub use catalogue::{
     TASK_MODULES, TaskModule, Work, Workflow, task_module,
 };
 pub use inputs::{FileRef, TaskInputError, check_task_data, task_duration};
-pub use limits::{TASK_LIST_PAGE_SIZE, TaskConstants, task_constants};
+pub use limits::{
+    QUEUE_POSITION_MAX, TASK_LIST_PAGE_SIZE, TaskConstants, queue_position_label, task_constants,
+};
 pub use minutes::{
     CODE_MINUTES_USED_UP, MinuteError, MinuteTool, MinuteUse, MonthWindow, check_minutes,
     minute_tool, minute_use, month_window, monthly_minutes, task_seconds,

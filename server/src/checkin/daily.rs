@@ -93,7 +93,7 @@ pub async fn claim(db: &Db, user_id: i64, now_ms: i64) -> Result<Claim, CheckinE
     let now_s = now_ms / 1000;
     let cycle = cycle_of(now_ms)?;
     let reward = i64::from(reward_for(pool, user_id, now_s).await?);
-    let _turn = db.write_gate.enter().await;
+    let _turn = db.write_gate.enter(user_id).await;
     let mut tx = pool.begin().await?;
     ledger::lock_user(&mut tx, user_id).await?;
     let inserted = sqlx::query(

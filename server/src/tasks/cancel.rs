@@ -52,8 +52,8 @@ struct EndedRun {
 /// `None` when it had already ended.
 pub async fn cancel(state: &AppState, t: &TaskRow) -> Result<Option<Cancelled>, sqlx::Error> {
     let now_ms = clock::now_ms();
-    // SQLite's write queue (crate::db::WriteGate): a cancel is a user's click, like a creation.
-    let _turn = state.db.write_gate.enter().await;
+    // The write queue (crate::db::WriteGate): a cancel is a user's click, like a creation.
+    let _turn = state.db.write_gate.enter(t.user_id).await;
     let mut tx = state.db.pool.begin().await?;
     ledger::lock_user(&mut tx, t.user_id).await?;
     let mut ended = None;

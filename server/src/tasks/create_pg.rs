@@ -47,7 +47,8 @@ struct Answer {
 /// The statement. `$1` user, `$2` now (epoch s), `$3` credits, `$4` the credit history line,
 /// `$5` the task id (the consumption's `ref`), `$6` the most queued tasks the user may have,
 /// then the task row's columns. The place in the queue counts the queued tasks of the snapshot,
-/// all older than this one (the id is drawn after the snapshot), plus this one.
+/// all older than this one (the id is drawn after the snapshot), plus this one, up to core's
+/// `QUEUE_POSITION_MAX` (shown as "999+": the count stops there instead of growing with the queue).
 static SQL: LazyLock<String> = LazyLock::new(|| {
     format!(
         "WITH {lock},
@@ -62,12 +63,13 @@ static SQL: LazyLock<String> = LazyLock::new(|| {
          SELECT (SELECT COUNT(*) FROM locked) AS locked, reads.available, reads.waiting,
                 COALESCE((SELECT id FROM spent), 0) AS charge_id,
                 COALESCE((SELECT id FROM task), 0) AS id,
-                CASE WHEN $10 = 'queued' THEN (SELECT COUNT(*) FROM tasks WHERE status = 'queued') + 1 ELSE 0 END AS queue_position
+                CASE WHEN $10 = 'queued' THEN LEAST((SELECT COUNT(*) FROM (SELECT 1 FROM tasks WHERE status = 'queued' LIMIT {max}) ahead) + 1, {max}) ELSE 0 END AS queue_position
          FROM reads",
         lock = ledger::OPTIMISTIC_LOCK,
         queued = super::lifecycle::USER_QUEUED_SQL,
         balance = ledger::balance_sql!(),
         spend = ledger::spend_clauses("ok WHERE $3 > 0", "'task'", "$4", "$3", "$5"),
+        max = aivg_core::tasks::QUEUE_POSITION_MAX,
     )
 });
 

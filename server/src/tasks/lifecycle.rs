@@ -35,7 +35,8 @@ pub struct Deps<'a> {
     pub pool: &'a AnyPool,
     /// Which database the pool is (creation takes one statement on PostgreSQL).
     pub backend: Backend,
-    /// The write queue of SQLite ([`crate::db::WriteGate`]).
+    /// The ledger writers' queue ([`crate::db::WriteGate`]: one on SQLite, one per user on
+    /// PostgreSQL).
     pub gate: &'a crate::db::WriteGate,
     pub tasks: &'a Tasks,
     pub files: &'a Files,
@@ -110,6 +111,9 @@ pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, ApiError> {
     // The metered tools' check reads more under the lock: always the transaction.
     let one_statement =
         d.backend == Backend::Postgres && aivg_core::tasks::minute_tool(t.algorithm).is_none();
+    // The user's write queue (crate::db::WriteGate: everyone's on SQLite), held until the
+    // creation has committed, not while the place in the queue is counted.
+    let turn = d.gate.enter(t.user_id).await;
     let written = if one_statement {
         match create_pg::write(d.pool, t, &cols).await? {
             create_pg::Outcome::Written {
@@ -135,6 +139,7 @@ pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, ApiError> {
             (id, charge_id, None)
         }
     };
+    drop(turn);
     let row = TaskRow {
         id,
         task_id,
@@ -187,9 +192,9 @@ pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, ApiError> {
 }
 
 /// The creation as one transaction under the user's ledger lock: the lock with the balance and
-/// the user's queue count, the metered tools' minutes, the spend, its allocations, the row; taken
-/// in turn at SQLite's write queue ([`crate::db::WriteGate`]), which is what bounds creations per
-/// second on its single writer (README "Speed"). On SQLite that is four statements (the lock
+/// the user's queue count, the metered tools' minutes, the spend, its allocations, the row; its
+/// caller holds the write queue ([`crate::db::WriteGate`]), which on SQLite is what bounds
+/// creations per second on its single writer (README "Speed"). On SQLite that is four statements (the lock
 /// reads in its own `UPDATE … RETURNING`, see [`ledger::lock_user_reading`]). Answers the row's
 /// id and the consumption's.
 async fn write_locked(
@@ -199,8 +204,8 @@ async fn write_locked(
     limit: usize,
 ) -> Result<(i64, i64), ApiError> {
     let (task_id, now_ms) = (cols.task_id, cols.now_ms);
-    // SQLite's write queue, then the transaction: lock, reads, spend, allocations, row.
-    let _turn = d.gate.enter().await;
+    // The transaction (its caller holds the user's write queue): lock, reads, spend,
+    // allocations, row.
     let mut tx = d.pool.begin().await?;
     // The user's queued tasks, read with the balance under the user's lock, so parallel creates
     // cannot pass the limit together. (The place in the whole queue is counted after the

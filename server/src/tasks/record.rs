@@ -83,13 +83,19 @@ pub async fn of_user(
         .filter(|t| t.user_id == user_id && t.deleted == 0))
 }
 
-/// The place of a queued task in the queue (from 1), 0 otherwise.
+/// The place of a queued task in the queue (from 1, at most core's `QUEUE_POSITION_MAX`), 0
+/// otherwise.
 pub async fn queue_position(pool: &AnyPool, t: &TaskRow) -> Result<i64, sqlx::Error> {
     if t.status != "queued" {
         return Ok(0);
     }
-    sqlx::query_scalar("SELECT COUNT(*) FROM tasks WHERE status = 'queued' AND id <= $1")
-        .bind(t.id)
+    // Up to core's QUEUE_POSITION_MAX (shown as "999+"): the count stops there instead of
+    // growing with the queue, which every creation and every queued task shown counted.
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM (SELECT 1 FROM tasks WHERE status = 'queued' AND id <= $1 LIMIT $2) ahead",
+    )
+    .bind(t.id)
+    .bind(aivg_core::tasks::QUEUE_POSITION_MAX)
         .fetch_one(pool)
         .await
 }

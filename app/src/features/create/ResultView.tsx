@@ -1,5 +1,5 @@
 /** The latest task of a screen: progress while it runs, then its output or its error. */
-import { progressDisplay } from "@aivg/core/rules";
+import { progressDisplay, queuePositionLabel } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { openModal } from "../overlays/modalAtoms";
 import { download } from "../tasks/taskActions";
@@ -13,7 +13,7 @@ export function ResultView({ task }: { task: Task | undefined }) {
     <section className="create-result" data-testid="create-result" data-status={task.status} aria-live="polite">
       {isOpen(task) ? (
         <>
-          <p>{task.status === "queued" && task.queuePosition > 0 ? t("result.queued", { n: task.queuePosition }) : t("result.running")}</p>
+          <p>{task.status === "queued" && task.queuePosition > 0 ? t("result.queued", { n: queuePositionLabel(task.queuePosition) }) : t("result.running")}</p>
           <progress max={100} value={progressDisplay(task.progress)} aria-label={t("result.progress")} />
         </>
       ) : null}

@@ -2,7 +2,7 @@
  * The task queue panel: the user's tasks with live status, queue position and
  * progress, and the actions of each. Mounted beside every creation and tool screen.
  */
-import { hasNextPage, progressDisplay, taskPromoCardVisible } from "@aivg/core/rules";
+import { hasNextPage, progressDisplay, queuePositionLabel, taskPromoCardVisible } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -83,7 +83,7 @@ function TaskCard({ task }: { task: Task }) {
       {task.prompt ? <p className="task-card__prompt">{task.prompt}</p> : null}
       {task.status === "queued" && task.queuePosition > 0 ? (
         <p className="task-card__queue" data-testid="task-queue-position">
-          {t("queuePosition", { n: task.queuePosition })}
+          {t("queuePosition", { n: queuePositionLabel(task.queuePosition) })}
         </p>
       ) : null}
       {open ? <progress className="task-card__progress" max={100} value={progressDisplay(task.progress)} aria-label={t("progress")} /> : null}
