@@ -34,7 +34,7 @@ try {
       (window as unknown as { __seen: Observed }).__seen = seen;
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as LargestContentfulPaint[]) {
-          seen.lcp.push([Math.round(e.startTime), e.element?.tagName ?? "", (e.element?.textContent ?? e.url).slice(0, 40), e.size]);
+          seen.lcp.push([Math.round(e.startTime), e.element?.tagName ?? "", (e.element?.textContent || e.url.split("/").pop() || "").slice(0, 40), e.size]);
         }
       }).observe({ type: "largest-contentful-paint", buffered: true });
       new PerformanceObserver((list) => {
