@@ -30,15 +30,16 @@ test("a page's route chunks and language messages are hinted in its HTML and fet
     ).toHaveLength(1);
 });
 
-test("a tool page's first example pictures are hinted in its HTML and fetched once, for the page's pictures", async ({ page }) => {
+test("a tool page's example pictures are hinted in its HTML and fetched once, for the page's pictures", async ({ page }) => {
   const requested: string[] = [];
   page.on("request", (r) => requested.push(r.url()));
   const res = await page.goto("/jp/ai-tools/image-enhancer");
   const html = (await res?.text()) ?? "";
   const pictures = hints(html, /<link rel="preload" as="image" href="([^"]+)">/g);
-  expect(pictures, html).toHaveLength(2);
+  // The image enhancer has three examples: before and after of each, in order.
+  expect(pictures, html).toHaveLength(6);
   const shown = page.locator("img[loading=eager]");
-  await expect(shown).toHaveCount(2);
+  await expect(shown).toHaveCount(6);
   await expect
     .poll(() => shown.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
     .toBe(true);

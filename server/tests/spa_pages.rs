@@ -113,7 +113,7 @@ async fn a_page_revalidates_by_etag() {
 }
 
 #[tokio::test]
-async fn a_tool_page_preloads_the_pictures_of_its_first_example() {
+async fn a_tool_page_preloads_the_pictures_of_its_examples() {
     let s = built(Some(PRELOADS)).await;
     let demos: serde_json::Value = s
         .http
@@ -124,22 +124,33 @@ async fn a_tool_page_preloads_the_pictures_of_its_first_example() {
         .json()
         .await
         .unwrap();
-    let first = &demos["data"]["list"][0];
-    let (before, after) = (
-        first["before"].as_str().unwrap(),
-        first["after"].as_str().unwrap(),
-    );
+    let pictures: Vec<&str> = demos["data"]["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| [d["before"].as_str().unwrap(), d["after"].as_str().unwrap()])
+        .collect();
+    assert_eq!(pictures.len(), 6, "three examples: {demos}");
     let html = page(&s, "/de/ai-tools/image-enhancer", &[])
         .await
         .text()
         .await
         .unwrap();
     let head = &html[..html.find("</head>").unwrap()];
-    for picture in [before, after] {
-        let link = format!(r#"<link rel="preload" as="image" href="{picture}">"#);
-        assert_eq!(head.matches(&link).count(), 1, "{link} in {head}");
+    let links: Vec<String> = pictures
+        .iter()
+        .map(|p| format!(r#"<link rel="preload" as="image" href="{p}">"#))
+        .collect();
+    for link in &links {
+        assert_eq!(head.matches(link.as_str()).count(), 1, "{link} in {head}");
     }
-    assert_eq!(head.matches(r#"as="image""#).count(), 2, "{head}");
+    assert_eq!(head.matches(r#"as="image""#).count(), 6, "{head}");
+    // In the examples' order: the first example's pictures are asked for first.
+    let at: Vec<usize> = links
+        .iter()
+        .map(|l| head.find(l.as_str()).unwrap())
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{head}");
     // A page without examples preloads no picture.
     let home = page(&s, "/", &[]).await.text().await.unwrap();
     assert!(!home.contains(r#"as="image""#), "{home}");

@@ -187,17 +187,32 @@ pub struct Demo {
     pub after: String,
 }
 
-/// The pictures of a tool's first example (before, after), which its page shows eagerly and which
-/// are often its largest element: `spa` preloads them with the page's HTML. `None` for a route
-/// without examples (core's `demo_key`, which the app asks with too).
-pub fn first_demo_pictures(origin: &str, route: &str) -> Option<[String; 2]> {
-    let key = aivg_core::routes::demo_key(route)?;
+/// The pictures of a tool page's examples (before, after of each, in order), which its page shows
+/// eagerly and one of which is its largest element: `spa` preloads them with the page's HTML.
+/// Empty for a route without examples (core's `demo_key`, which the app asks with too).
+///
+/// Every example, not only the first: on wide layouts the examples share the first row in `1fr`
+/// grid columns, so a later one's picture can be a pixel larger than the first's and paint last
+/// as the page's LCP (the image enhancer's third example, README "Speed"). The seed has at most
+/// three examples a tool; on a phone the second and third are a scroll away and their small
+/// pictures load with the page anyway (decided: not worth a layout-dependent hint).
+pub fn demo_pictures(origin: &str, route: &str) -> Vec<String> {
+    let Some(key) = aivg_core::routes::demo_key(route) else {
+        return Vec::new();
+    };
     let key = key.as_str();
-    seeds().ok()?.tools.demos.get(key)?.first()?;
-    Some([
-        demo_picture(origin, key, 1, "before"),
-        demo_picture(origin, key, 1, "after"),
-    ])
+    let count = seeds()
+        .ok()
+        .and_then(|s| s.tools.demos.get(key).map(Vec::len))
+        .unwrap_or(0);
+    (1..=count)
+        .flat_map(|n| {
+            [
+                demo_picture(origin, key, n, "before"),
+                demo_picture(origin, key, n, "after"),
+            ]
+        })
+        .collect()
 }
 
 /// The address of picture `side` (before, after) of example `n` (from 1) of tool `key`.

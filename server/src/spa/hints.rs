@@ -53,7 +53,8 @@ pub struct PageRequest<'a> {
 /// preloads: `crossorigin`), its CSS (`preload as=style`, so nothing blocks the first paint) and
 /// the language's messages (`preload as=fetch`, `crossorigin` so the app's same-origin `fetch`
 /// reuses it), and the pictures `pictures` gives for the route's name (`preload as=image`, no
-/// `crossorigin`, like the page's `<img>`: a tool page's first example, often its largest element).
+/// `crossorigin`, like the page's `<img>`: a tool page's examples, one of them often its largest
+/// element).
 pub fn links(
     preloads: &PagePreloads,
     req: PageRequest<'_>,

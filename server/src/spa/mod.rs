@@ -136,11 +136,7 @@ fn page_html(
                     cookie: header_text(header::COOKIE),
                     accept_language: header_text(header::ACCEPT_LANGUAGE),
                 },
-                |route| {
-                    crate::site::prompts::first_demo_pictures(origin, route)
-                        .map(Vec::from)
-                        .unwrap_or_default()
-                },
+                |route| crate::site::prompts::demo_pictures(origin, route),
             );
             hints::inject(&built.index, &links)
         }

@@ -25,11 +25,13 @@ export function ToolDemos({ route }: { route: ToolRoute }) {
     <section className="create-field" aria-label={t("demos.title")} data-testid="tool-demos">
       <h2 className="create-label">{t("demos.title")}</h2>
       <ul className="create-demos">
-        {demos.map((d, i) => (
+        {demos.map((d) => (
           <li key={d.id} className="create-demo">
-            {/* The first pair is on the first screen: no lazy-loading delay for it. */}
-            <img src={d.before} alt={t("demos.before", { name: d.name })} loading={i === 0 ? "eager" : "lazy"} />
-            <img src={d.after} alt={t("demos.after", { name: d.name })} loading={i === 0 ? "eager" : "lazy"} />
+            {/* The server preloads every example's pictures with the page (site::prompts::demo_pictures):
+                on wide layouts they share the first row, and a lazy one was asked for only once the
+                page rendered, then painted last as the page's LCP. */}
+            <img src={d.before} alt={t("demos.before", { name: d.name })} loading="eager" />
+            <img src={d.after} alt={t("demos.after", { name: d.name })} loading="eager" />
             <span className="create-note">{d.name}</span>
           </li>
         ))}
