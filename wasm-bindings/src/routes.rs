@@ -201,11 +201,6 @@ pub fn hides_frame(#[wasm_bindgen(js_name = routeName)] route_name: &str) -> boo
     routes::hides_frame(route_name)
 }
 
-/// The router path of a named route in a language (inverse of `matchRoute`); throws
-/// `unknown_route`, `route_has_no_path`, `unexpected_param` or `missing_param`.
-/// ```js
-/// routePath("TextToVideo", { semantic: "cat dance" }, "de") // "/de/text-to-video/cat%20dance"
-/// ```
 /// The key of a tool page's before/after examples (`GET /v1/common/demo/list?key=`): the last
 /// segment of the route's English path; `undefined` for a name that is not a route with a path.
 ///
@@ -218,6 +213,11 @@ pub fn demo_key(name: &str) -> Option<String> {
     routes::demo_key(name)
 }
 
+/// The router path of a named route in a language (inverse of `matchRoute`); throws
+/// `unknown_route`, `route_has_no_path`, `unexpected_param` or `missing_param`.
+/// ```js
+/// routePath("TextToVideo", { semantic: "cat dance" }, "de") // "/de/text-to-video/cat%20dance"
+/// ```
 #[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = routePath)]
 pub fn route_path(

@@ -23,6 +23,8 @@ use std::time::Duration;
 const BOUND: Duration = Duration::from_millis(10);
 const READ_GOAL: u64 = 10_000;
 const WRITE_GOAL: u64 = 500;
+/// Where the writes' capacity search starts (req/s).
+const WRITE_START: u64 = 250;
 /// Tasks one load account creates (under the per-user waiting limit).
 const TASKS_PER_ACCOUNT: u64 = 10;
 
@@ -97,7 +99,9 @@ impl Bench {
             }
         };
         warm_up(&mut run).await;
-        capacity::search(250, 8000, 2, BOUND, run).await.held
+        capacity::search(WRITE_START, 8000, 2, BOUND, run)
+            .await
+            .held
     }
 
     /// `[slow]` tasks (the test hook) wait without using the CPU, so the run measures creation
@@ -122,7 +126,9 @@ impl Bench {
             }
         };
         warm_up(&mut run).await;
-        capacity::search(250, 8000, 2, BOUND, run).await.held
+        capacity::search(WRITE_START, 8000, 2, BOUND, run)
+            .await
+            .held
     }
 }
 
@@ -135,7 +141,7 @@ where
     F: FnMut(u64) -> Fut,
     Fut: std::future::Future<Output = aivg_benches::load::Report>,
 {
-    println!("    warm-up: {}", run(125).await);
+    println!("    warm-up: {}", run(WRITE_START / 2).await);
 }
 
 fn verdict(held: u64, goal: u64) -> String {

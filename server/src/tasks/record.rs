@@ -91,11 +91,10 @@ pub async fn queue_position(pool: &AnyPool, t: &TaskRow) -> Result<i64, sqlx::Er
     }
     // Up to core's QUEUE_POSITION_MAX (shown as "999+"): the count stops there instead of
     // growing with the queue, which every creation and every queued task shown counted.
-    sqlx::query_scalar(
-        "SELECT COUNT(*) FROM (SELECT 1 FROM tasks WHERE status = 'queued' AND id <= $1 LIMIT $2) ahead",
-    )
-    .bind(t.id)
-    .bind(aivg_core::tasks::QUEUE_POSITION_MAX)
+    const AHEAD: &str = "SELECT COUNT(*) FROM (SELECT 1 FROM tasks WHERE status = 'queued' AND id <= $1 LIMIT $2) q";
+    sqlx::query_scalar(AHEAD)
+        .bind(t.id)
+        .bind(aivg_core::tasks::QUEUE_POSITION_MAX)
         .fetch_one(pool)
         .await
 }
