@@ -30,7 +30,7 @@ test("a page's route chunks and language messages are hinted in its HTML and fet
     ).toHaveLength(1);
 });
 
-test("a tool page's example pictures are hinted in its HTML and fetched once, for the page's pictures", async ({ page }) => {
+test("a tool page's examples are in its HTML: pictures hinted and fetched once, their list read without a request", async ({ page }) => {
   const requested: string[] = [];
   page.on("request", (r) => requested.push(r.url()));
   const res = await page.goto("/jp/ai-tools/image-enhancer");
@@ -49,4 +49,12 @@ test("a tool page's example pictures are hinted in its HTML and fetched once, fo
       requested.filter((u) => u === url),
       url,
     ).toHaveLength(1);
+  // The examples' list came with the HTML (server spa/hints.rs FirstScreen): the page never asked for it.
+  expect(requested.filter((u) => u.includes("/v1/common/demo/list"))).toEqual([]);
+  // A tool page reached by navigation in the app asks for its own examples.
+  await page.goto("/jp/ai-tools");
+  await page.locator('a[href$="/ai-tools/bg-remover"]').first().click();
+  await expect(page).toHaveURL(/\/ai-tools\/bg-remover$/);
+  await expect(page.getByTestId("tool-demos").locator("img")).not.toHaveCount(0);
+  expect(requested.filter((u) => u.includes("/v1/common/demo/list")).map((u) => new URL(u).searchParams.get("key"))).toEqual(["bg-remover"]);
 });

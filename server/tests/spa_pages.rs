@@ -113,7 +113,7 @@ async fn a_page_revalidates_by_etag() {
 }
 
 #[tokio::test]
-async fn a_tool_page_preloads_the_pictures_of_its_examples() {
+async fn a_tool_page_preloads_the_pictures_of_its_examples_and_holds_their_answer() {
     let s = built(Some(PRELOADS)).await;
     let demos: serde_json::Value = s
         .http
@@ -151,9 +151,17 @@ async fn a_tool_page_preloads_the_pictures_of_its_examples() {
         .map(|l| head.find(l.as_str()).unwrap())
         .collect();
     assert!(at.windows(2).all(|w| w[0] < w[1]), "{head}");
-    // A page without examples preloads no picture.
+    // The API's answer is in the page, so its first render needs no request.
+    let (_, data) = head
+        .split_once(r#"<script type="application/json" id="aivg-first-screen">"#)
+        .unwrap();
+    let data: serde_json::Value =
+        serde_json::from_str(data.split_once("</script>").unwrap().0).unwrap();
+    assert_eq!(data, serde_json::json!({ "demos": demos["data"] }));
+    // A page without examples preloads no picture and holds no data.
     let home = page(&s, "/", &[]).await.text().await.unwrap();
     assert!(!home.contains(r#"as="image""#), "{home}");
+    assert!(!home.contains("aivg-first-screen"), "{home}");
 }
 
 #[tokio::test]

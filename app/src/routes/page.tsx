@@ -16,12 +16,31 @@ export interface PageData {
 }
 
 /**
+ * How long the page route's loader waits for its first screen's data (`prefetch`) beyond what the
+ * page's module takes. Decided here (the spec says nothing of it): the data's request starts beside
+ * the module's and is usually in first, and a page rendered before it renders again when it comes,
+ * so its pictures (a tool page's largest element) paint one render later (README "Speed"); but a
+ * slow API must not hold the page for longer than this.
+ */
+export const FIRST_SCREEN_DATA_WAIT_MS = 400;
+
+const waitAtMost = (data: Promise<void>, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void data.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/**
  * The page route's loader. The route's validation check (spec 01 §5) is that core's route for the
  * URL has a module here; failing it is the fatal 404. Redirecting routes (/ and bare prefixes →
  * home, /create → image to video) redirect with the query and hash kept. `prefetch` starts the
- * requests of the page's first screen while its module loads (routes/prefetch.ts).
+ * requests of the page's first screen while its module loads (routes/prefetch.ts); the loader
+ * resolves once both are in, or the data has had `FIRST_SCREEN_DATA_WAIT_MS` more.
  */
-export function pageLoader(modules: Partial<Record<RouteName, PageModule>>, prefetch: (match: RouteMatch) => void = () => {}) {
+export function pageLoader(modules: Partial<Record<RouteName, PageModule>>, prefetch: (match: RouteMatch) => Promise<void> = () => Promise.resolve()) {
   return async ({ request }: LoaderFunctionArgs): Promise<PageData | Response> => {
     const url = new URL(request.url);
     const match = matchRoute(url.pathname);
@@ -32,8 +51,10 @@ export function pageLoader(modules: Partial<Record<RouteName, PageModule>>, pref
     }
     const load = modules[match.name];
     if (!load) throw validationFailed(url);
-    prefetch(match);
-    return { match, Page: (await load()).default };
+    const data = prefetch(match);
+    const Page = (await load()).default;
+    await waitAtMost(data, FIRST_SCREEN_DATA_WAIT_MS);
+    return { match, Page };
   };
 }
 

@@ -16,6 +16,7 @@ use super::seed::seeds;
 use super::seed_media::media_url;
 use crate::api::{ApiError, ApiResult, List, ok};
 use crate::params::{self, ApiQuery};
+use crate::spa::hints::FirstScreen;
 use crate::state::AppState;
 use aivg_core::lang::Lang;
 use axum::extract::State;
@@ -187,32 +188,56 @@ pub struct Demo {
     pub after: String,
 }
 
-/// The pictures of a tool page's examples (before, after of each, in order), which its page shows
-/// eagerly and one of which is its largest element: `spa` preloads them with the page's HTML.
-/// Empty for a route without examples (core's `demo_key`, which the app asks with too).
+/// A tool page's examples, when its route has some (core's `demo_key`, which the app asks with
+/// too): their pictures (before, after of each, in order), which the page shows eagerly and one of
+/// which is its largest element, and the answer `GET /v1/common/demo/list?key=` would give. `spa`
+/// preloads the pictures with the page's HTML and writes the answer into it, so the page's first
+/// render has them without a request (README "Speed").
 ///
-/// Every example, not only the first: on wide layouts the examples share the first row in `1fr`
-/// grid columns, so a later one's picture can be a pixel larger than the first's and paint last
-/// as the page's LCP (the image enhancer's third example, README "Speed"). The seed has at most
-/// three examples a tool; on a phone the second and third are a scroll away and their small
-/// pictures load with the page anyway (decided: not worth a layout-dependent hint).
-pub fn demo_pictures(origin: &str, route: &str) -> Vec<String> {
+/// Every example's pictures, not only the first: on wide layouts the examples share the first row
+/// in `1fr` grid columns, so a later one's picture can be a pixel larger than the first's and paint
+/// last as the page's LCP (the image enhancer's third example). The seed has at most three
+/// examples a tool; on a phone the second and third are a scroll away and their small pictures
+/// load with the page anyway (decided: not worth a layout-dependent hint).
+pub fn first_screen(origin: &str, route: &str) -> FirstScreen {
     let Some(key) = aivg_core::routes::demo_key(route) else {
-        return Vec::new();
+        return FirstScreen::default();
     };
-    let key = key.as_str();
-    let count = seeds()
+    let Some(demos) = seeds()
         .ok()
-        .and_then(|s| s.tools.demos.get(key).map(Vec::len))
-        .unwrap_or(0);
-    (1..=count)
-        .flat_map(|n| {
-            [
-                demo_picture(origin, key, n, "before"),
-                demo_picture(origin, key, n, "after"),
-            ]
+        .and_then(|s| s.tools.demos.get_key_value(key.as_str()))
+        .map(|(key, names)| demo_list(origin, key.as_str(), names))
+    else {
+        return FirstScreen::default();
+    };
+    FirstScreen {
+        pictures: demos
+            .list
+            .iter()
+            .flat_map(|d| [d.before.clone(), d.after.clone()])
+            .collect(),
+        data: serde_json::to_value(&demos)
+            .ok()
+            .map(|demos| serde_json::json!({ "demos": demos })),
+    }
+}
+
+/// The examples of tool `key`, named `names` in the seed.
+fn demo_list(origin: &str, key: &'static str, names: &'static [String]) -> Keyed<Demo> {
+    let list = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let n = i + 1;
+            Demo {
+                id: n,
+                name,
+                before: demo_picture(origin, key, n, "before"),
+                after: demo_picture(origin, key, n, "after"),
+            }
         })
-        .collect()
+        .collect();
+    Keyed { key, list }
 }
 
 /// The address of picture `side` (before, after) of example `n` (from 1) of tool `key`.
@@ -228,20 +253,7 @@ pub async fn demos(
 ) -> ApiResult<Keyed<Demo>> {
     let (key, names) = known("key", q.key.as_deref(), &seeds()?.tools.demos)?;
     let origin = crate::links::origin(&state.cfg, &headers);
-    let list = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            let n = i + 1;
-            Demo {
-                id: n,
-                name,
-                before: demo_picture(&origin, key, n, "before"),
-                after: demo_picture(&origin, key, n, "after"),
-            }
-        })
-        .collect();
-    ok(Keyed { key, list })
+    ok(demo_list(&origin, key, names))
 }
 
 /// `GET /v1/ai/tts/voice`.

@@ -49,16 +49,33 @@ pub struct PageRequest<'a> {
     pub accept_language: Option<&'a str>,
 }
 
+/// The id of the `<script type="application/json">` element holding a page's [`FirstScreen::data`].
+/// The app reads it under the same name (app/src/routes/first-screen.ts); `e2e/shell-preloads.spec.ts`
+/// checks that a tool page then sends no request for what it holds.
+pub const FIRST_SCREEN_DATA_ID: &str = "aivg-first-screen";
+
+/// What a route's first screen shows beyond the app's own files, known to the server when it
+/// sends the HTML.
+#[derive(Debug, Default)]
+pub struct FirstScreen {
+    /// Pictures to preload.
+    pub pictures: Vec<String>,
+    /// API answers the page would ask for at once, by name (`{"demos": <the `data` of
+    /// GET /v1/common/demo/list>}`): written into the HTML, so the page renders them in its first
+    /// render instead of after a request its HTTP client can send only once WebAssembly is up.
+    pub data: Option<serde_json::Value>,
+}
+
 /// The `<link>` elements for a page request: the route's chunks (`modulepreload`, as Vite's own
 /// preloads: `crossorigin`), its CSS (`preload as=style`, so nothing blocks the first paint) and
 /// the language's messages (`preload as=fetch`, `crossorigin` so the app's same-origin `fetch`
-/// reuses it), and the pictures `pictures` gives for the route's name (`preload as=image`, no
-/// `crossorigin`, like the page's `<img>`: a tool page's examples, one of them often its largest
-/// element).
+/// reuses it); and what `first_screen` gives for the route's name: its pictures (`preload
+/// as=image`, no `crossorigin`, like the page's `<img>`: a tool page's examples, one of them often
+/// its largest element) and its data (a `<script type="application/json">`, never run).
 pub fn links(
     preloads: &PagePreloads,
     req: PageRequest<'_>,
-    pictures: impl Fn(&str) -> Vec<String>,
+    first_screen: impl Fn(&str) -> FirstScreen,
 ) -> String {
     let saved = req
         .cookie
@@ -99,13 +116,30 @@ pub fn links(
         "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"{}\">\n",
         html_escape(&messages_path(&preloads.i18n_hash, resolution.language))
     ));
-    for picture in pictures(route.name.as_str()) {
+    let first = first_screen(route.name.as_str());
+    for picture in &first.pictures {
         out.push_str(&format!(
             "<link rel=\"preload\" as=\"image\" href=\"{}\">\n",
-            html_escape(&picture)
+            html_escape(picture)
+        ));
+    }
+    if let Some(data) = &first.data {
+        out.push_str(&format!(
+            "<script type=\"application/json\" id=\"{FIRST_SCREEN_DATA_ID}\">{}</script>\n",
+            script_json(data)
         ));
     }
     out
+}
+
+/// `value` as JSON that cannot end its `<script>` element: every `<`, `>` and `&` is written as a
+/// JSON escape (`\u003c`…), which `JSON.parse` reads back as the same text.
+fn script_json(value: &serde_json::Value) -> String {
+    value
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
 }
 
 /// `index.html` with `links` added at the end of its head (or its start when it has none).
@@ -210,11 +244,9 @@ mod tests {
 
     #[test]
     fn the_root_hints_home_and_english() {
-        let links = links(
-            &preloads(),
-            req("/", None, Some("en-US,en;q=0.9")),
-            |_| vec![],
-        );
+        let links = links(&preloads(), req("/", None, Some("en-US,en;q=0.9")), |_| {
+            FirstScreen::default()
+        });
         assert_eq!(
             links,
             "<link rel=\"modulepreload\" crossorigin href=\"/assets/HomePage-1.js\">\n\
@@ -230,24 +262,26 @@ mod tests {
         let de = links(
             &p,
             req("/de/explore", Some("i18n_redirected=fr"), Some("ko")),
-            |_| vec![],
+            |_| FirstScreen::default(),
         );
         assert!(de.contains("/_i18n/abc123/de/messages.json"), "{de}");
         assert!(de.contains("ExplorePage-4.js"), "{de}");
         let fr = links(
             &p,
             req("/explore", Some("a=1; i18n_redirected=fr"), Some("ko")),
-            |_| vec![],
+            |_| FirstScreen::default(),
         );
         assert!(fr.contains("/fr/messages.json"), "{fr}");
         let ko = links(
             &p,
             req("/explore", None, Some("ko-KR,ko;q=0.9,en;q=0.8")),
-            |_| vec![],
+            |_| FirstScreen::default(),
         );
         assert!(ko.contains("/ko/messages.json"), "{ko}");
         // zz is a development pseudo-locale: never hinted by a production server.
-        let zz = links(&p, req("/zz/explore", None, None), |_| vec![]);
+        let zz = links(&p, req("/zz/explore", None, None), |_| {
+            FirstScreen::default()
+        });
         assert!(zz.contains("/en/messages.json"), "{zz}");
     }
 
@@ -256,10 +290,13 @@ mod tests {
         let seen = std::cell::RefCell::new(Vec::new());
         let links = links(&preloads(), req("/de/explore", None, None), |route| {
             seen.borrow_mut().push(route.to_owned());
-            vec![
-                "http://h/static/seed/a.svg".into(),
-                "http://h/x?a=1&b=\"2\"".into(),
-            ]
+            FirstScreen {
+                pictures: vec![
+                    "http://h/static/seed/a.svg".into(),
+                    "http://h/x?a=1&b=\"2\"".into(),
+                ],
+                data: None,
+            }
         });
         assert_eq!(*seen.borrow(), ["Explore"]);
         assert!(
@@ -272,8 +309,26 @@ mod tests {
     }
 
     #[test]
+    fn the_data_of_the_route_is_json_that_cannot_close_its_script() {
+        let name = "</script><script>alert(1)</script> & <!--";
+        let links = links(&preloads(), req("/explore", None, None), |_| FirstScreen {
+            pictures: vec![],
+            data: Some(serde_json::json!({ "demos": { "key": "k", "list": [{ "name": name }] } })),
+        });
+        let (_, script) = links
+            .split_once("<script type=\"application/json\" id=\"aivg-first-screen\">")
+            .unwrap();
+        let json = script.strip_suffix("</script>\n").unwrap();
+        assert!(!json.contains('<') && !json.contains('>'), "{json}");
+        let back: serde_json::Value = serde_json::from_str(json).unwrap();
+        assert_eq!(back["demos"]["list"][0]["name"], name);
+    }
+
+    #[test]
     fn a_route_without_files_hints_only_the_messages() {
-        let links = links(&preloads(), req("/no/such/page", None, None), |_| vec![]);
+        let links = links(&preloads(), req("/no/such/page", None, None), |_| {
+            FirstScreen::default()
+        });
         assert_eq!(
             links,
             "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/_i18n/abc123/en/messages.json\">\n"

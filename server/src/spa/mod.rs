@@ -136,7 +136,7 @@ fn page_html(
                     cookie: header_text(header::COOKIE),
                     accept_language: header_text(header::ACCEPT_LANGUAGE),
                 },
-                |route| crate::site::prompts::demo_pictures(origin, route),
+                |route| crate::site::prompts::first_screen(origin, route),
             );
             hints::inject(&built.index, &links)
         }

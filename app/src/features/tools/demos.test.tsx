@@ -4,7 +4,8 @@ import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadAllMessages } from "../../test/render-app";
 import { i18n } from "../../i18n/setup";
-import { pageLoader } from "../../routes/page";
+import { FIRST_SCREEN_DATA_WAIT_MS, pageLoader } from "../../routes/page";
+import { resetFirstScreenForTests } from "../../routes/first-screen";
 import { prefetchPageData } from "../../routes/prefetch";
 import { demosFor, resetDemosForTests, settledDemos } from "./demos";
 import { ToolDemos } from "./ToolDemos";
@@ -15,6 +16,8 @@ beforeAll(async () => {
 });
 afterEach(() => {
   resetDemosForTests();
+  resetFirstScreenForTests();
+  document.getElementById("aivg-first-screen")?.remove();
   vi.restoreAllMocks();
 });
 
@@ -49,6 +52,67 @@ describe("a tool page's examples", () => {
     expect(demoUrls(fetch)[0]).toContain("key=image-enhancer");
     resolveModule({ default: () => null });
     await Promise.all([other, tool]);
+    expect(demoUrls(fetch)).toHaveLength(1);
+  });
+
+  it("are in when the tool page's loader resolves, so the page's first render shows them", async () => {
+    let answerNow: () => void = () => {};
+    vi.spyOn(globalThis, "fetch").mockImplementation(() => new Promise<Response>((resolve) => (answerNow = () => resolve(answer([demo])))));
+    const loading = pageLoader({ AiToolsImageEnhancer: () => Promise.resolve({ default: () => null }) }, prefetchPageData);
+    let done = false;
+    const tool = Promise.resolve(
+      loading({ request: new Request("http://x/ai-tools/image-enhancer"), params: {}, context: {} } as Parameters<typeof loading>[0]),
+    ).then(() => (done = true));
+    // The module is in; the loader still waits for the examples' answer.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(done).toBe(false);
+    answerNow();
+    await tool;
+    expect(settledDemos("AiToolsImageEnhancer")).toEqual([demo]);
+  });
+
+  it("hold the tool page's loader no longer than the wait when the API does not answer", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(() => new Promise<Response>(() => {}));
+    vi.useFakeTimers();
+    try {
+      const loading = pageLoader({ AiToolsImageEnhancer: () => Promise.resolve({ default: () => null }) }, prefetchPageData);
+      let done = false;
+      const tool = Promise.resolve(
+        loading({ request: new Request("http://x/ai-tools/image-enhancer"), params: {}, context: {} } as Parameters<typeof loading>[0]),
+      ).then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(FIRST_SCREEN_DATA_WAIT_MS - 1);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await tool;
+      expect(settledDemos("AiToolsImageEnhancer")).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("are read from the page's HTML when the server wrote this key's answer there, without a request", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(() => Promise.resolve(answer([demo])));
+    const written = document.createElement("script");
+    written.type = "application/json";
+    written.id = "aivg-first-screen";
+    written.textContent = JSON.stringify({ demos: { key: "image-enhancer", list: [{ ...demo, name: "<Portrait> & co" }] } });
+    document.head.append(written);
+    expect(await demosFor("AiToolsImageEnhancer")).toEqual([{ ...demo, name: "<Portrait> & co" }]);
+    expect(settledDemos("AiToolsImageEnhancer")).toEqual([{ ...demo, name: "<Portrait> & co" }]);
+    // Another tool's examples are not there: that page asks.
+    expect(await demosFor("AiToolsBgRemover")).toEqual([demo]);
+    expect(demoUrls(fetch).map((u) => new URL(u).searchParams.get("key"))).toEqual(["bg-remover"]);
+  });
+
+  it("are asked for when the page's HTML holds no usable answer", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(() => Promise.resolve(answer([demo])));
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const written = document.createElement("script");
+    written.type = "application/json";
+    written.id = "aivg-first-screen";
+    written.textContent = "{not json";
+    document.head.append(written);
+    expect(await demosFor("AiToolsImageEnhancer")).toEqual([demo]);
     expect(demoUrls(fetch)).toHaveLength(1);
   });
 
