@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import wasm from "vite-plugin-wasm";
 import { precompressAssets, preloadWasm } from "./build/assets-delivery";
+import { compileHints } from "./build/compile-hints";
 import { deferEntryStyles } from "./build/entry-styles";
 import { i18nMessages } from "./build/i18n-messages";
 import { pagePreloads } from "./build/page-preloads";
@@ -25,6 +26,7 @@ export default defineConfig({
     preloadWasm(),
     deferEntryStyles(),
     pagePreloads({ sources: pageSources, srcDir, i18nHash: () => messages.api?.hash ?? "" }),
+    compileHints({ sources: pageSources, srcDir }),
     precompressAssets(),
   ],
   build: {
