@@ -168,13 +168,31 @@ async fn ads_prompts_and_marketing() {
 
     let (_, body) = s.get("/v1/common/demo/list?key=bg-remover", None).await;
     let demo = &body["data"]["list"][0];
-    let res = s
-        .http
-        .get(demo["before"].as_str().unwrap())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status().as_u16(), 200);
+    // The examples' pictures are JPEG photos (site::demo_photo): the "before" side in blocks.
+    let mut sides = Vec::new();
+    for side in ["before", "after"] {
+        let res = s
+            .http
+            .get(demo[side].as_str().unwrap())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 200);
+        assert_eq!(res.headers()["content-type"], "image/jpeg");
+        let bytes = res.bytes().await.unwrap();
+        let picture = image::load_from_memory_with_format(&bytes, image::ImageFormat::Jpeg)
+            .unwrap()
+            .to_rgb8();
+        assert_eq!(picture.dimensions(), (480, 360), "{side}");
+        sides.push(picture);
+    }
+    assert!(sides[0] != sides[1], "before and after differ");
+    let unknown = demo["before"]
+        .as_str()
+        .unwrap()
+        .replace("bg-remover-1-", "bg-remover-9-");
+    let res = s.http.get(&unknown).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 404, "{unknown}");
     let (status, body) = s.get("/v1/common/demo/list?key=nope", None).await;
     assert_field_error(status, &body, "key");
     let (_, body) = s.get("/v1/ai/tts/voice", None).await;

@@ -1,12 +1,14 @@
 //! Files the site serves itself (spec 01 §4 build updates, §7 icons):
-//! - `GET /static/seed/{name}.svg`: the seeded media (template, explore, zone, resource, demo,
-//!   music style and ad pictures), drawn on the fly as small SVGs: a gradient from the name's
+//! - `GET /static/seed/{name}.svg`: the seeded media (template, explore, zone, resource, music
+//!   style and ad pictures), drawn on the fly as small SVGs: a gradient from the name's
 //!   hash, the item's title, and for video previews a moving light and a play mark (SMIL
 //!   animation, so a "video" preview moves without any binary file). Audio templates have no
 //!   `tpl-{id}` pictures of their own (their thumbnail is their style's `style-{id}.svg`).
 //!   Unknown names answer 404;
 //! - `GET /static/seed/tpl-{id}-preview.wav`: an audio template's preview tune (see
-//!   [`super::audio_preview`]); other names ending in `.wav` answer 404. Both kinds share one
+//!   [`super::audio_preview`]); other names ending in `.wav` answer 404;
+//! - `GET /static/seed/demo-{key}-{n}-{before|after}.jpg`: the tools' examples' pictures (see
+//!   [`super::demo_photo`]); other names ending in `.jpg` answer 404. The kinds share one
 //!   route (`/static/seed/{file}`: axum 0.8 matches whole path segments), told apart by suffix;
 //! - `GET /builds/latest.json` → `{id, timestamp}` and `GET /builds/meta/{id}.json` → `{id,
 //!   timestamp, matcher, prerendered}`: the SPA build's files under `AIVG_STATIC_DIR/builds/`
@@ -16,9 +18,9 @@
 //!   image, music, tools, gift, close, menu, globe, user, library, copy, check, avatar, sparkle,
 //!   arrow-right; 24×24, `currentColor`), 404 otherwise.
 
-use super::audio_preview;
 use super::seed::{Seeds, seeds};
 use super::seed_media::ratio_size;
+use super::{audio_preview, demo_photo};
 use crate::api::ApiError;
 use crate::html::html_escape;
 use crate::state::AppState;
@@ -87,16 +89,6 @@ fn drawing(s: &Seeds, name: &str) -> Option<Drawing> {
         let r = s.resources.resources.iter().find(|r| r.id == id)?;
         return Some(d(ratio_size(&r.ratio), &r.name, r.kind == "video"));
     }
-    if let Some(rest) = name.strip_prefix("demo-") {
-        let (rest, side) = rest.rsplit_once('-')?;
-        let (key, n) = rest.rsplit_once('-')?;
-        let n: usize = n.parse().ok()?;
-        let title = s.tools.demos.get(key)?.get(n.checked_sub(1)?)?;
-        return match side {
-            "before" | "after" => Some(d((480, 360), &format!("{title} · {side}"), false)),
-            _ => None,
-        };
-    }
     let ad = s
         .ads
         .desktop
@@ -111,7 +103,7 @@ fn drawing(s: &Seeds, name: &str) -> Option<Drawing> {
     Some(d(size, &ad.activity.replace('_', " "), false))
 }
 
-fn fnv(text: &str) -> u32 {
+pub(super) fn fnv(text: &str) -> u32 {
     text.bytes().fold(0x811c_9dc5, |h, b| {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
     })
@@ -200,6 +192,10 @@ pub async fn seed_file(Path(file): Path<String>, headers: HeaderMap) -> Response
         && let Some(bytes) = audio_preview::wav_of(s, name)
     {
         return audio_preview::response(&bytes, &headers, 86_400);
+    } else if let Some(name) = file.strip_suffix(".jpg").filter(short)
+        && let Some(bytes) = demo_photo::jpeg_of(s, name)
+    {
+        return demo_photo::response(bytes);
     }
     ApiError::not_found(format!("no such file: {file}")).into_response()
 }

@@ -14,7 +14,7 @@
 //! | `POST /v1/workflow/direct` | [`direct`] |
 //! | `POST /v1/workflow/resource/list`, `GET …/resource/info`, `POST …/resource/export` | [`library`] |
 //! | `GET /v1/workflow/explore/list`, `…/explore/info`, `…/zone/list`, `…/zone/info`, `POST /v1/explore/report` | [`explore`] |
-//! | `GET /static/seed/{name}.svg`, `GET /static/seed/tpl-{id}-preview.wav` ([`audio_preview`]), `GET /builds/latest.json`, `GET /builds/meta/{id}.json`, `GET /app_static/icons/{name}.svg` | [`assets`] |
+//! | `GET /static/seed/{name}.svg`, `GET /static/seed/tpl-{id}-preview.wav` ([`audio_preview`]), `GET /static/seed/demo-{key}-{n}-{side}.jpg` ([`demo_photo`]), `GET /builds/latest.json`, `GET /builds/meta/{id}.json`, `GET /app_static/icons/{name}.svg` | [`assets`] |
 
 pub mod activity;
 pub mod ads;
@@ -22,6 +22,7 @@ pub mod assets;
 pub mod audio_preview;
 pub mod cms;
 pub mod country;
+pub mod demo_photo;
 pub mod direct;
 pub mod experiments;
 pub mod explore;

@@ -13,7 +13,6 @@
 //! A missing or unknown key/algorithm answers 400 naming the field and listing the known ones.
 
 use super::seed::seeds;
-use super::seed_media::media_url;
 use crate::api::{ApiError, ApiResult, List, ok};
 use crate::params::{self, ApiQuery};
 use crate::spa::hints::FirstScreen;
@@ -242,7 +241,7 @@ fn demo_list(origin: &str, key: &'static str, names: &'static [String]) -> Keyed
 
 /// The address of picture `side` (before, after) of example `n` (from 1) of tool `key`.
 fn demo_picture(origin: &str, key: &str, n: usize, side: &str) -> String {
-    media_url(origin, &format!("demo-{key}-{n}-{side}"))
+    super::demo_photo::url(origin, key, n, side)
 }
 
 /// `GET /v1/common/demo/list`.
