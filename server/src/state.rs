@@ -22,7 +22,7 @@ pub struct AppState {
     pub jwt: JwtKeys,
     /// The sessions of recent token checks (`auth/sessions.rs`).
     pub sessions: Sessions,
-    /// Recent user infos, on PostgreSQL only (`user_infos.rs`).
+    /// Recent user infos (`user_infos.rs`).
     pub user_infos: UserInfos,
     /// Rate limits and bounded concurrency (`limits/`).
     pub limits: Limits,
@@ -42,11 +42,7 @@ impl AppState {
         );
         let models = Models::new(cfg.models.clone());
         let sessions = Sessions::new(cfg.token_cache);
-        let user_infos = UserInfos::new(if db.pg_url().is_some() {
-            cfg.user_cache
-        } else {
-            std::time::Duration::ZERO
-        });
+        let user_infos = UserInfos::new(cfg.user_cache);
         Self {
             db,
             limits: Limits::new(cfg.limits.clone()),

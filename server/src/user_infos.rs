@@ -1,19 +1,25 @@
-//! What signed-in pages poll, kept in memory on PostgreSQL, where each read is a round trip to
-//! another process (README "Speed": 1,500–5,000 reads a second on two cores against 11,000 for a
-//! call without the database): the user info (`POST /v1/user`, the busiest signed-in call) and the
-//! check-in state of the current cycle (`GET /v1/activity/checkin/status`).
+//! What signed-in pages poll, kept in memory: the user info (`POST /v1/user`, the busiest
+//! signed-in call) and the check-in state of the current cycle (`GET /v1/activity/checkin/status`).
+//! On PostgreSQL each read is a round trip to another process (README "Speed": 1,500–5,000 reads a
+//! second on two cores against 11,000 for a call without the database); on SQLite each statement
+//! is two hand-offs to the connection's worker thread and back, which held 7,500–9,000 reads a
+//! second against a floor of 16,000 (the threads' wake-ups led a `perf` profile).
 //!
 //! What stays true:
 //! - a user's own write is seen by that user's next call to this process: every request a signed-in
 //!   user sends other than a read (`GET`, `HEAD`, `POST /v1/user`) forgets that user's info once it
 //!   has been answered, so after the handler's commit ([`forget_after_writes`]);
 //! - the task worker forgets the user of a failed task's refund before it sends the task's event
-//!   (the app reads the balance again on that event);
-//! - a write no request of this process made (another instance, a payment webhook, the recovery
-//!   of a dead instance's tasks, an operator's SQL) is seen within moments: PostgreSQL triggers on `users`,
-//!   `subscriptions`, `credit_entries` and `checkins` notify `aivg_user_changed` with the user's id at commit
-//!   (migration 0012), the listener forgets that user, and when the listening connection drops it
-//!   forgets everyone;
+//!   (the app reads the balance again on that event), and so does the recovery of tasks whose
+//!   instance stopped; a payment webhook forgets the user its grant or take-back was for, after its
+//!   commit (`pay/stripe_webhook.rs`);
+//! - a write no request of this process made (another instance, an operator's SQL, and on
+//!   PostgreSQL the cases above made by another instance) is seen within moments on PostgreSQL:
+//!   triggers on `users`, `subscriptions`, `credit_entries` and `checkins` notify
+//!   `aivg_user_changed` with the user's id at commit (migration 0012), the listener forgets that
+//!   user, and when the listening connection drops it forgets everyone. SQLite has no such
+//!   notification (one server owns its file, so every write of the server is one of the cases
+//!   above): SQL run on the file from outside the server shows after `AIVG_USER_CACHE_MS`;
 //! - nothing is kept longer than `AIVG_USER_CACHE_MS` (default 1,000 ms; `0` turns the cache off):
 //!   that also bounds what time alone changes (a plan or a grant expiring);
 //! - a read that raced a write never stores what it read before the write committed: each read
@@ -21,9 +27,6 @@
 //!   shard came meanwhile (checked again after the insert, so a write between the check and the
 //!   insert removes it);
 //! - at most [`MAX_USERS`] infos are kept, and only for users whose token this server verified.
-//!
-//! SQLite keeps no cache: one process reads its own file in microseconds and already holds the read
-//! goal.
 
 use crate::checkin::daily::Status as CheckinStatus;
 use aivg_core::session::UserInfo;

@@ -70,6 +70,7 @@ async fn a_task_is_charged_refused_and_refunded_without_a_server() {
         gate: &db.write_gate,
         tasks: &tasks,
         files: &files,
+        infos: &aivg_server::user_infos::UserInfos::new(std::time::Duration::ZERO),
     };
     let data = json!({ "prompt": "a lighthouse" });
     let task = |credits| NewTask {
@@ -116,6 +117,77 @@ async fn a_task_is_charged_refused_and_refunded_without_a_server() {
         .unwrap();
     assert!(!again, "an ended task is not ended twice");
     assert_eq!(balance(&db, user).await, 10);
+}
+
+#[tokio::test]
+async fn a_recovered_tasks_refund_forgets_its_users_kept_info() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cfg, db, user, uid) = db_with_user(dir.path()).await;
+    let (tasks, files) = (
+        Tasks::new(&cfg),
+        Files::new(&cfg, b"a secret of the test only"),
+    );
+    let infos = aivg_server::user_infos::UserInfos::new(std::time::Duration::from_secs(60));
+    let deps = Deps {
+        pool: &db.pool,
+        backend: db.backend,
+        gate: &db.write_gate,
+        tasks: &tasks,
+        files: &files,
+        infos: &infos,
+    };
+    let mut conn = db.pool.acquire().await.unwrap();
+    let grant = Entry {
+        user_id: user,
+        reason: "test",
+        details: "Test grant",
+        credits: 10,
+        date: aivg_server::clock::now_s(),
+        expire_time: 0,
+        reference: "",
+    };
+    ledger::grant(&mut conn, &grant).await.unwrap();
+    drop(conn);
+    let data = json!({ "prompt": "lost" });
+    let created = lifecycle::create(
+        deps,
+        &NewTask {
+            user_id: user,
+            uid: &uid,
+            algorithm: "txt2Music",
+            module: "txt2Music",
+            title: "Text to music",
+            credits: 4,
+            data: &data,
+            user_data: &serde_json::Value::Null,
+            retry_of: "",
+            finished: None,
+            media_seconds: None,
+        },
+    )
+    .await
+    .unwrap();
+    // Its instance died for the last time it may: the next recovery fails and refunds it.
+    sqlx::query(
+        "UPDATE tasks SET status = 'running', owner = 'i-dead', heartbeat_ms = 0, attempts = $1 WHERE task_id = $2",
+    )
+    .bind(aivg_server::tasks::recovery::MAX_CLAIMS)
+    .bind(&created.row.task_id)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let stamp = infos.stamp(user);
+    let kept = aivg_server::users::info(&db.pool, user).await.unwrap();
+    assert_eq!(kept.integral.integral, 6);
+    infos.keep(user, stamp, kept);
+    assert!(infos.get(user).is_some());
+    let (requeued, failed) = aivg_server::tasks::recovery::recover(deps, 1_000)
+        .await
+        .unwrap();
+    assert_eq!((requeued, failed), (0, 1));
+    assert_eq!(balance(&db, user).await, 10);
+    // No request of the user made that refund: the kept info is gone, so the next call reads it.
+    assert!(infos.get(user).is_none());
 }
 
 #[tokio::test]

@@ -12,7 +12,7 @@ mod stripe_fake;
 use serde_json::json;
 use stripe_fake::{
     WEBHOOK_SECRET, event, paid_checkout, post_event, post_event_signed, session_completed,
-    stripe_server,
+    stripe_server, stripe_server_configured,
 };
 
 fn now() -> i64 {
@@ -76,6 +76,28 @@ async fn a_signed_session_grants_once() {
     for t in tasks {
         assert_eq!(t.await.unwrap(), 200);
     }
+    assert_eq!(s.balance(&token).await, 105);
+}
+
+#[tokio::test]
+async fn a_grant_shows_in_the_next_user_info_while_infos_are_kept() {
+    // Infos kept a minute: what the user sees change within it was forgotten, not expired.
+    let (s, _fake) =
+        stripe_server_configured(|c| c.user_cache = std::time::Duration::from_secs(60)).await;
+    let token = s.register("kept@example.com").await;
+    let (checkout_id, session) = paid_checkout(&s, &token, 24_120_100, 0).await;
+    // Read (and kept) before the payment's notification.
+    assert_eq!(s.balance(&token).await, 5);
+    assert_eq!(s.balance(&token).await, 5);
+    let paid = session_completed(
+        "evt_kept",
+        &session,
+        &checkout_id,
+        1499,
+        json!({"payment_intent": "pi_kept"}),
+    );
+    assert_eq!(post_event(&s, &paid).await, (200, "granted".into()));
+    // No request of the user made the grant; the webhook forgot the kept info.
     assert_eq!(s.balance(&token).await, 105);
 }
 

@@ -193,7 +193,7 @@ fn main() {
     }
     println!("token checks kept {} ms", cfg.token_cache.as_millis());
     // The server's default (`Config::for_tests` turns it off); `AIVG_USER_CACHE_MS=0` measures the
-    // user info read from the database on every call. Kept on PostgreSQL only (user_infos.rs).
+    // user info read from the database on every call. Kept on both databases (user_infos.rs).
     cfg.user_cache = std::env::var("AIVG_USER_CACHE_MS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -201,10 +201,7 @@ fn main() {
             aivg_server::config::DEFAULT_USER_CACHE,
             Duration::from_millis,
         );
-    println!(
-        "user infos kept {} ms (PostgreSQL only)",
-        cfg.user_cache.as_millis()
-    );
+    println!("user infos kept {} ms", cfg.user_cache.as_millis());
     let db = if cfg.database_url.starts_with("postgres") {
         "PostgreSQL"
     } else {

@@ -45,14 +45,16 @@ fn ignored(reason: impl Into<String>) -> Outcome {
     }
 }
 
-/// Acts on one event of `provider`, once per event id (see the module doc).
+/// Acts on one event of `provider`, once per event id (see the module doc). Answers what it did
+/// and the user whose credits or plan it may have changed (committed by then), whom the caller
+/// tells `user_infos` about: no request of that user made the change.
 pub async fn handle(
     pool: &AnyPool,
     provider: &str,
     event_id: &str,
     event_type: &str,
     action: &Action,
-) -> Result<Outcome, ApiError> {
+) -> Result<(Outcome, Option<i64>), ApiError> {
     let now = clock::now_s();
     let mut tx = pool.begin().await?;
     let fresh = sqlx::query(
@@ -66,19 +68,20 @@ pub async fn handle(
     .await?
     .rows_affected();
     if fresh == 0 {
-        return Ok(Outcome::Duplicate);
+        return Ok((Outcome::Duplicate, None));
     }
+    let mut touched = None;
     let outcome = match action {
-        Action::SessionPaid(s) => session_paid(&mut tx, provider, s, now).await?,
-        Action::InvoicePaid(i) => invoice_paid(&mut tx, provider, i, now).await?,
-        Action::MoneyBack(m) => money_back(&mut tx, provider, m, now).await?,
+        Action::SessionPaid(s) => session_paid(&mut tx, provider, s, now, &mut touched).await?,
+        Action::InvoicePaid(i) => invoice_paid(&mut tx, provider, i, now, &mut touched).await?,
+        Action::MoneyBack(m) => money_back(&mut tx, provider, m, now, &mut touched).await?,
         Action::Ignore(why) => ignored(*why),
     };
     tx.commit().await?;
     if let Outcome::Ignored { reason } = &outcome {
         tracing::info!("{provider} event {event_id} ({event_type}) ignored: {reason}");
     }
-    Ok(outcome)
+    Ok((outcome, touched))
 }
 
 async fn already_granted(
@@ -144,6 +147,7 @@ async fn session_paid(
     provider: &str,
     s: &PaidSession,
     now: i64,
+    touched: &mut Option<i64>,
 ) -> Result<Outcome, ApiError> {
     if !checkouts::looks_like_id(&s.checkout_id) {
         return Ok(ignored("the session names none of our checkouts"));
@@ -156,6 +160,7 @@ async fn session_paid(
     }
     let product = product_of(&checkout)?;
     ledger::lock_user(conn, checkout.user_id).await?;
+    *touched = Some(checkout.user_id);
     if already_granted(conn, provider, &s.id).await? {
         return Ok(Outcome::Duplicate);
     }
@@ -203,6 +208,7 @@ async fn invoice_paid(
     provider: &str,
     i: &PaidInvoice,
     now: i64,
+    touched: &mut Option<i64>,
 ) -> Result<Outcome, ApiError> {
     if i.billing_reason != "subscription_cycle" {
         // The first invoice was paid through the session: remember its payment for refunds.
@@ -230,6 +236,7 @@ async fn invoice_paid(
     };
     let product = product_of(&checkout)?;
     ledger::lock_user(conn, checkout.user_id).await?;
+    *touched = Some(checkout.user_id);
     if already_granted(conn, provider, &i.id).await? {
         return Ok(Outcome::Duplicate);
     }
@@ -285,6 +292,7 @@ async fn money_back(
     provider: &str,
     m: &MoneyBack,
     now: i64,
+    touched: &mut Option<i64>,
 ) -> Result<Outcome, ApiError> {
     let grant: Option<PaidGrant> = sqlx::query_as(
         "SELECT object_id, trade_id, user_id, credits FROM payment_grants
@@ -306,6 +314,7 @@ async fn money_back(
         return Ok(ignored("a payment none of our grants came from"));
     };
     ledger::lock_user(conn, user_id).await?;
+    *touched = Some(user_id);
     // Read again under the lock: another event may have taken some back meanwhile.
     let clawed: i64 = sqlx::query_scalar(
         "SELECT clawed_credits FROM payment_grants WHERE provider = $1 AND object_id = $2",

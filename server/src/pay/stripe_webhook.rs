@@ -46,7 +46,11 @@ pub async fn webhook(
         return Err(ApiError::invalid("id", "a Stripe event needs its id"));
     }
     let action = stripe_events::action(&event);
-    let outcome = grants::handle(&state.db.pool, "stripe", &event.id, &event.kind, &action).await?;
+    let (outcome, user) =
+        grants::handle(&state.db.pool, "stripe", &event.id, &event.kind, &action).await?;
+    if let Some(user) = user {
+        state.user_infos.changed(user);
+    }
     ok(Received {
         received: true,
         event_id: event.id,

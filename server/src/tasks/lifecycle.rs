@@ -40,6 +40,8 @@ pub struct Deps<'a> {
     pub gate: &'a crate::db::WriteGate,
     pub tasks: &'a Tasks,
     pub files: &'a Files,
+    /// Told of a refund no request of its user made (user_infos.rs).
+    pub infos: &'a crate::user_infos::UserInfos,
 }
 
 /// A task to record.

@@ -79,6 +79,7 @@ impl AppState {
             gate: &self.db.write_gate,
             tasks: &self.tasks,
             files: &self.files,
+            infos: &self.user_infos,
         }
     }
 }

@@ -34,6 +34,8 @@ pub async fn recover(d: Deps<'_>, ttl_ms: i64) -> Result<(usize, usize), sqlx::E
             let msg = "The task could not be finished: the servers running it stopped several times. Your credits were refunded; please try again.";
             if end_with_refund(d.pool, t, ["running", "running"], "failed", msg).await? {
                 failed += 1;
+                // Before the event, as the worker's failures: the app reads the balance again.
+                d.infos.changed(t.user_id);
                 emit(d, &t.task_id, "updateTask").await;
             }
             continue;

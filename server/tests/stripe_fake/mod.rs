@@ -92,9 +92,17 @@ pub async fn start_fake() -> FakeStripe {
 
 /// A server whose payments go through the fake Stripe (the test store off).
 pub async fn stripe_server() -> (TestServer, FakeStripe) {
+    stripe_server_configured(|_| {}).await
+}
+
+/// [`stripe_server`] with its test configuration adjusted by `f` first.
+pub async fn stripe_server_configured(
+    f: impl FnOnce(&mut aivg_server::config::Config),
+) -> (TestServer, FakeStripe) {
     let fake = start_fake().await;
     let dir = tempfile::tempdir().unwrap();
     let mut cfg = aivg_server::config::Config::for_tests(dir.path().join("data"));
+    f(&mut cfg);
     cfg.database_url = crate::common::database_url(dir.path()).await;
     cfg.test_store = false;
     cfg.public_url = Some(PUBLIC_URL.into());
