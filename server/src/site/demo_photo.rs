@@ -109,11 +109,12 @@ fn draw(hash: u32) -> RgbImage {
         } else {
             0.0
         };
-        let channel = |i: usize| {
-            let base = from[i] + (to[i] - from[i]) * t;
+        let channel = |from: f64, to: f64| {
+            let base = from + (to - from) * t;
             (base + (255.0 - base) * light).round().clamp(0.0, 255.0) as u8
         };
-        Rgb([channel(0), channel(1), channel(2)])
+        let ([r0, g0, b0], [r1, g1, b1]) = (from, to);
+        Rgb([channel(r0, r1), channel(g0, g1), channel(b0, b1)])
     })
 }
 
@@ -143,7 +144,7 @@ fn hsl(h: f64, s: f64, l: f64) -> [f64; 3] {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 
