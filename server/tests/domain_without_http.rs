@@ -19,6 +19,43 @@ use aivg_server::uploads::storage::Files;
 use common::db_with_user;
 use serde_json::json;
 
+/// Grants `credits` to `user_id` straight in the ledger.
+async fn grant(db: &Db, user_id: i64, credits: i64) {
+    let mut conn = db.pool.acquire().await.unwrap();
+    let grant = Entry {
+        user_id,
+        reason: "test",
+        details: "Test grant",
+        credits,
+        date: aivg_server::clock::now_s(),
+        expire_time: 0,
+        reference: "",
+    };
+    ledger::grant(&mut conn, &grant).await.unwrap();
+}
+
+/// A text-to-music task of `user_id` (public id `uid`) costing `credits`.
+fn music_task<'a>(
+    user_id: i64,
+    uid: &'a str,
+    data: &'a serde_json::Value,
+    credits: i64,
+) -> NewTask<'a> {
+    NewTask {
+        user_id,
+        uid,
+        algorithm: "txt2Music",
+        module: "txt2Music",
+        title: "Text to music",
+        credits,
+        data,
+        user_data: &serde_json::Value::Null,
+        retry_of: "",
+        finished: None,
+        media_seconds: None,
+    }
+}
+
 async fn balance(db: &Db, user_id: i64) -> i64 {
     let mut conn = db.pool.acquire().await.unwrap();
     ledger::balance(&mut conn, user_id, aivg_server::clock::now_s())
@@ -73,34 +110,11 @@ async fn a_task_is_charged_refused_and_refunded_without_a_server() {
         infos: &aivg_server::user_infos::UserInfos::new(std::time::Duration::ZERO),
     };
     let data = json!({ "prompt": "a lighthouse" });
-    let task = |credits| NewTask {
-        user_id: user,
-        uid: &uid,
-        algorithm: "txt2Music",
-        module: "txt2Music",
-        title: "Text to music",
-        credits,
-        data: &data,
-        user_data: &serde_json::Value::Null,
-        retry_of: "",
-        finished: None,
-        media_seconds: None,
-    };
+    let task = |credits| music_task(user, &uid, &data, credits);
     // No credits yet: refused with the envelope's code, nothing written.
     let refused = lifecycle::create(deps, &task(4)).await.unwrap_err();
     assert_eq!(refused.code, CODE_INSUFFICIENT_CREDITS);
-    let mut conn = db.pool.acquire().await.unwrap();
-    let grant = Entry {
-        user_id: user,
-        reason: "test",
-        details: "Test grant",
-        credits: 10,
-        date: aivg_server::clock::now_s(),
-        expire_time: 0,
-        reference: "",
-    };
-    ledger::grant(&mut conn, &grant).await.unwrap();
-    drop(conn);
+    grant(&db, user, 10).await;
     let created = lifecycle::create(deps, &task(4)).await.unwrap();
     assert_eq!(created.row.status, "queued");
     assert_eq!(created.queue_position, 1);
@@ -136,37 +150,11 @@ async fn a_recovered_tasks_refund_forgets_its_users_kept_info() {
         files: &files,
         infos: &infos,
     };
-    let mut conn = db.pool.acquire().await.unwrap();
-    let grant = Entry {
-        user_id: user,
-        reason: "test",
-        details: "Test grant",
-        credits: 10,
-        date: aivg_server::clock::now_s(),
-        expire_time: 0,
-        reference: "",
-    };
-    ledger::grant(&mut conn, &grant).await.unwrap();
-    drop(conn);
+    grant(&db, user, 10).await;
     let data = json!({ "prompt": "lost" });
-    let created = lifecycle::create(
-        deps,
-        &NewTask {
-            user_id: user,
-            uid: &uid,
-            algorithm: "txt2Music",
-            module: "txt2Music",
-            title: "Text to music",
-            credits: 4,
-            data: &data,
-            user_data: &serde_json::Value::Null,
-            retry_of: "",
-            finished: None,
-            media_seconds: None,
-        },
-    )
-    .await
-    .unwrap();
+    let created = lifecycle::create(deps, &music_task(user, &uid, &data, 4))
+        .await
+        .unwrap();
     // Its instance died for the last time it may: the next recovery fails and refunds it.
     sqlx::query(
         "UPDATE tasks SET status = 'running', owner = 'i-dead', heartbeat_ms = 0, attempts = $1 WHERE task_id = $2",
