@@ -19,7 +19,7 @@
 //!   arrow-right; 24×24, `currentColor`), 404 otherwise.
 
 use super::seed::{Seeds, seeds};
-use super::seed_media::ratio_size;
+use super::seed_media::{fnv, ratio_size};
 use super::{audio_preview, demo_photo};
 use crate::api::ApiError;
 use crate::html::html_escape;
@@ -101,12 +101,6 @@ fn drawing(s: &Seeds, name: &str) -> Option<Drawing> {
         _ => (128, 128),
     };
     Some(d(size, &ad.activity.replace('_', " "), false))
-}
-
-pub(super) fn fnv(text: &str) -> u32 {
-    text.bytes().fold(0x811c_9dc5, |h, b| {
-        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
-    })
 }
 
 fn svg(name: &str, d: &Drawing) -> String {

@@ -59,7 +59,7 @@ pub fn jpeg_of(s: &Seeds, name: &str) -> Option<Bytes> {
     }
     // The two sides of an example share their colours: the hash of the name without its side.
     let example = name.rsplit_once('-').map_or(name, |(example, _)| example);
-    let mut picture = draw(super::assets::fnv(example));
+    let mut picture = draw(super::seed_media::fnv(example));
     if before {
         blocks(&mut picture, BLOCK);
     }

@@ -10,3 +10,10 @@ pub fn media_url(origin: &str, name: &str) -> String {
 pub fn ratio_size(ratio: &str) -> (u32, u32) {
     aivg_core::crop::aspect_ratio_size(ratio).map_or((512, 512), |s| (s.width / 2, s.height / 2))
 }
+
+/// The FNV-1a hash of `text`: the colours of a drawn seed picture come from its name's.
+pub fn fnv(text: &str) -> u32 {
+    text.bytes().fold(0x811c_9dc5, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
