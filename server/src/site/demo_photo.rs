@@ -10,7 +10,7 @@
 //!   with a pattern of rings: sharp on the "after" side, in 12-pixel blocks on the "before" side,
 //!   so the example shows what an enhancer does; the example's name is the page's caption and the
 //!   pictures' alt text;
-//! - 480×360 at quality 80 (~20 KB); at most the seed's examples (a few dozen) are kept.
+//! - 480×360 at quality 80 (~8 KB); at most the seed's examples (a few dozen) are kept.
 
 use super::seed::Seeds;
 use axum::http::{HeaderValue, header};
