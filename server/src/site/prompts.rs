@@ -12,10 +12,10 @@
 //!
 //! A missing or unknown key/algorithm answers 400 naming the field and listing the known ones.
 
+use super::demo_photo;
 use super::seed::seeds;
 use crate::api::{ApiError, ApiResult, List, ok};
 use crate::params::{self, ApiQuery};
-use crate::spa::hints::FirstScreen;
 use crate::state::AppState;
 use aivg_core::lang::Lang;
 use axum::extract::State;
@@ -188,37 +188,13 @@ pub struct Demo {
 }
 
 /// A tool page's examples, when its route has some (core's `demo_key`, which the app asks with
-/// too): their pictures (before, after of each, in order), which the page shows eagerly and one of
-/// which is its largest element, and the answer `GET /v1/common/demo/list?key=` would give. `spa`
-/// preloads the pictures with the page's HTML and writes the answer into it, so the page's first
-/// render has them without a request (README "Speed").
-///
-/// Every example's pictures, not only the first: on wide layouts the examples share the first row
-/// in `1fr` grid columns, so a later one's picture can be a pixel larger than the first's and paint
-/// last as the page's LCP (the image enhancer's third example). The seed has at most three
-/// examples a tool; on a phone the second and third are a scroll away and their small pictures
-/// load with the page anyway (decided: not worth a layout-dependent hint).
-pub fn first_screen(origin: &str, route: &str) -> FirstScreen {
-    let Some(key) = aivg_core::routes::demo_key(route) else {
-        return FirstScreen::default();
-    };
-    let Some(demos) = seeds()
-        .ok()
-        .and_then(|s| s.tools.demos.get_key_value(key.as_str()))
-        .map(|(key, names)| demo_list(origin, key.as_str(), names))
-    else {
-        return FirstScreen::default();
-    };
-    FirstScreen {
-        pictures: demos
-            .list
-            .iter()
-            .flat_map(|d| [d.before.clone(), d.after.clone()])
-            .collect(),
-        data: serde_json::to_value(&demos)
-            .ok()
-            .map(|demos| serde_json::json!({ "demos": demos })),
-    }
+/// too): the answer `GET /v1/common/demo/list?key=` would give. `spa` preloads their pictures with
+/// the page's HTML and writes the answer into it, so the page's first render has them without a
+/// request (README "Speed").
+pub fn route_demos(origin: &str, route: &str) -> Option<Keyed<Demo>> {
+    let key = aivg_core::routes::demo_key(route)?;
+    let (key, names) = seeds().ok()?.tools.demos.get_key_value(key.as_str())?;
+    Some(demo_list(origin, key.as_str(), names))
 }
 
 /// The examples of tool `key`, named `names` in the seed.
@@ -231,17 +207,12 @@ fn demo_list(origin: &str, key: &'static str, names: &'static [String]) -> Keyed
             Demo {
                 id: n,
                 name,
-                before: demo_picture(origin, key, n, "before"),
-                after: demo_picture(origin, key, n, "after"),
+                before: demo_photo::url(origin, key, n, "before"),
+                after: demo_photo::url(origin, key, n, "after"),
             }
         })
         .collect();
     Keyed { key, list }
-}
-
-/// The address of picture `side` (before, after) of example `n` (from 1) of tool `key`.
-fn demo_picture(origin: &str, key: &str, n: usize, side: &str) -> String {
-    super::demo_photo::url(origin, key, n, side)
 }
 
 /// `GET /v1/common/demo/list`.

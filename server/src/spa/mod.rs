@@ -113,6 +113,27 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     }
 }
 
+/// What a route's first screen shows from the API: a tool page's examples (every example's
+/// pictures, not only the first: on wide layouts they share the first row in `1fr` grid columns,
+/// so a later one's picture can be a pixel larger than the first's and paint last as the page's
+/// LCP; the seed has at most three a tool, and on a phone the later ones' small pictures load with
+/// the page anyway: decided, not worth a layout-dependent hint).
+fn first_screen(origin: &str, route: &str) -> hints::FirstScreen {
+    let Some(demos) = crate::site::prompts::route_demos(origin, route) else {
+        return hints::FirstScreen::default();
+    };
+    hints::FirstScreen {
+        pictures: demos
+            .list
+            .iter()
+            .flat_map(|d| [d.before.clone(), d.after.clone()])
+            .collect(),
+        data: serde_json::to_value(&demos)
+            .ok()
+            .map(|demos| serde_json::json!({ "demos": demos })),
+    }
+}
+
 /// index.html for a page request, with the preload hints of its route and language when the build
 /// wrote them. An `ETag` of the body answers a revalidation with 304.
 fn page_html(
@@ -136,7 +157,7 @@ fn page_html(
                     cookie: header_text(header::COOKIE),
                     accept_language: header_text(header::ACCEPT_LANGUAGE),
                 },
-                |route| crate::site::prompts::first_screen(origin, route),
+                |route| first_screen(origin, route),
             );
             hints::inject(&built.index, &links)
         }

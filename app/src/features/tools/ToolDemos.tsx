@@ -27,7 +27,7 @@ export function ToolDemos({ route }: { route: ToolRoute }) {
       <ul className="create-demos">
         {demos.map((d) => (
           <li key={d.id} className="create-demo">
-            {/* The server preloads every example's pictures with the page (site::prompts::demo_pictures):
+            {/* The server preloads every example's pictures with the page (spa::first_screen):
                 on wide layouts they share the first row, and a lazy one was asked for only once the
                 page rendered, then painted last as the page's LCP. */}
             <img src={d.before} alt={t("demos.before", { name: d.name })} loading="eager" />
