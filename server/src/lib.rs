@@ -6,7 +6,7 @@
 //!
 //! 1. the foundation: `config` (with the plain settings of the areas), `db`, `clock`, `ids`, and
 //!    `api` (the envelope and [`api::ApiError`], the one error of the HTTP layer; domain errors
-//!    convert into it with `From`), `params` (reading request parameters), `links` (the origin
+//!    convert into it with `From`, in `domain_errors` or the area's file), `params` (reading request parameters), `links` (the origin
 //!    of the links handed out) and `html` (escaping for the pages the server writes);
 //! 2. the domain logic, callable without HTTP on the pool or the parts it needs: `ledger`,
 //!    `checkin::daily`, `tasks::lifecycle`, `tasks::record`, `tasks::recovery`,
@@ -31,6 +31,7 @@ pub mod clock;
 pub mod config;
 pub mod credits;
 pub mod db;
+pub mod domain_errors;
 pub mod housekeeping;
 pub mod html;
 pub mod identity;

@@ -14,7 +14,7 @@ use aivg_server::checkin::daily::{self, Claim};
 use aivg_server::db::Db;
 use aivg_server::ledger::{self, Entry};
 use aivg_server::tasks::hub::Tasks;
-use aivg_server::tasks::lifecycle::{self, CODE_INSUFFICIENT_CREDITS, Deps, NewTask};
+use aivg_server::tasks::lifecycle::{self, CreateError, Deps, NewTask};
 use aivg_server::uploads::storage::Files;
 use common::db_with_user;
 use serde_json::json;
@@ -111,9 +111,18 @@ async fn a_task_is_charged_refused_and_refunded_without_a_server() {
     };
     let data = json!({ "prompt": "a lighthouse" });
     let task = |credits| music_task(user, &uid, &data, credits);
-    // No credits yet: refused with the envelope's code, nothing written.
+    // No credits yet: refused with the domain's reason, nothing written.
     let refused = lifecycle::create(deps, &task(4)).await.unwrap_err();
-    assert_eq!(refused.code, CODE_INSUFFICIENT_CREDITS);
+    assert!(
+        matches!(
+            refused,
+            CreateError::Insufficient {
+                needed: 4,
+                available: 0
+            }
+        ),
+        "{refused:?}"
+    );
     grant(&db, user, 10).await;
     let created = lifecycle::create(deps, &task(4)).await.unwrap();
     assert_eq!(created.row.status, "queued");

@@ -113,7 +113,7 @@ pub async fn queue_task(
         finished: None,
         media_seconds,
     };
-    lifecycle::create(state.task_deps(), &t).await
+    Ok(lifecycle::create(state.task_deps(), &t).await?)
 }
 
 /// The answer of a creation, from the row as written.

@@ -91,7 +91,7 @@ async fn finished(
         finished: Some(result),
         media_seconds: None,
     };
-    lifecycle::create(state.task_deps(), &t).await
+    Ok(lifecycle::create(state.task_deps(), &t).await?)
 }
 
 /// Creates an instant task when `algorithm` is one; `None` for the queued modules.

@@ -26,13 +26,26 @@ use crate::limits::{Limits, Work};
 use crate::uploads::mediainfo;
 use crate::uploads::quota::effective_level;
 use crate::uploads::storage::Files;
-use aivg_core::request::CODE_UPGRADE_REQUIRED;
 use aivg_core::tasks::{
-    CODE_MINUTES_USED_UP, MinuteError, MinuteTool, check_minutes, minute_tool, month_window,
-    monthly_minutes, task_seconds,
+    MinuteError, MinuteTool, check_minutes, minute_tool, month_window, monthly_minutes,
+    task_seconds,
 };
-use axum::http::StatusCode;
 use sqlx::AnyConnection;
+
+/// Why a metered task was refused or could not be checked (the HTTP answers are
+/// `http_errors.rs`'s, see the module doc).
+#[derive(Debug, thiserror::Error)]
+pub enum MinutesError {
+    /// Core's refusal: not in the plan, the month used up, or a length that cannot be read.
+    #[error(transparent)]
+    Refused(#[from] MinuteError),
+    #[error("the clock is outside the calendar")]
+    Calendar,
+    #[error("the input's length could not be read: {0}")]
+    Probe(String),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
 
 /// The tools in the order the answer lists them.
 pub(super) const TOOLS: [MinuteTool; 3] = [
@@ -57,16 +70,17 @@ pub async fn input_seconds(
     };
     // Bounded like the mediainfo call: ffprobe may read a whole file.
     let _permit = limits.permit(Work::Decode).await?;
+    // The limits answer their own refusal (busy: 429); a file that cannot be read is ours.
     let info = mediainfo::probe(files, obj)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(|e| MinutesError::Probe(e.to_string()))?;
     Ok(task_seconds(info.duration).ok())
 }
 
-fn month_start_ms(now_ms: i64) -> Result<i64, ApiError> {
+fn month_start_ms(now_ms: i64) -> Result<i64, MinutesError> {
     month_window(now_ms)
         .map(|w| w.start_ms)
-        .ok_or_else(|| ApiError::internal("the clock is outside the calendar"))
+        .ok_or(MinutesError::Calendar)
 }
 
 /// Seconds of `tool` the user used in the month starting at `start_ms`.
@@ -101,7 +115,7 @@ pub async fn check(
     algorithm: &str,
     seconds: Option<u64>,
     now_ms: i64,
-) -> Result<(), ApiError> {
+) -> Result<(), MinutesError> {
     let Some(tool) = minute_tool(algorithm) else {
         return Ok(());
     };
@@ -117,17 +131,5 @@ pub async fn check(
             }
         }
     };
-    Err(match refused {
-        MinuteError::NotIncluded { .. } => ApiError::new(
-            StatusCode::FORBIDDEN,
-            CODE_UPGRADE_REQUIRED,
-            refused.to_string(),
-        ),
-        MinuteError::UsedUp { .. } => ApiError::new(
-            StatusCode::FORBIDDEN,
-            CODE_MINUTES_USED_UP,
-            refused.to_string(),
-        ),
-        MinuteError::UnknownLength => ApiError::invalid("data.file_path", refused),
-    })
+    Err(refused.into())
 }
