@@ -53,7 +53,9 @@ impl From<MinutesError> for ApiError {
             MinutesError::Refused(refused @ MinuteError::UnknownLength) => {
                 ApiError::invalid("data.file_path", refused)
             }
-            MinutesError::Calendar | MinutesError::Probe(_) => ApiError::internal(e),
+            MinutesError::Calendar | MinutesError::NoPlanLevel(_) | MinutesError::Probe(_) => {
+                ApiError::internal(e)
+            }
             MinutesError::Db(e) => e.into(),
         }
     }

@@ -53,6 +53,7 @@ fn music_task<'a>(
         retry_of: "",
         finished: None,
         media_seconds: None,
+        plan_level: None,
     }
 }
 

@@ -100,6 +100,8 @@ pub async fn queue_task(
     let files = modules::validate(&state.db.pool, user, module, data).await?;
     let media_seconds =
         super::minutes::input_seconds(&state.limits, &state.files, module.code, &files).await?;
+    let plan_level =
+        super::minutes::plan_level(&state.db.pool, user.id, module.code, crate::clock::now_s()).await?;
     let t = NewTask {
         user_id: user.id,
         uid: &user.uid,
@@ -112,6 +114,7 @@ pub async fn queue_task(
         retry_of,
         finished: None,
         media_seconds,
+        plan_level,
     };
     Ok(lifecycle::create(state.task_deps(), &t).await?)
 }

@@ -82,6 +82,9 @@ pub struct NewTask<'a> {
     pub finished: Option<&'a Value>,
     /// The input's length of a minute-metered task (`minutes::input_seconds`), else `None`.
     pub media_seconds: Option<u64>,
+    /// The user's effective plan level, read once by the request (`minutes::plan_level`) for a
+    /// minute-metered task, else `None`.
+    pub plan_level: Option<&'static str>,
 }
 
 fn json_text(v: &Value) -> String {
@@ -240,7 +243,15 @@ async fn write_locked(
         return Err(CreateError::TooManyQueued { waiting, limit });
     }
     // The metered tools' monthly minutes, under the same lock (minutes.rs).
-    super::minutes::check(&mut tx, t.user_id, t.algorithm, t.media_seconds, now_ms).await?;
+    super::minutes::check(
+        &mut tx,
+        t.user_id,
+        t.algorithm,
+        t.plan_level,
+        t.media_seconds,
+        now_ms,
+    )
+    .await?;
     let charge_id = if t.credits > 0 {
         let entry = Entry {
             user_id: t.user_id,

@@ -8,7 +8,8 @@
 //!   tool's modules created since the 1st (UTC) that did not fail and were not cancelled (those
 //!   give their minutes back with their credits); deleting a task from the list does not;
 //! - the check runs under the user's lock in the create transaction (`lifecycle::create`), so
-//!   parallel tasks cannot pass it together;
+//!   parallel tasks cannot pass it together; the user's plan level is the request's, read once
+//!   before (`store::subscriptions::effective_level`, [`plan_level`]) and carried by the task;
 //! - a plan without the tool answers HTTP 403 with `CODE_UPGRADE_REQUIRED`, a month used up HTTP
 //!   403 with `CODE_MINUTES_USED_UP`, a file whose length cannot be read (where a limit applies)
 //!   400 naming `data.file_path`; nothing is charged.
@@ -24,7 +25,7 @@ use super::modules::InputFiles;
 use crate::api::ApiError;
 use crate::limits::{Limits, Work};
 use crate::uploads::mediainfo;
-use crate::uploads::quota::effective_level;
+use crate::store::subscriptions::effective_level;
 use crate::uploads::storage::Files;
 use aivg_core::tasks::{
     MinuteError, MinuteTool, check_minutes, minute_tool, month_window, monthly_minutes,
@@ -41,6 +42,9 @@ pub enum MinutesError {
     Refused(#[from] MinuteError),
     #[error("the clock is outside the calendar")]
     Calendar,
+    /// A metered task came without the plan level its request read ([`plan_level`]).
+    #[error("metered task {0} has no plan level")]
+    NoPlanLevel(String),
     #[error("the input's length could not be read: {0}")]
     Probe(String),
     #[error(transparent)]
@@ -107,19 +111,35 @@ pub(super) async fn used_seconds(
     Ok(total)
 }
 
+/// The user's effective plan level for a task of `algorithm`: read (once, by the request creating
+/// the task) only for a metered module, the one rule of a task that depends on the plan.
+pub async fn plan_level(
+    pool: &sqlx::AnyPool,
+    user_id: i64,
+    algorithm: &str,
+    now_s: i64,
+) -> Result<Option<&'static str>, sqlx::Error> {
+    if minute_tool(algorithm).is_none() {
+        return Ok(None);
+    }
+    let mut conn = pool.acquire().await?;
+    Ok(Some(effective_level(&mut conn, user_id, now_s).await?))
+}
+
 /// Refuses a metered task the user's plan and month do not allow (see the module doc); call it
-/// under the user's lock. `seconds`: [`input_seconds`].
+/// under the user's lock. `level`: [`plan_level`]; `seconds`: [`input_seconds`].
 pub async fn check(
     conn: &mut AnyConnection,
     user_id: i64,
     algorithm: &str,
+    level: Option<&str>,
     seconds: Option<u64>,
     now_ms: i64,
 ) -> Result<(), MinutesError> {
     let Some(tool) = minute_tool(algorithm) else {
         return Ok(());
     };
-    let level = effective_level(conn, user_id, now_ms / 1000).await?;
+    let level = level.ok_or_else(|| MinutesError::NoPlanLevel(algorithm.to_owned()))?;
     let refused = match (monthly_minutes(level, tool), seconds) {
         (None, _) => return Ok(()),
         (Some(l), None) if l > 0 => MinuteError::UnknownLength,

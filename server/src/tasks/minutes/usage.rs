@@ -5,7 +5,7 @@ use crate::api::{ApiError, ApiResult, ok};
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::state::AppState;
-use crate::uploads::quota::effective_level;
+use crate::store::subscriptions::effective_level;
 use aivg_core::tasks::MinuteTool;
 use aivg_core::tasks::{minute_use, month_window};
 use axum::extract::State;
