@@ -5,7 +5,7 @@
 pub mod daily;
 
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::clock;
 use crate::state::AppState;
 use aivg_core::checkin::{CheckinClaimResponse, CheckinData};

@@ -90,7 +90,7 @@ pub struct Config {
     /// The periodic purge (`housekeeping.rs`).
     pub housekeeping: housekeeping::HousekeepingSettings,
     /// `AIVG_TOKEN_CACHE_MS`: how long a token check found valid is kept in memory
-    /// (`auth/sessions.rs`; default 2,000 ms, `0` reads the `tokens` row on every call).
+    /// (`accounts/auth/sessions.rs`; default 2,000 ms, `0` reads the `tokens` row on every call).
     pub token_cache: Duration,
     /// `AIVG_USER_CACHE_MS`: how long a user info is kept in memory
     /// (`user_infos.rs`; default 1,000 ms, `0` reads the database on every call).

@@ -13,7 +13,7 @@
 use super::checkouts::{self, CHECKOUT_TTL_S, Checkout};
 use super::provider::Order;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::clock;
 use crate::params;
 use crate::state::AppState;

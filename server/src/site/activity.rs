@@ -9,7 +9,7 @@
 
 use super::seed::seeds;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::clock;
 use crate::ledger::{self, Entry};
 use crate::params;

@@ -16,7 +16,7 @@
 
 use super::seed::{TemplateKind, seeds};
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::params;
 use crate::state::AppState;
 use crate::uploads::{mediainfo, objects, paths};

@@ -11,7 +11,7 @@
 
 use super::seed::seeds;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::MaybeUser;
+use crate::accounts::auth::MaybeUser;
 use crate::clock;
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;

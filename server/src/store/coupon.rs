@@ -8,7 +8,7 @@
 //! the test store applies it to the next pay-as-you-go credits purchase (see `purchase`).
 
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::clock;
 use crate::params;
 use crate::state::AppState;

@@ -13,7 +13,7 @@
 
 use super::catalog::Product;
 use crate::api::ApiError;
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::state::AppState;
 use aivg_core::pricing::{DEFAULT_PRICING_PLAN, is_free_trial_country, pricing_plan};
 use axum::http::HeaderMap;

@@ -3,7 +3,7 @@
 
 use super::catalog::cents_to_amount;
 use crate::api::{ApiResult, ok};
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::clock;
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;

@@ -6,7 +6,7 @@ use super::lifecycle::{self, NewTask};
 use super::record::{self, TaskRow};
 use super::{instant, modules};
 use crate::api::{ApiError, ApiJson, ApiResult, List, ok};
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use serde_json::{Map, Value, json};

@@ -17,7 +17,7 @@
 
 use super::hub::TaskEvent;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::clock;
 use crate::params::ApiQuery;
 use crate::state::AppState;

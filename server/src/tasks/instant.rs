@@ -18,7 +18,7 @@ use super::calls::{id_text, split_body, task_of};
 use super::lifecycle::{self, NewTask};
 use super::media_checks;
 use crate::api::ApiError;
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::state::AppState;
 use crate::uploads::{objects, paths};
 use axum::http::StatusCode;

@@ -60,7 +60,7 @@ pub struct Deps<'a> {
     pub tasks: &'a Tasks,
     pub files: &'a Files,
     /// Told of a refund no request of its user made (user_infos.rs).
-    pub infos: &'a crate::user_infos::UserInfos,
+    pub infos: &'a crate::accounts::user_infos::UserInfos,
 }
 
 /// A task to record.

@@ -3,7 +3,7 @@
 
 use super::record::{self, TaskRow};
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::state::AppState;
 use axum::extract::State;
 use serde::Serialize;

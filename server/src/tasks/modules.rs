@@ -4,7 +4,7 @@
 //! `oss_path`, `mask_path`, `audio_path`) must exist, be the user's and be of the field's media
 //! kind (an image for `file_path`/`mask_path` where the row says image, a video, an audio file).
 
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::tasks::provider::ProviderError;
 use crate::uploads::objects::{self, ObjectError, StoredObject};
 use crate::uploads::paths;

@@ -6,7 +6,7 @@ use super::paths;
 use super::quota;
 use super::{MAX_UPLOAD_BYTES, mediainfo};
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::clock;
 use crate::params::ApiQuery;
 use crate::store::subscriptions::effective_level;

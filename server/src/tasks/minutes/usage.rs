@@ -2,7 +2,7 @@
 
 use super::{TOOLS, used_seconds};
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::clock;
 use crate::state::AppState;
 use crate::store::subscriptions::effective_level;
