@@ -1,4 +1,4 @@
-//! Settings of the local models (see the table in `config.rs`).
+//! Settings of the local models (see the table in `config/mod.rs`).
 
 use crate::config::error::ConfigError;
 use crate::config::number::number_in;

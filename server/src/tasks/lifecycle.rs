@@ -242,7 +242,7 @@ async fn write_locked(
     if usize::try_from(waiting).unwrap_or(usize::MAX) >= limit {
         return Err(CreateError::TooManyQueued { waiting, limit });
     }
-    // The metered tools' monthly minutes, under the same lock (minutes.rs).
+    // The metered tools' monthly minutes, under the same lock (minutes/mod.rs).
     super::minutes::check(
         &mut tx,
         t.user_id,

@@ -1,4 +1,4 @@
-//! `GET /v1/ai/minutes`: the month's minutes of each metered tool (see `minutes.rs`).
+//! `GET /v1/ai/minutes`: the month's minutes of each metered tool (see `mod.rs`).
 
 use super::{TOOLS, used_seconds};
 use crate::api::{ApiError, ApiResult, ok};
