@@ -133,7 +133,8 @@ pub async fn start(cfg: config::Config) -> Result<Running, StartError> {
     if let Some(url) = state.db.pg_url()
         && state.user_infos.enabled()
     {
-        accounts::user_infos::listen(url, state.user_infos.clone(), state.tasks.shutdown_signal()).await?;
+        accounts::user_infos::listen(url, state.user_infos.clone(), state.tasks.shutdown_signal())
+            .await?;
     }
     housekeeping::start(
         &state.db.pool,

@@ -4,6 +4,7 @@
 
 use crate::accounts::auth::keys::JwtKeys;
 use crate::accounts::auth::sessions::Sessions;
+use crate::accounts::user_infos::UserInfos;
 use crate::config::Config;
 use crate::db::Db;
 use crate::limits::Limits;
@@ -11,7 +12,6 @@ use crate::models::Models;
 use crate::pay::payments::Payments;
 use crate::tasks::hub::Tasks;
 use crate::uploads::storage::Files;
-use crate::accounts::user_infos::UserInfos;
 use std::sync::Arc;
 
 /// What every handler can reach.

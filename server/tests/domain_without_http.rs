@@ -151,7 +151,8 @@ async fn a_recovered_tasks_refund_forgets_its_users_kept_info() {
         Tasks::new(&cfg),
         Files::new(&cfg, b"a secret of the test only"),
     );
-    let infos = aivg_server::accounts::user_infos::UserInfos::new(std::time::Duration::from_secs(60));
+    let infos =
+        aivg_server::accounts::user_infos::UserInfos::new(std::time::Duration::from_secs(60));
     let deps = Deps {
         pool: &db.pool,
         backend: db.backend,
@@ -175,7 +176,9 @@ async fn a_recovered_tasks_refund_forgets_its_users_kept_info() {
     .await
     .unwrap();
     let stamp = infos.stamp(user);
-    let kept = aivg_server::accounts::users::info(&db.pool, user).await.unwrap();
+    let kept = aivg_server::accounts::users::info(&db.pool, user)
+        .await
+        .unwrap();
     assert_eq!(kept.integral.integral, 6);
     infos.keep(user, stamp, kept);
     assert!(infos.get(user).is_some());
@@ -198,7 +201,9 @@ async fn the_user_info_is_read_on_the_pool_alone() {
     let Claim::Granted(reward) = claimed else {
         panic!("{claimed:?}")
     };
-    let info = aivg_server::accounts::users::info(&db.pool, user).await.unwrap();
+    let info = aivg_server::accounts::users::info(&db.pool, user)
+        .await
+        .unwrap();
     assert_eq!(info.uid, uid);
     assert_eq!(info.integral.integral, reward);
     assert_eq!(info.verify.level, "free");

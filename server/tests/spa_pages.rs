@@ -211,7 +211,11 @@ async fn an_unknown_path_is_the_not_found_page_with_404_in_every_language() {
             assert!(html.contains("<div id=root>"), "{unknown}: {html}");
             assert!(html.contains("/_i18n/h1/"), "{unknown}: {html}");
         }
-        for known in [under(lang, "/home"), under(lang, "/explore"), under(lang, "/")] {
+        for known in [
+            under(lang, "/home"),
+            under(lang, "/explore"),
+            under(lang, "/"),
+        ] {
             let res = page(&s, &known, &[]).await;
             assert_eq!(res.status().as_u16(), 200, "{known}");
         }

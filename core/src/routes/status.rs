@@ -22,14 +22,27 @@ mod tests {
 
     #[test]
     fn unknown_paths_and_the_404_page_are_404_in_every_language() {
-        for path in ["/no-such-page", "/ja/no-such", "/de/no-such", "/404", "/zz/404", "//home"] {
+        for path in [
+            "/no-such-page",
+            "/ja/no-such",
+            "/de/no-such",
+            "/404",
+            "/zz/404",
+            "//home",
+        ] {
             assert_eq!(page_status(match_route(path).name), 404, "{path}");
         }
     }
 
     #[test]
     fn known_pages_are_200_and_the_test_error_is_500() {
-        for path in ["/", "/home", "/de/explore", "/create", "/ai-tools/bg-remover"] {
+        for path in [
+            "/",
+            "/home",
+            "/de/explore",
+            "/create",
+            "/ai-tools/bg-remover",
+        ] {
             assert_eq!(page_status(match_route(path).name), 200, "{path}");
         }
         assert_eq!(page_status(match_route("/fr/debug/test-error").name), 500);

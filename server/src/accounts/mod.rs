@@ -46,14 +46,8 @@ pub fn router() -> Router<AppState> {
             "/account/register",
             post(register).get(pages::register_page),
         )
-        .route(
-            "/account/login",
-            post(login).get(pages::login_page),
-        )
-        .route(
-            "/account/cookie-check",
-            get(pages::cookie_check_page),
-        )
+        .route("/account/login", post(login).get(pages::login_page))
+        .route("/account/cookie-check", get(pages::cookie_check_page))
         .route("/v1/oauth/token", post(oauth_token))
         .route("/v1/token/renew", get(renew))
         .route("/v1/user", post(user_info))

@@ -157,8 +157,8 @@ fn page_html(
         cookie: header_text(header::COOKIE),
         accept_language: header_text(header::ACCEPT_LANGUAGE),
     });
-    let status = StatusCode::from_u16(aivg_core::routes::page_status(route.name))
-        .unwrap_or(StatusCode::OK);
+    let status =
+        StatusCode::from_u16(aivg_core::routes::page_status(route.name)).unwrap_or(StatusCode::OK);
     let body = match &built.preloads {
         Some(preloads) => {
             let links = hints::links(preloads, route, |route| first_screen(origin, route));

@@ -5,8 +5,8 @@ use super::call_answers::{CreatedTask, Deleted, Liked, Saved};
 use super::lifecycle::{self, NewTask};
 use super::record::{self, TaskRow};
 use super::{instant, modules};
-use crate::api::{ApiError, ApiJson, ApiResult, List, ok};
 use crate::accounts::auth::AuthUser;
+use crate::api::{ApiError, ApiJson, ApiResult, List, ok};
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use serde_json::{Map, Value, json};
@@ -101,7 +101,8 @@ pub async fn queue_task(
     let media_seconds =
         super::minutes::input_seconds(&state.limits, &state.files, module.code, &files).await?;
     let plan_level =
-        super::minutes::plan_level(&state.db.pool, user.id, module.code, crate::clock::now_s()).await?;
+        super::minutes::plan_level(&state.db.pool, user.id, module.code, crate::clock::now_s())
+            .await?;
     let t = NewTask {
         user_id: user.id,
         uid: &user.uid,

@@ -17,8 +17,8 @@
 use super::calls::{id_text, split_body, task_of};
 use super::lifecycle::{self, NewTask};
 use super::media_checks;
-use crate::api::ApiError;
 use crate::accounts::auth::AuthUser;
+use crate::api::ApiError;
 use crate::state::AppState;
 use crate::uploads::{objects, paths};
 use axum::http::StatusCode;
@@ -174,7 +174,9 @@ async fn watermark_download(
     let path = paths::normalise(raw)
         .ok_or_else(|| ApiError::invalid("data.file_path", "not an oss_path of this server"))?;
     let mut conn = state.db.pool.acquire().await?;
-    let level = crate::store::subscriptions::effective_level(&mut conn, user.id, crate::clock::now_s()).await?;
+    let level =
+        crate::store::subscriptions::effective_level(&mut conn, user.id, crate::clock::now_s())
+            .await?;
     drop(conn);
     if !aivg_core::session::is_subscribed(level) {
         return Err(ApiError::new(

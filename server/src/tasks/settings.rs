@@ -3,8 +3,8 @@
 use super::engines::file::{self as engines_file, EnginesFile};
 use crate::config::error::ConfigError;
 use crate::config::number::number_in;
-use std::path::PathBuf;
 use std::ops::RangeInclusive;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// The default queue of fal.ai (here, with the rest of its settings, so the configuration

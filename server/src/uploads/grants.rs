@@ -5,12 +5,12 @@ use super::objects;
 use super::paths;
 use super::quota;
 use super::{MAX_UPLOAD_BYTES, mediainfo};
-use crate::api::{ApiError, ApiResult, ok};
 use crate::accounts::auth::AuthUser;
+use crate::api::{ApiError, ApiResult, ok};
 use crate::clock;
 use crate::params::ApiQuery;
-use crate::store::subscriptions::effective_level;
 use crate::state::AppState;
+use crate::store::subscriptions::effective_level;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 

@@ -86,7 +86,10 @@ impl FromRequestParts<AppState> for AuthUser {
 /// Tells `user_infos::forget_after_writes` whose request this is (only requests that may write
 /// carry the slot).
 fn note_user(parts: &Parts, user_id: i64) {
-    if let Some(slot) = parts.extensions.get::<crate::accounts::user_infos::RequestUser>() {
+    if let Some(slot) = parts
+        .extensions
+        .get::<crate::accounts::user_infos::RequestUser>()
+    {
         slot.set(user_id);
     }
 }

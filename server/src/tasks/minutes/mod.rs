@@ -24,8 +24,8 @@ pub mod usage;
 use super::modules::InputFiles;
 use crate::api::ApiError;
 use crate::limits::{Limits, Work};
-use crate::uploads::mediainfo;
 use crate::store::subscriptions::effective_level;
+use crate::uploads::mediainfo;
 use crate::uploads::storage::Files;
 use aivg_core::tasks::{
     MinuteError, MinuteTool, check_minutes, minute_tool, month_window, monthly_minutes,

@@ -1,8 +1,8 @@
 //! `GET /v1/ai/minutes`: the month's minutes of each metered tool (see `mod.rs`).
 
 use super::{TOOLS, used_seconds};
-use crate::api::{ApiError, ApiResult, ok};
 use crate::accounts::auth::AuthUser;
+use crate::api::{ApiError, ApiResult, ok};
 use crate::clock;
 use crate::state::AppState;
 use crate::store::subscriptions::effective_level;
