@@ -37,7 +37,7 @@ pub fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
         // Around the handlers: a write's user info is forgotten once it has been answered.
         .layer(axum::middleware::from_fn_with_state(
             state.user_infos.clone(),
-            crate::user_infos::forget_after_writes,
+            crate::accounts::user_infos::forget_after_writes,
         ))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         // Innermost first: a panic becomes a 500 envelope, then plain-text rejections and

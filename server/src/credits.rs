@@ -1,7 +1,7 @@
 //! `GET /v1/credit/history` (spec 02 §3, §5, §7, §9): the user's ledger rows, newest first.
 
+use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::AuthUser;
 use crate::clock;
 use crate::state::AppState;
 use axum::Router;

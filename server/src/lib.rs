@@ -6,12 +6,13 @@
 //!
 //! 1. the foundation: `config` (with the plain settings of the areas), `db`, `clock`, `ids`, and
 //!    `api` (the envelope and [`api::ApiError`], the one error of the HTTP layer; domain errors
-//!    convert into it with `From`), `params` (reading request parameters), `links` (the origin
-//!    of the links handed out) and `html` (escaping for the pages the server writes);
+//!    convert into it with `From`, in `domain_errors` or the area's file), `params` (reading
+//!    request parameters), `links` (the origin of the links handed out) and `html` (escaping for
+//!    the pages the server writes);
 //! 2. the domain logic, callable without HTTP on the pool or the parts it needs: `ledger`,
 //!    `checkin::daily`, `tasks::lifecycle`, `tasks::record`, `tasks::recovery`,
 //!    `uploads::objects`, `housekeeping`, and the run-time handles (`tasks::hub`,
-//!    `uploads::storage`, `pay::payments`, `limits`, `models`, `auth::keys`);
+//!    `uploads::storage`, `pay::payments`, `limits`, `models`, `accounts::auth::keys`);
 //! 3. `state` ([`state::AppState`]): the pool, the configuration and those handles;
 //! 4. the areas, each exporting `router() -> Router<AppState>`: `accounts`, `credits`,
 //!    `checkin`, `store`, `pay`, `site`, `uploads`, `tasks`, `analytics`, `spa`; an area's HTTP
@@ -19,28 +20,25 @@
 //!    and the domain files in an area's folder import no area;
 //! 5. `app`, which only merges the areas' routers and adds the layers every answer goes through.
 
-pub mod account_pages;
 pub mod accounts;
 pub mod analytics;
 pub mod api;
 pub mod app;
-pub mod auth;
 pub mod backup;
 pub mod checkin;
 pub mod clock;
 pub mod config;
 pub mod credits;
 pub mod db;
+pub mod domain_errors;
 pub mod housekeeping;
 pub mod html;
-pub mod identity;
 pub mod ids;
 pub mod ledger;
 pub mod limits;
 pub mod links;
 pub mod models;
 pub mod params;
-pub mod passwords;
 pub mod pay;
 pub mod request_guard;
 pub mod security;
@@ -50,8 +48,6 @@ pub mod state;
 pub mod store;
 pub mod tasks;
 pub mod uploads;
-pub mod user_infos;
-pub mod users;
 pub mod workflows;
 
 use std::net::SocketAddr;
@@ -137,7 +133,8 @@ pub async fn start(cfg: config::Config) -> Result<Running, StartError> {
     if let Some(url) = state.db.pg_url()
         && state.user_infos.enabled()
     {
-        user_infos::listen(url, state.user_infos.clone(), state.tasks.shutdown_signal()).await?;
+        accounts::user_infos::listen(url, state.user_infos.clone(), state.tasks.shutdown_signal())
+            .await?;
     }
     housekeeping::start(
         &state.db.pool,
@@ -148,7 +145,7 @@ pub async fn start(cfg: config::Config) -> Result<Running, StartError> {
     // The dummy hash of unknown-e-mail log-ins, made now so the first one is not slower.
     let limits = state.limits.clone();
     tokio::spawn(async move {
-        let _ = passwords::dummy_hash(&limits).await;
+        let _ = accounts::passwords::dummy_hash(&limits).await;
     });
     let router = app::router(state.clone());
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();

@@ -1,4 +1,4 @@
-//! `aivg-server`: runs the API and the SPA with the configuration of `config.rs`.
+//! `aivg-server`: runs the API and the SPA with the configuration of `config/mod.rs`.
 //! `aivg-server stats [--json]` prints the analytics report of the configured database instead
 //! (counts per event, p75 of FCP and LCP per page; see `analytics/stats.rs`).
 //! `aivg-server engines` asks each ComfyUI of `AIVG_COMFYUI_URL` for its nodes and model files

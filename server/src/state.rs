@@ -2,8 +2,9 @@
 //! imports the configuration, the database and the run-time handles of the areas (their
 //! non-HTTP parts), never a router, a handler or `app.rs` (`tests/layers.rs` keeps it so).
 
-use crate::auth::keys::JwtKeys;
-use crate::auth::sessions::Sessions;
+use crate::accounts::auth::keys::JwtKeys;
+use crate::accounts::auth::sessions::Sessions;
+use crate::accounts::user_infos::UserInfos;
 use crate::config::Config;
 use crate::db::Db;
 use crate::limits::Limits;
@@ -11,7 +12,6 @@ use crate::models::Models;
 use crate::pay::payments::Payments;
 use crate::tasks::hub::Tasks;
 use crate::uploads::storage::Files;
-use crate::user_infos::UserInfos;
 use std::sync::Arc;
 
 /// What every handler can reach.
@@ -20,9 +20,9 @@ pub struct AppState {
     pub db: Db,
     pub cfg: Arc<Config>,
     pub jwt: JwtKeys,
-    /// The sessions of recent token checks (`auth/sessions.rs`).
+    /// The sessions of recent token checks (`accounts/auth/sessions.rs`).
     pub sessions: Sessions,
-    /// Recent user infos (`user_infos.rs`).
+    /// Recent user infos (`accounts/user_infos.rs`).
     pub user_infos: UserInfos,
     /// Rate limits and bounded concurrency (`limits/`).
     pub limits: Limits,

@@ -14,7 +14,7 @@ use aivg_server::checkin::daily::{self, Claim};
 use aivg_server::db::Db;
 use aivg_server::ledger::{self, Entry};
 use aivg_server::tasks::hub::Tasks;
-use aivg_server::tasks::lifecycle::{self, CODE_INSUFFICIENT_CREDITS, Deps, NewTask};
+use aivg_server::tasks::lifecycle::{self, CreateError, Deps, NewTask};
 use aivg_server::uploads::storage::Files;
 use common::db_with_user;
 use serde_json::json;
@@ -53,6 +53,7 @@ fn music_task<'a>(
         retry_of: "",
         finished: None,
         media_seconds: None,
+        plan_level: None,
     }
 }
 
@@ -107,13 +108,22 @@ async fn a_task_is_charged_refused_and_refunded_without_a_server() {
         gate: &db.write_gate,
         tasks: &tasks,
         files: &files,
-        infos: &aivg_server::user_infos::UserInfos::new(std::time::Duration::ZERO),
+        infos: &aivg_server::accounts::user_infos::UserInfos::new(std::time::Duration::ZERO),
     };
     let data = json!({ "prompt": "a lighthouse" });
     let task = |credits| music_task(user, &uid, &data, credits);
-    // No credits yet: refused with the envelope's code, nothing written.
+    // No credits yet: refused with the domain's reason, nothing written.
     let refused = lifecycle::create(deps, &task(4)).await.unwrap_err();
-    assert_eq!(refused.code, CODE_INSUFFICIENT_CREDITS);
+    assert!(
+        matches!(
+            refused,
+            CreateError::Insufficient {
+                needed: 4,
+                available: 0
+            }
+        ),
+        "{refused:?}"
+    );
     grant(&db, user, 10).await;
     let created = lifecycle::create(deps, &task(4)).await.unwrap();
     assert_eq!(created.row.status, "queued");
@@ -141,7 +151,8 @@ async fn a_recovered_tasks_refund_forgets_its_users_kept_info() {
         Tasks::new(&cfg),
         Files::new(&cfg, b"a secret of the test only"),
     );
-    let infos = aivg_server::user_infos::UserInfos::new(std::time::Duration::from_secs(60));
+    let infos =
+        aivg_server::accounts::user_infos::UserInfos::new(std::time::Duration::from_secs(60));
     let deps = Deps {
         pool: &db.pool,
         backend: db.backend,
@@ -165,7 +176,9 @@ async fn a_recovered_tasks_refund_forgets_its_users_kept_info() {
     .await
     .unwrap();
     let stamp = infos.stamp(user);
-    let kept = aivg_server::users::info(&db.pool, user).await.unwrap();
+    let kept = aivg_server::accounts::users::info(&db.pool, user)
+        .await
+        .unwrap();
     assert_eq!(kept.integral.integral, 6);
     infos.keep(user, stamp, kept);
     assert!(infos.get(user).is_some());
@@ -188,11 +201,13 @@ async fn the_user_info_is_read_on_the_pool_alone() {
     let Claim::Granted(reward) = claimed else {
         panic!("{claimed:?}")
     };
-    let info = aivg_server::users::info(&db.pool, user).await.unwrap();
+    let info = aivg_server::accounts::users::info(&db.pool, user)
+        .await
+        .unwrap();
     assert_eq!(info.uid, uid);
     assert_eq!(info.integral.integral, reward);
     assert_eq!(info.verify.level, "free");
     assert!(info.subscribe.is_empty());
-    let gone = aivg_server::users::info(&db.pool, user + 1_000_000).await;
+    let gone = aivg_server::accounts::users::info(&db.pool, user + 1_000_000).await;
     assert!(gone.is_err(), "an unknown user is refused");
 }

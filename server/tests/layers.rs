@@ -36,8 +36,8 @@ const BOTTOM: &[&str] = &[
     "config",
     "api",
     "ledger",
-    "auth",
-    "auth::keys",
+    "accounts::auth",
+    "accounts::auth::keys",
     "checkin::daily",
     "housekeeping",
     "limits",
@@ -53,7 +53,7 @@ const BOTTOM: &[&str] = &[
     "tasks::recovery",
 ];
 
-/// The area modules `config.rs` still imports, each only for the plain settings struct the area
+/// The area modules `config/` still imports, each only for the plain settings struct the area
 /// reads (the other areas' settings are defined under `config/`). The task settings and the rate
 /// limits name types of their areas' leaf files (the engines file's engine names, the proxy
 /// networks), which import neither the configuration nor the state; the model settings and the

@@ -191,3 +191,68 @@ async fn files_and_api_paths_are_not_pages() {
     assert_eq!(api.status().as_u16(), 404);
     assert!(!api.text().await.unwrap().contains("modulepreload"));
 }
+
+/// The path of `rest` under `lang`'s prefix (English has none).
+fn under(lang: aivg_core::lang::Lang, rest: &str) -> String {
+    format!("{}{rest}", lang.prefix())
+}
+
+#[tokio::test]
+async fn an_unknown_path_is_the_not_found_page_with_404_in_every_language() {
+    let s = built(Some(PRELOADS)).await;
+    for lang in aivg_core::lang::Lang::ALL {
+        for unknown in [under(lang, "/no-such-page"), under(lang, "/404")] {
+            let res = page(&s, &unknown, &[]).await;
+            assert_eq!(res.status().as_u16(), 404, "{unknown}");
+            assert_eq!(res.headers()["content-type"], "text/html; charset=utf-8");
+            assert_eq!(res.headers()["cache-control"], "no-cache");
+            // The app's page (it shows its not-found screen), never the API's JSON.
+            let html = res.text().await.unwrap();
+            assert!(html.contains("<div id=root>"), "{unknown}: {html}");
+            assert!(html.contains("/_i18n/h1/"), "{unknown}: {html}");
+        }
+        for known in [
+            under(lang, "/home"),
+            under(lang, "/explore"),
+            under(lang, "/"),
+        ] {
+            let res = page(&s, &known, &[]).await;
+            assert_eq!(res.status().as_u16(), 200, "{known}");
+        }
+    }
+    // `ja` is no language prefix of the site (Japanese is `jp`): the whole path is unknown.
+    for unknown in ["/ja/no-such", "/ja/home", "/HOME"] {
+        assert_eq!(
+            page(&s, unknown, &[]).await.status().as_u16(),
+            404,
+            "{unknown}"
+        );
+    }
+    // The page that raises an error answers the error page's status.
+    assert_eq!(
+        page(&s, "/debug/test-error", &[]).await.status().as_u16(),
+        500
+    );
+}
+
+#[tokio::test]
+async fn a_not_found_page_is_never_answered_304_and_a_304_keeps_the_200_headers() {
+    let s = built(Some(PRELOADS)).await;
+    let missing = page(&s, "/no-such-page", &[]).await;
+    let etag = missing.headers()["etag"].to_str().unwrap().to_owned();
+    let again = page(&s, "/no-such-page", &[("if-none-match", &etag)]).await;
+    assert_eq!(again.status().as_u16(), 404);
+    assert!(again.text().await.unwrap().contains("<div id=root>"));
+
+    let first = page(&s, "/home", &[]).await;
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    let not_modified = page(&s, "/home", &[("if-none-match", &etag)]).await;
+    assert_eq!(not_modified.status().as_u16(), 304);
+    for name in ["etag", "cache-control", "vary"] {
+        assert_eq!(
+            not_modified.headers().get(name),
+            first.headers().get(name),
+            "{name}"
+        );
+    }
+}

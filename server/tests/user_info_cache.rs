@@ -1,4 +1,4 @@
-//! The user info kept in memory (src/user_infos.rs): kept between calls; forgotten once a request
+//! The user info kept in memory (src/accounts/user_infos.rs): kept between calls; forgotten once a request
 //! of the user that may write has been answered, so the user's next call shows the write; and on
 //! PostgreSQL forgotten when PostgreSQL notifies a change no request of this server made. The
 //! webhook's and the task recovery's writes are in `stripe_webhook.rs` and

@@ -54,9 +54,10 @@ pub async fn make(
                 .await
                 .map_err(|e| format!("grant: {e}"))?;
         }
-        let issued = aivg_server::auth::issue(&state.jwt, &state.db.pool, id, &uid, now_ms)
-            .await
-            .map_err(|e| format!("token: {e:?}"))?;
+        let issued =
+            aivg_server::accounts::auth::issue(&state.jwt, &state.db.pool, id, &uid, now_ms)
+                .await
+                .map_err(|e| format!("token: {e:?}"))?;
         out.push(Account {
             id,
             token: issued.token,

@@ -11,6 +11,7 @@
 //! - [`build`]: building the path of a named route, the inverse of [`matcher`].
 //! - [`canonical`]: the canonical link.
 //! - [`menu`]: the left sidebar menu model and its active entry.
+//! - [`status`]: the HTTP status of a route's page.
 
 pub mod build;
 pub mod canonical;
@@ -21,6 +22,7 @@ pub mod names;
 mod percent;
 pub mod prefix;
 pub mod redirect;
+pub mod status;
 pub mod table;
 
 pub use build::{demo_key, route_path};
@@ -32,6 +34,7 @@ pub use names::RouteName;
 pub use prefix::{PathSplit, add_prefix, split_prefix, switch_language_path};
 pub(crate) use prefix::{append_query, normalize_path};
 pub use redirect::{MusicTab, music_tab, route_redirect};
+pub use status::page_status;
 pub use table::{
     RouteDef, RouteMeta, generation_types, hides_frame, is_generation_type, named_sections,
     route_by_name, route_table,

@@ -49,7 +49,7 @@ pub fn cycle_of(now_ms: i64) -> Result<i64, CheckinError> {
 /// while unexpired).
 async fn reward_for(pool: &AnyPool, user_id: i64, now_s: i64) -> Result<u32, CheckinError> {
     let mut conn = pool.acquire().await?;
-    let level = crate::uploads::quota::effective_level(&mut conn, user_id, now_s).await?;
+    let level = crate::store::subscriptions::effective_level(&mut conn, user_id, now_s).await?;
     Ok(checkin_reward(level))
 }
 

@@ -85,7 +85,7 @@ pub async fn guard(State(state): State<AppState>, req: Request, next: Next) -> R
             .check(&ip)
             .map_err(|s| refused("requests from your network", s))
             .and_then(
-                |()| match crate::auth::signed_uid(&state.jwt, req.headers()) {
+                |()| match crate::accounts::auth::signed_uid(&state.jwt, req.headers()) {
                     Some(uid) => i
                         .free_user
                         .check(&uid)

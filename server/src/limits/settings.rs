@@ -6,6 +6,7 @@
 
 use super::client_ip::Net;
 use crate::config::error::ConfigError;
+use crate::config::number::number_in;
 use axum::http::HeaderName;
 use std::num::NonZeroU32;
 use std::time::Duration;
@@ -165,27 +166,17 @@ impl LimitSettings {
                 *slot = Rate::parse(&v).map_err(|e| err(name, e))?;
             }
         }
-        let number = |name: &'static str, min: u64| -> Result<Option<u64>, ConfigError> {
-            var(name)
-                .map(|v| match v.trim().parse::<u64>() {
-                    Ok(n) if n >= min => Ok(n),
-                    _ => Err(err(name, format!("{v:?}: use a whole number ≥ {min}"))),
-                })
-                .transpose()
+        let at_least = |name: &'static str, default, min: u64| {
+            number_in(name, var(name), default, min.., "a whole number")
         };
-        let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
-        if let Some(n) = number("AIVG_HASH_CONCURRENCY", 1)? {
-            s.hash_concurrency = size(n);
-        }
-        if let Some(n) = number("AIVG_DECODE_CONCURRENCY", 1)? {
-            s.decode_concurrency = size(n);
-        }
-        if let Some(n) = number("AIVG_BUSY_WAIT_MS", 0)? {
-            s.busy_wait = Duration::from_millis(n);
-        }
-        if let Some(n) = number("AIVG_MAX_DECODE_PIXELS", 1)? {
-            s.max_decode_pixels = n;
-        }
+        let count = |name: &'static str, default: usize| {
+            number_in(name, var(name), default, 1.., "a whole number")
+        };
+        s.hash_concurrency = count("AIVG_HASH_CONCURRENCY", s.hash_concurrency)?;
+        s.decode_concurrency = count("AIVG_DECODE_CONCURRENCY", s.decode_concurrency)?;
+        let busy_ms = u64::try_from(s.busy_wait.as_millis()).unwrap_or(u64::MAX);
+        s.busy_wait = Duration::from_millis(at_least("AIVG_BUSY_WAIT_MS", busy_ms, 0)?);
+        s.max_decode_pixels = at_least("AIVG_MAX_DECODE_PIXELS", s.max_decode_pixels, 1)?;
         Ok(s)
     }
 }

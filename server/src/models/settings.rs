@@ -1,6 +1,7 @@
-//! Settings of the local models (see the table in `config.rs`).
+//! Settings of the local models (see the table in `config/mod.rs`).
 
 use crate::config::error::ConfigError;
+use crate::config::number::number_in;
 use std::path::PathBuf;
 
 /// Where the models are and how they are used.
@@ -54,47 +55,39 @@ impl ModelSettings {
             Some(v) if v.trim().eq_ignore_ascii_case("off") => None,
             Some(v) => Some(PathBuf::from(v.trim())),
         };
-        let nsfw_threshold = match var("AIVG_NSFW_THRESHOLD") {
-            None => d.nsfw_threshold,
-            Some(raw) => match raw.trim().parse::<f32>() {
-                Ok(t) if (0.0..=1.0).contains(&t) => t,
-                _ => {
-                    return Err(ConfigError {
-                        name: "AIVG_NSFW_THRESHOLD",
-                        problem: format!("{raw:?} is not a score from 0 to 1 (e.g. 0.5)"),
-                    });
-                }
-            },
-        };
-        let count = |name: &'static str, default: usize, max: usize| match var(name) {
-            None => Ok(default),
-            Some(raw) => match raw.trim().parse::<usize>() {
-                Ok(n) if (1..=max).contains(&n) => Ok(n),
-                _ => Err(ConfigError {
-                    name,
-                    problem: format!("{raw:?} is not a number from 1 to {max}"),
-                }),
-            },
-        };
-        let frames = count("AIVG_NSFW_VIDEO_FRAMES", d.video_frames as usize, 120)?;
-        let upscale_max_side = match var("AIVG_UPSCALE_MAX_SIDE") {
-            None => d.upscale_max_side,
-            Some(raw) => match raw.trim().parse::<u32>() {
-                // 2048: the ×4 answer (8192²) is core's largest image.
-                Ok(n) if (16..=2048).contains(&n) => n,
-                _ => {
-                    return Err(ConfigError {
-                        name: "AIVG_UPSCALE_MAX_SIDE",
-                        problem: format!("{raw:?} is not a side from 16 to 2048 pixels"),
-                    });
-                }
-            },
-        };
+        let nsfw_threshold = number_in(
+            "AIVG_NSFW_THRESHOLD",
+            var("AIVG_NSFW_THRESHOLD"),
+            d.nsfw_threshold,
+            0.0..=1.0,
+            "a score",
+        )?;
+        let video_frames = number_in(
+            "AIVG_NSFW_VIDEO_FRAMES",
+            var("AIVG_NSFW_VIDEO_FRAMES"),
+            d.video_frames,
+            1..=120,
+            "a number",
+        )?;
+        // 2048: the ×4 answer (8192²) is core's largest image.
+        let upscale_max_side = number_in(
+            "AIVG_UPSCALE_MAX_SIDE",
+            var("AIVG_UPSCALE_MAX_SIDE"),
+            d.upscale_max_side,
+            16..=2048,
+            "a side in pixels",
+        )?;
         Ok(Self {
             dir,
             nsfw_threshold,
-            video_frames: u32::try_from(frames).unwrap_or(d.video_frames),
-            workers: count("AIVG_MODEL_WORKERS", d.workers, 64)?,
+            video_frames,
+            workers: number_in(
+                "AIVG_MODEL_WORKERS",
+                var("AIVG_MODEL_WORKERS"),
+                d.workers,
+                1..=64,
+                "a number",
+            )?,
             face_min_score: d.face_min_score,
             upscale_max_side,
         })

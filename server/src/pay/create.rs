@@ -12,8 +12,8 @@
 
 use super::checkouts::{self, CHECKOUT_TTL_S, Checkout};
 use super::provider::Order;
+use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::auth::AuthUser;
 use crate::clock;
 use crate::params;
 use crate::state::AppState;

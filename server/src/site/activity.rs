@@ -8,8 +8,8 @@
 //! user who applied before. The answer also carries `credits` granted (0 unless state 1).
 
 use super::seed::seeds;
+use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::AuthUser;
 use crate::clock;
 use crate::ledger::{self, Entry};
 use crate::params;

@@ -15,8 +15,8 @@
 //! check is skipped and the provider reports whatever is wrong.
 
 use super::seed::{TemplateKind, seeds};
+use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::AuthUser;
 use crate::params;
 use crate::state::AppState;
 use crate::uploads::{mediainfo, objects, paths};

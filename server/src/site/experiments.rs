@@ -10,8 +10,8 @@
 //! ignored.
 
 use super::seed::seeds;
+use crate::accounts::auth::MaybeUser;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::MaybeUser;
 use crate::clock;
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;

@@ -17,8 +17,8 @@
 
 use super::seed::{ExploreItem, Zone, seeds};
 use super::seed_media::{media_url, ratio_size};
+use crate::accounts::auth::MaybeUser;
 use crate::api::{ApiError, ApiResult, List, Paged, ok};
-use crate::auth::MaybeUser;
 use crate::clock;
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;

@@ -14,8 +14,10 @@
 //! (logged once per file version), never a failed page.
 
 use crate::html::html_escape;
-use aivg_core::lang::{NavigationInput, Stage, language_cookie, messages_path, resolve_language};
-use aivg_core::routes::match_route;
+use aivg_core::lang::{
+    Lang, NavigationInput, Stage, language_cookie, messages_path, resolve_language,
+};
+use aivg_core::routes::{RouteName, match_route};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -66,17 +68,17 @@ pub struct FirstScreen {
     pub data: Option<serde_json::Value>,
 }
 
-/// The `<link>` elements for a page request: the route's chunks (`modulepreload`, as Vite's own
-/// preloads: `crossorigin`), its CSS (`preload as=style`, so nothing blocks the first paint) and
-/// the language's messages (`preload as=fetch`, `crossorigin` so the app's same-origin `fetch`
-/// reuses it); and what `first_screen` gives for the route's name: its pictures (`preload
-/// as=image`, no `crossorigin`, like the page's `<img>`: a tool page's examples, one of them often
-/// its largest element) and its data (a `<script type="application/json">`, never run).
-pub fn links(
-    preloads: &PagePreloads,
-    req: PageRequest<'_>,
-    first_screen: impl Fn(&str) -> FirstScreen,
-) -> String {
+/// The page a request shows: core's route for its path (after the language redirect, following
+/// the redirecting routes, `/` → `/home`) and its language. It decides the page's hints and its
+/// HTTP status (core's `page_status`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageRoute {
+    pub name: RouteName,
+    pub language: Lang,
+}
+
+/// The route and language of a page request (see [`PageRoute`]).
+pub fn page_route(req: PageRequest<'_>) -> PageRoute {
     let saved = req
         .cookie
         .and_then(|c| cookie_value(c, &language_cookie().name));
@@ -97,6 +99,23 @@ pub fn links(
     if let Some(to) = route.redirect_to.take() {
         route = match_route(&to);
     }
+    PageRoute {
+        name: route.name,
+        language: resolution.language,
+    }
+}
+
+/// The `<link>` elements for a page: the route's chunks (`modulepreload`, as Vite's own
+/// preloads: `crossorigin`), its CSS (`preload as=style`, so nothing blocks the first paint) and
+/// the language's messages (`preload as=fetch`, `crossorigin` so the app's same-origin `fetch`
+/// reuses it); and what `first_screen` gives for the route's name: its pictures (`preload
+/// as=image`, no `crossorigin`, like the page's `<img>`: a tool page's examples, one of them often
+/// its largest element) and its data (a `<script type="application/json">`, never run).
+pub fn links(
+    preloads: &PagePreloads,
+    route: PageRoute,
+    first_screen: impl Fn(&str) -> FirstScreen,
+) -> String {
     let mut out = String::new();
     if let Some(files) = preloads.routes.get(route.name.as_str()) {
         for js in &files.js {
@@ -114,7 +133,7 @@ pub fn links(
     }
     out.push_str(&format!(
         "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"{}\">\n",
-        html_escape(&messages_path(&preloads.i18n_hash, resolution.language))
+        html_escape(&messages_path(&preloads.i18n_hash, route.language))
     ));
     let first = first_screen(route.name.as_str());
     for picture in &first.pictures {
@@ -233,13 +252,13 @@ mod tests {
         .unwrap()
     }
 
-    fn req<'a>(path: &'a str, cookie: Option<&'a str>, accept: Option<&'a str>) -> PageRequest<'a> {
-        PageRequest {
+    fn req(path: &str, cookie: Option<&str>, accept: Option<&str>) -> PageRoute {
+        page_route(PageRequest {
             path,
             query: "",
             cookie,
             accept_language: accept,
-        }
+        })
     }
 
     #[test]

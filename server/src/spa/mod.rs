@@ -8,7 +8,8 @@
 //! at once while unchanged files still answer 304 to a revalidation.
 //!
 //! Page requests get `index.html` with preload hints for the page's route and language
-//! (hints.rs); the HTML varies with the cookie and `Accept-Language` then, and says so.
+//! (hints.rs); the HTML varies with the cookie and `Accept-Language` then, and says so. Its status
+//! is the one the page shows: 404 for a path no route matches (core's `page_status`).
 //!
 //! Compression: the app's build writes a `.br` (brotli 11) and a `.gz` (gzip -9) beside each
 //! hashed file (app/build/assets-delivery.ts); those are sent as they are when the browser accepts
@@ -20,7 +21,7 @@ pub mod hints;
 use crate::api::ApiError;
 use crate::state::AppState;
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -85,7 +86,7 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
             .oneshot(req)
             .await
         {
-            Ok(res) if res.status() == axum::http::StatusCode::NOT_FOUND => {
+            Ok(res) if res.status() == StatusCode::NOT_FOUND => {
                 let origin = crate::links::origin(&state.cfg, &headers);
                 Ok(page_html(&dir, &uri, &headers, &origin))
             }
@@ -135,7 +136,10 @@ fn first_screen(origin: &str, route: &str) -> hints::FirstScreen {
 }
 
 /// index.html for a page request, with the preload hints of its route and language when the build
-/// wrote them. An `ETag` of the body answers a revalidation with 304.
+/// wrote them, answered with the status the page shows (core's `page_status`: 404 for a path no
+/// route matches, the app's not-found page, instead of a 200 that search engines would index). An
+/// `ETag` of the body answers a revalidation of a 200 page with 304, carrying the 200's headers;
+/// an error page ignores the precondition (RFC 9110 §13.2.1: only a 2xx is conditional).
 fn page_html(
     dir: &Path,
     uri: &axum::http::Uri,
@@ -147,30 +151,35 @@ fn page_html(
         Err(e) => return ApiError::internal(e).into_response(),
     };
     let header_text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+    let route = hints::page_route(PageRequest {
+        path: uri.path(),
+        query: uri.query().unwrap_or(""),
+        cookie: header_text(header::COOKIE),
+        accept_language: header_text(header::ACCEPT_LANGUAGE),
+    });
+    let status =
+        StatusCode::from_u16(aivg_core::routes::page_status(route.name)).unwrap_or(StatusCode::OK);
     let body = match &built.preloads {
         Some(preloads) => {
-            let links = hints::links(
-                preloads,
-                PageRequest {
-                    path: uri.path(),
-                    query: uri.query().unwrap_or(""),
-                    cookie: header_text(header::COOKIE),
-                    accept_language: header_text(header::ACCEPT_LANGUAGE),
-                },
-                |route| first_screen(origin, route),
-            );
+            let links = hints::links(preloads, route, |route| first_screen(origin, route));
             hints::inject(&built.index, &links)
         }
         None => built.index.clone(),
     };
     let digest = Sha256::digest(body.as_bytes());
     let etag = format!("\"{}\"", URL_SAFE_NO_PAD.encode(digest));
-    let fresh = header_text(header::IF_NONE_MATCH)
-        .is_some_and(|tags| tags.split(',').any(|t| t.trim() == etag));
+    let fresh = status.is_success()
+        && header_text(header::IF_NONE_MATCH)
+            .is_some_and(|tags| tags.split(',').any(|t| t.trim() == etag));
     let mut res = if fresh {
-        axum::http::StatusCode::NOT_MODIFIED.into_response()
+        StatusCode::NOT_MODIFIED.into_response()
     } else {
-        ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
+        (
+            status,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            body,
+        )
+            .into_response()
     };
     if let Ok(etag) = HeaderValue::from_str(&etag) {
         res.headers_mut().insert(header::ETAG, etag);

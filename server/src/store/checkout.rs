@@ -13,8 +13,8 @@
 use super::catalog::{Kind, Product, catalog, cents_to_amount, find_product};
 use super::eligibility;
 use super::purchase::{self, Quote, Receipt, Sale};
+use crate::accounts::auth::MaybeUser;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::auth::MaybeUser;
 use crate::clock;
 use crate::html::html_escape;
 use crate::ledger;

@@ -7,8 +7,8 @@
 //! claim answers 409 with a message the popup shows as its error toast); it is valid 30 days and
 //! the test store applies it to the next pay-as-you-go credits purchase (see `purchase`).
 
+use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::AuthUser;
 use crate::clock;
 use crate::params;
 use crate::state::AppState;

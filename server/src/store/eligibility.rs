@@ -12,8 +12,8 @@
 //! - the free trial is offered only in core's free-trial countries (as the SKU list does).
 
 use super::catalog::Product;
+use crate::accounts::auth::AuthUser;
 use crate::api::ApiError;
-use crate::auth::AuthUser;
 use crate::state::AppState;
 use aivg_core::pricing::{DEFAULT_PRICING_PLAN, is_free_trial_country, pricing_plan};
 use axum::http::HeaderMap;

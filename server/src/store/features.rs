@@ -10,8 +10,8 @@
 use super::catalog::catalog;
 use super::sku_info::trial_open;
 use super::subscriptions;
+use crate::accounts::auth::MaybeUser;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::auth::MaybeUser;
 use crate::clock;
 use crate::params;
 use crate::state::AppState;

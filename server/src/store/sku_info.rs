@@ -18,8 +18,8 @@
 
 use super::catalog::{Kind, catalog};
 use super::subscriptions;
+use crate::accounts::auth::MaybeUser;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::MaybeUser;
 use crate::clock;
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;

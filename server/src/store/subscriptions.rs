@@ -4,6 +4,10 @@
 //! The plan level stored on `users` (verify_level, verify_expired_time) is recomputed after each
 //! subscription: the highest tier among the user's unexpired standard/premium subscriptions, and
 //! the latest end among that tier's. Credit plans (tier basic) never change the level.
+//!
+//! The user's effective level ([`effective_level`]) is read here too, once per request by what
+//! the plan decides (a metered tool's minutes, the upload quota, the check-in reward, downloads
+//! without watermark), and passed down to the rule.
 
 use aivg_core::session::Subscription;
 use sqlx::{AnyConnection, FromRow};
@@ -124,4 +128,28 @@ pub async fn refresh_level(
             .await?;
     }
     Ok(())
+}
+
+/// The plan level stored on a user ([`refresh_level`]).
+#[derive(FromRow)]
+struct StoredLevel {
+    verify_level: String,
+    verify_expired_time: i64,
+}
+
+/// The user's effective plan level at `now_s` (core's `effective_plan`: a paid level counts only
+/// while unexpired).
+pub async fn effective_level(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    now_s: i64,
+) -> Result<&'static str, sqlx::Error> {
+    let stored: StoredLevel =
+        sqlx::query_as("SELECT verify_level, verify_expired_time FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_one(conn)
+            .await?;
+    let plan =
+        aivg_core::session::effective_plan(&stored.verify_level, stored.verify_expired_time, now_s);
+    Ok(plan.level)
 }

@@ -2,8 +2,8 @@
 //! `GET /v1/verify/record`, the list of plan changes (answer not shown in the spec).
 
 use super::catalog::cents_to_amount;
+use crate::accounts::auth::AuthUser;
 use crate::api::{ApiResult, ok};
-use crate::auth::AuthUser;
 use crate::clock;
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;

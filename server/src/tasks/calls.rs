@@ -5,8 +5,8 @@ use super::call_answers::{CreatedTask, Deleted, Liked, Saved};
 use super::lifecycle::{self, NewTask};
 use super::record::{self, TaskRow};
 use super::{instant, modules};
+use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, List, ok};
-use crate::auth::AuthUser;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use serde_json::{Map, Value, json};
@@ -100,6 +100,9 @@ pub async fn queue_task(
     let files = modules::validate(&state.db.pool, user, module, data).await?;
     let media_seconds =
         super::minutes::input_seconds(&state.limits, &state.files, module.code, &files).await?;
+    let plan_level =
+        super::minutes::plan_level(&state.db.pool, user.id, module.code, crate::clock::now_s())
+            .await?;
     let t = NewTask {
         user_id: user.id,
         uid: &user.uid,
@@ -112,8 +115,9 @@ pub async fn queue_task(
         retry_of,
         finished: None,
         media_seconds,
+        plan_level,
     };
-    lifecycle::create(state.task_deps(), &t).await
+    Ok(lifecycle::create(state.task_deps(), &t).await?)
 }
 
 /// The answer of a creation, from the row as written.

@@ -16,8 +16,8 @@
 //! dropped: its stream ends, and the client opens a new one and reloads.
 
 use super::hub::TaskEvent;
+use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::AuthUser;
 use crate::clock;
 use crate::params::ApiQuery;
 use crate::state::AppState;

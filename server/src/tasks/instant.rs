@@ -17,10 +17,10 @@
 use super::calls::{id_text, split_body, task_of};
 use super::lifecycle::{self, NewTask};
 use super::media_checks;
+use crate::accounts::auth::AuthUser;
 use crate::api::ApiError;
-use crate::auth::AuthUser;
 use crate::state::AppState;
-use crate::uploads::{objects, paths, quota};
+use crate::uploads::{objects, paths};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
@@ -90,8 +90,9 @@ async fn finished(
         retry_of: "",
         finished: Some(result),
         media_seconds: None,
+        plan_level: None,
     };
-    lifecycle::create(state.task_deps(), &t).await
+    Ok(lifecycle::create(state.task_deps(), &t).await?)
 }
 
 /// Creates an instant task when `algorithm` is one; `None` for the queued modules.
@@ -173,7 +174,9 @@ async fn watermark_download(
     let path = paths::normalise(raw)
         .ok_or_else(|| ApiError::invalid("data.file_path", "not an oss_path of this server"))?;
     let mut conn = state.db.pool.acquire().await?;
-    let level = quota::effective_level(&mut conn, user.id, crate::clock::now_s()).await?;
+    let level =
+        crate::store::subscriptions::effective_level(&mut conn, user.id, crate::clock::now_s())
+            .await?;
     drop(conn);
     if !aivg_core::session::is_subscribed(level) {
         return Err(ApiError::new(

@@ -13,19 +13,38 @@ use super::create_pg;
 use super::hub::{TaskEvent, Tasks};
 use super::provider::Outputs;
 use super::record::{self, TaskRow};
-use crate::api::ApiError;
 use crate::clock;
 use crate::db::Backend;
 use crate::ledger::{self, Entry, LedgerError};
 use crate::uploads::objects::{self, NewObject};
 use crate::uploads::paths;
 use crate::uploads::storage::Files;
-use axum::http::StatusCode;
 use serde_json::{Value, json};
 use sqlx::AnyPool;
 
 /// Envelope code of "not enough credits" (HTTP 402), core's (the app reads the same).
 pub use aivg_core::credits::{CODE_INSUFFICIENT_CREDITS, CODE_TOO_MANY_QUEUED};
+
+/// Why a task was not created (the HTTP answers are `http_errors.rs`'s: 429 with
+/// [`CODE_TOO_MANY_QUEUED`], 402 with [`CODE_INSUFFICIENT_CREDITS`], the minutes' refusals).
+#[derive(Debug, thiserror::Error)]
+pub enum CreateError {
+    #[error(
+        "You already have {waiting} tasks waiting (at most {limit}): wait for one to start, or cancel one."
+    )]
+    TooManyQueued { waiting: i64, limit: usize },
+    #[error(
+        "Not enough credits: this task needs {needed} and you have {available}. Buy credits or upgrade your plan."
+    )]
+    Insufficient { needed: i64, available: i64 },
+    #[error(transparent)]
+    Minutes(#[from] super::minutes::MinutesError),
+    /// A fresh spend cannot have been refunded: the ledger broke its own rule.
+    #[error("spend answered AlreadyRefunded")]
+    AlreadyRefunded,
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
 
 /// What the lifecycle works with: the database, the task runner (its events, wake-ups and
 /// settings) and the object store, not the whole application state, so the workers and tests
@@ -41,7 +60,7 @@ pub struct Deps<'a> {
     pub tasks: &'a Tasks,
     pub files: &'a Files,
     /// Told of a refund no request of its user made (user_infos.rs).
-    pub infos: &'a crate::user_infos::UserInfos,
+    pub infos: &'a crate::accounts::user_infos::UserInfos,
 }
 
 /// A task to record.
@@ -63,6 +82,9 @@ pub struct NewTask<'a> {
     pub finished: Option<&'a Value>,
     /// The input's length of a minute-metered task (`minutes::input_seconds`), else `None`.
     pub media_seconds: Option<u64>,
+    /// The user's effective plan level, read once by the request (`minutes::plan_level`) for a
+    /// minute-metered task, else `None`.
+    pub plan_level: Option<&'static str>,
 }
 
 fn json_text(v: &Value) -> String {
@@ -86,7 +108,7 @@ pub struct Created {
 /// commits meanwhile ([`create_pg`], which counts the place in the queue too); otherwise, and on
 /// SQLite, it is [`write_locked`]'s transaction, and the place in the queue is counted after the
 /// commit.
-pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, ApiError> {
+pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, CreateError> {
     let task_id = crate::ids::random_token(20);
     let now_ms = clock::now_ms();
     let (status, progress, result, finished_ms) = match t.finished {
@@ -124,10 +146,13 @@ pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, ApiError> {
                 queue_position,
             } => Some((id, charge_id, Some(queue_position))),
             create_pg::Outcome::TooManyQueued { waiting } => {
-                return Err(too_many_queued(waiting, limit));
+                return Err(CreateError::TooManyQueued { waiting, limit });
             }
             create_pg::Outcome::Insufficient { available } => {
-                return Err(insufficient(t.credits, available));
+                return Err(CreateError::Insufficient {
+                    needed: t.credits,
+                    available,
+                });
             }
             create_pg::Outcome::Contended => None,
         }
@@ -204,7 +229,7 @@ async fn write_locked(
     t: &NewTask<'_>,
     cols: &create_pg::Row<'_>,
     limit: usize,
-) -> Result<(i64, i64), ApiError> {
+) -> Result<(i64, i64), CreateError> {
     let (task_id, now_ms) = (cols.task_id, cols.now_ms);
     // The transaction (its caller holds the user's write queue): lock, reads, spend,
     // allocations, row.
@@ -215,10 +240,18 @@ async fn write_locked(
     let (available, waiting) =
         ledger::lock_user_reading(&mut tx, t.user_id, now_ms / 1000, USER_QUEUED_SQL).await?;
     if usize::try_from(waiting).unwrap_or(usize::MAX) >= limit {
-        return Err(too_many_queued(waiting, limit));
+        return Err(CreateError::TooManyQueued { waiting, limit });
     }
-    // The metered tools' monthly minutes, under the same lock (minutes.rs).
-    super::minutes::check(&mut tx, t.user_id, t.algorithm, t.media_seconds, now_ms).await?;
+    // The metered tools' monthly minutes, under the same lock (minutes/mod.rs).
+    super::minutes::check(
+        &mut tx,
+        t.user_id,
+        t.algorithm,
+        t.plan_level,
+        t.media_seconds,
+        now_ms,
+    )
+    .await?;
     let charge_id = if t.credits > 0 {
         let entry = Entry {
             user_id: t.user_id,
@@ -232,11 +265,9 @@ async fn write_locked(
         match ledger::spend_from(&mut tx, &entry, available).await {
             Ok(id) => id,
             Err(LedgerError::Insufficient { needed, available }) => {
-                return Err(insufficient(needed, available));
+                return Err(CreateError::Insufficient { needed, available });
             }
-            Err(LedgerError::AlreadyRefunded) => {
-                return Err(ApiError::internal("spend answered AlreadyRefunded"));
-            }
+            Err(LedgerError::AlreadyRefunded) => return Err(CreateError::AlreadyRefunded),
             Err(LedgerError::Db(e)) => return Err(e.into()),
         }
     } else {
@@ -271,26 +302,6 @@ async fn write_locked(
 /// of creating a task ([`write_locked`], [`create_pg`]).
 pub(super) const USER_QUEUED_SQL: &str =
     "SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'queued'";
-
-fn too_many_queued(waiting: i64, limit: usize) -> ApiError {
-    ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        CODE_TOO_MANY_QUEUED,
-        format!(
-            "You already have {waiting} tasks waiting (at most {limit}): wait for one to start, or cancel one."
-        ),
-    )
-}
-
-fn insufficient(needed: i64, available: i64) -> ApiError {
-    ApiError::new(
-        StatusCode::PAYMENT_REQUIRED,
-        CODE_INSUFFICIENT_CREDITS,
-        format!(
-            "Not enough credits: this task needs {needed} and you have {available}. Buy credits or upgrade your plan."
-        ),
-    )
-}
 
 /// Pushes the task's current state ([`record::event_view`]) as event `name` to its owner's streams.
 pub async fn emit(d: Deps<'_>, task_id: &str, name: &'static str) {

@@ -2,8 +2,8 @@
 //! bounded filters.
 
 use super::record::{self, TaskRow};
+use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::auth::AuthUser;
 use crate::state::AppState;
 use axum::extract::State;
 use serde::Serialize;

@@ -4,10 +4,9 @@
 //! `oss_path`, `mask_path`, `audio_path`) must exist, be the user's and be of the field's media
 //! kind (an image for `file_path`/`mask_path` where the row says image, a video, an audio file).
 
-use crate::api::ApiError;
-use crate::auth::AuthUser;
+use crate::accounts::auth::AuthUser;
 use crate::tasks::provider::ProviderError;
-use crate::uploads::objects::{self, StoredObject};
+use crate::uploads::objects::{self, ObjectError, StoredObject};
 use crate::uploads::paths;
 pub use aivg_core::tasks::TaskModule;
 use aivg_core::tasks::{FieldKind, FileRef, MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS};
@@ -18,6 +17,28 @@ use std::collections::BTreeMap;
 /// The uploaded files of a task, by the catalogue's field name (`file_path`, `mask_path`,
 /// `audio_path`).
 pub type InputFiles = BTreeMap<&'static str, StoredObject>;
+
+/// Why a task's `data` was refused (answered 400, or 404 for a file that is not the user's:
+/// `http_errors.rs`). Every message names the field as sent (`data.prompt`).
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    #[error("{field}: {problem}")]
+    Invalid { field: String, problem: String },
+    /// A file of another media kind than the field's ([`check_kind`]'s message).
+    #[error("{0}")]
+    WrongKind(String),
+    #[error(transparent)]
+    Object(#[from] ObjectError),
+}
+
+impl InputError {
+    fn invalid(field: &str, problem: impl std::fmt::Display) -> Self {
+        Self::Invalid {
+            field: field.to_owned(),
+            problem: problem.to_string(),
+        }
+    }
+}
 
 /// The module of a code (exact, codes are case-sensitive: `txt2Music`).
 pub fn find(code: &str) -> Option<&'static TaskModule> {
@@ -30,11 +51,11 @@ pub const MAX_PROMPT_CHARS: usize = MAX_TASK_TEXT_CHARS as usize;
 pub const MAX_DURATION_S: i64 = MAX_TASK_DURATION_S as i64;
 
 /// A string field of `data` (absent or null as empty); another type is a 400 naming it.
-pub fn text_field<'a>(data: &'a Value, field: &str) -> Result<&'a str, ApiError> {
+pub fn text_field<'a>(data: &'a Value, field: &str) -> Result<&'a str, InputError> {
     match data.get(field) {
         None | Some(Value::Null) => Ok(""),
         Some(Value::String(s)) => Ok(s.as_str()),
-        Some(_) => Err(ApiError::invalid(
+        Some(_) => Err(InputError::invalid(
             &format!("data.{field}"),
             "must be a string",
         )),
@@ -72,7 +93,7 @@ pub async fn input_file(
     user: &AuthUser,
     data: &Value,
     kind: &str,
-) -> Result<StoredObject, ApiError> {
+) -> Result<StoredObject, InputError> {
     let (field, raw) = match (
         text_field(data, "file_path")?,
         text_field(data, "oss_path")?,
@@ -80,7 +101,7 @@ pub async fn input_file(
         (f, _) if !f.trim().is_empty() => ("data.file_path", f),
         (_, o) if !o.trim().is_empty() => ("data.oss_path", o),
         _ => {
-            return Err(ApiError::invalid(
+            return Err(InputError::invalid(
                 "data.file_path",
                 format!("required: the oss_path of an uploaded {kind}"),
             ));
@@ -95,9 +116,9 @@ async fn owned_of_kind(
     raw: &str,
     field: &str,
     kind: &str,
-) -> Result<StoredObject, ApiError> {
+) -> Result<StoredObject, InputError> {
     let obj = objects::owned(pool, (user.id, &user.uid), raw, field).await?;
-    check_kind(&obj, field, kind).map_err(ApiError::bad_request)?;
+    check_kind(&obj, field, kind).map_err(InputError::WrongKind)?;
     Ok(obj)
 }
 
@@ -112,9 +133,9 @@ pub async fn validate(
     user: &AuthUser,
     module: &TaskModule,
     data: &Value,
-) -> Result<InputFiles, ApiError> {
+) -> Result<InputFiles, InputError> {
     let refs = aivg_core::tasks::check_task_data(module, data)
-        .map_err(|e| ApiError::invalid(&e.field, e.message))?;
+        .map_err(|e| InputError::invalid(&e.field, e.message))?;
     let mut files = InputFiles::new();
     for r in refs {
         let field = format!("data.{}", r.sent_as);

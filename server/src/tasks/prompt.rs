@@ -11,8 +11,8 @@
 
 use super::local::preview::seed_of;
 use super::modules::{self, MAX_PROMPT_CHARS, text_field};
+use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::auth::AuthUser;
 use crate::limits::Work;
 use crate::state::AppState;
 use crate::uploads::mediainfo;

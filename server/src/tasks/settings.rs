@@ -1,7 +1,9 @@
-//! Settings of the task runner (see the table in `config.rs`).
+//! Settings of the task runner (see the table in `config/mod.rs`).
 
 use super::engines::file::{self as engines_file, EnginesFile};
 use crate::config::error::ConfigError;
+use crate::config::number::number_in;
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -90,18 +92,16 @@ pub fn comfyui_urls(list: &str) -> Vec<String> {
 impl TaskSettings {
     /// Reads the variables through `var`.
     pub fn from_env(var: &dyn Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
-        let workers = match var("AIVG_TASK_WORKERS") {
-            None => 2,
-            Some(raw) => match raw.trim().parse::<usize>() {
-                Ok(n) if (1..=64).contains(&n) => n,
-                _ => {
-                    return Err(ConfigError {
-                        name: "AIVG_TASK_WORKERS",
-                        problem: format!("{raw:?} is not a number of workers from 1 to 64"),
-                    });
-                }
-            },
+        let read = |name: &'static str, default: u64, range: RangeInclusive<u64>, what: &str| {
+            number_in(name, var(name), default, range, what)
         };
+        let workers = number_in(
+            "AIVG_TASK_WORKERS",
+            var("AIVG_TASK_WORKERS"),
+            2,
+            1..=64,
+            "a number of workers",
+        )?;
         let comfyui_url = var("AIVG_COMFYUI_URL").filter(|u| !u.trim().is_empty());
         if let Some(list) = &comfyui_url {
             for url in comfyui_urls(list) {
@@ -113,41 +113,12 @@ impl TaskSettings {
                 }
             }
         }
-        let drain_s = match var("AIVG_DRAIN_SECONDS") {
-            None => 25,
-            Some(raw) => match raw.trim().parse::<u64>() {
-                Ok(n) if n <= 3600 => n,
-                _ => {
-                    return Err(ConfigError {
-                        name: "AIVG_DRAIN_SECONDS",
-                        problem: format!("{raw:?} is not a number of seconds from 0 to 3600"),
-                    });
-                }
-            },
+        let drain_s = read("AIVG_DRAIN_SECONDS", 25, 0..=3600, "a number of seconds")?;
+        let seconds = |name: &'static str, default: u64| {
+            read(name, default, 1..=86_400, "a number of seconds").map(Duration::from_secs)
         };
-        let seconds = |name: &'static str, default: u64| -> Result<Duration, ConfigError> {
-            match var(name) {
-                None => Ok(Duration::from_secs(default)),
-                Some(raw) => match raw.trim().parse::<u64>() {
-                    Ok(n) if (1..=86_400).contains(&n) => Ok(Duration::from_secs(n)),
-                    _ => Err(ConfigError {
-                        name,
-                        problem: format!("{raw:?} is not a number of seconds from 1 to 86400"),
-                    }),
-                },
-            }
-        };
-        let count = |name: &'static str, default: usize| -> Result<usize, ConfigError> {
-            match var(name) {
-                None => Ok(default),
-                Some(raw) => match raw.trim().parse::<usize>() {
-                    Ok(n) if (1..=10_000).contains(&n) => Ok(n),
-                    _ => Err(ConfigError {
-                        name,
-                        problem: format!("{raw:?} is not a number from 1 to 10000"),
-                    }),
-                },
-            }
+        let count = |name: &'static str, default: usize| {
+            number_in(name, var(name), default, 1..=10_000, "a number")
         };
         let fal_url = var("AIVG_FAL_URL")
             .map(|u| u.trim().trim_end_matches('/').to_owned())
@@ -158,20 +129,12 @@ impl TaskSettings {
                 problem: format!("{fal_url:?} must start with http:// or https://"),
             });
         }
-        let fal_poll = match var("AIVG_FAL_POLL_MS") {
-            None => Duration::from_secs(1),
-            Some(raw) => match raw.trim().parse::<u64>() {
-                Ok(n) if (10..=60_000).contains(&n) => Duration::from_millis(n),
-                _ => {
-                    return Err(ConfigError {
-                        name: "AIVG_FAL_POLL_MS",
-                        problem: format!(
-                            "{raw:?} is not a number of milliseconds from 10 to 60000"
-                        ),
-                    });
-                }
-            },
-        };
+        let fal_poll = Duration::from_millis(read(
+            "AIVG_FAL_POLL_MS",
+            1_000,
+            10..=60_000,
+            "a number of milliseconds",
+        )?);
         let engines = match var("AIVG_ENGINES_FILE").filter(|p| !p.trim().is_empty()) {
             None => None,
             Some(path) => {

@@ -5,11 +5,12 @@ use super::objects;
 use super::paths;
 use super::quota;
 use super::{MAX_UPLOAD_BYTES, mediainfo};
+use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::AuthUser;
 use crate::clock;
 use crate::params::ApiQuery;
 use crate::state::AppState;
+use crate::store::subscriptions::effective_level;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 
@@ -117,7 +118,8 @@ pub async fn token(
     };
     let now = clock::now_s();
     let mut conn = state.db.pool.acquire().await?;
-    let usage = quota::usage(&mut conn, user.id, now).await?;
+    let level = effective_level(&mut conn, user.id, now).await?;
+    let usage = quota::usage(&mut conn, user.id, level, now).await?;
     usage.admit(declared.max(1))?;
     let path = paths::upload_path(&user.uid, algorithm, ext.as_deref());
     let (url, expires_at) = state.files.upload_url(&path, now);

@@ -8,7 +8,7 @@
 //!
 //! Decisions:
 //! - bytes live in an `object_store`: `{data}/objects` by default, an S3-compatible bucket when
-//!   `AIVG_S3_BUCKET` is set (see `config.rs`);
+//!   `AIVG_S3_BUCKET` is set (see `config/mod.rs`);
 //! - paths are namespaced by user (`users/{uid}/…`, see [`paths`]); another user's path answers
 //!   404, like a missing one;
 //! - URLs are signed with HMAC-SHA256 (a key derived from the token secret); uploads expire

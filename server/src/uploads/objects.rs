@@ -2,7 +2,6 @@
 
 use super::paths;
 use super::storage::Files;
-use crate::api::ApiError;
 use sqlx::{AnyPool, FromRow};
 
 /// A stored file.
@@ -30,6 +29,21 @@ impl StoredObject {
             ext
         }
     }
+}
+
+/// Why a client's file reference was refused (the HTTP answer is `http_errors.rs`'s: 400 for the
+/// first two, 404 for a file that is not the user's).
+#[derive(Debug, thiserror::Error)]
+pub enum ObjectError {
+    #[error("{field}: required: the oss_path of an uploaded file")]
+    Missing { field: String },
+    #[error("{field}: {raw:?} is not an oss_path of this server")]
+    Malformed { field: String, raw: String },
+    /// Missing, or another user's: the two are indistinguishable to the client.
+    #[error("{field}: no file of yours at {path}")]
+    NotYours { field: String, path: String },
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
 }
 
 const COLUMNS: &str = "user_id, oss_path, origin, task_id, size, content_type";
@@ -62,17 +76,20 @@ pub async fn owned(
     (user_id, uid): (i64, &str),
     raw: &str,
     field: &str,
-) -> Result<StoredObject, ApiError> {
+) -> Result<StoredObject, ObjectError> {
     if raw.trim().is_empty() {
-        return Err(ApiError::invalid(
-            field,
-            "required: the oss_path of an uploaded file",
-        ));
+        return Err(ObjectError::Missing {
+            field: field.to_owned(),
+        });
     }
-    let path = paths::normalise(raw).ok_or_else(|| {
-        ApiError::invalid(field, format!("{raw:?} is not an oss_path of this server"))
+    let path = paths::normalise(raw).ok_or_else(|| ObjectError::Malformed {
+        field: field.to_owned(),
+        raw: raw.to_owned(),
     })?;
-    let not_found = || ApiError::not_found(format!("{field}: no file of yours at {path}"));
+    let not_found = || ObjectError::NotYours {
+        field: field.to_owned(),
+        path: path.clone(),
+    };
     if !path.starts_with(&paths::user_prefix(uid)) {
         return Err(not_found());
     }

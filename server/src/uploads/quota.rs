@@ -14,7 +14,7 @@
 
 use crate::api::ApiError;
 use axum::http::StatusCode;
-use sqlx::{AnyConnection, FromRow};
+use sqlx::AnyConnection;
 
 /// Envelope code of "not enough space" (HTTP 507): the app opens the drive-space modal.
 pub const CODE_NOT_ENOUGH_SPACE: i64 = aivg_core::request::CODE_NOT_ENOUGH_SPACE;
@@ -35,30 +35,6 @@ pub fn quota_for_level(level: &str) -> i64 {
         "standard" => STANDARD_QUOTA,
         _ => FREE_QUOTA,
     }
-}
-
-/// The plan level stored on a user.
-#[derive(FromRow)]
-struct StoredLevel {
-    verify_level: String,
-    verify_expired_time: i64,
-}
-
-/// The user's effective plan level (core's `effective_plan`: a paid level counts only while
-/// unexpired).
-pub async fn effective_level(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    now_s: i64,
-) -> Result<&'static str, sqlx::Error> {
-    let stored: StoredLevel =
-        sqlx::query_as("SELECT verify_level, verify_expired_time FROM users WHERE id = $1")
-            .bind(user_id)
-            .fetch_one(conn)
-            .await?;
-    let plan =
-        aivg_core::session::effective_plan(&stored.verify_level, stored.verify_expired_time, now_s);
-    Ok(plan.level)
 }
 
 /// Bytes of the user's uploads.
@@ -106,13 +82,14 @@ pub async fn reserved_bytes(
 }
 
 /// The user's usage and limit: `used` counts the stored uploads and the bytes held by uploads in
-/// progress.
+/// progress; the limit is the quota of `level`, the user's effective plan level as the request
+/// read it (`store::subscriptions::effective_level`).
 pub async fn usage(
     conn: &mut AnyConnection,
     user_id: i64,
+    level: &str,
     now_s: i64,
 ) -> Result<Usage, sqlx::Error> {
-    let level = effective_level(conn, user_id, now_s).await?;
     let stored = used_bytes(conn, user_id).await?;
     let held = reserved_bytes(conn, user_id, now_s.saturating_mul(1000)).await?;
     Ok(Usage {

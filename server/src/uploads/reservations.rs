@@ -24,6 +24,9 @@ pub struct Reservation {
     pool: AnyPool,
     path: String,
     user_id: i64,
+    /// The user's effective plan level, read once by the upload's request: its quota applies
+    /// when the upload settles too.
+    level: &'static str,
     /// The most bytes this upload may store.
     pub bytes: i64,
     /// The user's usage when it was made, this reservation not included.
@@ -36,10 +39,11 @@ fn in_use() -> ApiError {
 }
 
 /// Reserves `declared` bytes (or, when `None`, the room left up to `max_file`) for an upload of
-/// `user_id` to `path`. 507 when the quota has no room, 409 when the URL is in use.
+/// `user_id`, whose effective plan level is `level`, to `path`. 507 when the quota has no room,
+/// 409 when the URL is in use.
 pub async fn reserve(
     pool: &AnyPool,
-    user_id: i64,
+    (user_id, level): (i64, &'static str),
     path: &str,
     declared: Option<i64>,
     max_file: i64,
@@ -55,7 +59,7 @@ pub async fn reserve(
     if used > 0 {
         return Err(in_use());
     }
-    let usage = quota::usage(&mut tx, user_id, now_ms / 1000).await?;
+    let usage = quota::usage(&mut tx, user_id, level, now_ms / 1000).await?;
     let bytes = match declared {
         Some(n) => {
             usage.admit(n)?;
@@ -88,6 +92,7 @@ pub async fn reserve(
         pool: pool.clone(),
         path: path.to_owned(),
         user_id,
+        level,
         bytes,
         usage,
         open: true,
@@ -137,7 +142,7 @@ impl Reservation {
             .bind(&self.path)
             .execute(&mut *tx)
             .await?;
-        let usage = quota::usage(&mut tx, self.user_id, clock::now_s()).await?;
+        let usage = quota::usage(&mut tx, self.user_id, self.level, clock::now_s()).await?;
         usage.admit(object.size)?;
         match objects::insert(&mut tx, object).await {
             Ok(()) => {}

@@ -13,6 +13,7 @@ use crate::api::{ApiError, ApiResult, ok};
 use crate::clock;
 use crate::params::ApiQuery;
 use crate::state::AppState;
+use crate::store::subscriptions::effective_level;
 use axum::RequestExt;
 use axum::body::Body;
 use axum::extract::{Path, Request, State};
@@ -121,10 +122,14 @@ pub async fn upload(
     if declared.is_some_and(|n| n > MAX_UPLOAD_BYTES) {
         return Err(too_large());
     }
+    let level = {
+        let mut conn = state.db.pool.acquire().await?;
+        effective_level(&mut conn, user_id, clock::now_s()).await?
+    };
     // Held against the quota until the object is recorded (see `reservations.rs`).
     let reservation = reservations::reserve(
         &state.db.pool,
-        user_id,
+        (user_id, level),
         &path,
         declared.filter(|n| *n >= 0),
         MAX_UPLOAD_BYTES,

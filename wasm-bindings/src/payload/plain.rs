@@ -1,6 +1,6 @@
 //! The plain path of `decodePayload`: core's [`decode_plain`] tape, materialised by
 //! `js/payload-plain.mjs` (objects built per shape). Taken for every text core decodes there;
-//! the others go through core's general decoder (see `payload.rs`).
+//! the others go through core's general decoder (see `mod.rs`).
 
 use aivg_core::payload::{PlainPayload, decode_plain};
 use js_sys::JsString;

@@ -4,7 +4,7 @@
  *
  * When the provider shares this page's origin its cookies are first-party, so the iframe works
  * and no check is needed. Otherwise the check loads the provider's `/account/cookie-check` page
- * in a hidden iframe (server/src/account_pages.rs); that page answers
+ * in a hidden iframe (server/src/accounts/pages.rs); that page answers
  * `{action: "cookie-check", data: {supported}}`. Until an answer arrives (or when the page never
  * answers) the iframe is assumed to work.
  */

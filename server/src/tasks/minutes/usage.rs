@@ -1,11 +1,11 @@
-//! `GET /v1/ai/minutes`: the month's minutes of each metered tool (see `minutes.rs`).
+//! `GET /v1/ai/minutes`: the month's minutes of each metered tool (see `mod.rs`).
 
 use super::{TOOLS, used_seconds};
+use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ok};
-use crate::auth::AuthUser;
 use crate::clock;
 use crate::state::AppState;
-use crate::uploads::quota::effective_level;
+use crate::store::subscriptions::effective_level;
 use aivg_core::tasks::MinuteTool;
 use aivg_core::tasks::{minute_use, month_window};
 use axum::extract::State;

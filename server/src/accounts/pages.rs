@@ -6,7 +6,7 @@
 
 use axum::response::Html;
 
-const TEMPLATE: &str = include_str!("../pages/account.html");
+const TEMPLATE: &str = include_str!("../../pages/account.html");
 
 fn page(
     mode: &str,

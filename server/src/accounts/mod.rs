@@ -15,15 +15,25 @@
 //! - new users get the free tier's 5 credits (spec 02 §1), valid indefinitely, once per identity
 //!   (`identity.rs`: `ann+2@example.com` is `ann@example.com`); a later account of the same
 //!   identity starts with none.
+//!
+//! The accounts area's files: the sessions and their tokens ([`auth`]), the `/account/*` pages
+//! ([`pages`]), password hashing ([`passwords`]), the identity of an e-mail ([`identity`]), the
+//! user info ([`users`]) and its cache ([`user_infos`]).
+
+pub mod auth;
+pub mod identity;
+pub mod pages;
+pub mod passwords;
+pub mod user_infos;
+pub mod users;
 
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::auth::{self, AuthUser};
 use crate::clock;
 use crate::ids::random_token;
 use crate::ledger::{self, Entry};
 use crate::limits::ClientIp;
-use crate::passwords;
 use crate::state::AppState;
+use auth::AuthUser;
 use axum::Router;
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
@@ -34,16 +44,10 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route(
             "/account/register",
-            post(register).get(crate::account_pages::register_page),
+            post(register).get(pages::register_page),
         )
-        .route(
-            "/account/login",
-            post(login).get(crate::account_pages::login_page),
-        )
-        .route(
-            "/account/cookie-check",
-            get(crate::account_pages::cookie_check_page),
-        )
+        .route("/account/login", post(login).get(pages::login_page))
+        .route("/account/cookie-check", get(pages::cookie_check_page))
         .route("/v1/oauth/token", post(oauth_token))
         .route("/v1/token/renew", get(renew))
         .route("/v1/user", post(user_info))
@@ -140,7 +144,7 @@ pub async fn register(
     let now = clock::now_s();
     let uid = random_token(12);
     let nickname = email.split('@').next().unwrap_or_default().to_owned();
-    let identity = crate::identity::of_email(&email);
+    let identity = crate::accounts::identity::of_email(&email);
     let mut tx = state.db.pool.begin().await?;
     let inserted = sqlx::query_scalar(
         "INSERT INTO users (uid, email, password_hash, nickname, created_at, identity) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
@@ -345,7 +349,7 @@ pub async fn user_info(
         return ok(kept);
     }
     let stamp = state.user_infos.stamp(user.id);
-    let info = crate::users::info(&state.db.pool, user.id).await?;
+    let info = crate::accounts::users::info(&state.db.pool, user.id).await?;
     state.user_infos.keep(user.id, stamp, info.clone());
     ok(info)
 }

@@ -8,7 +8,8 @@
 //!   tool's modules created since the 1st (UTC) that did not fail and were not cancelled (those
 //!   give their minutes back with their credits); deleting a task from the list does not;
 //! - the check runs under the user's lock in the create transaction (`lifecycle::create`), so
-//!   parallel tasks cannot pass it together;
+//!   parallel tasks cannot pass it together; the user's plan level is the request's, read once
+//!   before (`store::subscriptions::effective_level`, [`plan_level`]) and carried by the task;
 //! - a plan without the tool answers HTTP 403 with `CODE_UPGRADE_REQUIRED`, a month used up HTTP
 //!   403 with `CODE_MINUTES_USED_UP`, a file whose length cannot be read (where a limit applies)
 //!   400 naming `data.file_path`; nothing is charged.
@@ -23,16 +24,32 @@ pub mod usage;
 use super::modules::InputFiles;
 use crate::api::ApiError;
 use crate::limits::{Limits, Work};
+use crate::store::subscriptions::effective_level;
 use crate::uploads::mediainfo;
-use crate::uploads::quota::effective_level;
 use crate::uploads::storage::Files;
-use aivg_core::request::CODE_UPGRADE_REQUIRED;
 use aivg_core::tasks::{
-    CODE_MINUTES_USED_UP, MinuteError, MinuteTool, check_minutes, minute_tool, month_window,
-    monthly_minutes, task_seconds,
+    MinuteError, MinuteTool, check_minutes, minute_tool, month_window, monthly_minutes,
+    task_seconds,
 };
-use axum::http::StatusCode;
 use sqlx::AnyConnection;
+
+/// Why a metered task was refused or could not be checked (the HTTP answers are
+/// `http_errors.rs`'s, see the module doc).
+#[derive(Debug, thiserror::Error)]
+pub enum MinutesError {
+    /// Core's refusal: not in the plan, the month used up, or a length that cannot be read.
+    #[error(transparent)]
+    Refused(#[from] MinuteError),
+    #[error("the clock is outside the calendar")]
+    Calendar,
+    /// A metered task came without the plan level its request read ([`plan_level`]).
+    #[error("metered task {0} has no plan level")]
+    NoPlanLevel(String),
+    #[error("the input's length could not be read: {0}")]
+    Probe(String),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
 
 /// The tools in the order the answer lists them.
 pub(super) const TOOLS: [MinuteTool; 3] = [
@@ -57,16 +74,17 @@ pub async fn input_seconds(
     };
     // Bounded like the mediainfo call: ffprobe may read a whole file.
     let _permit = limits.permit(Work::Decode).await?;
+    // The limits answer their own refusal (busy: 429); a file that cannot be read is ours.
     let info = mediainfo::probe(files, obj)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(|e| MinutesError::Probe(e.to_string()))?;
     Ok(task_seconds(info.duration).ok())
 }
 
-fn month_start_ms(now_ms: i64) -> Result<i64, ApiError> {
+fn month_start_ms(now_ms: i64) -> Result<i64, MinutesError> {
     month_window(now_ms)
         .map(|w| w.start_ms)
-        .ok_or_else(|| ApiError::internal("the clock is outside the calendar"))
+        .ok_or(MinutesError::Calendar)
 }
 
 /// Seconds of `tool` the user used in the month starting at `start_ms`.
@@ -93,19 +111,35 @@ pub(super) async fn used_seconds(
     Ok(total)
 }
 
+/// The user's effective plan level for a task of `algorithm`: read (once, by the request creating
+/// the task) only for a metered module, the one rule of a task that depends on the plan.
+pub async fn plan_level(
+    pool: &sqlx::AnyPool,
+    user_id: i64,
+    algorithm: &str,
+    now_s: i64,
+) -> Result<Option<&'static str>, sqlx::Error> {
+    if minute_tool(algorithm).is_none() {
+        return Ok(None);
+    }
+    let mut conn = pool.acquire().await?;
+    Ok(Some(effective_level(&mut conn, user_id, now_s).await?))
+}
+
 /// Refuses a metered task the user's plan and month do not allow (see the module doc); call it
-/// under the user's lock. `seconds`: [`input_seconds`].
+/// under the user's lock. `level`: [`plan_level`]; `seconds`: [`input_seconds`].
 pub async fn check(
     conn: &mut AnyConnection,
     user_id: i64,
     algorithm: &str,
+    level: Option<&str>,
     seconds: Option<u64>,
     now_ms: i64,
-) -> Result<(), ApiError> {
+) -> Result<(), MinutesError> {
     let Some(tool) = minute_tool(algorithm) else {
         return Ok(());
     };
-    let level = effective_level(conn, user_id, now_ms / 1000).await?;
+    let level = level.ok_or_else(|| MinutesError::NoPlanLevel(algorithm.to_owned()))?;
     let refused = match (monthly_minutes(level, tool), seconds) {
         (None, _) => return Ok(()),
         (Some(l), None) if l > 0 => MinuteError::UnknownLength,
@@ -117,17 +151,5 @@ pub async fn check(
             }
         }
     };
-    Err(match refused {
-        MinuteError::NotIncluded { .. } => ApiError::new(
-            StatusCode::FORBIDDEN,
-            CODE_UPGRADE_REQUIRED,
-            refused.to_string(),
-        ),
-        MinuteError::UsedUp { .. } => ApiError::new(
-            StatusCode::FORBIDDEN,
-            CODE_MINUTES_USED_UP,
-            refused.to_string(),
-        ),
-        MinuteError::UnknownLength => ApiError::invalid("data.file_path", refused),
-    })
+    Err(refused.into())
 }

@@ -48,6 +48,7 @@
 
 pub mod error;
 pub mod housekeeping;
+pub mod number;
 pub mod stripe;
 pub mod uploads;
 
@@ -90,7 +91,7 @@ pub struct Config {
     /// The periodic purge (`housekeeping.rs`).
     pub housekeeping: housekeeping::HousekeepingSettings,
     /// `AIVG_TOKEN_CACHE_MS`: how long a token check found valid is kept in memory
-    /// (`auth/sessions.rs`; default 2,000 ms, `0` reads the `tokens` row on every call).
+    /// (`accounts/auth/sessions.rs`; default 2,000 ms, `0` reads the `tokens` row on every call).
     pub token_cache: Duration,
     /// `AIVG_USER_CACHE_MS`: how long a user info is kept in memory
     /// (`user_infos.rs`; default 1,000 ms, `0` reads the database on every call).
@@ -233,16 +234,15 @@ fn millis(
     value: Option<String>,
     default: Duration,
 ) -> Result<Duration, ConfigError> {
-    let Some(v) = value else {
-        return Ok(default);
-    };
-    match v.trim().parse::<u64>() {
-        Ok(ms) if ms <= 60_000 => Ok(Duration::from_millis(ms)),
-        _ => Err(ConfigError {
-            name,
-            problem: format!("{v:?} is not a whole number of milliseconds from 0 to 60000"),
-        }),
-    }
+    let default_ms = u64::try_from(default.as_millis()).unwrap_or(u64::MAX);
+    let ms = number::number_in(
+        name,
+        value,
+        default_ms,
+        0..=60_000,
+        "a whole number of milliseconds",
+    )?;
+    Ok(Duration::from_millis(ms))
 }
 
 #[cfg(test)]

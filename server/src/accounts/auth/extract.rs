@@ -1,5 +1,5 @@
 //! The request extractors of the signed-in user, on the application state: the HTTP face of
-//! `auth.rs` (spec 02 §8: anything but a valid, unexpired, unrevoked Bearer token answers 401
+//! `auth/mod.rs` (spec 02 §8: anything but a valid, unexpired, unrevoked Bearer token answers 401
 //! with code 140013). A session found valid is kept a moment (`sessions.rs`), so the busiest
 //! calls do not read `tokens` each time.
 
@@ -86,7 +86,10 @@ impl FromRequestParts<AppState> for AuthUser {
 /// Tells `user_infos::forget_after_writes` whose request this is (only requests that may write
 /// carry the slot).
 fn note_user(parts: &Parts, user_id: i64) {
-    if let Some(slot) = parts.extensions.get::<crate::user_infos::RequestUser>() {
+    if let Some(slot) = parts
+        .extensions
+        .get::<crate::accounts::user_infos::RequestUser>()
+    {
         slot.set(user_id);
     }
 }

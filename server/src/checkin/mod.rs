@@ -4,8 +4,8 @@
 
 pub mod daily;
 
+use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
-use crate::auth::AuthUser;
 use crate::clock;
 use crate::state::AppState;
 use aivg_core::checkin::{CheckinClaimResponse, CheckinData};

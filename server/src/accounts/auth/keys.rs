@@ -1,6 +1,6 @@
 //! The signing keys of the access tokens and what they sign (spec 02 §9): no state, no
 //! database, so the application state (`state.rs`) can hold them without importing the
-//! request extractors of `auth.rs`.
+//! request extractors of `accounts/auth/`.
 
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Validation};
 use serde::{Deserialize, Serialize};
