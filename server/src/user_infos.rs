@@ -1,6 +1,6 @@
 //! What signed-in pages poll, kept in memory: the user info (`POST /v1/user`, the busiest
 //! signed-in call) and the check-in state of the current cycle (`GET /v1/activity/checkin/status`).
-//! On PostgreSQL each read is a round trip to another process (README "Speed": 1,500–5,000 reads a
+//! On PostgreSQL each read is a round trip to another process (docs/performance.md: 1,500–5,000 reads a
 //! second on two cores against 11,000 for a call without the database); on SQLite each statement
 //! is two hand-offs to the connection's worker thread and back, which held 7,500–9,000 reads a
 //! second against a floor of 16,000 (the threads' wake-ups led a `perf` profile).

@@ -175,7 +175,7 @@ fn decode_with(
 }
 
 /// Decodes devalue `stringify` output exactly as `devalue.parse(text, revivers)` (5.9 / 6.0) does,
-/// at least as fast (see the README's Speed table); invalid input throws an Error with devalue's
+/// at least as fast (see docs/performance.md); invalid input throws an Error with devalue's
 /// message and a `code`.
 /// ```js
 /// decodePayload('[{"at":1},["Date","2024-05-01T00:00:00.000Z"]]').at.getTime() // 1714521600000

@@ -1,4 +1,4 @@
-//! Settings of the local models (see the table in `config.rs`).
+//! Settings of the local models (see `docs/configuration.md`, "Local models").
 
 use crate::config::error::ConfigError;
 use std::path::PathBuf;
