@@ -24,7 +24,7 @@ export default tseslint.config(
   {
     // Layering (DESIGN.md): jotai only through src/state/jotai.ts, the build's env only through
     // src/env.ts, so each has one place to read or replace. Core by part, never its main entry, which
-    // would bundle the whole WASM beside the web app's cut (README "Speed").
+    // would bundle the whole WASM beside the web app's cut (docs/performance.md).
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/state/jotai.ts", "src/env.ts"],
     rules: {

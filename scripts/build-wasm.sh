@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run build:wasm`: builds the npm package @aivg/core into wasm-bindings/pkg/.
-# Parts, each its own WebAssembly module, so a page downloads only what it runs (README "Speed"),
+# Parts, each its own WebAssembly module, so a page downloads only what it runs (docs/performance.md),
 # built from wasm-bindings with cargo features:
 # - aivg_core (`rules,later,extra,payload`): every rule and the HTTP client; the main entry's and Node's;
 # - aivg_rules (`rules`): what a public page's first load calls, and the HTTP client
@@ -28,7 +28,7 @@ out="pkg-build-$$"
 trap 'rm -rf "wasm-bindings/$out"' EXIT
 # The fourth field is the part's optimisation: `speed` (opt-level 3, wasm-opt -O3: what Node and the
 # benchmarks run) or `size` (opt-level "z", wasm-opt -Oz: the web app's rules module, which every
-# public page downloads before it can render; 8% less brotli, 20% less to compile, README "Speed").
+# public page downloads before it can render; 8% less brotli, 20% less to compile, docs/performance.md).
 wasm_opt_flags=(--enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue)
 for part in rules,later,extra,payload:aivg_core:bundler,nodejs:speed rules:aivg_rules:bundler:size later:aivg_later:bundler:size payload:aivg_payload:bundler:speed imaging:aivg_imaging:bundler,nodejs:speed; do
   IFS=: read -r features name targets optimise <<< "$part"

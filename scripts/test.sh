@@ -13,6 +13,9 @@ cargo clippy -p aivg-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
 echo "== fixtures are what their generators make"
 bash scripts/check-fixtures.sh
 
+echo "== the README stays short and the docs' links resolve"
+python3 scripts/check-docs.py
+
 echo "== cargo tests (the server on SQLite; its S3 tests on moto)"
 # server/tests/s3_storage.rs runs against it, here and on PostgreSQL below.
 AIVG_TEST_S3_URL=$(bash scripts/s3.sh)

@@ -1,5 +1,5 @@
 /**
- * How the built files reach the browser fastest (first load, see the README's "Speed" section):
+ * How the built files reach the browser fastest (first load, see docs/performance.md):
  *
  * - `precompressAssets`: every hashed file under `dist/assets/` that compresses gets a `.br` (brotli
  *   at its highest quality) and a `.gz` (gzip -9) beside it. The server sends those as they are when

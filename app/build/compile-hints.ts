@@ -4,7 +4,7 @@
  * compiles a function on the main thread when it is first called; with it, it compiles the file's
  * functions eagerly on a background thread while the file streams in. A trace of the image
  * enhancer's throttled load measured 160–200 ms of main-thread `V8.CompileCode` before the LCP
- * without the hint, 7–24 ms with it (README "Speed").
+ * without the hint, 7–24 ms with it (docs/performance.md).
  *
  * Which files: those a first load of some page fetches (the entry's static closure and each page
  * route's files, as page-preloads.ts lists them); lazily loaded dialogs and panels, of which a

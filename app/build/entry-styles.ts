@@ -6,7 +6,7 @@
  * WebAssembly and the first navigation's data are in. A render-blocking `<link rel="stylesheet">`
  * held the skeleton's paint (the FCP) until the stylesheet had arrived and been parsed, which on a
  * throttled phone came after the JavaScript and the WebAssembly had started downloading beside it
- * (README "Speed"). The link becomes `<link rel="preload" as="style" data-entry-style>`: it
+ * (docs/performance.md). The link becomes `<link rel="preload" as="style" data-entry-style>`: it
  * downloads as early and at the same priority, and `applyEntryStyles` (src/styles/entry.ts)
  * turns it into a stylesheet and waits for it before the first render, so the app never shows
  * unstyled.

@@ -4,7 +4,7 @@
  * index.html loads already (JS chunks, CSS), and it carries the hash of the language messages. The
  * server reads it to add, to the index.html it sends for a page, `<link rel="modulepreload">` and
  * `<link rel="preload">` for the route and the language the request resolves to (server/src/spa/hints.rs),
- * so those downloads start with the HTML instead of after the app has started (README "Speed").
+ * so those downloads start with the HTML instead of after the app has started (docs/performance.md).
  */
 import { resolve } from "node:path";
 import type { Plugin, Rollup } from "vite";

@@ -5,8 +5,8 @@
  *
  * Why: left to itself Rollup splits that code into ~23 chunks by which lazily loaded pages share
  * each module, and a first load then issues and evaluates ~23 module requests before anything
- * renders; on a throttled phone the requests alone cost ~130 ms of the main thread (README
- * "Speed"). The shell is loaded on every page anyway, so one file costs no byte more (brotli
+ * renders; on a throttled phone the requests alone cost ~130 ms of the main thread
+ * (docs/performance.md). The shell is loaded on every page anyway, so one file costs no byte more (brotli
  * even packs it ~9 KB smaller). Only the static closure of the entries goes there, so the chunk
  * imports nothing statically and no chunk cycle can form. A page chunk imports the shell, so no
  * module of the shell may wait at its top level for a page module (main.tsx renders once the first

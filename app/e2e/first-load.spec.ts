@@ -1,5 +1,5 @@
 /**
- * What a visitor's first load downloads (README "Speed"): a public page fetches the rules module
+ * What a visitor's first load downloads (docs/performance.md): a public page fetches the rules module
  * its first paint runs (aivg_rules) and none of the package's other WebAssembly modules; the
  * rules it does not run (aivg_later) arrive with the first screen that needs them, here the buy
  * dialog, whose prices core computes from that module.

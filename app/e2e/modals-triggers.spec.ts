@@ -86,7 +86,7 @@ test("feedback: a site without a feedback page offers no feedback action", async
 });
 
 test("the avatar's popover opens even when it is clicked while its code still loads", async ({ page, request }) => {
-  // The account popover is its own chunk (README "Speed"); hold it back so the click lands first.
+  // The account popover is its own chunk (docs/performance.md); hold it back so the click lands first.
   let release = () => {};
   const held = new Promise<void>((done) => (release = done));
   await page.route(/\/assets\/AccountMenu-[^/]+\.js$/, async (route) => {

@@ -6,7 +6,7 @@
  * - the bytes of JavaScript, WASM and CSS as sent (compressed bodies, headers not counted) that the
  *   page fetched until the network went idle;
  * - FCP and LCP;
- * against the goals (README "Speed"). It asserts nothing.
+ * against the goals (docs/performance.md). It asserts nothing.
  * Run: `npm run build && npm run perf` (vite-node runs this TypeScript file). PERF_RUNS=n changes
  * the number of loads (default 5), PERF_PAGES="/a,/b" the pages, PERF_FILES=1 lists each file of
  * the first load with its bytes as sent (what to cut next).

@@ -27,7 +27,7 @@ const router = createBrowserRouter(routes);
 runAppStartHooks({ router });
 // The first render waits for the first navigation (language messages, the page's module) so React
 // renders the page once, synchronously, instead of the boot fallback and then the page inside a
-// router transition: on a throttled phone that put the LCP heading ~150 ms later (README "Speed").
+// router transition: on a throttled phone that put the LCP heading ~150 ms later (docs/performance.md).
 // index.html's boot skeleton stays on screen meanwhile. A promise, not a top-level await: the page
 // modules import the chunk this module is in (build/shell-chunk.ts), which must finish evaluating.
 void Promise.all([firstNavigation(router), entryStyles]).then(render);

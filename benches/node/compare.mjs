@@ -18,7 +18,7 @@
 //    and functions of the un-optimised build with symbols are listed (wasm-size.mjs).
 //
 // Each pair is timed alternately in rounds after a warm-up (so drift in machine load hits both
-// sides alike); the figures are medians of all runs. Ends with a Markdown table for the README.
+// sides alike); the figures are medians of all runs. Ends with a Markdown table for docs/performance.md.
 //
 // How decodePayload hands the decoded payload to JavaScript was chosen by measurement (Node 20,
 // release build, medians, ms; see the lead's report for the full set):

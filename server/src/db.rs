@@ -145,9 +145,9 @@ impl Db {
 /// the write lock taken waits in SQLite's busy handler, which sleeps 1, 2, 5, 10 … 100 ms between
 /// tries and serves nobody in order. Under steady concurrent writes most wait far longer than the
 /// lock was held: creations whose median was 3 ms had a p99 of 0.1–0.2 s and a maximum over 1 s
-/// (README "Speed"). Queued here instead, in arrival order (tokio's mutex is fair), each takes
-/// the lock the moment the previous one commits. Writers outside the gate still meet the busy
-/// handler, only rarely.
+/// (docs/performance.md, "2026-11-26, evening: the server's write path"). Queued here instead, in
+/// arrival order (tokio's mutex is fair), each takes the lock the moment the previous one commits.
+/// Writers outside the gate still meet the busy handler, only rarely.
 ///
 /// On PostgreSQL, which locks rows, writers of different users never wait for each other; one
 /// user's writers do, on the user's row. There the gate is a queue per user (a user maps to one
@@ -155,9 +155,9 @@ impl Db {
 /// this process instead of colliding in PostgreSQL: a creation is one statement with an
 /// optimistic lock (`tasks/create_pg.rs`), and each collision there cost a second, locking
 /// transaction of eight round trips that held the user's row meanwhile, so the rest of the burst
-/// collided too (ten creations of one user 2 ms apart: p99 over 10 ms at 250 a second; README
-/// "Speed"). Writers of another instance, or outside the gate, still meet the optimistic lock,
-/// only rarely.
+/// collided too (ten creations of one user 2 ms apart: p99 over 10 ms at 250 a second;
+/// docs/performance.md, "2026-11-27, later: task creation on PostgreSQL"). Writers of another
+/// instance, or outside the gate, still meet the optimistic lock, only rarely.
 #[derive(Debug)]
 pub enum WriteGate {
     /// SQLite: one queue for every writer.

@@ -2,7 +2,7 @@
  * API answers the server wrote into the page's HTML for its first screen (server/src/spa/hints.rs,
  * `FIRST_SCREEN_DATA_ID`): `{"demos": <the data of GET /v1/common/demo/list>}` on a tool page. The
  * page renders them in its first render instead of after a request the HTTP client can send only
- * once WebAssembly is up (README "Speed"). Read once; anything missing or malformed is no data
+ * once WebAssembly is up (docs/performance.md). Read once; anything missing or malformed is no data
  * (the page then asks the API as before).
  */
 const FIRST_SCREEN_DATA_ID = "aivg-first-screen";

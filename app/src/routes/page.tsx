@@ -19,7 +19,7 @@ export interface PageData {
  * How long the page route's loader waits for its first screen's data (`prefetch`) beyond what the
  * page's module takes. Decided here (the spec says nothing of it): the data's request starts beside
  * the module's and is usually in first, and a page rendered before it renders again when it comes,
- * so its pictures (a tool page's largest element) paint one render later (README "Speed"); but a
+ * so its pictures (a tool page's largest element) paint one render later (docs/performance.md); but a
  * slow API must not hold the page for longer than this.
  */
 export const FIRST_SCREEN_DATA_WAIT_MS = 400;

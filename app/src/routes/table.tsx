@@ -7,7 +7,7 @@
  * Why one route and not core's patterns repeated under every prefix: React Router compiles and ranks
  * every pattern when it matches a location, several times per navigation; the ~360 patterns of the
  * repeated table were, after React itself, the largest script cost of a throttled first load
- * (README "Speed").
+ * (docs/performance.md).
  */
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";

@@ -10,7 +10,8 @@ pub const TASK_LIST_PAGE_SIZE: u32 = 20;
 /// The highest place in the queue a task is told exactly; a task with more queued ahead is told
 /// "999+". Not in the spec (which names no place in the queue): counting every queued task ahead
 /// of each new or shown one grew with the queue (18,000 queued tasks: ~3 ms of the database per
-/// creation, README "Speed"), and past a few hundred the exact figure tells a user nothing more.
+/// creation, docs/performance.md, "2026-11-27, later: task creation on PostgreSQL"), and past a few
+/// hundred the exact figure tells a user nothing more.
 pub const QUEUE_POSITION_MAX: i64 = 999;
 
 /// The place in the queue as shown: `n`, or `"999+"` from [`QUEUE_POSITION_MAX`] on (the server

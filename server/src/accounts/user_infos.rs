@@ -1,9 +1,10 @@
 //! What signed-in pages poll, kept in memory: the user info (`POST /v1/user`, the busiest
 //! signed-in call) and the check-in state of the current cycle (`GET /v1/activity/checkin/status`).
-//! On PostgreSQL each read is a round trip to another process (README "Speed": 1,500–5,000 reads a
-//! second on two cores against 11,000 for a call without the database); on SQLite each statement
-//! is two hand-offs to the connection's worker thread and back, which held 7,500–9,000 reads a
-//! second against a floor of 16,000 (the threads' wake-ups led a `perf` profile).
+//! On PostgreSQL each read is a round trip to another process (docs/performance.md, "2026-11-27:
+//! PostgreSQL keeps what signed-in pages poll in memory": 1,500–5,000 reads a second on two cores
+//! against 11,000 for a call without the database); on SQLite each statement is two hand-offs to
+//! the connection's worker thread and back, which held 7,500–9,000 reads a second against a floor
+//! of 16,000 (the threads' wake-ups led a `perf` profile).
 //!
 //! What stays true:
 //! - a user's own write is seen by that user's next call to this process: every request a signed-in

@@ -1,50 +1,8 @@
 //! Configuration from the environment, with zero-configuration defaults so a fresh clone runs as is.
 //!
-//! | variable | default | meaning |
-//! |---|---|---|
-//! | `AIVG_ADDR` | `127.0.0.1:8080` | listen address |
-//! | `AIVG_DATA_DIR` | `./data` | SQLite file, object store folder, generated secret |
-//! | `DATABASE_URL` | `sqlite://{data}/aivg.db` | `postgres://…` moves everything to PostgreSQL |
-//! | `AIVG_STATIC_DIR` | `app/dist` | the built SPA served at `/` (absent: API only) |
-//! | `AIVG_JWT_SECRET` | generated once into `{data}/jwt-secret` | HMAC key of access tokens; set it to share tokens between instances |
-//! | `AIVG_PUBLIC_URL` | `http://{addr}` on loopback; required otherwise | origin used in links the server hands out (checkout, signed URLs) |
-//! | `AIVG_COUNTRY_HEADER` | `x-country` | request header carrying the visitor's country (e.g. set by a CDN) |
-//! | `AIVG_DEFAULT_COUNTRY` | `US` | country when the header is absent |
-//! | `AIVG_S3_BUCKET` | unset: files under `{data}/objects` | store uploads and outputs in this S3-compatible bucket |
-//! | `AIVG_S3_ENDPOINT`, `AIVG_S3_REGION` | AWS, `us-east-1` | S3-compatible endpoint URL and region (with `AIVG_S3_BUCKET`) |
-//! | `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` | instance credentials | S3 credentials (read by `object_store`) |
-//! | `AIVG_S3_ACCESS_KEY_ID`, `AIVG_S3_SECRET_ACCESS_KEY` | the `AWS_*` ones | the bucket's key, when it is not the `AWS_*` one (e.g. MinIO or R2 beside AWS) |
-//! | `AIVG_FFPROBE` | `ffprobe` | program reading video/audio sizes (absent: sizes 0 with a note) |
-//! | `AIVG_COMFYUI_URL` | unset: the built-in `local` provider | run every module that has a workflow on these ComfyUI servers (comma separated; `aivg-server engines` says what each can run) |
-//! | `AIVG_COMFYUI_IDLE_S` | `300` | a ComfyUI prompt silent this long is looked for in the queue and history (vanished: sent again once) |
-//! | `AIVG_COMFYUI_READ_S` | `120` | a ComfyUI call without an answer this long fails (the server is taken out) |
-//! | `AIVG_COMFYUI_REPROBE_S` | `30` | how often a ComfyUI server that stopped answering is asked again (and node/model lists refreshed) |
-//! | `AIVG_FAL_KEY` | unset | run the modules that have a fal.ai model on fal's hosted queue (see `tasks/fal/`) |
-//! | `AIVG_FAL_URL` | `https://queue.fal.run` | fal's queue API (tests point it at a fake) |
-//! | `AIVG_FAL_POLL_MS` | `1000` | how often a fal request's status is asked |
-//! | `AIVG_ENGINES_FILE` | unset: the environment's order | TOML file naming each module's engines in order and fal model replacements (`server/engines.example.toml`) |
-//! | `AIVG_WORKFLOWS_DIR` | unset: the shipped workflows | folder of the operator's workflows (`<module>.json` or `<workflow>.json`, ComfyUI "Export (API)") |
-//! | `AIVG_ESPEAK` | `espeak-ng` | text-to-speech program of the talking avatar with text |
-//! | `AIVG_TASK_WORKERS` | `2` | generation tasks run at once (the rest queue) |
-//! | `AIVG_FFMPEG` | `ffmpeg` | program of the video tools and video previews (absent: they fail clearly) |
-//! | `AIVG_STATS_TOKEN` | unset: `GET /v1/analytics/stats` answers 404 | bearer token of the analytics stats report (`aivg-server stats` needs none) |
-//! | `AIVG_MODELS_DIR` | `~/.cache/aivg/models` | folder of the local ONNX models (`scripts/setup.sh` installs them there); `off`: no local model |
-//! | `AIVG_NSFW_THRESHOLD` | `0.5` | NSFW score (0 to 1) from which an image or video fails the sensitive check |
-//! | `AIVG_NSFW_VIDEO_FRAMES` | `16` | frames of a video the sensitive check scores (one a second, spread over longer videos) |
-//! | `AIVG_MODEL_WORKERS` | `2` | local model runs at once (the rest wait) |
-//! | `AIVG_UPSCALE_MAX_SIDE` | `512` | longest input side the image enhancer's model takes (a larger input is resampled) |
-//! | `AIVG_TEST_STORE` | off | `1`: the built-in test store (grants without payment; demos and tests) |
-//! | `AIVG_STRIPE_SECRET_KEY` | unset: no Stripe | Stripe API key: checkouts go through Stripe Checkout (`pay/`) |
-//! | `AIVG_STRIPE_WEBHOOK_SECRET` | unset: webhook 404 | signing secret of the `POST /v1/pay/stripe/webhook` endpoint |
-//! | `AIVG_STRIPE_API_URL` | `https://api.stripe.com` | Stripe's API origin (tests use a fake) |
-//! | `AIVG_TASK_TEST_HOOKS` | off (`1` in tests) | prompts with `[fail]` fail, `[slow]` run ~20 s, `[panic]` panic in the worker (tests of refunds and restarts) |
-//! | `AIVG_TRUSTED_PROXY_HEADER`, `AIVG_TRUSTED_PROXIES` | unset; loopback and private ranges | the client-address header of a reverse proxy, believed only from these proxies (`limits/client_ip.rs`) |
-//! | `AIVG_LIMIT_SIGNUP`, `AIVG_LIMIT_LOGIN_IP`, `AIVG_LIMIT_LOGIN_ACCOUNT`, `AIVG_LIMIT_LOGIN_NETWORK`, `AIVG_LIMIT_CODE`, `AIVG_LIMIT_FREE_IP`, `AIVG_LIMIT_FREE_USER`, `AIVG_LIMIT_ANON` | see the README | rate limits, `<count>/<period>` or `off` (`limits/`) |
-//! | `AIVG_HASH_CONCURRENCY`, `AIVG_DECODE_CONCURRENCY` | CPU cores | password hashes, image decodes and media probes at once |
-//! | `AIVG_BUSY_WAIT_MS` | `2000` | how long a request waits for such a slot before 429 |
-//! | `AIVG_MAX_DECODE_PIXELS` | `16777216` | largest image the free image calls decode |
-//! | `AIVG_PURGE_INTERVAL_SECONDS` | `3600` | purge of expired tokens, codes, tickets, reservations, old analytics (0 = never) |
-//! | `AIVG_ANALYTICS_RETENTION_DAYS` | `180` | analytics events kept this long (0 = forever) |
+//! Every variable, with its default and meaning, is in `docs/configuration.md`
+//! (`tests/configuration_doc.rs` fails when a variable read here, or in an area's settings, is
+//! missing from that page).
 
 pub mod error;
 pub mod housekeeping;
@@ -99,7 +57,7 @@ pub struct Config {
 }
 
 impl Config {
-    /// Reads the environment; unset variables take the defaults in the module table.
+    /// Reads the environment; unset variables take the defaults `docs/configuration.md` lists.
     pub fn from_env() -> Result<Self, ConfigError> {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         let addr = var("AIVG_ADDR").unwrap_or_else(|| "127.0.0.1:8080".into());

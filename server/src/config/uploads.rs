@@ -1,7 +1,7 @@
 //! Object storage settings (`AIVG_S3_*`, `AIVG_FFPROBE`), plain data the configuration defines
 //! so it imports no area (the object store is `uploads/storage.rs`).
 
-/// Object storage settings (see the table in `config/mod.rs`).
+/// Object storage settings (see `docs/configuration.md`, "Storage").
 #[derive(Debug, Clone, Default)]
 pub struct UploadSettings {
     /// `AIVG_S3_BUCKET`: store in this bucket instead of `{data}/objects`.

@@ -1,4 +1,4 @@
-//! The abuse limits' configuration (see the README's security section for the table).
+//! The abuse limits' configuration (see docs/configuration.md, "Limits", for the table).
 //!
 //! A rate is written `<count>/<period>`: `10/1h`, `30/10m`, `120/m`, `5/90s`; `off` removes the
 //! limit. It allows `count` requests in a row, then one more every `period / count` (governor's
@@ -103,7 +103,7 @@ fn cores() -> usize {
 }
 
 impl LimitSettings {
-    /// The production defaults (see the README).
+    /// The production defaults (docs/configuration.md, "Limits").
     pub fn defaults() -> Self {
         let rate = |n, secs| Some(Rate::new(n, Duration::from_secs(secs)));
         Self {

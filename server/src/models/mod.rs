@@ -5,7 +5,7 @@
 //!
 //! - Each model is loaded once, lazily, at its first use (parsing and optimising takes about a
 //!   second); a model whose file is absent stays absent until the server restarts, and the
-//!   feature answers as documented in the README ("Local models"): the checks pass with a note,
+//!   feature answers as documented in docs/engines.md ("Local models"): the checks pass with a note,
 //!   `image_fkp` reports no faces with a note, background removal makes the labelled preview,
 //!   the image enhancer resamples with a note.
 //! - Inference runs on tokio's blocking threads, at most `AIVG_MODEL_WORKERS` at once (a

@@ -1,4 +1,4 @@
-//! Settings of the local models (see the table in `config/mod.rs`).
+//! Settings of the local models (see `docs/configuration.md`, "Local models").
 
 use crate::config::error::ConfigError;
 use crate::config::number::number_in;

@@ -5,7 +5,8 @@
 //! - JPEG, as the photos an operator uploads as examples are, and not an SVG like the other seeded
 //!   pictures: Chromium builds a whole document for every SVG image, ~20 ms each of a throttled
 //!   phone's main thread, and a tool page preloads all its examples' pictures with its HTML, so six
-//!   SVGs delayed the page's first paint by ~170 ms (README "Speed");
+//!   SVGs delayed the page's first paint by ~170 ms (docs/performance.md, "first load, sixth
+//!   round");
 //! - the picture is the seed's gradient for the example (the SVGs' colours, from the name's hash)
 //!   with a pattern of rings: sharp on the "after" side, in 12-pixel blocks on the "before" side,
 //!   so the example shows what an enhancer does; the example's name is the page's caption and the

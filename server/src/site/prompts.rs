@@ -190,7 +190,7 @@ pub struct Demo {
 /// A tool page's examples, when its route has some (core's `demo_key`, which the app asks with
 /// too): the answer `GET /v1/common/demo/list?key=` would give. `spa` preloads their pictures with
 /// the page's HTML and writes the answer into it, so the page's first render has them without a
-/// request (README "Speed").
+/// request (docs/performance.md, "first load, sixth round").
 pub fn route_demos(origin: &str, route: &str) -> Option<Keyed<Demo>> {
     let key = aivg_core::routes::demo_key(route)?;
     let (key, names) = seeds().ok()?.tools.demos.get_key_value(key.as_str())?;

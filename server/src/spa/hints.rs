@@ -1,7 +1,7 @@
 //! Preload hints in the `index.html` sent for a page: the page route's lazily loaded files and the
 //! language messages start downloading with the HTML, instead of once the app has started and its
-//! router asked for them (README "Speed": on a throttled phone they were the last downloads before
-//! the first screen).
+//! router asked for them (docs/performance.md, "first load, second round": on a throttled phone
+//! they were the last downloads before the first screen).
 //!
 //! The app's build writes `page-preloads.json` beside `index.html` (app/build/page-preloads.ts):
 //! per route name, the JS chunks and CSS the route needs beyond index.html's own; and the hash of

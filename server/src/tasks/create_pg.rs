@@ -4,7 +4,8 @@
 //! Why: on PostgreSQL each statement is a round trip to a server process, and the transaction
 //! of [`super::lifecycle::create`] took eight of them (begin, lock, reads, consumption,
 //! allocations, row, commit, queue count), which capped creations near 375 a second on the
-//! 2-core machine (README "Speed"). Here the lock is optimistic
+//! 2-core machine (docs/performance.md, "2026-11-26, night: one-statement task creation on
+//! PostgreSQL"). Here the lock is optimistic
 //! ([`crate::ledger::OPTIMISTIC_LOCK`]): the statement writes only if no other ledger writer of the
 //! user committed since its snapshot, so its reads are what the lock protects; otherwise it
 //! writes nothing and the caller takes the locking transaction instead. Minute-metered tools

@@ -221,9 +221,10 @@ pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, CreateError
 /// The creation as one transaction under the user's ledger lock: the lock with the balance and
 /// the user's queue count, the metered tools' minutes, the spend, its allocations, the row; its
 /// caller holds the write queue ([`crate::db::WriteGate`]), which on SQLite is what bounds
-/// creations per second on its single writer (README "Speed"). On SQLite that is four
-/// statements (the lock reads in its own `UPDATE … RETURNING`, see
-/// [`ledger::lock_user_reading`]). Answers the row's id and the consumption's.
+/// creations per second on its single writer (docs/performance.md, "2026-11-26, evening: the
+/// server's write path"). On SQLite that is four statements (the lock reads in its own
+/// `UPDATE … RETURNING`, see [`ledger::lock_user_reading`]). Answers the row's id and the
+/// consumption's.
 async fn write_locked(
     d: Deps<'_>,
     t: &NewTask<'_>,

@@ -1,4 +1,4 @@
-//! Settings of the task runner (see the table in `config/mod.rs`).
+//! Settings of the task runner (see `docs/configuration.md`, "Engines and tasks").
 
 use super::engines::file::{self as engines_file, EnginesFile};
 use crate::config::error::ConfigError;

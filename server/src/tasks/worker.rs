@@ -149,8 +149,9 @@ const MAX_PICK_MISSES: u32 = 16;
 /// The pick is a read of its own and the claim a short conditional update of the picked row: a
 /// pick scans the whole queue, and inside the update it held SQLite's one write lock for that
 /// scan (tens of ms with thousands of queued tasks), stalling every creation, check-in and
-/// purchase meanwhile (README "Speed"). A row another worker took in between, or a user who
-/// reached the running limit meanwhile, fails the update's own conditions and the pick runs again.
+/// purchase meanwhile (docs/performance.md, "2026-11-26, evening: the server's write path"). A row
+/// another worker took in between, or a user who reached the running limit meanwhile, fails the
+/// update's own conditions and the pick runs again.
 async fn claim(
     d: lifecycle::Deps<'_>,
     backend: Backend,

@@ -175,8 +175,8 @@ fn decode_with(
 }
 
 /// Decodes devalue `stringify` output exactly as `devalue.parse(text, revivers)` (5.9 / 6.0) does,
-/// at least as fast (see the README's Speed table); invalid input throws an Error with devalue's
-/// message and a `code`.
+/// at least as fast (see docs/performance.md, "The payload decoder"); invalid input throws an
+/// Error with devalue's message and a `code`.
 /// ```js
 /// decodePayload('[{"at":1},["Date","2024-05-01T00:00:00.000Z"]]').at.getTime() // 1714521600000
 /// decodePayload('[["Vector",1],[2,3],1.5,2]', { Vector: ([x, y]) => new Vector(x, y) }) // Vector { x: 1.5, y: 2 }

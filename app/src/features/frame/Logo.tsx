@@ -1,7 +1,7 @@
 /**
  * The product logo, drawn inline (the same drawing as public/logo.svg and index.html's boot
  * skeleton). As an `<img>` it cost a request and, in Chromium, a whole isolated SVG document per
- * image before the first paint (README "Speed").
+ * image before the first paint (docs/performance.md).
  */
 export function Logo() {
   return (

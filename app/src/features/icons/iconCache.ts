@@ -5,7 +5,7 @@
  * The SVG is never put into the page: Icon draws it as a CSS mask filled with the text colour
  * (the project's icons draw with `currentColor`), and the browser renders a mask image like an
  * `<img>`, with no scripts and no requests of its own. So nothing needs sanitising (the page
- * no longer loads DOMPurify for its icons; README "Speed"). Whether an icon can be had is learnt
+ * no longer loads DOMPurify for its icons; docs/performance.md). Whether an icon can be had is learnt
  * by loading it as an image first: a 404, a failed request or a body that is not an image fails
  * that load, and the icon stays empty.
  *

@@ -1,6 +1,6 @@
 /**
  * The rules a public page's first load does not call live in their own WebAssembly module,
- * `@aivg/core/later` (README "Speed"), so a first load downloads only the rules it runs. Files
+ * `@aivg/core/later` (docs/performance.md), so a first load downloads only the rules it runs. Files
  * only lazily loaded chunks import take it with a static import (the chunk waits for it); code
  * that every page carries but calls only after an action (a click, a login, an upload) asks for
  * it here when it first needs it. A failed download is forgotten, so the next need tries again.

@@ -4,7 +4,7 @@
  * machine an event from a layout effect, and a state update in a layout effect makes React run
  * every pending effect of the page and render again before the browser may paint. The header's
  * closed dialogs (sign-in, promotion, credit history, language) did that on every first load,
- * ~70 ms of a throttled phone's main thread before the first screen showed (README "Speed").
+ * ~70 ms of a throttled phone's main thread before the first screen showed (docs/performance.md).
  * Once opened, the portal stays, so closing keeps its exit animation.
  */
 import { useState } from "react";

@@ -1,7 +1,7 @@
 /**
  * The buy dialog wrapper (spec 02 §2): mounts the dialog while `buyDialogAtom` says it is open.
  * The dialog itself (OpenBuyDialog.tsx: V3 or legacy) loads on the first opening, not with the page
- * (README "Speed": the first load).
+ * (docs/performance.md: the first load).
  */
 import { lazy, Suspense } from "react";
 import { useAtomValue } from "../../state/jotai";
