@@ -1,94 +1,14 @@
-//! A fake Stripe API on loopback for the payment tests: `POST /v1/checkout/sessions` checks the
-//! secret key, records the form and answers `{id, url}` like Stripe; plus a server configured
-//! for it, signed webhook calls and the events Stripe would send.
-#![allow(
-    dead_code,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+//! The payment tests' side of the fake Stripe (`fakes/stripe`): a server configured for it,
+//! checkouts, signed webhook calls and the buyer's plan.
+#![allow(dead_code, clippy::unwrap_used, clippy::indexing_slicing)]
 
 use crate::common::TestServer;
 use aivg_server::pay::StripeSettings;
 use aivg_server::pay::stripe_signature::sign;
-use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
-use axum::routing::post;
-use axum::{Form, Json, Router};
+use fake_stripe::{FakeStripe, SECRET_KEY, WEBHOOK_SECRET};
 use serde_json::{Value, json};
-use std::sync::{Arc, Mutex};
 
-pub const SECRET_KEY: &str = "sk_test_fake";
-pub const WEBHOOK_SECRET: &str = "whsec_fake_secret";
 pub const PUBLIC_URL: &str = "https://aivg.example";
-
-/// A form as the fake received it: (key, value) pairs in order.
-pub type FormPairs = Vec<(String, String)>;
-
-/// The sessions the fake was asked to create.
-#[derive(Clone, Default)]
-pub struct FakeStripe {
-    pub sessions: Arc<Mutex<Vec<FormPairs>>>,
-    pub url: String,
-}
-
-impl FakeStripe {
-    /// A value of the n-th created session's form.
-    pub fn field(&self, n: usize, key: &str) -> Option<String> {
-        let sessions = self.sessions.lock().unwrap();
-        sessions[n]
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.clone())
-    }
-
-    pub fn count(&self) -> usize {
-        self.sessions.lock().unwrap().len()
-    }
-}
-
-async fn create_session(
-    State(fake): State<FakeStripe>,
-    headers: HeaderMap,
-    Form(form): Form<FormPairs>,
-) -> (StatusCode, Json<Value>) {
-    let auth = headers
-        .get("authorization")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
-    if auth != format!("Bearer {SECRET_KEY}") {
-        let error = json!({"error": {"type": "invalid_request_error", "message": "Invalid API Key provided"}});
-        return (StatusCode::UNAUTHORIZED, Json(error));
-    }
-    let has = |k: &str| form.iter().any(|(key, _)| key == k);
-    if !has("mode") || !has("line_items[0][price_data][unit_amount]") {
-        let error = json!({"error": {"type": "invalid_request_error", "message": "Missing required param"}});
-        return (StatusCode::BAD_REQUEST, Json(error));
-    }
-    let mut sessions = fake.sessions.lock().unwrap();
-    sessions.push(form);
-    let id = format!("cs_test_{}", sessions.len());
-    let url = format!("https://checkout.fake/c/pay/{id}");
-    (
-        StatusCode::OK,
-        Json(json!({"id": id, "object": "checkout.session", "url": url})),
-    )
-}
-
-/// Starts the fake on an ephemeral loopback port.
-pub async fn start_fake() -> FakeStripe {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let fake = FakeStripe {
-        url: format!("http://{}", listener.local_addr().unwrap()),
-        ..FakeStripe::default()
-    };
-    let app = Router::new()
-        .route("/v1/checkout/sessions", post(create_session))
-        .with_state(fake.clone());
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    fake
-}
 
 /// A server whose payments go through the fake Stripe (the test store off).
 pub async fn stripe_server() -> (TestServer, FakeStripe) {
@@ -99,7 +19,7 @@ pub async fn stripe_server() -> (TestServer, FakeStripe) {
 pub async fn stripe_server_configured(
     f: impl FnOnce(&mut aivg_server::config::Config),
 ) -> (TestServer, FakeStripe) {
-    let fake = start_fake().await;
+    let fake = FakeStripe::start().await.unwrap();
     let dir = tempfile::tempdir().unwrap();
     let mut cfg = aivg_server::config::Config::for_tests(dir.path().join("data"));
     f(&mut cfg);
@@ -168,60 +88,6 @@ pub async fn post_event(s: &TestServer, event: &Value) -> (u16, String) {
         .unwrap_or_default()
         .to_owned();
     (status, result)
-}
-
-pub fn event(id: &str, kind: &str, object: Value) -> Value {
-    json!({"id": id, "object": "event", "type": kind, "data": {"object": object}})
-}
-
-/// `checkout.session.completed` of a paid session; `extra` adds or replaces fields.
-pub fn session_completed(
-    id: &str,
-    session: &str,
-    checkout_id: &str,
-    amount: i64,
-    extra: Value,
-) -> Value {
-    let mut object = json!({
-        "id": session, "object": "checkout.session", "payment_status": "paid",
-        "client_reference_id": checkout_id, "metadata": {"checkout_id": checkout_id},
-        "amount_total": amount, "currency": "usd",
-    });
-    if let (Some(o), Some(e)) = (object.as_object_mut(), extra.as_object()) {
-        o.extend(e.clone());
-    }
-    event(id, "checkout.session.completed", object)
-}
-
-pub fn invoice_paid(
-    id: &str,
-    invoice: &str,
-    subscription: &str,
-    reason: &str,
-    amount: i64,
-    pi: &str,
-) -> Value {
-    event(
-        id,
-        "invoice.paid",
-        json!({"id": invoice, "object": "invoice", "subscription": subscription, "billing_reason": reason, "amount_paid": amount, "payment_intent": pi}),
-    )
-}
-
-pub fn charge_refunded(id: &str, pi: &str, amount: i64, refunded: i64) -> Value {
-    event(
-        id,
-        "charge.refunded",
-        json!({"id": "ch_1", "object": "charge", "payment_intent": pi, "amount": amount, "amount_refunded": refunded, "refunded": amount == refunded}),
-    )
-}
-
-pub fn dispute_created(id: &str, pi: &str, amount: i64) -> Value {
-    event(
-        id,
-        "charge.dispute.created",
-        json!({"id": "dp_1", "object": "dispute", "charge": "ch_1", "payment_intent": pi, "amount": amount}),
-    )
 }
 
 /// The user's plan level and its end.
