@@ -98,7 +98,6 @@ pub async fn fetch(
 }
 
 #[cfg(test)]
-#[allow(clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use serde_json::json;
