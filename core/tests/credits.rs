@@ -1,28 +1,12 @@
 //! Fixture-driven tests of the credit history rules (fixtures/credits/*.json) and property
 //! tests showing no public function panics.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 
 use aivg_core::credits::{self, CreditHistoryQuery, CreditHistoryState, CreditTypeFilter};
-use common::{Outcome, arg, err, ok};
+use common::{Outcome, arg, err, num, ok};
 use proptest::prelude::*;
 use serde_json::Value;
-
-/// A JavaScript number argument: a JSON number, or "NaN" / "Infinity" / "-Infinity".
-fn num(args: &[Value], i: usize) -> Result<f64, (String, String)> {
-    match args.get(i) {
-        Some(Value::String(s)) if s == "NaN" => Ok(f64::NAN),
-        Some(Value::String(s)) if s == "Infinity" => Ok(f64::INFINITY),
-        Some(Value::String(s)) if s == "-Infinity" => Ok(f64::NEG_INFINITY),
-        _ => arg(args, i),
-    }
-}
 
 /// Maps each JS export name to the Rust function it calls.
 fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {

@@ -1,10 +1,4 @@
 //! Fixture-driven tests of the crop geometry (fixtures/crop/*.json) plus property tests.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 

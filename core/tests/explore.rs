@@ -1,10 +1,4 @@
 //! Fixture vectors (fixtures/explore/*.json) and no-panic properties of the explore area.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 

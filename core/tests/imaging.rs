@@ -11,12 +11,7 @@
 //! - An `encodeImage` result is summarised as `{"format", "width", "height", "fnv1a"}` of the file
 //!   decoded again with `decodeImage`; `format` comes from the magic bytes and `fnv1a` is null for
 //!   JPEG (lossy).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::indexing_slicing)]
 
 mod common;
 

@@ -1,10 +1,4 @@
 //! Fixture-driven tests of the lang area (fixtures/lang/*.json) and no-panic properties.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 

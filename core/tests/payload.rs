@@ -1,10 +1,5 @@
 //! The payload decoder against the devalue fixtures, plus depth, size and robustness checks.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::expect_used)]
 
 mod common;
 

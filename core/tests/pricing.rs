@@ -1,37 +1,14 @@
 //! Fixture-driven tests of the pricing rules (fixtures/pricing/*.json) and property tests
 //! showing no public function panics.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::expect_used, clippy::indexing_slicing)]
 
 mod common;
 
 use aivg_core::lang::Lang;
 use aivg_core::pricing::{self, Device, MembershipPeriod, Sku, UserType};
-use common::{Outcome, arg, err, ok};
+use common::{Outcome, arg, err, num, ok, opt_num};
 use proptest::prelude::*;
 use serde_json::{Value, json};
-
-/// A JavaScript number argument: a JSON number, or "NaN" / "Infinity" / "-Infinity".
-fn num(args: &[Value], i: usize) -> Result<f64, (String, String)> {
-    match args.get(i) {
-        Some(Value::String(s)) if s == "NaN" => Ok(f64::NAN),
-        Some(Value::String(s)) if s == "Infinity" => Ok(f64::INFINITY),
-        Some(Value::String(s)) if s == "-Infinity" => Ok(f64::NEG_INFINITY),
-        _ => arg(args, i),
-    }
-}
-
-/// An optional JavaScript number (`null` or absent is `None`).
-fn opt_num(args: &[Value], i: usize) -> Result<Option<f64>, (String, String)> {
-    match args.get(i) {
-        None | Some(Value::Null) => Ok(None),
-        _ => num(args, i).map(Some),
-    }
-}
 
 /// Maps each JS export name to the Rust function it calls.
 fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {

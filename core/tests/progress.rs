@@ -1,11 +1,5 @@
 //! Fixture-driven tests of the simulated progress bar (fixtures/progress/*.json) and property
 //! tests showing it never panics and stays in range.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 

@@ -1,10 +1,4 @@
 //! Fixture vectors (fixtures/session/*.json) and no-panic properties of the session area.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 

@@ -1,24 +1,10 @@
 //! Fixture vectors of the task calls' numbers and the metered tools' minutes (fixtures/tasks/*.json).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 
 use aivg_core::tasks::{self, MinuteTool};
-use common::{Outcome, arg, err, ok};
+use common::{Outcome, arg, err, num, ok};
 use serde_json::Value;
-
-/// A JavaScript number argument: a JSON number, or "NaN".
-fn num(args: &[Value], i: usize) -> Result<f64, (String, String)> {
-    match args.get(i) {
-        Some(Value::String(s)) if s == "NaN" => Ok(f64::NAN),
-        _ => arg(args, i),
-    }
-}
 
 fn run(func: &str, args: &[Value]) -> Outcome {
     match func {

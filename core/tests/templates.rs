@@ -1,11 +1,5 @@
 //! Fixture-driven tests of template list paging (fixtures/templates/*.json) and a property test
 //! showing it never panics and always asks for a valid page.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 

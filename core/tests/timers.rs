@@ -1,11 +1,5 @@
 //! Fixture-driven tests of the shell's timers and the `Timings` object (fixtures/timers/*.json)
 //! and a property test showing no timer decision panics.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 

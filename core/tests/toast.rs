@@ -1,11 +1,5 @@
 //! Fixture-driven tests of toast types, stacking and fade phases (fixtures/toast/*.json) and a
 //! property test showing no toast function panics.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 

@@ -95,7 +95,6 @@ fn tensor(small: &[u8]) -> Vec<f32> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

@@ -180,7 +180,6 @@ fn suppress(mut faces: Vec<Face>) -> Vec<Face> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

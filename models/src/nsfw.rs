@@ -80,7 +80,6 @@ fn tensor(px: &[u8], w: u32, h: u32) -> Result<Vec<f32>, ModelError> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

@@ -102,7 +102,6 @@ pub(crate) fn letterbox(px: &[u8], w: u32, h: u32, side: u32) -> Result<Letterbo
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

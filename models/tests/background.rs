@@ -1,5 +1,5 @@
 //! U²-Net-p on the real model: the alpha channel separates a drawn subject from its background.
-#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+#![allow(clippy::indexing_slicing)]
 
 mod support;
 

@@ -1,5 +1,4 @@
 //! YuNet on the real model: a face is found in a photograph, with a box, a score and key points.
-#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 mod support;
 

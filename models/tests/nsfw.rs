@@ -1,5 +1,4 @@
 //! Open NSFW on the real model: safe pictures pass, scores are probabilities, answers are stable.
-#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 mod support;
 

@@ -177,7 +177,6 @@ pub fn panic_response(err: Box<dyn std::any::Any + Send + 'static>) -> Response<
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

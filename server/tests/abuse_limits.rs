@@ -3,12 +3,7 @@
 //! be locked by someone guessing elsewhere and does not tell who has an account; sign-up credits
 //! go once per identity. Client addresses come from `X-Forwarded-For`, believed because the test
 //! client connects from loopback, a trusted proxy by default.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used)]
 
 mod common;
 

@@ -1,10 +1,4 @@
 //! Accounts over real HTTP: register, login, token exchange, user info, renew, logout, bad input.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 use common::TestServer;

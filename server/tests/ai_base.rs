@@ -1,11 +1,5 @@
 //! The canonical link names pages under the site's `/ai` base (spec 01 §2): this server answers
 //! those addresses with a permanent redirect to the page it serves at its root.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 

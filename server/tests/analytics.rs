@@ -1,11 +1,6 @@
 //! Analytics over real HTTP: a batch is validated and stored, the stats report counts it and takes
 //! the p75 of each web vital per page, and the report is guarded by its token.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used)]
 
 mod common;
 use common::TestServer;

@@ -2,12 +2,7 @@
 //! wrong field types, missing fields, over the size limit, with and without a declared length);
 //! each answer must be the envelope with a non-zero code, a message naming the field, and never a
 //! 5xx.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
 mod envelope_support;

@@ -1,12 +1,6 @@
 //! Every GET call gets a malformed query, and calls come with wrong methods, unknown paths, paths
 //! that are not UTF-8 and no content type; each answer must be the envelope with a non-zero code,
 //! a message naming the field, and never a 5xx.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod envelope_support;

@@ -1,12 +1,6 @@
 //! Bounded memory and work per request: `user_data` is capped in create as in data_save, list
 //! filters are bounded, image decodes are bounded in pixels and in number at once, and task
 //! events carry the task's state, not the request.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod media_support;

@@ -1,19 +1,14 @@
 //! Every module on a (fake) ComfyUI through the real server: the engine's own output of the
 //! module's media type, progress, readable refusals and errors with refunds, cancel as
 //! `/interrupt`, a lost prompt sent again, a backend that goes down.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod engine_support;
 mod media_support;
 
 use aivg_core::tasks::TASK_MODULES;
-use engine_support::{data_for, fake, server};
+use common::poll_until;
+use engine_support::{data_for, fake, server, submitted};
 use media_support::{create_ok, dims, fetch, grant, png, result, upload, wait_done, wait_for};
 use serde_json::json;
 use std::time::Duration;
@@ -80,14 +75,16 @@ async fn progress_moves_while_the_engine_samples() {
     grant(&s, "pia@example.com", 10).await;
     let id = create_ok(&s, &token, "text2image", json!({"prompt": "a slow fox"})).await;
     let mut seen = Vec::new();
-    for _ in 0..100 {
-        let t = result(&s, &token, "text2image", &id).await;
-        seen.push(t["progress"].as_i64().unwrap_or(0));
-        if t["status"] == "succeeded" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    poll_until(
+        Duration::from_secs(5),
+        Duration::from_millis(50),
+        async || {
+            let t = result(&s, &token, "text2image", &id).await;
+            seen.push(t["progress"].as_i64().unwrap_or(0));
+            (t["status"] == "succeeded").then_some(())
+        },
+    )
+    .await;
     assert!(
         seen.iter().any(|p| (11..=90).contains(p)),
         "progress between sampling steps: {seen:?}"
@@ -137,29 +134,29 @@ async fn cancel_interrupts_the_running_prompt() {
     grant(&s, "cy@example.com", 10).await;
     let id = create_ok(&s, &token, "text2image", json!({"prompt": "forever"})).await;
     wait_for(&s, &token, "text2image", &id, &["running"]).await;
-    for _ in 0..100 {
-        if comfy
-            .seen()
-            .prompts
-            .iter()
-            .any(|p| p.prompt_id.contains(&id))
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    submitted(&comfy, &id).await;
     let (status, _) = s
         .post(&format!("/v1/ai/cancel/{id}"), Some(&token), json!({}))
         .await;
     assert_eq!(status, 200);
-    for _ in 0..100 {
-        let seen = comfy.seen();
-        if seen.interrupts.iter().flatten().any(|p| p.contains(&id)) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("no /interrupt for {id}: {:?}", comfy.seen().interrupts);
+    let interrupted = poll_until(
+        Duration::from_secs(5),
+        Duration::from_millis(50),
+        async || {
+            let seen = comfy.seen();
+            seen.interrupts
+                .iter()
+                .flatten()
+                .any(|p| p.contains(&id))
+                .then_some(())
+        },
+    )
+    .await;
+    assert!(
+        interrupted.is_some(),
+        "no /interrupt for {id}: {:?}",
+        comfy.seen().interrupts
+    );
 }
 
 #[tokio::test]
@@ -232,17 +229,7 @@ async fn a_restarted_server_re_attaches_to_its_prompt() {
         json!({"prompt": "outlive a restart"}),
     )
     .await;
-    for _ in 0..100 {
-        if comfy
-            .seen()
-            .prompts
-            .iter()
-            .any(|p| p.prompt_id.contains(&id))
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    submitted(&comfy, &id).await;
     // The stop hands the task back and leaves the prompt running on ComfyUI...
     let s = s.restart().await;
     // ...and the next run finds it there instead of sending it again.

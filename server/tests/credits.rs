@@ -1,10 +1,4 @@
 //! Check-in and the credits ledger over real HTTP, including concurrency.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 use common::TestServer;

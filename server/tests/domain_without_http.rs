@@ -1,12 +1,7 @@
 //! The domain logic on the database alone, with no server and no request: the daily check-in
 //! (spec 02 §6, §7), the task lifecycle's charge and refund and the user info (spec 02 §3) take
 //! the pool and the parts they need, not the application state.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used)]
 
 mod common;
 

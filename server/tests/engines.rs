@@ -1,12 +1,7 @@
 //! Routing across engines through the real server: the engines file's order per module, the
 //! environment's order (ComfyUI first, then fal), the next engine taking over when one cannot
 //! run a module, and the table `aivg-server engines` prints.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
 mod engine_support;

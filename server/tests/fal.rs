@@ -1,12 +1,6 @@
 //! Every module with a fal.ai model on a (fake) fal queue through the real server: the model's
 //! own output stored in our store, inputs fetched by fal from our signed URLs, credits charged,
 //! queue position and progress, cancel as fal's cancel, failures refunded with fal's words.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod engine_support;
@@ -14,6 +8,7 @@ mod fal_support;
 mod media_support;
 
 use aivg_core::tasks::TASK_MODULES;
+use common::poll_until;
 use engine_support::data_for;
 use fal_support::{fake, server, wait_submitted};
 use media_support::{create_ok, fetch, grant, result, start_with, wait_done, wait_for};
@@ -160,14 +155,16 @@ async fn queue_position_and_progress_reach_the_task() {
     grant(&s, "pam@example.com", 10).await;
     let id = create_ok(&s, &token, "text2image", json!({"prompt": "a slow fox"})).await;
     let mut seen = Vec::new();
-    for _ in 0..200 {
-        let t = result(&s, &token, "text2image", &id).await;
-        seen.push(t["progress"].as_i64().unwrap_or(0));
-        if t["status"] == "succeeded" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    }
+    poll_until(
+        Duration::from_secs(10),
+        Duration::from_millis(30),
+        async || {
+            let t = result(&s, &token, "text2image", &id).await;
+            seen.push(t["progress"].as_i64().unwrap_or(0));
+            (t["status"] == "succeeded").then_some(())
+        },
+    )
+    .await;
     assert!(
         seen.iter().any(|p| (6..=10).contains(p)),
         "moves while queued: {seen:?}"
@@ -194,14 +191,14 @@ async fn cancel_cancels_the_fal_request_and_refunds() {
         .post(&format!("/v1/ai/cancel/{id}"), Some(&token), json!({}))
         .await;
     assert_eq!(status, 200);
-    for _ in 0..100 {
-        if fal.seen().cancels.contains(&request) {
-            assert_eq!(s.balance(&token).await, before, "refunded");
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("fal never saw the cancel of {request}");
+    let cancelled = poll_until(
+        Duration::from_secs(5),
+        Duration::from_millis(50),
+        async || fal.seen().cancels.contains(&request).then_some(()),
+    )
+    .await;
+    assert!(cancelled.is_some(), "fal never saw the cancel of {request}");
+    assert_eq!(s.balance(&token).await, before, "refunded");
 }
 
 #[tokio::test]

@@ -1,12 +1,7 @@
 //! Several instances on one database: a task whose instance died (its heartbeat expired) is
 //! queued again and run once, charged once; one that lost its instance too often is failed and
 //! refunded; on PostgreSQL the event stream of one instance shows a task another instance runs.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used)]
 
 mod common;
 mod media_support;

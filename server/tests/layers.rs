@@ -13,7 +13,6 @@
 //!
 //! Edges name files: the bottom layers import the file that defines what they use, so they do
 //! not depend on an area's `mod.rs`.
-#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 mod layers_support;
 

@@ -2,12 +2,7 @@
 //! and a take-back draw from, and how much from each (the module doc of `ledger.rs`: soonest
 //! expiry first, indefinite credits last, oldest first among equals; a take-back starts with the
 //! purchase's own grants), and that a refund gives back to the very grants a spend drew from.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used)]
 
 mod common;
 

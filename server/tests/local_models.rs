@@ -6,12 +6,7 @@
 //! The models are installed by `scripts/setup.sh` into `~/.cache/aivg/models` (or
 //! `AIVG_MODELS_DIR`); a test needing an absent one prints why and skips, except on CI (`CI`
 //! set), where it fails.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
 mod common;
 mod media_support;

@@ -1,11 +1,5 @@
 //! The NUL character is refused in every body, path and query with the envelope (PostgreSQL text
 //! cannot hold it), while the escaped text "\u0000" is ordinary text.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod envelope_support;

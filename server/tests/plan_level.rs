@@ -1,12 +1,7 @@
 //! One effective plan level (core's `effective_plan`) behind the user info, the upload quota and
 //! the check-in reward: a plan that has expired reads free everywhere, an active one counts
 //! everywhere.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 mod common;
 

@@ -4,18 +4,13 @@
 //! they are skipped, except under `CI=true`, where they fail: CI must run them.
 //! The bucket's side is checked through the S3 API; the listing of unfinished multipart uploads
 //! is an anonymous request, which moto answers.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod media_support;
 mod s3_support;
 
 use aivg_server::uploads::signing::Action;
+use common::poll_until;
 use media_support::{create_ok, fetch, ffmpeg_ready, grant, png, upload, wait_done};
 use s3_support::{grant_upload, noise, raw_put, s3, signed};
 use serde_json::json;
@@ -157,12 +152,12 @@ async fn an_interrupted_upload_leaves_nothing_and_charges_nothing() {
     for chunk in bytes[..2 * part + 1000].chunks(64 * 1024) {
         tcp.write_all(chunk).await.unwrap();
     }
-    for _ in 0..200 {
-        if s3.unfinished_uploads(&path).await > 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    poll_until(
+        Duration::from_secs(10),
+        Duration::from_millis(50),
+        async || (s3.unfinished_uploads(&path).await > 0).then_some(()),
+    )
+    .await;
     assert_eq!(
         s3.unfinished_uploads(&path).await,
         1,

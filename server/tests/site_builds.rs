@@ -1,11 +1,5 @@
 //! The files the SPA fetches: build manifests (the development ones, then a built SPA's as they
 //! are), icons, cache headers of hashed assets and pages, and the security headers.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 

@@ -1,12 +1,6 @@
 //! CMS data over real HTTP: a page's title, description and content by its path key, per
 //! language with no English fallback, redirect rules (inside and outside the site), and keys
 //! that cannot be read.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod envelope_support;

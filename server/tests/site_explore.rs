@@ -1,11 +1,5 @@
 //! The explore area: reports on explore items (validated and stored), the explore list, zones and
 //! the resource library with its exports.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod envelope_support;

@@ -1,12 +1,6 @@
 //! Promotions and the marketing content: activity codes applied once, ads per client, the
 //! marketing block, prompt samples and presets (music styles with their drawn covers), demos and
 //! voices.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod envelope_support;

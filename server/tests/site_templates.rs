@@ -1,11 +1,5 @@
 //! The template lists: pages and their shape, filters, categories, recommendations, the direct
 //! create payload of a template, and the pictures they show.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod envelope_support;

@@ -1,11 +1,5 @@
 //! What the site knows of a visitor: the country from the configured header (with its default),
 //! and the experiment group, stable across requests and restarts.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod envelope_support;

@@ -1,7 +1,7 @@
 //! How the built SPA's hashed files are sent: the precompressed `.br` / `.gz` the app's build writes
 //! beside them, by the browser's `Accept-Encoding`, with their type and immutable caching; the
 //! plain file otherwise.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+#![allow(clippy::unwrap_used)]
 
 mod common;
 use common::TestServer;

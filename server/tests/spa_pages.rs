@@ -1,7 +1,7 @@
 //! The index.html sent for a page: the preload hints of its route and language (the app's
 //! `page-preloads.json`, src/spa/hints.rs), revalidation by ETag, and the plain file when the build
 //! wrote no hints or a malformed file.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+#![allow(clippy::unwrap_used)]
 
 mod common;
 use common::TestServer;

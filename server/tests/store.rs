@@ -1,11 +1,5 @@
 //! The store over real HTTP: SKU lists, the test store's checkout and the purchase poll
 //! (plans and trials: store_plans.rs; the coupon, feature codes and promo SKUs: store_offers.rs).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod store_support;

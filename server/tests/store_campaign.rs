@@ -3,19 +3,13 @@
 //! on Stripe; the coupon and the campaign never stack; plans keep their price; a zone that is not
 //! one is refused by name. Every test here runs on the debug build's test clock, set to
 //! 28 October 2026 at noon UTC (the banner runs 24–31 October).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
-mod stripe_fake;
+mod stripe_support;
 use aivg_server::store::purchase::halloween_runs;
 use common::TestServer;
 use serde_json::{Value, json};
-use stripe_fake::stripe_server;
+use stripe_support::stripe_server;
 
 /// 2026-10-28T12:00:00Z.
 const HALLOWEEN_NOON_MS: i64 = 1_793_188_800_000;

@@ -1,10 +1,4 @@
 //! Offers over real HTTP: the 15% coupon, feature-code authorization and the promo SKUs.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod store_support;

@@ -1,10 +1,4 @@
 //! Plans over real HTTP: buying a subscription, and the free trial once per account.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod store_support;

@@ -1,18 +1,12 @@
 //! Checkouts over real HTTP: Stripe Checkout Sessions made against a fake Stripe API, the test
 //! store's one-time checkout ids, SKUs only for the buyer's country and pricing plan, and the
 //! test store off unless asked for.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
-mod stripe_fake;
+mod stripe_support;
 use common::TestServer;
 use serde_json::json;
-use stripe_fake::{PUBLIC_URL, checkout, set_pricing_plan, stripe_server};
+use stripe_support::{PUBLIC_URL, checkout, set_pricing_plan, stripe_server};
 
 #[tokio::test]
 async fn checkout_sessions_carry_the_catalogue_price_and_grant_nothing_yet() {

@@ -1,20 +1,13 @@
 //! Money back and renewals through Stripe's webhook: refunds and disputes take the credits back
 //! through the ledger (never below a zero balance), `invoice.paid` renews our subscriptions.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 mod common;
-mod stripe_fake;
+mod stripe_support;
 use common::TestServer;
+use fake_stripe::events::{charge_refunded, dispute_created, invoice_paid, session_completed};
 use serde_json::json;
-use stripe_fake::{
-    charge_refunded, dispute_created, invoice_paid, level, paid_checkout, post_event,
-    session_completed, stripe_server,
-};
+use stripe_support::{level, paid_checkout, post_event, stripe_server};
 
 const MONTH: i64 = 30 * 86_400;
 

@@ -1,18 +1,13 @@
 //! Stripe's webhook over real HTTP: only a valid `Stripe-Signature` within 5 minutes is read,
 //! and a paid session grants exactly once per event and per session.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
-mod stripe_fake;
+mod stripe_support;
+use fake_stripe::WEBHOOK_SECRET;
+use fake_stripe::events::{event, session_completed};
 use serde_json::json;
-use stripe_fake::{
-    WEBHOOK_SECRET, event, paid_checkout, post_event, post_event_signed, session_completed,
-    stripe_server, stripe_server_configured,
+use stripe_support::{
+    paid_checkout, post_event, post_event_signed, stripe_server, stripe_server_configured,
 };
 
 fn now() -> i64 {
@@ -207,7 +202,7 @@ async fn a_trial_session_starts_the_trial_once() {
     );
     assert_eq!(post_event(&s, &trial).await, (200, "granted".into()));
     assert_eq!(s.balance(&token).await, 5 + 50);
-    assert_eq!(stripe_fake::level(&s, &token).await.0, "standard");
+    assert_eq!(stripe_support::level(&s, &token).await.0, "standard");
     // A second trial checkout paid meanwhile is not granted a second trial.
     let again = session_completed(
         "evt_trial_2",

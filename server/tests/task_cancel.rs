@@ -2,30 +2,26 @@
 //! and the worker takes the next task, whether the cancel reached this instance or another one
 //! on the same database. The `[slow]` test hook would hold the worker ~20 s; the deadlines below
 //! are failure timeouts well under that, not measurements.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
 mod common;
 mod media_support;
 
-use common::TestServer;
+use common::{TestServer, poll_until};
 use media_support::{create_ok, grant, result, wait_for};
 use serde_json::json;
 use std::time::Duration;
 
 /// Polls until `done` holds, at most `seconds` (a failure timeout).
 async fn within(seconds: u64, what: &str, mut done: impl AsyncFnMut() -> bool) {
-    for _ in 0..seconds * 10 {
-        if done().await {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    let within = Duration::from_secs(seconds);
+    let every = Duration::from_millis(100);
+    if poll_until(within, every, async || done().await.then_some(()))
+        .await
+        .is_none()
+    {
+        panic!("{what}: not within {seconds} s (the [slow] job would hold its worker ~20 s)");
     }
-    panic!("{what}: not within {seconds} s (the [slow] job would hold its worker ~20 s)");
 }
 
 fn jobs(s: &TestServer) -> Vec<String> {

@@ -1,12 +1,7 @@
 //! Charging and refunds over a task's life: a cancel or a failure refunds exactly once, a retry
 //! charges again, an unreachable ComfyUI fails the task and refunds it, and a restart hands running
 //! tasks back to the queue without charging twice.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 mod common;
 mod media_support;

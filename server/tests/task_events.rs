@@ -1,12 +1,7 @@
 //! The event stream: a user's task updates pushed to that user only (added, running, done,
 //! deleted), and its authentication: a single-use ticket instead of the token in the URL, and
 //! the stream ends when its session is logged out.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 mod common;
 mod media_support;

@@ -1,11 +1,5 @@
 //! Calls answered at once, without the queue: the text and image checks, image info, the
 //! watermark-free download (paid plans only), and the prompt helpers (polish, prompt from an image).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod media_support;

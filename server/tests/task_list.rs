@@ -1,11 +1,5 @@
 //! The user's tasks: the list with its pages and filters, batch results with queue positions,
 //! likes, saved form data, and deletion (the output file goes with the task).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod media_support;

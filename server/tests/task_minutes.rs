@@ -3,12 +3,7 @@
 //! created, counted from the input's length, given back by failed and cancelled tasks, renewed
 //! with the UTC month, and read by `GET /v1/ai/minutes`. Audio lengths come from WAV headers
 //! (no ffmpeg needed); the translate and run-through cases make real media with ffmpeg.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 mod common;
 mod media_support;

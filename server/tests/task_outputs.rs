@@ -1,12 +1,7 @@
 //! What each kind of task makes, over real HTTP: images of the asked size, enhanced uploads, music
 //! as WAV, video with ffmpeg and its animated PNG stand-in without; each output downloads through
 //! its signed URL and the media-info call describes it.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::panic, clippy::indexing_slicing)]
 
 mod common;
 mod media_support;

@@ -1,10 +1,4 @@
 //! The fair queue: per-user limits on running and waiting tasks, and round-robin between users.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod media_support;

@@ -1,11 +1,5 @@
 //! A create call that is refused charges nothing: too few credits answer 402, bad input names the
 //! field, an unknown algorithm is a 404 and another user's upload is not found.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod media_support;

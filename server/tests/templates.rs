@@ -1,12 +1,7 @@
 //! Template lists over real HTTP: the two-image ratio bounds of duo templates (spec 02 §5) and the
 //! audio templates of the text-to-music screen (spec 01 §2 template list modal, §3 "Template item
 //! for audio").
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 mod common;
 mod media_support;

@@ -1,10 +1,4 @@
 //! Uploads over real HTTP: grants, signed upload and download URLs, media info, quotas, ownership.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 
 mod common;
 mod media_support;

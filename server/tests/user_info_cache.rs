@@ -3,13 +3,13 @@
 //! PostgreSQL forgotten when PostgreSQL notifies a change no request of this server made. The
 //! webhook's and the task recovery's writes are in `stripe_webhook.rs` and
 //! `domain_without_http.rs`.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 mod common;
 mod media_support;
-use common::TestServer;
+use common::{TestServer, poll_until};
 use serde_json::{Value, json};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn on_postgres() -> bool {
     let pg = std::env::var("DATABASE_URL").is_ok_and(|u| u.starts_with("postgres"));
@@ -61,27 +61,25 @@ async fn kept_between_calls_and_forgotten_when_postgres_notifies_a_change() {
         "UPDATE users SET nickname = 'loud' WHERE email = 'kim@example.com'",
     )
     .await;
-    let start = Instant::now();
-    while info(&s, &token).await["nickname"] != "loud" {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "the notification never came"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let came = poll_until(
+        Duration::from_secs(10),
+        Duration::from_millis(20),
+        async || (info(&s, &token).await["nickname"] == "loud").then_some(()),
+    )
+    .await;
+    assert!(came.is_some(), "the notification never came");
     // A grant by another writer (the ledger's own statements) is seen the same way.
     let balance = info(&s, &token).await["integral"]["integral"]
         .as_i64()
         .unwrap();
     media_support::grant(&s, "kim@example.com", 7).await;
-    let start = Instant::now();
-    while info(&s, &token).await["integral"]["integral"] != balance + 7 {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "the grant never showed"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let showed = poll_until(
+        Duration::from_secs(10),
+        Duration::from_millis(20),
+        async || (info(&s, &token).await["integral"]["integral"] == balance + 7).then_some(()),
+    )
+    .await;
+    assert!(showed.is_some(), "the grant never showed");
 }
 
 #[tokio::test]
@@ -140,9 +138,11 @@ async fn kept_on_sqlite_until_its_lifetime() {
     .await;
     assert_eq!(info(&s, &token).await["nickname"], first["nickname"]);
     // ...until its lifetime ends.
-    let start = Instant::now();
-    while info(&s, &token).await["nickname"] != "outside" {
-        assert!(start.elapsed() < Duration::from_secs(20));
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let ended = poll_until(
+        Duration::from_secs(20),
+        Duration::from_millis(100),
+        async || (info(&s, &token).await["nickname"] == "outside").then_some(()),
+    )
+    .await;
+    assert!(ended.is_some(), "the cached answer outlived its lifetime");
 }

@@ -2,12 +2,7 @@
 //! node_schemas.json`, generated from Comfy-Org's packages): every one, filled with sample
 //! values, would be accepted; broken copies are refused with the right problem; every catalogue
 //! workflow exists; an operator's file replaces a module's workflow.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 use aivg_core::tasks::{Media, TASK_MODULES};
 use aivg_server::workflows::{

@@ -190,7 +190,6 @@ pub(crate) fn ms_to_next_local_day(now_ms: i64, zone: &dyn ZoneRules) -> Result<
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod date_text_tests {
     use super::*;
 

@@ -239,7 +239,6 @@ fn within(value: f64, min: Option<f64>, max: Option<f64>, tolerance: f64) -> boo
 
 #[cfg(test)]
 mod pair_tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     /// Every preset the bounds admit makes a pair the two-image rule accepts, and every other

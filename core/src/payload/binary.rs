@@ -174,7 +174,6 @@ pub(crate) fn check_view(
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     fn dec(s: &str) -> Option<Vec<u8>> {

@@ -119,7 +119,6 @@ pub(crate) fn normalize_sparse(edges: &mut Vec<u32>, span: Span) -> Span {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::indexing_slicing)]
     use super::*;
 
     #[test]

@@ -232,7 +232,6 @@ pub fn is_logged_out_response(url: &str, http_status: u16, code: Option<i64>) ->
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

@@ -193,7 +193,6 @@ pub fn is_valid_client_serial(serial: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

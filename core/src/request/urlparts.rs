@@ -138,7 +138,6 @@ pub(crate) fn remove_dot_segments(path: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

@@ -68,7 +68,6 @@ pub fn token_renew_plan(token: &str, now_ms: i64) -> Result<TokenRenewPlan, Sess
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use base64::Engine as _;

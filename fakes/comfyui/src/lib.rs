@@ -270,6 +270,18 @@ impl FakeComfy {
         self.shared.state.lock().unwrap().seen.clone()
     }
 
+    /// The id of the running prompt (`GET /queue`'s `queue_running`), if any.
+    pub fn running(&self) -> Option<String> {
+        let state = self.shared.state.lock().unwrap();
+        state.running.as_ref().map(|i| i.prompt_id.clone())
+    }
+
+    /// The ids of the prompts waiting in the queue, in order (`queue_pending`).
+    pub fn pending(&self) -> Vec<String> {
+        let state = self.shared.state.lock().unwrap();
+        state.pending.iter().map(|i| i.prompt_id.clone()).collect()
+    }
+
     /// The bytes `/view` serves for an output file name, if any.
     pub fn output(&self, filename: &str) -> Option<Vec<u8>> {
         let state = self.shared.state.lock().unwrap();

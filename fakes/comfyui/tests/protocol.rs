@@ -1,11 +1,6 @@
 //! The fake answers as ComfyUI does: validation errors, queue, WebSocket messages, history, view,
 //! interrupt, restart, going down.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::unwrap_used)]
 
 use fake_comfyui::{FakeComfy, Options};
 use futures_util::StreamExt;

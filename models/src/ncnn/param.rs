@@ -208,7 +208,6 @@ fn half_to_f32(h: u16) -> f32 {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

@@ -1,8 +1,6 @@
 //! The converter against a reference computed here by hand: a small graph with every supported
 //! layer, run by tract, matches a direct evaluation of the same layers.
 #![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
     clippy::cast_precision_loss,
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,

@@ -90,7 +90,6 @@ pub(super) fn spans(n: usize, tile: usize, pad: usize) -> Vec<Span> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::super::{DEFAULT_TILE, PAD};
     use super::*;

@@ -1,10 +1,5 @@
 //! Shared parts of the model tests: where the installed models are, and test pictures.
-#![allow(
-    dead_code,
-    clippy::unwrap_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(dead_code, clippy::unwrap_used, clippy::panic)]
 
 use aivg_models::ModelId;
 use std::path::PathBuf;

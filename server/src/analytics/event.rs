@@ -188,7 +188,6 @@ fn clip(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
     use super::*;
     use serde_json::json;
 

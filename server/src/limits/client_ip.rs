@@ -134,7 +134,6 @@ pub fn of_parts(settings: &LimitSettings, parts: &Parts) -> IpAddr {
 pub struct ClientIp(pub IpAddr);
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -209,7 +209,6 @@ pub fn start_pruning(limits: &Limits, mut stop: tokio::sync::watch::Receiver<boo
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -182,7 +182,6 @@ impl LimitSettings {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

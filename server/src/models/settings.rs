@@ -95,7 +95,6 @@ impl ModelSettings {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -145,7 +145,6 @@ fn hsl(h: f64, s: f64, l: f64) -> [f64; 3] {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

@@ -346,7 +346,6 @@ pub fn seeds() -> Result<&'static Seeds, ApiError> {
 }
 
 #[cfg(test)]
-#[allow(clippy::panic)]
 mod tests {
     #[test]
     fn every_seed_file_loads() {

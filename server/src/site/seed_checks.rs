@@ -123,7 +123,6 @@ fn audio_template(tpl: &super::seed::Template, prompts: &Prompts) -> Result<(), 
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {
     use super::super::seed::{Prompts, Templates};
     use serde_json::{Value, json};

@@ -325,7 +325,6 @@ pub fn trial_seconds() -> i64 {
 }
 
 #[cfg(test)]
-#[allow(clippy::panic, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

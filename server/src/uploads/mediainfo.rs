@@ -211,7 +211,6 @@ pub async fn probe_file(program: &str, file: &std::path::Path) -> Result<Probe, 
 }
 
 #[cfg(test)]
-#[allow(clippy::indexing_slicing, clippy::panic, clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -109,7 +109,6 @@ pub fn normalise(raw: &str) -> Option<String> {
 }
 
 #[cfg(test)]
-#[allow(clippy::indexing_slicing, clippy::panic, clippy::unwrap_used)]
 mod tests {
     use super::*;
 

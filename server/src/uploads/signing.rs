@@ -91,7 +91,6 @@ fn unhex(s: &str) -> Option<Vec<u8>> {
 }
 
 #[cfg(test)]
-#[allow(clippy::indexing_slicing, clippy::panic, clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -256,7 +256,6 @@ impl Drop for LocalFile {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::config::uploads::UploadSettings;

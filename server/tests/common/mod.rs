@@ -4,7 +4,6 @@
     dead_code,
     clippy::unwrap_used,
     clippy::expect_used,
-    clippy::panic,
     clippy::indexing_slicing
 )]
 
@@ -153,5 +152,24 @@ impl TestServer {
         let (status, body) = self.post("/v1/user", Some(token), json!({})).await;
         assert_eq!(status, 200, "user: {body}");
         body["data"]["integral"]["integral"].as_i64().unwrap()
+    }
+}
+
+/// Asks `check` every `every` until it answers `Some`, for at most `within` (`None` when the time
+/// ran out): every test that waits for a condition waits with this.
+pub async fn poll_until<T>(
+    within: std::time::Duration,
+    every: std::time::Duration,
+    mut check: impl AsyncFnMut() -> Option<T>,
+) -> Option<T> {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(v) = check().await {
+            return Some(v);
+        }
+        if start.elapsed() >= within {
+            return None;
+        }
+        tokio::time::sleep(every).await;
     }
 }

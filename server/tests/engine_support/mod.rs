@@ -1,15 +1,9 @@
 //! Shared parts of the ComfyUI end-to-end tests: a fake ComfyUI (crate `fakes/comfyui`) with
 //! every model of the shipped workflows installed, a server pointing at it, and the inputs each
 //! module takes.
-#![allow(
-    dead_code,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(dead_code, clippy::unwrap_used)]
 
-use crate::common::TestServer;
+use crate::common::{TestServer, poll_until};
 use crate::media_support::{png, start_with, upload};
 use aivg_core::tasks::{FieldKind, TaskModule};
 use fake_comfyui::{FakeComfy, Options};
@@ -30,6 +24,23 @@ pub async fn fake() -> FakeComfy {
     let fake = FakeComfy::start(opts).await.unwrap();
     fake.behave(|b| b.step_ms = 5);
     fake
+}
+
+/// Waits (at most 5 s) until the fake has a prompt of task `id`.
+pub async fn submitted(comfy: &FakeComfy, id: &str) {
+    let seen = poll_until(
+        std::time::Duration::from_secs(5),
+        std::time::Duration::from_millis(20),
+        async || {
+            let prompts = comfy.seen().prompts;
+            prompts
+                .iter()
+                .any(|p| p.prompt_id.contains(id))
+                .then_some(())
+        },
+    )
+    .await;
+    assert!(seen.is_some(), "ComfyUI never saw a prompt of task {id}");
 }
 
 /// A server whose `AIVG_COMFYUI_URL` lists `urls`.

@@ -1,11 +1,5 @@
 //! Assertions on the error envelope, shared by the bad-input and site tests.
-#![allow(
-    dead_code,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(dead_code, clippy::unwrap_used)]
 
 use serde_json::Value;
 

@@ -1,14 +1,8 @@
 //! Shared parts of the fal.ai tests: a fake fal queue (crate `fakes/fal`) and a server whose
 //! `AIVG_PUBLIC_URL` is its own address, so the fake fetches the signed input URLs as fal would.
-#![allow(
-    dead_code,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(dead_code, clippy::unwrap_used, clippy::panic)]
 
-use crate::common::TestServer;
+use crate::common::{TestServer, poll_until};
 use crate::media_support::start_with;
 use aivg_server::config::Config;
 use aivg_server::tasks::engines::file;
@@ -54,16 +48,17 @@ pub fn engines_file(text: &str) -> (std::path::PathBuf, file::EnginesFile) {
 
 /// Waits until the fake has seen a request whose input mentions `needle`.
 pub async fn wait_submitted(fal: &FakeFal, needle: &str) -> String {
-    for _ in 0..200 {
-        if let Some(s) = fal
-            .seen()
-            .submits
-            .iter()
-            .find(|s| s.input.to_string().contains(needle))
-        {
-            return s.id.clone();
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    panic!("fal never saw a request with {needle}");
+    let id = poll_until(
+        Duration::from_secs(5),
+        Duration::from_millis(25),
+        async || {
+            fal.seen()
+                .submits
+                .iter()
+                .find(|s| s.input.to_string().contains(needle))
+                .map(|s| s.id.clone())
+        },
+    )
+    .await;
+    id.unwrap_or_else(|| panic!("fal never saw a request with {needle}"))
 }

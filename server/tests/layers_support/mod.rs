@@ -4,6 +4,7 @@
 //! `self::` paths), each resolved to the longest module file it names. Paths are resolved to
 //! files, not items: `crate::tasks::Tasks` (a re-export) is the edge `tasks` (its `mod.rs`),
 //! `crate::tasks::hub::Tasks` is `tasks::hub`.
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

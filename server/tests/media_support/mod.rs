@@ -7,7 +7,7 @@
     clippy::indexing_slicing
 )]
 
-use crate::common::TestServer;
+use crate::common::{TestServer, poll_until};
 use aivg_core::imaging::{ImageFormat, decode_image, encode_image};
 use aivg_server::config::Config;
 use serde_json::Value;
@@ -147,12 +147,19 @@ pub async fn wait_for(
     id: &str,
     statuses: &[&str],
 ) -> Value {
-    for _ in 0..300 {
-        let t = result(s, token, algorithm, id).await;
-        if statuses.contains(&t["status"].as_str().unwrap_or_default()) {
-            return t;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    let reached = poll_until(
+        Duration::from_secs(30),
+        Duration::from_millis(100),
+        async || {
+            let t = result(s, token, algorithm, id).await;
+            statuses
+                .contains(&t["status"].as_str().unwrap_or_default())
+                .then_some(t)
+        },
+    )
+    .await;
+    if let Some(t) = reached {
+        return t;
     }
     panic!(
         "task {id} never reached {statuses:?}: {}",

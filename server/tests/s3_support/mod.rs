@@ -8,7 +8,7 @@
     clippy::indexing_slicing
 )]
 
-use crate::common::TestServer;
+use crate::common::{TestServer, poll_until};
 use crate::media_support;
 use object_store::ObjectStore;
 use object_store::aws::{AmazonS3, AmazonS3Builder};
@@ -100,15 +100,16 @@ impl S3 {
     /// Waits (at most 10 s) until the bucket has no unfinished multipart upload for `key`;
     /// answers how many are left.
     pub async fn settled_uploads(&self, key: &str) -> usize {
-        let mut left = usize::MAX;
-        for _ in 0..200 {
-            left = self.unfinished_uploads(key).await;
-            if left == 0 {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        let settled = poll_until(
+            Duration::from_secs(10),
+            Duration::from_millis(50),
+            async || (self.unfinished_uploads(key).await == 0).then_some(0),
+        )
+        .await;
+        match settled {
+            Some(none) => none,
+            None => self.unfinished_uploads(key).await,
         }
-        left
     }
 }
 

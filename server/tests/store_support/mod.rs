@@ -1,11 +1,5 @@
 //! What the store's test files share: paying through the test store and reading its answers.
-#![allow(
-    dead_code,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(dead_code, clippy::unwrap_used)]
 
 use crate::common::TestServer;
 use serde_json::{Value, json};

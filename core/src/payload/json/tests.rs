@@ -1,5 +1,4 @@
 //! The scanner on small inputs (the fixtures cover the rest).
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
 
 use super::*;
 

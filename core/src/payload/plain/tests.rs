@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
-
 use super::{PLAIN_CONSTANTS as K, PLAIN_HOLE, decode_plain};
 
 const NO: &[&str] = &[];

@@ -1,5 +1,4 @@
 //! Unescaping and interning on small inputs.
-#![allow(clippy::unwrap_used)]
 use super::*;
 
 #[test]

@@ -298,6 +298,4 @@ impl Provider for ComfyUi {
 }
 
 #[cfg(test)]
-mod fake;
-#[cfg(test)]
 mod tests;

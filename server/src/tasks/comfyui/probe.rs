@@ -159,7 +159,6 @@ pub fn missing(graph: &Value, info: Option<&WorkflowInfo>, caps: &Capabilities) 
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use serde_json::json;

@@ -174,7 +174,6 @@ pub async fn prepare(
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -139,7 +139,6 @@ pub fn load(path: &Path) -> Result<EnginesFile, String> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

@@ -19,6 +19,7 @@
 
 pub mod file;
 pub mod kind;
+pub mod outputs;
 pub mod table;
 
 pub use file::EnginesFile;

@@ -90,7 +90,6 @@ pub async fn build(engines: &Engines) -> Table {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::config::Config;

@@ -242,7 +242,6 @@ impl Provider for Fal {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use aivg_core::tasks::task_module;

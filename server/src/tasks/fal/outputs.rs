@@ -4,11 +4,12 @@
 //! fal's models answer their files as `File` objects (`{url, content_type, file_name, width,
 //! height}`) under names that differ by model (`images`, `image`, `video`, `audio`,
 //! `audio_file`): every object with a `url` is a candidate, in the order of the answer, and
-//! those of the module's media are kept. The media type comes from the object's
-//! `content_type`, else the URL's extension, else the type the file is served with.
+//! those of the module's media are kept ([`engines::outputs`](crate::tasks::engines::outputs)).
+//! The media type comes from the object's `content_type`, else the URL's extension, else the
+//! type the file is served with.
 
 use super::client::{Client, FalError};
-use crate::tasks::comfyui::outputs::{measure, media_name};
+use crate::tasks::engines::outputs::{Named as File, collect};
 use crate::tasks::provider::Output;
 use crate::uploads::paths;
 use crate::uploads::storage::Files;
@@ -72,56 +73,31 @@ pub async fn fetch(
     media: Media,
     files: &Files,
 ) -> Result<Vec<Output>, FalError> {
-    let want = media_name(media);
-    let mut out = Vec::new();
-    let mut others = Vec::new();
-    for named in named_files(result) {
-        if out.len() >= MAX_OUTPUTS {
-            break;
-        }
-        let declared = paths::media_kind(&named.content_type);
-        if !named.content_type.is_empty() && declared != want {
-            others.push(named.content_type);
-            continue;
-        }
-        let (bytes, served) = client.download(&named.url).await?;
-        let content_type = if named.content_type.is_empty() {
-            served.unwrap_or_default()
-        } else {
-            named.content_type
-        };
-        if paths::media_kind(&content_type) != want {
-            others.push(content_type);
-            continue;
-        }
-        let ext = paths::ext_for_content_type(&content_type)
-            .map(str::to_owned)
-            .unwrap_or_else(|| ext_of_url(&named.url));
-        let (width, height, duration) = measure(files, want, &ext, &bytes).await;
-        out.push(Output {
-            bytes,
-            ext,
-            content_type,
-            width,
-            height,
-            duration,
-        });
-    }
-    if out.is_empty() {
-        let saw = if others.is_empty() {
-            "no file".to_owned()
-        } else {
-            others.join(", ")
-        };
-        return Err(FalError::Refused(format!(
-            "fal.ai finished without any {want} output (it answered {saw})"
-        )));
-    }
-    Ok(out)
+    let named = named_files(result)
+        .into_iter()
+        .map(|n| File {
+            ext: ext_of_url(&n.url),
+            content_type: n.content_type,
+            label: String::new(),
+            source: n.url,
+        })
+        .collect();
+    collect(
+        named,
+        media,
+        files,
+        MAX_OUTPUTS,
+        |url| async move { client.download(&url).await },
+        |want, saw| {
+            FalError::Refused(format!(
+                "fal.ai finished without any {want} output (it answered {saw})"
+            ))
+        },
+    )
+    .await
 }
 
 #[cfg(test)]
-#[allow(clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use serde_json::json;

@@ -183,7 +183,6 @@ pub async fn run_request(
 }
 
 #[cfg(test)]
-#[allow(clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

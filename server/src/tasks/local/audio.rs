@@ -66,7 +66,6 @@ pub fn wav(samples: &[i16]) -> Vec<u8> {
 }
 
 #[cfg(test)]
-#[allow(clippy::indexing_slicing, clippy::panic, clippy::unwrap_used)]
 mod tests {
     use super::*;
 

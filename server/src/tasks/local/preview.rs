@@ -192,7 +192,6 @@ pub fn apng(frames: &[Vec<u8>], w: u32, h: u32, fps: u16) -> Result<Vec<u8>, Pro
 }
 
 #[cfg(test)]
-#[allow(clippy::indexing_slicing, clippy::panic, clippy::unwrap_used)]
 mod tests {
     use super::*;
 

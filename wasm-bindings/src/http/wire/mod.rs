@@ -34,7 +34,6 @@ use tsify::Tsify;
 pub struct OpenFields(pub Map<String, Value>);
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::account::{CreditHistoryParams, UserInfoAnswer};
     use super::generation::{SensitiveDetectKind, TaskDataSaveParams};

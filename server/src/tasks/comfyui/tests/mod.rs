@@ -1,14 +1,14 @@
-//! The provider against [`super::fake`]: a whole run, refusals and errors in ComfyUI's words, a
-//! lost prompt sent again once, attaching instead of sending twice, cancel, missing models;
-//! several servers and the modules' placeholders in [`servers`].
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
+//! The provider against the fake ComfyUI (`fakes/comfyui`): a whole run, refusals and errors in
+//! ComfyUI's words, a lost prompt sent again once, attaching instead of sending twice, cancel,
+//! missing models; several servers and the modules' placeholders in [`servers`].
 
-use super::fake::{self, Mode};
 use super::*;
 
 mod servers;
 use crate::tasks::modules::InputFiles;
+use fake_comfyui::{FakeComfy, Options};
 use serde_json::json;
+use std::path::Path;
 use std::time::Duration;
 
 /// The model files of the shipped text_to_image workflow.
@@ -17,6 +17,45 @@ pub(super) const T2I_MODELS: [(&str, &str); 3] = [
     ("text_encoders", "qwen_3_4b.safetensors"),
     ("vae", "ae.safetensors"),
 ];
+
+/// A fake ComfyUI with ComfyUI's node schemas that knows every model of the shipped workflows
+/// and has `models` (folder, file) installed: asking for a known model it lacks is refused with
+/// `value_not_in_list`, as ComfyUI does.
+pub(super) async fn fake(models: &[(&str, &str)]) -> FakeComfy {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut opts =
+        Options::from_files(&root.join("../fixtures/comfyui/node_schemas.json"), None).unwrap();
+    let index = std::fs::read_to_string(root.join("workflows/index.json")).unwrap();
+    opts.know_index(&serde_json::from_str(&index).unwrap());
+    for (folder, file) in models {
+        opts.models
+            .entry((*folder).to_owned())
+            .or_default()
+            .insert((*file).to_owned());
+    }
+    FakeComfy::start(opts).await.unwrap()
+}
+
+/// Waits (at most 5 s) until `done` holds.
+pub(super) async fn until(what: &str, done: impl Fn() -> bool) {
+    for _ in 0..500 {
+        if done() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("{what}: not within 5 s");
+}
+
+/// The ids of the prompts `comfy` accepted, in order.
+pub(super) fn prompt_ids(comfy: &FakeComfy) -> Vec<String> {
+    comfy
+        .seen()
+        .prompts
+        .into_iter()
+        .map(|p| p.prompt_id)
+        .collect()
+}
 
 pub(super) struct Env {
     _dir: tempfile::TempDir,
@@ -61,7 +100,7 @@ pub(super) fn progress() -> (ProgressSender, tokio::sync::mpsc::UnboundedReceive
 #[tokio::test]
 async fn a_whole_run_fills_the_workflow_and_fetches_the_image() {
     let env = env();
-    let comfy = fake::start(Mode::Succeed, &T2I_MODELS).await;
+    let comfy = fake(&T2I_MODELS).await;
     let p = provider(&[&comfy.url]);
     let j = job(
         &env,
@@ -72,12 +111,18 @@ async fn a_whole_run_fills_the_workflow_and_fetches_the_image() {
     let (tx, mut rx) = progress();
     let out = p.run(&j, tx).await.unwrap();
     assert!(!out.preview);
-    assert_eq!(out.outputs.len(), 1, "the temp preview is skipped");
+    assert_eq!(out.outputs.len(), 1);
     let o = &out.outputs[0];
-    assert_eq!((o.ext.as_str(), o.width, o.height), ("png", 48, 32));
-    let seen = comfy.seen.lock().unwrap();
-    let (id, _, graph) = &seen.prompts[0];
-    assert_eq!(id, "aivg-t1-0");
+    // The fake draws the graph's 768 x 1024 at an eighth of its size.
+    assert_eq!((o.ext.as_str(), o.width, o.height), ("png", 96, 128));
+    assert!(
+        comfy.outputs().iter().any(|(_, b)| *b == o.bytes),
+        "the engine's own file"
+    );
+    let seen = comfy.seen();
+    let prompt = &seen.prompts[0];
+    let graph = &prompt.graph;
+    assert_eq!(prompt.prompt_id, "aivg-t1-0");
     assert_eq!(graph["57:27"]["inputs"]["text"], "a red kite");
     assert_eq!(graph["57:13"]["inputs"]["width"], 768);
     assert_eq!(graph["57:3"]["inputs"]["seed"], 5);
@@ -93,10 +138,19 @@ async fn a_whole_run_fills_the_workflow_and_fetches_the_image() {
 #[tokio::test]
 async fn refusals_and_errors_are_told_in_comfyuis_words() {
     let env = env();
-    let comfy = fake::start(Mode::Refuse, &T2I_MODELS).await;
-    let e = provider(&[&comfy.url])
+    let comfy = fake(&T2I_MODELS).await;
+    let p = provider(&[&comfy.url]);
+    p.run(
+        &job(&env, "t2", "text2image", json!({"prompt": "x"})),
+        progress().0,
+    )
+    .await
+    .unwrap();
+    // The model file goes after the provider saw it listed: ComfyUI refuses the prompt.
+    comfy.models(|o| o.models.clear());
+    let e = p
         .run(
-            &job(&env, "t2", "text2image", json!({"prompt": "x"})),
+            &job(&env, "t2b", "text2image", json!({"prompt": "x"})),
             progress().0,
         )
         .await
@@ -106,7 +160,8 @@ async fn refusals_and_errors_are_told_in_comfyuis_words() {
         "{e}"
     );
 
-    let comfy = fake::start(Mode::Fail, &T2I_MODELS).await;
+    let comfy = fake(&T2I_MODELS).await;
+    comfy.behave(|b| b.fail_next = true);
     let e = provider(&[&comfy.url])
         .run(
             &job(&env, "t3", "text2image", json!({"prompt": "x"})),
@@ -116,14 +171,15 @@ async fn refusals_and_errors_are_told_in_comfyuis_words() {
         .unwrap_err();
     assert_eq!(
         e.0,
-        "ComfyUI could not run the workflow: VAEDecode: CUDA out of memory"
+        "ComfyUI could not run the workflow: KSampler: Allocation on device 0 would exceed allowed memory. (out of memory)"
     );
 }
 
 #[tokio::test]
 async fn a_vanished_prompt_is_sent_again_once() {
     let env = env();
-    let comfy = fake::start(Mode::VanishOnce, &T2I_MODELS).await;
+    let comfy = fake(&T2I_MODELS).await;
+    comfy.behave(|b| b.lose_next = true);
     let out = provider(&[&comfy.url])
         .run(
             &job(&env, "t4", "text2image", json!({"prompt": "x"})),
@@ -132,84 +188,57 @@ async fn a_vanished_prompt_is_sent_again_once() {
         .await
         .unwrap();
     assert_eq!(out.outputs.len(), 1);
-    let ids: Vec<String> = comfy
-        .seen
-        .lock()
-        .unwrap()
-        .prompts
-        .iter()
-        .map(|p| p.0.clone())
-        .collect();
-    assert_eq!(ids, ["aivg-t4-0", "aivg-t4-1"]);
+    assert_eq!(prompt_ids(&comfy), ["aivg-t4-0", "aivg-t4-1"]);
 }
 
 #[tokio::test]
 async fn a_prompt_already_there_is_attached_to_not_sent_twice() {
     let env = env();
-    let comfy = fake::start(Mode::Succeed, &T2I_MODELS).await;
+    let comfy = fake(&T2I_MODELS).await;
     let p = provider(&[&comfy.url]);
     let j = job(&env, "t5", "text2image", json!({"prompt": "x"}));
     p.run(&j, progress().0).await.unwrap();
     // The same task again (a restarted worker): the finished prompt is read, not resent.
     let out = p.run(&j, progress().0).await.unwrap();
     assert_eq!(out.outputs.len(), 1);
-    assert_eq!(comfy.seen.lock().unwrap().prompts.len(), 1);
+    assert_eq!(comfy.seen().prompts.len(), 1);
 }
 
 #[tokio::test]
 async fn dropping_a_run_interrupts_its_prompt() {
     let env = env();
-    let comfy = fake::start(Mode::Hang, &T2I_MODELS).await;
+    let comfy = fake(&T2I_MODELS).await;
+    comfy.behave(|b| b.hang = true);
     let p = provider(&[&comfy.url]);
     let j = job(&env, "t6", "text2image", json!({"prompt": "x"}));
     let run = tokio::spawn(async move { p.run(&j, progress().0).await });
-    for _ in 0..200 {
-        if comfy.seen.lock().unwrap().running.is_some() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    until("the prompt runs", || comfy.running().is_some()).await;
     run.abort();
-    for _ in 0..200 {
-        if !comfy.seen.lock().unwrap().interrupts.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    assert_eq!(comfy.seen.lock().unwrap().interrupts, ["aivg-t6-0"]);
+    until("an interrupt", || !comfy.seen().interrupts.is_empty()).await;
+    assert_eq!(comfy.seen().interrupts, [Some("aivg-t6-0".to_owned())]);
 }
 
 #[tokio::test]
 async fn dropping_a_pending_run_deletes_it_from_the_queue() {
     let env = env();
-    let comfy = fake::start(Mode::Hang, &T2I_MODELS).await;
+    let comfy = fake(&T2I_MODELS).await;
+    comfy.behave(|b| b.hang = true);
     let p = provider(&[&comfy.url]);
     let first = job(&env, "t7", "text2image", json!({"prompt": "x"}));
     let second = job(&env, "t8", "text2image", json!({"prompt": "y"}));
     let p2 = p.clone();
     let a = tokio::spawn(async move { p.run(&first, progress().0).await });
     let b = tokio::spawn(async move { p2.run(&second, progress().0).await });
-    for _ in 0..300 {
-        if comfy.seen.lock().unwrap().pending.len() == 1 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    let pending = comfy.seen.lock().unwrap().pending.clone();
-    assert_eq!(pending.len(), 1);
+    until("one prompt waits", || comfy.pending().len() == 1).await;
+    let pending = comfy.pending();
     // Stop the one that waits in the queue.
     if pending[0] == "aivg-t8-0" {
         b.abort()
     } else {
         a.abort()
     }
-    for _ in 0..200 {
-        if !comfy.seen.lock().unwrap().deletes.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    let seen = comfy.seen.lock().unwrap();
+    until("a delete", || !comfy.seen().deletes.is_empty()).await;
+    let seen = comfy.seen();
     assert_eq!(seen.deletes, pending);
     assert!(seen.interrupts.is_empty(), "the running one is left alone");
 }
@@ -217,7 +246,7 @@ async fn dropping_a_pending_run_deletes_it_from_the_queue() {
 #[tokio::test]
 async fn missing_models_fail_with_their_download_urls() {
     let env = env();
-    let comfy = fake::start(Mode::Succeed, &T2I_MODELS[..2]).await;
+    let comfy = fake(&T2I_MODELS[..2]).await;
     let e = provider(&[&comfy.url])
         .run(
             &job(&env, "t9", "text2image", json!({"prompt": "x"})),
@@ -230,5 +259,5 @@ async fn missing_models_fail_with_their_download_urls() {
         e.0.contains("vae/ae.safetensors (download: https://"),
         "{e}"
     );
-    assert!(comfy.seen.lock().unwrap().prompts.is_empty());
+    assert!(comfy.seen().prompts.is_empty());
 }

@@ -1,18 +1,15 @@
 //! Several ComfyUI servers (the one that can run a task, the least busy, a server dying mid-run),
 //! modules without a workflow, and the placeholder values each module fills in.
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
 
-use super::super::fake::{self, Mode};
 use super::super::*;
-use super::{T2I_MODELS, env, job, progress, provider};
+use super::{T2I_MODELS, env, fake, job, progress, prompt_ids, provider, until};
 use serde_json::json;
-use std::time::Duration;
 
 #[tokio::test]
 async fn a_task_goes_to_a_server_that_answers_and_can_run_it() {
     let env = env();
-    let lacking = fake::start(Mode::Succeed, &[]).await;
-    let able = fake::start(Mode::Succeed, &T2I_MODELS).await;
+    let lacking = fake(&[]).await;
+    let able = fake(&T2I_MODELS).await;
     let p = provider(&["http://127.0.0.1:9", &lacking.url, &able.url]);
     let out = p
         .run(
@@ -22,8 +19,8 @@ async fn a_task_goes_to_a_server_that_answers_and_can_run_it() {
         .await
         .unwrap();
     assert_eq!(out.outputs.len(), 1);
-    assert!(lacking.seen.lock().unwrap().prompts.is_empty());
-    assert_eq!(able.seen.lock().unwrap().prompts.len(), 1);
+    assert!(lacking.seen().prompts.is_empty());
+    assert_eq!(able.seen().prompts.len(), 1);
     let report = p.report().await;
     let text = report.render();
     assert!(text.contains("http://127.0.0.1:9: DOWN"), "{text}");
@@ -41,9 +38,14 @@ async fn a_task_goes_to_a_server_that_answers_and_can_run_it() {
 #[tokio::test]
 async fn the_least_busy_server_is_chosen() {
     let env = env();
-    let busy = fake::start(Mode::Succeed, &T2I_MODELS).await;
-    busy.seen.lock().unwrap().running = Some("someone-else".into());
-    let idle = fake::start(Mode::Succeed, &T2I_MODELS).await;
+    let busy = fake(&T2I_MODELS).await;
+    busy.behave(|b| b.hang = true);
+    // Someone else's prompt keeps the first server busy.
+    let other = provider(&[&busy.url]);
+    let j = job(&env, "t11a", "text2image", json!({"prompt": "x"}));
+    let _other = tokio::spawn(async move { other.run(&j, progress().0).await });
+    until("the other prompt runs", || busy.running().is_some()).await;
+    let idle = fake(&T2I_MODELS).await;
     let p = provider(&[&busy.url, &idle.url]);
     p.run(
         &job(&env, "t11", "text2image", json!({"prompt": "x"})),
@@ -51,8 +53,8 @@ async fn the_least_busy_server_is_chosen() {
     )
     .await
     .unwrap();
-    assert!(busy.seen.lock().unwrap().prompts.is_empty());
-    assert_eq!(idle.seen.lock().unwrap().prompts.len(), 1);
+    assert_eq!(prompt_ids(&busy), ["aivg-t11a-0"]);
+    assert_eq!(idle.seen().prompts.len(), 1);
 }
 
 #[tokio::test]
@@ -115,7 +117,7 @@ async fn the_talking_avatar_with_text_speaks_first() {
         .iter()
         .map(|m| (m.folder.as_str(), m.file.as_str()))
         .collect();
-    let comfy = fake::start(Mode::Succeed, &models).await;
+    let comfy = fake(&models).await;
     let p = provider(&[&comfy.url]);
     let face = "users/u1/uploads/talking_face_tts/face.png";
     let png =
@@ -142,12 +144,10 @@ async fn the_talking_avatar_with_text_speaks_first() {
     match p.run(&j, progress().0).await {
         Ok(out) => {
             assert_eq!(out.outputs[0].content_type, "video/mp4");
-            let seen = comfy.seen.lock().unwrap();
-            assert_eq!(
-                seen.uploads,
-                ["aivg_t13_file_path.png", "aivg_t13_speech.wav"]
-            );
-            let graph = &seen.prompts[0].2;
+            let seen = comfy.seen();
+            let uploads: Vec<&str> = seen.uploads.iter().map(|(n, _)| n.as_str()).collect();
+            assert_eq!(uploads, ["aivg_t13_file_path.png", "aivg_t13_speech.wav"]);
+            let graph = &seen.prompts[0].graph;
             assert_eq!(graph["58"]["inputs"]["audio"], "aivg_t13_speech.wav");
             assert_eq!(graph["52"]["inputs"]["image"], "aivg_t13_file_path.png");
             // A square face makes a square video.
@@ -163,33 +163,21 @@ async fn the_talking_avatar_with_text_speaks_first() {
 #[tokio::test]
 async fn a_server_that_dies_mid_run_hands_the_prompt_to_another() {
     let env = env();
-    let dying = fake::start(Mode::Hang, &T2I_MODELS).await;
-    let proxy = fake::Proxy::start(&dying.url).await;
-    let spare = fake::start(Mode::Succeed, &T2I_MODELS).await;
-    let p = provider(&[&proxy.url, &spare.url]);
+    let mut dying = fake(&T2I_MODELS).await;
+    dying.behave(|b| b.hang = true);
+    let spare = fake(&T2I_MODELS).await;
+    let p = provider(&[&dying.url, &spare.url]);
     let j = job(&env, "t14", "text2image", json!({"prompt": "x"}));
     let run = tokio::spawn(async move { p.run(&j, progress().0).await });
-    for _ in 0..300 {
-        if dying.seen.lock().unwrap().running.is_some() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    until("the first server runs it", || dying.running().is_some()).await;
     assert_eq!(
-        dying.seen.lock().unwrap().running.as_deref(),
+        dying.running().as_deref(),
         Some("aivg-t14-0"),
         "the first server (tie on an empty queue) took it"
     );
-    proxy.kill();
+    // Its listener closes and every connection is cut, as a crashed machine's.
+    dying.go_down().await;
     let out = run.await.unwrap().unwrap();
     assert_eq!(out.outputs.len(), 1);
-    let ids: Vec<String> = spare
-        .seen
-        .lock()
-        .unwrap()
-        .prompts
-        .iter()
-        .map(|p| p.0.clone())
-        .collect();
-    assert_eq!(ids, ["aivg-t14-1"]);
+    assert_eq!(prompt_ids(&spare), ["aivg-t14-1"]);
 }
