@@ -67,7 +67,7 @@ pub async fn build(engines: &Engines) -> Table {
         None => "from the environment: AIVG_COMFYUI_URL, then AIVG_FAL_KEY, else local".into(),
     };
     let mut rows = Vec::new();
-    for m in &TASK_MODULES {
+    for m in TASK_MODULES {
         let order = engines.order(m);
         let mut row = Row {
             code: m.code,
@@ -162,7 +162,7 @@ mod tests {
             c.public_url = Some("https://video.example.com".into());
         });
         let t = build(&Engines::new(&cfg, true)).await;
-        for m in &TASK_MODULES {
+        for m in TASK_MODULES {
             let r = t.row(m.code).unwrap();
             let engine = r.runs_on.as_ref().map(|(e, _)| *e);
             let want = if m.workflows().is_empty() {
