@@ -46,10 +46,10 @@ pub(super) const TOOLS: [MinuteTool; 3] = [
 pub async fn input_seconds(
     limits: &Limits,
     files: &Files,
-    algorithm: &str,
+    module_code: &str,
     inputs: &InputFiles,
 ) -> Result<Option<u64>, ApiError> {
-    if minute_tool(algorithm).is_none() {
+    if minute_tool(module_code).is_none() {
         return Ok(None);
     }
     let Some(obj) = inputs.get("file_path") else {
@@ -98,11 +98,11 @@ pub(super) async fn used_seconds(
 pub async fn check(
     conn: &mut AnyConnection,
     user_id: i64,
-    algorithm: &str,
+    module_code: &str,
     seconds: Option<u64>,
     now_ms: i64,
 ) -> Result<(), ApiError> {
-    let Some(tool) = minute_tool(algorithm) else {
+    let Some(tool) = minute_tool(module_code) else {
         return Ok(());
     };
     let level = effective_level(conn, user_id, now_ms / 1000).await?;
@@ -111,7 +111,7 @@ pub async fn check(
         (Some(l), None) if l > 0 => MinuteError::UnknownLength,
         (_, seconds) => {
             let used = used_seconds(conn, user_id, tool, month_start_ms(now_ms)?).await?;
-            match check_minutes(level, algorithm, used, seconds.unwrap_or(0)) {
+            match check_minutes(level, module_code, used, seconds.unwrap_or(0)) {
                 Ok(()) => return Ok(()),
                 Err(e) => e,
             }
