@@ -133,11 +133,13 @@ mod tests {
     use aivg_core::tasks::{TASK_MODULES, task_module};
 
     #[test]
-    fn every_module_with_a_workflow_has_a_default_model() {
+    fn every_module_whose_workflows_have_a_fal_model_has_its_models() {
         let models = Models::default();
         for m in TASK_MODULES {
             let all = models.all_for(m);
-            assert_eq!(all.is_some(), !m.workflows().is_empty(), "{}", m.code);
+            let has_model =
+                !m.workflows().is_empty() && m.workflows().iter().all(|w| w.fal().is_some());
+            assert_eq!(all.is_some(), has_model, "{}", m.code);
         }
         let combo = task_module("combo_alg").unwrap();
         assert_eq!(
