@@ -17,7 +17,7 @@ import { readExploreItem } from "../explore/exploreItems";
 import { languageAtom } from "../language/state";
 import { TaskQueue } from "../tasks/TaskQueue";
 import { AspectRatioPicker, DEFAULT_RATIO } from "./AspectRatioPicker";
-import { checkFields, detectorOf, moduleForm, screenModules, type FieldProblem, type ModuleForm } from "./catalogue";
+import { checkFields, detectorOf, firstModuleForm, moduleForm, screenModules, type FieldProblem, type ModuleForm } from "./catalogue";
 import { DurationPicker } from "./DurationPicker";
 import { FieldMessage } from "./FieldMessage";
 import { MediaPicker } from "./MediaPicker";
@@ -29,9 +29,12 @@ import { useGeneration } from "./useGeneration";
 import { GenerationError } from "./GenerationError";
 import "./create.css";
 
-/** The module a creation route makes: the catalogue's row for the screen, else the route's type. */
+/**
+ * The module a creation route makes: the catalogue's row for the screen, else the route's type,
+ * else the catalogue's first module (text to image).
+ */
 export function createScreenForm(route: string, type: string | undefined): ModuleForm {
-  return screenModules(route)[0] ?? moduleForm(type ?? "text2image");
+  return screenModules(route)[0] ?? (type ? moduleForm(type) : firstModuleForm());
 }
 
 export default function CreatePage() {

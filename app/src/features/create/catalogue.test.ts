@@ -20,6 +20,7 @@ describe("screens read what they ask from core's catalogue", () => {
     expect(createScreenForm("TextToImage", undefined)).toMatchObject({ code: "text2image", output: "image", duration: null, ratio: true });
     // A route the catalogue does not name falls back to the route's type.
     expect(createScreenForm("Nowhere", "image2image").code).toBe("image2image");
+    expect(createScreenForm("Nowhere", undefined).code).toBe("text2image");
   });
 
   it("tool pages: mask tools, modes and their fields", () => {

@@ -82,6 +82,13 @@ export function moduleForm(code: string): ModuleForm {
   return formOf(m);
 }
 
+/** The catalogue's first row (text to image): the form of a creation route that names no module. */
+export function firstModuleForm(): ModuleForm {
+  const [first] = taskModules();
+  if (!first) throw new Error("the task-module catalogue is empty");
+  return formOf(first);
+}
+
 /** The modules whose tasks a screen (route name, spec 01 §2) creates, in the catalogue's order. */
 export function screenModules(route: string): ModuleForm[] {
   return taskModules()
