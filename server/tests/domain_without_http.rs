@@ -39,8 +39,8 @@ fn music_task<'a>(
     NewTask {
         user_id,
         uid,
-        algorithm: "txt2Music",
-        module: "txt2Music",
+        module_code: "txt2Music",
+        list_module: "txt2Music",
         title: "Text to music",
         credits,
         data,

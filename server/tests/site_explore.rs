@@ -97,8 +97,22 @@ async fn explore_zones_and_library() {
                 && item["extra_data"]["height"].as_u64().unwrap() > 0
         );
     }
-    let (_, body) = s.get("/v1/workflow/explore/list", None).await;
+    let (_, body) = s.get("/v1/workflow/explore/list?page_size=100", None).await;
     assert_eq!(body["data"]["paginate"]["total"], 40);
+    // An item is remade on its module's creation screen.
+    for item in body["data"]["list"].as_array().unwrap() {
+        let screen = match item["algorithm"].as_str().unwrap() {
+            "text2video" => "/text-to-video",
+            "image2video" => "/image-to-video",
+            "text2image" => "/text-to-image",
+            _ => "/image-to-image",
+        };
+        assert_eq!(
+            item["route"],
+            format!("{screen}?exploreId={}", item["id"]),
+            "{item}"
+        );
+    }
     let (_, body) = s.get("/v1/workflow/explore/info?id=1448", None).await;
     assert_eq!(body["data"]["route"], "/image-to-image?exploreId=1448");
     let (status, _) = s.get("/v1/workflow/explore/info?id=1", None).await;

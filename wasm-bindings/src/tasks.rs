@@ -15,7 +15,7 @@ use crate::error::to_js;
 #[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = taskModules, unchecked_return_type = "TaskModule[]")]
 pub fn task_modules() -> Result<JsValue, JsValue> {
-    to_js_value(&tasks::TASK_MODULES[..])
+    to_js_value(tasks::TASK_MODULES)
 }
 
 /// The task module of a code, or `undefined` (codes are case-sensitive).

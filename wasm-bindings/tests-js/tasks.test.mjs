@@ -13,6 +13,20 @@ test("the catalogue lists the modules with their fields and options", () => {
   assert.equal(taskModule("nope"), undefined);
 });
 
+test("the music page's modules name the list module and the presets they use", () => {
+  const music = taskModules().filter((m) => m.screens.includes("TextToMusic"));
+  assert.deepEqual(
+    music.map((m) => [m.code, m.listModule, m.presets]),
+    [
+      ["mai_tcm", "txt2Music", "txt2Music"],
+      ["mai_text2song_minimax", "txt2Song", "txt2Music"],
+    ],
+  );
+  assert.equal(taskModule("text2image").listModule, null);
+  assert.equal(taskModule("text2image").presets, null);
+  assert.equal(taskModule("video2anime").promptStyle, undefined);
+});
+
 test("a refused field is named on the error, with its rule", () => {
   assert.doesNotThrow(() => checkTaskData("text2image", { prompt: "a cat" }));
   let caught;

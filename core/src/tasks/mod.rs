@@ -14,8 +14,9 @@ pub mod limits;
 pub mod minutes;
 
 pub use catalogue::{
-    DurationRule, Field, FieldKind, MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS, Media, Need,
-    TASK_MODULES, TaskModule, Work, Workflow, task_module,
+    ANIME_STYLE, DurationRule, FAL_SPEECH, FAL_SPEECH_KEY, FalInput, FalModel, Field, FieldKind,
+    MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS, MUSIC_PRESETS, Media, Need, TASK_MODULES, TaskModule,
+    Work, Workflow, WorkflowName, fal_models_markdown, task_module,
 };
 pub use inputs::{FileRef, TaskInputError, check_task_data, task_duration};
 pub use limits::{

@@ -22,6 +22,8 @@ use crate::api::{ApiError, ApiResult, List, Paged, ok};
 use crate::clock;
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;
+use aivg_core::lang::Lang;
+use aivg_core::routes::{RouteName, RouteParams, route_path};
 use axum::extract::State;
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
@@ -29,13 +31,14 @@ use serde_json::Value;
 
 const MAX_OTHER_CHARS: usize = 500;
 
-fn route_of(algorithm: &str) -> &'static str {
-    match algorithm {
-        "text2video" => "/text-to-video",
-        "image2video" => "/image-to-video",
-        "text2image" => "/text-to-image",
-        _ => "/image-to-image",
-    }
+/// The creation screen that remakes an item of module `algorithm`: its catalogue row's first
+/// screen, else image to image.
+fn route_of(algorithm: &str) -> String {
+    let screen = aivg_core::tasks::task_module(algorithm)
+        .and_then(|m| m.screens.first().copied())
+        .unwrap_or(RouteName::ImageToImage.as_str());
+    // Every screen of the catalogue is a route with a path (core's catalogue test).
+    route_path(screen, &RouteParams::default(), Lang::En).unwrap_or_default()
 }
 
 /// An explore item as answered (see the module doc).

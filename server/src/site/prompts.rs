@@ -92,9 +92,6 @@ pub struct PresetsQuery {
     pub lang: Option<String>,
 }
 
-/// The music and song algorithms, whose presets are styles with covers.
-const MUSIC_ALGORITHMS: [&str; 4] = ["txt2Music", "mai_tcm", "txt2Song", "mai_text2song_minimax"];
-
 /// A preset as answered; music styles carry a cover.
 #[derive(Debug, Serialize)]
 pub struct PresetView {
@@ -142,6 +139,7 @@ pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Presets> 
     if model.is_some_and(|m| m.len() > 64) {
         return Err(ApiError::invalid("model_type", "at most 64 characters"));
     }
+    let with_styles = aivg_core::tasks::task_module(algorithm).is_some_and(|m| m.style);
     let list = categories
         .iter()
         .map(|c| {
@@ -157,10 +155,9 @@ pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Presets> 
                     title: &p.title,
                     prompt: &p.prompt,
                     // Music styles show with a cover (spec 02 §3 music settings: styleCoverLink):
-                    // a picture drawn by `/static/seed/style-{id}.svg`.
-                    cover: MUSIC_ALGORITHMS
-                        .contains(&algorithm)
-                        .then(|| format!("/static/seed/style-{}.svg", p.id)),
+                    // a picture drawn by `/static/seed/style-{id}.svg`. The presets of a module
+                    // with a music style (the catalogue's `style`) are styles.
+                    cover: with_styles.then(|| format!("/static/seed/style-{}.svg", p.id)),
                 })
                 .collect();
             CategoryView {

@@ -98,10 +98,11 @@ pub struct Prompts {
 }
 
 impl Prompts {
-    /// The txt2Music preset titled `title`: the style of an audio template.
+    /// The music style (a preset of core's `MUSIC_PRESETS`) titled `title`: the style of an
+    /// audio template.
     pub fn music_style(&self, title: &str) -> Option<&Preset> {
         self.presets
-            .get("txt2Music")?
+            .get(aivg_core::tasks::MUSIC_PRESETS)?
             .iter()
             .flat_map(|c| &c.presets)
             .find(|p| p.title == title)

@@ -80,12 +80,12 @@ pub fn split_body(body: Value) -> Result<(Value, Value), ApiError> {
     Ok((data, user_data))
 }
 
-fn list_module<'a>(algorithm: &'a str, user_data: &'a Value) -> &'a str {
+fn list_module<'a>(module_code: &'a str, user_data: &'a Value) -> &'a str {
     user_data
         .get("module")
         .and_then(Value::as_str)
         .filter(|m| !m.trim().is_empty())
-        .unwrap_or(algorithm)
+        .unwrap_or(module_code)
 }
 
 /// Validates, charges and queues a task of a module; answers its id.
@@ -106,8 +106,8 @@ pub async fn queue_task(
     let t = NewTask {
         user_id: user.id,
         uid: &user.uid,
-        algorithm: module.code,
-        module: list_module(module.code, user_data),
+        module_code: module.code,
+        list_module: list_module(module.code, user_data),
         title: module.title,
         credits: i64::from(module.credits),
         data,
@@ -142,14 +142,14 @@ fn created(c: &lifecycle::Created) -> CreatedTask {
 pub async fn create(
     State(state): State<AppState>,
     user: AuthUser,
-    Path(algorithm): Path<String>,
+    Path(module_code): Path<String>,
     ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<CreatedTask> {
-    if let Some(c) = instant::create(&state, &user, &algorithm, &body).await? {
+    if let Some(c) = instant::create(&state, &user, &module_code, &body).await? {
         return ok(created(&c));
     }
-    let module = modules::find(&algorithm)
-        .ok_or_else(|| ApiError::not_found(format!("algorithm: unknown module {algorithm:?}")))?;
+    let module = modules::find(&module_code)
+        .ok_or_else(|| ApiError::not_found(format!("algorithm: unknown module {module_code:?}")))?;
     let (data, user_data) = split_body(body)?;
     let c = queue_task(&state, &user, module, &data, &user_data, "").await?;
     ok(created(&c))
@@ -160,12 +160,12 @@ pub async fn create(
 pub async fn result(
     State(state): State<AppState>,
     user: AuthUser,
-    Path((algorithm, id)): Path<(String, String)>,
+    Path((module_code, id)): Path<(String, String)>,
 ) -> ApiResult<record::TaskView> {
     let t = task_of(&state, &user, &id).await?;
-    if t.algorithm != algorithm {
+    if t.module_code != module_code {
         return Err(ApiError::not_found(format!(
-            "task {id} is not a {algorithm} task"
+            "task {id} is not a {module_code} task"
         )));
     }
     ok(record::view_of(&state.db.pool, &state.files, &t).await?)
@@ -285,10 +285,10 @@ pub async fn retry(
             t.status
         )));
     }
-    let module = modules::find(&t.algorithm).ok_or_else(|| {
+    let module = modules::find(&t.module_code).ok_or_else(|| {
         ApiError::invalid(
             "task_id",
-            format!("{} tasks cannot be retried", t.algorithm),
+            format!("{} tasks cannot be retried", t.module_code),
         )
     })?;
     let user_data: Value = if t.user_data.is_empty() {

@@ -81,8 +81,8 @@ async fn finished(
     let t = NewTask {
         user_id: user.id,
         uid: &user.uid,
-        algorithm,
-        module: algorithm,
+        module_code: algorithm,
+        list_module: algorithm,
         title: algorithm,
         credits: 0,
         data,

@@ -69,9 +69,11 @@ pub struct NewTask<'a> {
     pub user_id: i64,
     /// The owner's public id (part of the answer).
     pub uid: &'a str,
-    pub algorithm: &'a str,
-    /// What the list's `module` filter matches: `user_data.module` when given, else the algorithm.
-    pub module: &'a str,
+    /// The module code (the wire's `algorithm`).
+    pub module_code: &'a str,
+    /// What the list's `module` filter matches: `user_data.module` when given, else the module
+    /// code.
+    pub list_module: &'a str,
     /// The credit history line ("Text to image").
     pub title: &'a str,
     pub credits: i64,
@@ -134,7 +136,7 @@ pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, CreateError
     };
     // The metered tools' check reads more under the lock: always the transaction.
     let one_statement =
-        d.backend == Backend::Postgres && aivg_core::tasks::minute_tool(t.algorithm).is_none();
+        d.backend == Backend::Postgres && aivg_core::tasks::minute_tool(t.module_code).is_none();
     // The user's write queue (crate::db::WriteGate: everyone's on SQLite), held until the
     // creation has committed, not while the place in the queue is counted.
     let turn = d.gate.enter(t.user_id).await;
@@ -172,8 +174,8 @@ pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, CreateError
         task_id,
         user_id: t.user_id,
         uid: t.uid.to_owned(),
-        algorithm: t.algorithm.to_owned(),
-        module: t.module.to_owned(),
+        module_code: t.module_code.to_owned(),
+        list_module: t.list_module.to_owned(),
         data,
         status: status.to_owned(),
         progress,
@@ -247,7 +249,7 @@ async fn write_locked(
     super::minutes::check(
         &mut tx,
         t.user_id,
-        t.algorithm,
+        t.module_code,
         t.plan_level,
         t.media_seconds,
         now_ms,
@@ -280,8 +282,8 @@ async fn write_locked(
     )
     .bind(task_id)
     .bind(t.user_id)
-    .bind(t.algorithm)
-    .bind(t.module)
+    .bind(t.module_code)
+    .bind(t.list_module)
     .bind(cols.data)
     .bind(cols.status)
     .bind(cols.progress)

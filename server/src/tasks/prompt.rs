@@ -119,13 +119,14 @@ pub async fn polish(_user: AuthUser, ApiJson(body): ApiJson<Value>) -> ApiResult
             format!("too long: at most {MAX_PROMPT_CHARS} characters"),
         ));
     }
-    let algorithm = body
+    // Without a module the prompt is polished as a picture's (no module: image styles).
+    let module_code = body
         .get("algorithm")
         .or_else(|| body.get("module"))
         .and_then(Value::as_str)
-        .unwrap_or("text2image");
+        .unwrap_or_default();
     ok(Polished {
-        prompt: polish_text(prompt, algorithm),
+        prompt: polish_text(prompt, module_code),
         original: prompt.to_owned(),
     })
 }

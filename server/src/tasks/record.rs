@@ -24,8 +24,13 @@ pub struct TaskRow {
     pub task_id: String,
     pub user_id: i64,
     pub uid: String,
-    pub algorithm: String,
-    pub module: String,
+    /// The task's module code (column and wire name `algorithm`).
+    #[sqlx(rename = "algorithm")]
+    pub module_code: String,
+    /// The module code the task list files it under (column and wire name `module`):
+    /// `user_data.module` when given, else the module code.
+    #[sqlx(rename = "module")]
+    pub list_module: String,
     pub data: String,
     pub status: String,
     pub progress: i64,
@@ -137,8 +142,10 @@ pub struct TaskView {
     pub task_id: String,
     #[serde(rename = "taskId")]
     pub task_id_camel: String,
-    pub algorithm: String,
-    pub module: String,
+    #[serde(rename = "algorithm")]
+    pub module_code: String,
+    #[serde(rename = "module")]
+    pub list_module: String,
     pub status: String,
     pub progress: i64,
     pub queue_position: i64,
@@ -170,8 +177,8 @@ pub fn view(files: &Files, t: &TaskRow, queue_position: i64) -> TaskView {
     TaskView {
         task_id: t.task_id.clone(),
         task_id_camel: t.task_id.clone(),
-        algorithm: t.algorithm.clone(),
-        module: t.module.clone(),
+        module_code: t.module_code.clone(),
+        list_module: t.list_module.clone(),
         status: t.status.clone(),
         progress: t.progress,
         queue_position,

@@ -244,8 +244,8 @@ async fn still_running(state: &AppState, task_id: &str) -> bool {
 
 /// Builds the job of a task (its module and input files, resolved again: see `modules.rs`).
 async fn job_of(state: &AppState, t: &TaskRow) -> Result<Job, ProviderError> {
-    let module = modules::find(&t.algorithm)
-        .ok_or_else(|| ProviderError::new(format!("unknown module {}", t.algorithm)))?;
+    let module = modules::find(&t.module_code)
+        .ok_or_else(|| ProviderError::new(format!("unknown module {}", t.module_code)))?;
     let data = t.data_value();
     let inputs = modules::job_inputs(&state.db.pool, t.user_id, module, &data).await?;
     Ok(Job {
@@ -315,7 +315,7 @@ async fn run_caught(state: &AppState, t: TaskRow, cancelled: oneshot::Receiver<(
         tracing::error!(
             "task {} ({}): the worker panicked: {detail}",
             row.task_id,
-            row.algorithm
+            row.module_code
         );
         state.tasks.forget(&row.task_id);
         fail(
@@ -372,7 +372,7 @@ async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>)
 }
 
 async fn fail(state: &AppState, t: &TaskRow, msg: &str) {
-    tracing::info!("task {} ({}) failed: {msg}", t.task_id, t.algorithm);
+    tracing::info!("task {} ({}) failed: {msg}", t.task_id, t.module_code);
     match lifecycle::end_with_refund(&state.db.pool, t, ["running", "running"], "failed", msg).await
     {
         Ok(_) => {

@@ -1,5 +1,7 @@
 //! The shipped workflows (`server/workflows/*.json`, generated from Comfy-Org's templates by
-//! `fixtures/comfyui/generate.py`), embedded in the binary with their `index.json`, and the
+//! `fixtures/comfyui/generate.py`), embedded in the binary with their `index.json` (every file
+//! of the folder, by `build.rs`; the workflows test checks they are exactly core's
+//! `WorkflowName::ALL`, and that the index describes each), and the
 //! operator's overrides: `AIVG_WORKFLOWS_DIR/<module code>.json` (or `<workflow name>.json` for
 //! every module that runs it), an "Export (API)" from ComfyUI, replaces the shipped one.
 
@@ -9,31 +11,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-macro_rules! shipped {
-    ($($name:literal),* $(,)?) => {
-        /// Every shipped workflow: (name, API-format JSON).
-        pub const SHIPPED: &[(&str, &str)] = &[
-            $(($name, include_str!(concat!("../../workflows/", $name, ".json")))),*
-        ];
-    };
-}
-
-shipped!(
-    "text_to_image",
-    "image_edit",
-    "object_remove",
-    "inpaint",
-    "remove_background",
-    "image_upscale",
-    "text_to_video",
-    "image_to_video",
-    "video_restyle",
-    "video_upscale",
-    "video_erase",
-    "talking_avatar",
-    "music",
-    "song",
-);
+// `SHIPPED`: every `workflows/*.json` but the index, written by `build.rs`.
+include!(concat!(env!("OUT_DIR"), "/shipped_workflows.rs"));
 
 const INDEX: &str = include_str!("../../workflows/index.json");
 

@@ -17,7 +17,7 @@ import { readExploreItem } from "../explore/exploreItems";
 import { languageAtom } from "../language/state";
 import { TaskQueue } from "../tasks/TaskQueue";
 import { AspectRatioPicker, DEFAULT_RATIO } from "./AspectRatioPicker";
-import { checkFields, detectorOf, moduleForm, screenModules, type FieldProblem, type ModuleForm } from "./catalogue";
+import { checkFields, detectorOf, firstModuleForm, moduleForm, screenModules, type FieldProblem, type ModuleForm } from "./catalogue";
 import { DurationPicker } from "./DurationPicker";
 import { FieldMessage } from "./FieldMessage";
 import { MediaPicker } from "./MediaPicker";
@@ -29,18 +29,12 @@ import { useGeneration } from "./useGeneration";
 import { GenerationError } from "./GenerationError";
 import "./create.css";
 
-/** The screen's heading per module (presentation only; what it asks comes from the catalogue). */
-const TITLES: Record<string, `title.${"text2video" | "image2video" | "video2anime" | "text2image" | "image2image"}`> = {
-  text2video: "title.text2video",
-  image2video: "title.image2video",
-  video2anime: "title.video2anime",
-  text2image: "title.text2image",
-  image2image: "title.image2image",
-};
-
-/** The module a creation route makes: the catalogue's row for the screen, else the route's type. */
+/**
+ * The module a creation route makes: the catalogue's row for the screen, else the route's type,
+ * else the catalogue's first module (text to image).
+ */
 export function createScreenForm(route: string, type: string | undefined): ModuleForm {
-  return screenModules(route)[0] ?? moduleForm(type ?? "text2image");
+  return screenModules(route)[0] ?? (type ? moduleForm(type) : firstModuleForm());
 }
 
 export default function CreatePage() {
@@ -99,7 +93,8 @@ function CreateScreen({ form }: { form: ModuleForm }) {
     <div className="create-page">
       <section className="create-form" aria-labelledby="create-title">
         <h1 id="create-title" className="create-title">
-          {t(TITLES[algorithm] ?? "title.generic")}
+          {/* The heading is the module's (`title.<module code>`), else the generic one. */}
+          {t(`title.${algorithm}` as never, { defaultValue: t("title.generic") }) as string}
         </h1>
         {form.media ? <MediaPicker algorithm={algorithm} kind={form.media.kind} value={file} onChange={setFile} /> : null}
         <FieldMessage problem={problem} name="file_path" kind={form.media?.kind ?? "image"} />

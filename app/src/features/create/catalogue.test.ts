@@ -20,6 +20,7 @@ describe("screens read what they ask from core's catalogue", () => {
     expect(createScreenForm("TextToImage", undefined)).toMatchObject({ code: "text2image", output: "image", duration: null, ratio: true });
     // A route the catalogue does not name falls back to the route's type.
     expect(createScreenForm("Nowhere", "image2image").code).toBe("image2image");
+    expect(createScreenForm("Nowhere", undefined).code).toBe("text2image");
   });
 
   it("tool pages: mask tools, modes and their fields", () => {
@@ -40,6 +41,10 @@ describe("screens read what they ask from core's catalogue", () => {
   it("the music page: the song is the module with lyrics", () => {
     expect(musicForm("music")).toMatchObject({ code: "mai_tcm", lyrics: null, style: true, output: "audio", prompt: { kind: "musicPrompt" } });
     expect(musicForm("song")).toMatchObject({ code: "mai_text2song_minimax", lyrics: { required: true } });
+    // The tasks are filed under the API's codes, and both tabs offer the music styles.
+    expect([musicForm("music").listModule, musicForm("song").listModule]).toEqual(["txt2Music", "txt2Song"]);
+    expect([musicForm("music").presets, musicForm("song").presets]).toEqual(["txt2Music", "txt2Music"]);
+    expect(moduleForm("text2image")).toMatchObject({ listModule: "text2image", presets: null });
     expect(screenModules("TextToMusic")).toHaveLength(2);
   });
 

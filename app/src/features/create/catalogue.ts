@@ -25,6 +25,10 @@ export interface TextField {
 /** The form of one task module. */
 export interface ModuleForm {
   code: string;
+  /** The code a task of this form is filed under (the request's `module`, the task list's label). */
+  listModule: string;
+  /** The module code whose prompt presets (the music styles) the screen offers, if any. */
+  presets: string | null;
   credits: number;
   /** What the task makes: picks the consumption confirmation's text and the result element. */
   output: TaskMedia;
@@ -55,6 +59,8 @@ export function formOf(m: TaskModule): ModuleForm {
   const file = field("file_path");
   return {
     code: m.code,
+    listModule: m.listModule ?? m.code,
+    presets: m.presets,
     credits: m.credits,
     output: m.output,
     prompt: textField(field("prompt")),
@@ -74,6 +80,13 @@ export function moduleForm(code: string): ModuleForm {
   const m = taskModule(code);
   if (!m) throw new Error(`${code} is not a task module`);
   return formOf(m);
+}
+
+/** The catalogue's first row (text to image): the form of a creation route that names no module. */
+export function firstModuleForm(): ModuleForm {
+  const [first] = taskModules();
+  if (!first) throw new Error("the task-module catalogue is empty");
+  return formOf(first);
 }
 
 /** The modules whose tasks a screen (route name, spec 01 §2) creates, in the catalogue's order. */

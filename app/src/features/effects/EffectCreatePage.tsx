@@ -14,6 +14,7 @@ import { getWorkflowInfo, imagesRatioOk, pairCropBounds, runWorkflowDirect } fro
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { screenModules } from "../create/catalogue";
 import { MediaPicker } from "../create/MediaPicker";
 import { ResultView } from "../create/ResultView";
 import { SignInNotice, useSignedIn } from "../create/SignInNotice";
@@ -25,6 +26,11 @@ import { RecommendedTemplates } from "./RecommendedTemplates";
 import { effectTipKind, readTemplate, type Template } from "./templates";
 import { GenerationError } from "../create/GenerationError";
 import "../create/create.css";
+
+/** The module of this screen in core's catalogue (`effect`): a template that names none runs it. */
+function effectModule(): string {
+  return screenModules("EffectCreate")[0]?.code ?? "";
+}
 
 interface DirectAnswer {
   algorithm?: string;
@@ -168,7 +174,7 @@ function EffectForm({ template }: { template: Template }) {
           ) : (
             <MediaPicker
               key={f.field}
-              algorithm={template.algorithm || "effect"}
+              algorithm={template.algorithm || effectModule()}
               kind={f.type}
               label={f.label}
               value={files[f.field] ?? null}

@@ -39,9 +39,6 @@ export function musicForm(tab: MusicTab): ModuleForm {
   return form;
 }
 
-/** The task list's label of a tab's tasks (spec 02 §3 module codes; presentation only). */
-const LIST_MODULE: Record<MusicTab, string> = { music: "txt2Music", song: "txt2Song" };
-
 export default function MusicPage() {
   const location = useLocation();
   const tab = musicTab(location.search);
@@ -61,7 +58,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
   const signedIn = useSignedIn();
   const gen = useGeneration();
   const algorithm = form.code;
-  const module = LIST_MODULE[tab];
+  const module = form.listModule;
 
   const selectTab = (next: MusicTab) => {
     const query = new URLSearchParams(location.search);
@@ -121,7 +118,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
         </div>
         <MusicTemplates onChoose={chooseTemplate} />
         <PromptBox
-          algorithm="txt2Music"
+          algorithm={form.presets ?? algorithm}
           value={prompt}
           onChange={setPrompt}
           required={form.prompt?.required ?? false}
@@ -161,7 +158,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
             <FieldMessage problem={problem} name="duration" kind="other" />
           </div>
         ) : null}
-        {form.style ? <MusicStyles value={style?.title ?? null} onChange={setStyle} /> : null}
+        {form.style ? <MusicStyles presets={form.presets ?? algorithm} value={style?.title ?? null} onChange={setStyle} /> : null}
         <GenerationError error={gen.error} needsCredits={gen.needsCredits} />
         {signedIn ? (
           <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy} onClick={submit}>

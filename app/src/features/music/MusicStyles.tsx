@@ -1,5 +1,6 @@
 /**
- * Music styles: the txt2Music presets of /v1/prompt/category-and-presets, shown with their cover
+ * Music styles: the presets of /v1/prompt/category-and-presets for the module the catalogue names
+ * (`presets`: the music page's `txt2Music`), shown with their cover
  * when the server gives one (`cover`/`cover_url`).
  */
 import { getPromptPresets } from "@aivg/core/rules";
@@ -25,18 +26,18 @@ function readStyles(raw: unknown): MusicStyle[] {
   });
 }
 
-export function MusicStyles({ value, onChange }: { value: string | null; onChange: (s: MusicStyle | null) => void }) {
+export function MusicStyles({ presets, value, onChange }: { presets: string; value: string | null; onChange: (s: MusicStyle | null) => void }) {
   const { t } = useTranslation("music");
   const [styles, setStyles] = useState<MusicStyle[]>([]);
   useEffect(() => {
     let live = true;
-    getPromptPresets({ algorithm: "txt2Music" })
+    getPromptPresets({ algorithm: presets })
       .then((r) => live && setStyles(readStyles(r)))
       .catch((e: unknown) => console.warn("music styles not loaded", e));
     return () => {
       live = false;
     };
-  }, []);
+  }, [presets]);
   if (styles.length === 0) return null;
   return (
     <div className="create-field">

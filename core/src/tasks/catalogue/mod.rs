@@ -37,9 +37,13 @@
 
 mod rows;
 mod table;
+mod workflows;
 
 use serde::Serialize;
-pub use table::TASK_MODULES;
+pub use table::{ANIME_STYLE, MUSIC_PRESETS, TASK_MODULES};
+pub use workflows::{
+    FAL_SPEECH, FAL_SPEECH_KEY, FalInput, FalModel, WorkflowName, fal_models_markdown,
+};
 
 /// Longest text field of a task (prompt, lyrics, text to speak), in characters.
 pub const MAX_TASK_TEXT_CHARS: u32 = 2000;
@@ -178,20 +182,20 @@ pub struct DurationRule {
     pub choices: &'static [u32],
 }
 
-/// The ComfyUI workflow (file stem in the server's `workflows/`) a module runs.
+/// The ComfyUI workflow (see [`WorkflowName`]) a module runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Workflow {
     /// No model: the server does the work itself.
     None,
-    One(&'static str),
+    One(WorkflowName),
     /// `image` when the task sends a picture, else `text`.
     TextOrImage {
-        text: &'static str,
-        image: &'static str,
+        text: WorkflowName,
+        image: WorkflowName,
     },
 }
 
-/// One task module.
+/// One task module. Rows are struct literals completing [`TaskModule::BASE`] (see `table.rs`).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -218,15 +222,48 @@ pub struct TaskModule {
     /// Whether a TTS `voice_id` applies.
     pub voice: bool,
     /// The route names (spec 01 §2) whose screen creates tasks of this module; empty for modules
-    /// reached only through the API, templates or another module's screen.
+    /// reached only through the API, templates or another module's screen. The first is where an
+    /// explore item of this module is remade.
     pub screens: &'static [&'static str],
+    /// The module code a screen sends as the task's `module` (the task list's label of it), when
+    /// it is not this module's own: the music page files `mai_tcm` tasks under `txt2Music`.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
+    pub list_module: Option<&'static str>,
+    /// The module code whose prompt presets (the seed's `presets`, asked with `algorithm=`) this
+    /// module's screen offers: the music styles, with covers.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
+    pub presets: Option<&'static str>,
+    /// What the module puts before the task's prompt (or sends alone without one): the anime
+    /// look of `video2anime`.
+    #[serde(skip)]
+    pub prompt_style: Option<&'static str>,
     #[serde(skip)]
     pub workflow: Workflow,
 }
 
 impl TaskModule {
+    /// The defaults a row completes: no ratio, duration, style, voice, screen, list module,
+    /// presets or prompt style, no workflow (the code, title and price must be given).
+    pub const BASE: TaskModule = TaskModule {
+        code: "",
+        title: "",
+        credits: 0,
+        work: Work::Generate,
+        output: Media::Image,
+        fields: &[],
+        aspect_ratio: false,
+        duration: None,
+        style: false,
+        voice: false,
+        screens: &[],
+        list_module: None,
+        presets: None,
+        prompt_style: None,
+        workflow: Workflow::None,
+    };
+
     /// The ComfyUI workflow for a task of this module (`has_image`: the task sent a picture).
-    pub fn workflow_for(&self, has_image: bool) -> Option<&'static str> {
+    pub fn workflow_for(&self, has_image: bool) -> Option<WorkflowName> {
         match self.workflow {
             Workflow::None => None,
             Workflow::One(w) => Some(w),
@@ -235,7 +272,7 @@ impl TaskModule {
     }
 
     /// Every workflow this module may run.
-    pub fn workflows(&self) -> Vec<&'static str> {
+    pub fn workflows(&self) -> Vec<WorkflowName> {
         match self.workflow {
             Workflow::None => Vec::new(),
             Workflow::One(w) => vec![w],
@@ -246,6 +283,11 @@ impl TaskModule {
     /// The field of `data` named `name`.
     pub fn field(&self, name: &str) -> Option<&'static Field> {
         self.fields.iter().find(|f| f.name == name)
+    }
+
+    /// The module code the task list files this module's tasks under.
+    pub fn list_module(&self) -> &'static str {
+        self.list_module.unwrap_or(self.code)
     }
 }
 
@@ -274,8 +316,16 @@ mod tests {
                 "{code}"
             );
         }
-        for m in &TASK_MODULES {
+        for m in TASK_MODULES {
             assert!(m.credits > 0, "{} has no price", m.code);
+            assert!(!m.title.is_empty(), "{} has no title", m.code);
+            for other in [m.list_module, m.presets].into_iter().flatten() {
+                assert!(
+                    task_module(other).is_some(),
+                    "{}: no module {other}",
+                    m.code
+                );
+            }
             assert!(!m.fields.is_empty(), "{} takes nothing", m.code);
             for s in m.screens {
                 assert!(
@@ -296,11 +346,11 @@ mod tests {
         let combo = task_module("combo_alg");
         assert_eq!(
             combo.and_then(|m| m.workflow_for(true)),
-            Some("image_to_video")
+            Some(WorkflowName::ImageToVideo)
         );
         assert_eq!(
             combo.and_then(|m| m.workflow_for(false)),
-            Some("text_to_video")
+            Some(WorkflowName::TextToVideo)
         );
         assert_eq!(
             task_module("tool_sf").and_then(|m| m.workflow_for(true)),

@@ -1,4 +1,4 @@
-//! The builders of the catalogue's rows and the field lists, lengths and workflows rows share.
+//! The field lists, lengths and workflows the catalogue's rows share.
 
 use super::*;
 use FieldKind as K;
@@ -47,64 +47,14 @@ pub(super) const MUSIC_DURATION: DurationRule = DurationRule {
     choices: &[],
 };
 
-pub(super) const T2I: Workflow = Workflow::One("text_to_image");
-pub(super) const T2V: Workflow = Workflow::One("text_to_video");
-pub(super) const I2V: Workflow = Workflow::One("image_to_video");
-pub(super) const RESTYLE: Workflow = Workflow::One("video_restyle");
-pub(super) const VUP: Workflow = Workflow::One("video_upscale");
-pub(super) const ERASE: Workflow = Workflow::One("video_erase");
-pub(super) const IUP: Workflow = Workflow::One("image_upscale");
-pub(super) const BG: Workflow = Workflow::One("remove_background");
-pub(super) const AVATAR: Workflow = Workflow::One("talking_avatar");
-
-/// A row with the common defaults (no ratio, duration, style, voice or screen).
-pub(super) const fn row(
-    code: &'static str,
-    title: &'static str,
-    credits: u32,
-    work: Work,
-    output: Media,
-    fields: &'static [Field],
-    workflow: Workflow,
-) -> TaskModule {
-    TaskModule {
-        code,
-        title,
-        credits,
-        work,
-        output,
-        fields,
-        aspect_ratio: false,
-        duration: None,
-        style: false,
-        voice: false,
-        screens: &[],
-        workflow,
-    }
-}
-
-pub(super) const fn on(mut m: TaskModule, screens: &'static [&'static str]) -> TaskModule {
-    m.screens = screens;
-    m
-}
-
-pub(super) const fn ratio(mut m: TaskModule) -> TaskModule {
-    m.aspect_ratio = true;
-    m
-}
-
-pub(super) const fn video_len(mut m: TaskModule) -> TaskModule {
-    m.duration = Some(VIDEO_DURATION);
-    m
-}
-
-pub(super) const fn music(mut m: TaskModule) -> TaskModule {
-    m.duration = Some(MUSIC_DURATION);
-    m.style = true;
-    m
-}
-
-pub(super) const fn voiced(mut m: TaskModule) -> TaskModule {
-    m.voice = true;
-    m
-}
+pub(super) const T2I: Workflow = Workflow::One(WorkflowName::TextToImage);
+pub(super) const T2V: Workflow = Workflow::One(WorkflowName::TextToVideo);
+pub(super) const I2V: Workflow = Workflow::One(WorkflowName::ImageToVideo);
+pub(super) const RESTYLE: Workflow = Workflow::One(WorkflowName::VideoRestyle);
+pub(super) const VUP: Workflow = Workflow::One(WorkflowName::VideoUpscale);
+pub(super) const ERASE: Workflow = Workflow::One(WorkflowName::VideoErase);
+pub(super) const IUP: Workflow = Workflow::One(WorkflowName::ImageUpscale);
+pub(super) const BG: Workflow = Workflow::One(WorkflowName::RemoveBackground);
+pub(super) const AVATAR: Workflow = Workflow::One(WorkflowName::TalkingAvatar);
+pub(super) const MUSIC_WF: Workflow = Workflow::One(WorkflowName::Music);
+pub(super) const SONG_WF: Workflow = Workflow::One(WorkflowName::Song);

@@ -129,7 +129,7 @@ impl ComfyUi {
         if names.is_empty() {
             return Err(format!("{} has no ComfyUI workflow", m.title));
         }
-        for name in names {
+        for name in names.iter().map(|w| w.name()) {
             let wf = workflows::load(m.code, name, self.workflows_dir.as_deref()).map_err(|e| {
                 format!(
                     "{} cannot run: its workflow {name} could not be loaded ({e})",
@@ -279,7 +279,7 @@ impl Provider for ComfyUi {
         let Some(name) = job.module.workflow_for(has_image) else {
             return self.local.run(job, progress).await;
         };
-        let wf = self.load(job, name)?;
+        let wf = self.load(job, name.name())?;
         let speech = if job.module.voice {
             progress.set(2);
             let voice = job

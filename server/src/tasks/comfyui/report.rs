@@ -81,8 +81,8 @@ pub fn build(backends: &Backends, workflows_dir: Option<&Path>) -> Report {
             caps.map_or(0, |c| c.node_count()),
         ));
     }
-    for m in &TASK_MODULES {
-        let names = m.workflows();
+    for m in TASK_MODULES {
+        let names: Vec<&'static str> = m.workflows().iter().map(|w| w.name()).collect();
         let mut line = ModuleLine {
             code: m.code,
             workflows: names.clone(),

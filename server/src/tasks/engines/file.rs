@@ -17,7 +17,7 @@
 //! workflow names are refused with the line they are on.
 
 use super::kind::Engine;
-use aivg_core::tasks::TASK_MODULES;
+use aivg_core::tasks::{TASK_MODULES, WorkflowName};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -53,7 +53,7 @@ struct RawFal {
 /// The names a `[fal.models]` key may take besides module codes: every catalogue workflow and
 /// the speech step of the talking avatar with text.
 pub fn fal_model_keys() -> Vec<&'static str> {
-    let mut keys: Vec<&'static str> = TASK_MODULES.iter().flat_map(|m| m.workflows()).collect();
+    let mut keys: Vec<&'static str> = WorkflowName::ALL.iter().map(|w| w.name()).collect();
     keys.push(super::super::fal::models::SPEECH);
     keys.sort_unstable();
     keys.dedup();

@@ -134,10 +134,13 @@ impl Engines {
             Engine::ComfyUi => match &self.comfy {
                 None => Err("AIVG_COMFYUI_URL is not set".into()),
                 Some(c) => c.able(m, has_image).await.map(|()| {
-                    let wf = match has_image {
+                    let wf: Vec<&str> = match has_image {
                         Some(h) => m.workflow_for(h).into_iter().collect(),
                         None => m.workflows(),
-                    };
+                    }
+                    .iter()
+                    .map(|w| w.name())
+                    .collect();
                     format!("workflow {}", wf.join(" / "))
                 }),
             },

@@ -1,4 +1,4 @@
-//! A task's data as a fal model's input (the shapes of `models.rs`).
+//! A task's data as a fal model's input (core's `FalInput`, the shapes of the models).
 //!
 //! Uploaded files go as our signed download URLs (`/oss/file/…?expires=…&sig=…`, valid 24 h) on
 //! `AIVG_PUBLIC_URL`: fal fetches them itself, so that address must be reachable from the
@@ -6,9 +6,9 @@
 //! a video's length as Wan's frames and frame rate; music as ACE-Step's tags, lyrics and
 //! duration. Optional values the task did not send are left to the model's defaults.
 
-use super::models::Shape;
 use crate::clock;
 use crate::tasks::provider::Job;
+use aivg_core::tasks::FalInput;
 use serde_json::{Map, Value, json};
 
 /// The prompt of the object remover (the mask is filled with what surrounds it).
@@ -19,8 +19,6 @@ pub const ERASE_PROMPT: &str =
     "the clean background of the scene, without any text, logo or watermark";
 /// The prompt of a talking avatar (the audio drives it).
 pub const AVATAR_PROMPT: &str = "A person talking to the camera, natural expressions.";
-/// What the anime module adds to the prompt.
-pub const ANIME_STYLE: &str = "anime style, cel shading, vibrant colors";
 /// ACE-Step's lyrics of an instrumental.
 pub const INSTRUMENTAL: &str = "[inst]";
 /// ACE-Step's longest piece, seconds.
@@ -66,7 +64,7 @@ fn prompt_or(job: &Job, fallback: &str) -> String {
 
 /// The request input of `job` for a model of `shape`; `audio_url`: the speech made first for a
 /// talking avatar with text.
-pub fn build(job: &Job, shape: Shape, audio_url: Option<&str>) -> Result<Value, String> {
+pub fn build(job: &Job, shape: FalInput, audio_url: Option<&str>) -> Result<Value, String> {
     let mut m = Map::new();
     let ratio = job.text("aspect_ratio").trim();
     let seed = job.data.get("seed").and_then(|v| {
@@ -74,7 +72,7 @@ pub fn build(job: &Job, shape: Shape, audio_url: Option<&str>) -> Result<Value, 
             .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
     });
     match shape {
-        Shape::TextToImage => {
+        FalInput::TextToImage => {
             put(&mut m, "prompt", json!(job.prompt().trim()));
             let size =
                 aivg_core::crop::aspect_ratio_size(if ratio.is_empty() { "1:1" } else { ratio })
@@ -86,7 +84,7 @@ pub fn build(job: &Job, shape: Shape, audio_url: Option<&str>) -> Result<Value, 
             );
             put(&mut m, "num_images", json!(1));
         }
-        Shape::EditImage => {
+        FalInput::EditImage => {
             put(
                 &mut m,
                 "prompt",
@@ -94,7 +92,7 @@ pub fn build(job: &Job, shape: Shape, audio_url: Option<&str>) -> Result<Value, 
             );
             put(&mut m, "image_url", json!(input_url(job, "file_path")?));
         }
-        Shape::Fill { remove } => {
+        FalInput::Fill { remove } => {
             let prompt = if remove {
                 REMOVE_PROMPT.to_owned()
             } else {
@@ -104,26 +102,26 @@ pub fn build(job: &Job, shape: Shape, audio_url: Option<&str>) -> Result<Value, 
             put(&mut m, "image_url", json!(input_url(job, "file_path")?));
             put(&mut m, "mask_url", json!(input_url(job, "mask_path")?));
         }
-        Shape::RemoveBackground => {
+        FalInput::RemoveBackground => {
             put(&mut m, "image_url", json!(input_url(job, "file_path")?));
         }
-        Shape::UpscaleImage => {
+        FalInput::UpscaleImage => {
             put(&mut m, "image_url", json!(input_url(job, "file_path")?));
             put(&mut m, "scale", json!(2));
         }
-        Shape::TextToVideo | Shape::ImageToVideo => {
+        FalInput::TextToVideo | FalInput::ImageToVideo => {
             let (frames, fps) = wan_frames(job.duration().unwrap_or(5));
             put(&mut m, "prompt", json!(prompt_or(job, "")));
             put(&mut m, "num_frames", json!(frames));
             put(&mut m, "frames_per_second", json!(fps));
-            if shape == Shape::ImageToVideo {
+            if shape == FalInput::ImageToVideo {
                 put(&mut m, "image_url", json!(input_url(job, "file_path")?));
             }
             if matches!(ratio, "16:9" | "9:16" | "1:1") {
                 put(&mut m, "aspect_ratio", json!(ratio));
             }
         }
-        Shape::Avatar => {
+        FalInput::Avatar => {
             let audio = match audio_url {
                 Some(a) => a.to_owned(),
                 None => input_url(job, "audio_path")?,
@@ -137,16 +135,16 @@ pub fn build(job: &Job, shape: Shape, audio_url: Option<&str>) -> Result<Value, 
             };
             put(&mut m, "prompt", json!(prompt));
         }
-        Shape::Speech => {
+        FalInput::Speech => {
             put(&mut m, "prompt", json!(job.prompt().trim()));
         }
-        Shape::RestyleVideo => {
+        FalInput::RestyleVideo => {
             let mut prompt = prompt_or(job, "");
-            if job.module.code == "video2anime" {
+            if let Some(style) = job.module.prompt_style {
                 prompt = if prompt.is_empty() {
-                    ANIME_STYLE.to_owned()
+                    style.to_owned()
                 } else {
-                    format!("{ANIME_STYLE}, {prompt}")
+                    format!("{style}, {prompt}")
                 };
             } else if prompt.is_empty() {
                 prompt = "the same scene, cinematic, detailed".to_owned();
@@ -154,11 +152,11 @@ pub fn build(job: &Job, shape: Shape, audio_url: Option<&str>) -> Result<Value, 
             put(&mut m, "prompt", json!(prompt));
             put(&mut m, "video_url", json!(input_url(job, "file_path")?));
         }
-        Shape::UpscaleVideo => {
+        FalInput::UpscaleVideo => {
             put(&mut m, "video_url", json!(input_url(job, "file_path")?));
             put(&mut m, "upscale_factor", json!(2));
         }
-        Shape::EraseVideo => {
+        FalInput::EraseVideo => {
             put(&mut m, "prompt", json!(ERASE_PROMPT));
             put(&mut m, "video_url", json!(input_url(job, "file_path")?));
             put(
@@ -167,7 +165,7 @@ pub fn build(job: &Job, shape: Shape, audio_url: Option<&str>) -> Result<Value, 
                 json!(input_url(job, "mask_path")?),
             );
         }
-        Shape::Music { song } => {
+        FalInput::Music { song } => {
             let tags: Vec<&str> = [job.text("style"), job.prompt()]
                 .into_iter()
                 .filter_map(trimmed)

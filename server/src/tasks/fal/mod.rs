@@ -127,7 +127,7 @@ impl Fal {
         };
         let (speech, main): (Vec<_>, Vec<_>) = all
             .into_iter()
-            .partition(|x| x.shape == models::Shape::Speech);
+            .partition(|x| x.shape == aivg_core::tasks::FalInput::Speech);
         let mut text = main
             .iter()
             .map(|x| x.id.as_str())

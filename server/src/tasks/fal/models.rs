@@ -1,84 +1,20 @@
 //! Which fal.ai model runs each module, and the input that model takes.
 //!
-//! The table is keyed by the catalogue's workflow names (the same jobs ComfyUI runs), so every
-//! module of a workflow shares its model; the engines file (`[fal.models]`) may replace a model
-//! by workflow name or for one module code, with a model that takes the same input. Defaults,
-//! chosen from fal's catalogue (open-weight models where fal hosts one):
-//!
-//! | workflow | model | input sent |
-//! |---|---|---|
-//! | `text_to_image` | `fal-ai/flux/schnell` | `prompt`, `image_size {width, height}` (the aspect size), `num_images` 1 |
-//! | `image_edit` | `fal-ai/qwen-image-edit` | `prompt`, `image_url` |
-//! | `object_remove` | `fal-ai/flux-pro/v1/fill` | `image_url`, `mask_url`, a prompt asking for the background |
-//! | `inpaint` | `fal-ai/flux-pro/v1/fill` | `image_url`, `mask_url`, `prompt` |
-//! | `remove_background` | `fal-ai/birefnet` | `image_url` |
-//! | `image_upscale` | `fal-ai/esrgan` | `image_url`, `scale` 2 |
-//! | `text_to_video` | `fal-ai/wan/v2.2-5b/text-to-video` | `prompt`, `aspect_ratio`, `num_frames`, `frames_per_second` |
-//! | `image_to_video` | `fal-ai/wan/v2.2-5b/image-to-video` | `image_url`, `prompt`, `num_frames`, `frames_per_second` |
-//! | `talking_avatar` | `fal-ai/infinitalk` | `image_url`, `audio_url`, `prompt` |
-//! | `speech` (text to speak) | `fal-ai/kokoro/<language>` | `prompt`, `voice` |
-//! | `video_restyle` | `fal-ai/wan/v2.2-a14b/video-to-video` | `video_url`, `prompt` |
-//! | `video_upscale` | `fal-ai/seedvr/upscale/video` | `video_url`, `upscale_factor` 2 |
-//! | `video_erase` | `fal-ai/wan-22-vace-fun-a14b/inpainting` | `video_url`, `mask_image_url`, `prompt` |
-//! | `music`, `song` | `fal-ai/ace-step` | `tags`, `lyrics` (`[inst]` for music), `duration` |
-//!
-//! The crop and resize tools have no model (they run on the server itself).
+//! The defaults are core's (`WorkflowName::fal`, keyed by the catalogue's workflows: the same
+//! jobs ComfyUI runs, so every module of a workflow shares its model; the table is
+//! `docs/engines-fal-models.md`, generated from it). The engines file (`[fal.models]`) may replace
+//! a model by workflow name or for one module code, with a model that takes the same input. The
+//! crop and resize tools have no model (they run on the server itself).
 
 use super::super::engines::file::EnginesFile;
-use aivg_core::tasks::TaskModule;
+use aivg_core::tasks::{FAL_SPEECH, FAL_SPEECH_KEY, FalInput, FalModel, TaskModule, WorkflowName};
 use std::collections::BTreeMap;
 
 /// The key of the text-to-speech step of `talking_face_tts` in `[fal.models]`.
-pub const SPEECH: &str = "speech";
-
-/// The input a model takes (decides how a task's data becomes the request, see `inputs.rs`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shape {
-    TextToImage,
-    EditImage,
-    /// Mask fill; `remove`: the prompt asks for the background (object remover).
-    Fill {
-        remove: bool,
-    },
-    RemoveBackground,
-    UpscaleImage,
-    TextToVideo,
-    ImageToVideo,
-    Avatar,
-    Speech,
-    RestyleVideo,
-    UpscaleVideo,
-    EraseVideo,
-    /// ACE-Step; `song`: with the task's lyrics.
-    Music {
-        song: bool,
-    },
-}
-
-/// The default model and shape of a workflow name (or [`SPEECH`]).
-pub fn default_model(workflow: &str) -> Option<(&'static str, Shape)> {
-    Some(match workflow {
-        "text_to_image" => ("fal-ai/flux/schnell", Shape::TextToImage),
-        "image_edit" => ("fal-ai/qwen-image-edit", Shape::EditImage),
-        "object_remove" => ("fal-ai/flux-pro/v1/fill", Shape::Fill { remove: true }),
-        "inpaint" => ("fal-ai/flux-pro/v1/fill", Shape::Fill { remove: false }),
-        "remove_background" => ("fal-ai/birefnet", Shape::RemoveBackground),
-        "image_upscale" => ("fal-ai/esrgan", Shape::UpscaleImage),
-        "text_to_video" => ("fal-ai/wan/v2.2-5b/text-to-video", Shape::TextToVideo),
-        "image_to_video" => ("fal-ai/wan/v2.2-5b/image-to-video", Shape::ImageToVideo),
-        "talking_avatar" => ("fal-ai/infinitalk", Shape::Avatar),
-        SPEECH => (KOKORO_DEFAULT, Shape::Speech),
-        "video_restyle" => ("fal-ai/wan/v2.2-a14b/video-to-video", Shape::RestyleVideo),
-        "video_upscale" => ("fal-ai/seedvr/upscale/video", Shape::UpscaleVideo),
-        "video_erase" => ("fal-ai/wan-22-vace-fun-a14b/inpainting", Shape::EraseVideo),
-        "music" => ("fal-ai/ace-step", Shape::Music { song: false }),
-        "song" => ("fal-ai/ace-step", Shape::Music { song: true }),
-        _ => return None,
-    })
-}
+pub const SPEECH: &str = FAL_SPEECH_KEY;
 
 /// The default speech model (American English); other languages pick their Kokoro endpoint.
-pub const KOKORO_DEFAULT: &str = "fal-ai/kokoro/american-english";
+pub const KOKORO_DEFAULT: &str = FAL_SPEECH.id;
 
 /// The Kokoro endpoint and voice for a voice id of the site's list (`en-GB-…`, `es-ES-…`) and
 /// its gender; `None` voice: the endpoint's own default voice.
@@ -116,7 +52,7 @@ pub fn kokoro_for(voice_id: &str, female: Option<bool>) -> (&'static str, Option
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Model {
     pub id: String,
-    pub shape: Shape,
+    pub shape: FalInput,
     /// True when the engines file named it (then used as is, e.g. no Kokoro language pick).
     pub replaced: bool,
 }
@@ -135,13 +71,19 @@ impl Models {
         }
     }
 
-    /// The model of a workflow (or [`SPEECH`]) for module `code`.
-    pub fn for_workflow(&self, code: &str, workflow: &str) -> Option<Model> {
-        let (default_id, shape) = default_model(workflow)?;
-        let chosen = self
-            .replaced
-            .get(code)
-            .or_else(|| self.replaced.get(workflow));
+    /// The model of a workflow for module `code`.
+    pub fn for_workflow(&self, code: &str, workflow: WorkflowName) -> Option<Model> {
+        self.chosen(code, workflow.name(), workflow.fal()?)
+    }
+
+    /// The model under `key` (a workflow name or [`SPEECH`]) for module `code`: the engines
+    /// file's, else `default`.
+    fn chosen(&self, code: &str, key: &str, default: FalModel) -> Option<Model> {
+        let FalModel {
+            id: default_id,
+            input: shape,
+        } = default;
+        let chosen = self.replaced.get(code).or_else(|| self.replaced.get(key));
         match chosen {
             Some(id) if id.is_empty() => None,
             Some(id) => Some(Model {
@@ -164,7 +106,7 @@ impl Models {
 
     /// The speech model of a voiced module.
     pub fn speech(&self, code: &str) -> Option<Model> {
-        self.for_workflow(code, SPEECH)
+        self.chosen(code, SPEECH, FAL_SPEECH)
     }
 
     /// Every model module `m` may need; `None` when one is missing (the module cannot run).
@@ -191,20 +133,22 @@ mod tests {
     use aivg_core::tasks::{TASK_MODULES, task_module};
 
     #[test]
-    fn every_module_with_a_workflow_has_a_default_model() {
+    fn every_module_whose_workflows_have_a_fal_model_has_its_models() {
         let models = Models::default();
-        for m in &TASK_MODULES {
+        for m in TASK_MODULES {
             let all = models.all_for(m);
-            assert_eq!(all.is_some(), !m.workflows().is_empty(), "{}", m.code);
+            let has_model =
+                !m.workflows().is_empty() && m.workflows().iter().all(|w| w.fal().is_some());
+            assert_eq!(all.is_some(), has_model, "{}", m.code);
         }
         let combo = task_module("combo_alg").unwrap();
         assert_eq!(
             models.for_task(combo, true).unwrap().shape,
-            Shape::ImageToVideo
+            FalInput::ImageToVideo
         );
         assert_eq!(
             models.for_task(combo, false).unwrap().shape,
-            Shape::TextToVideo
+            FalInput::TextToVideo
         );
     }
 

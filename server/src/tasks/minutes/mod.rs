@@ -63,10 +63,10 @@ pub(super) const TOOLS: [MinuteTool; 3] = [
 pub async fn input_seconds(
     limits: &Limits,
     files: &Files,
-    algorithm: &str,
+    module_code: &str,
     inputs: &InputFiles,
 ) -> Result<Option<u64>, ApiError> {
-    if minute_tool(algorithm).is_none() {
+    if minute_tool(module_code).is_none() {
         return Ok(None);
     }
     let Some(obj) = inputs.get("file_path") else {
@@ -111,15 +111,15 @@ pub(super) async fn used_seconds(
     Ok(total)
 }
 
-/// The user's effective plan level for a task of `algorithm`: read (once, by the request creating
+/// The user's effective plan level for a task of `module_code`: read (once, by the request creating
 /// the task) only for a metered module, the one rule of a task that depends on the plan.
 pub async fn plan_level(
     pool: &sqlx::AnyPool,
     user_id: i64,
-    algorithm: &str,
+    module_code: &str,
     now_s: i64,
 ) -> Result<Option<&'static str>, sqlx::Error> {
-    if minute_tool(algorithm).is_none() {
+    if minute_tool(module_code).is_none() {
         return Ok(None);
     }
     let mut conn = pool.acquire().await?;
@@ -131,21 +131,21 @@ pub async fn plan_level(
 pub async fn check(
     conn: &mut AnyConnection,
     user_id: i64,
-    algorithm: &str,
+    module_code: &str,
     level: Option<&str>,
     seconds: Option<u64>,
     now_ms: i64,
 ) -> Result<(), MinutesError> {
-    let Some(tool) = minute_tool(algorithm) else {
+    let Some(tool) = minute_tool(module_code) else {
         return Ok(());
     };
-    let level = level.ok_or_else(|| MinutesError::NoPlanLevel(algorithm.to_owned()))?;
+    let level = level.ok_or_else(|| MinutesError::NoPlanLevel(module_code.to_owned()))?;
     let refused = match (monthly_minutes(level, tool), seconds) {
         (None, _) => return Ok(()),
         (Some(l), None) if l > 0 => MinuteError::UnknownLength,
         (_, seconds) => {
             let used = used_seconds(conn, user_id, tool, month_start_ms(now_ms)?).await?;
-            match check_minutes(level, algorithm, used, seconds.unwrap_or(0)) {
+            match check_minutes(level, module_code, used, seconds.unwrap_or(0)) {
                 Ok(()) => return Ok(()),
                 Err(e) => e,
             }
