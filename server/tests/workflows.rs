@@ -250,7 +250,7 @@ fn every_catalogue_workflow_is_shipped_with_the_right_output() {
 fn the_shipped_files_and_the_index_are_exactly_cores_workflows() {
     // server/workflows/*.json (embedded by build.rs) and index.json's keys against
     // WorkflowName::ALL: a file without a name in core, or a name without its file and index
-    // entry, fails here (docs/adding-a-module.md).
+    // entry, fails here (docs/architecture.md, "Adding a generation module").
     let mut names: Vec<&str> = WorkflowName::ALL.iter().map(|w| w.name()).collect();
     names.sort_unstable();
     let files: Vec<&str> = SHIPPED.iter().map(|(n, _)| *n).collect();
