@@ -1,6 +1,6 @@
 /**
- * Build-side handling of the translation files (spec 01 §4 "Language messages load by GET from a path
- * under /_i18n/{hash}/{locale}/messages.json").
+ * Build-side handling of the translation files (docs/behaviour/languages-and-routes.md#languages
+ * "Language messages load by GET from a path under /_i18n/{hash}/{locale}/messages.json").
  *
  * Sources: `src/locales/<code>/<namespace>.json`, one file per namespace per language. The build merges
  * the namespaces of a language into one object `{ [namespace]: messages }` and emits it at the path
@@ -16,7 +16,7 @@ import type { Plugin } from "vite";
 type Messages = { [key: string]: string | Messages };
 export type Catalogue = Map<string, Record<string, Messages>>;
 
-/** The pseudo-locale whose texts are the keys themselves (spec 01 §3: zz is a debug language). */
+/** The pseudo-locale whose texts are the keys themselves (docs/behaviour/languages-and-routes.md#languages: zz is a debug language). */
 export const KEYS_LOCALE = "zz";
 
 /** Reads every `<code>/<namespace>.json` below `dir`. */

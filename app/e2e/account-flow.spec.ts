@@ -1,9 +1,9 @@
 /**
- * Spec 02 end to end against the real server on a temporary database: register and log
- * in through the provider's iframe → header shows 5 credits → check-in → 8 credits and the panel
- * says checked in → a second claim sends nothing → buy 100 credits in the test store (new tab) →
- * the payment poll closes the popup and the balance updates → credit history lists the three
- * transactions → log out. Desktop and phone viewports.
+ * docs/behaviour/accounts-and-sessions.md#log-in end to end against the real server on a temporary
+ * database: register and log in through the provider's iframe → header shows 5 credits → check-in →
+ * 8 credits and the panel says checked in → a second claim sends nothing → buy 100 credits in the
+ * test store (new tab) → the payment poll closes the popup and the balance updates → credit history
+ * lists the three transactions → log out. Desktop and phone viewports.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -46,7 +46,8 @@ for (const viewport of [
     await page.goto("/home");
     const adPopup = page.getByTestId("ad-popup");
     // Guests are offered the check-in too (they sign in to claim); phones then get the daily
-    // mobile popup, guests included (spec 02 §4 Ads). Each is closed with Escape.
+    // mobile popup, guests included (docs/behaviour/ads-and-experiments.md#ads Ads). Each is closed
+    // with Escape.
     const guestPopups = viewport.name === "phone" ? [page.getByTestId("checkin-panel"), adPopup] : [page.getByTestId("checkin-panel")];
     for (const popup of guestPopups) {
       await expect(popup).toBeVisible();
@@ -89,7 +90,9 @@ for (const viewport of [
       buyButton = buy.getByTestId("credits-payg-buy");
     } else {
       await expect(buy.getByTestId("buy-carousel")).toBeVisible();
-      // Phones sell packs of 1000 and 2000 only (spec 02 §9): the 100 credits come as a monthly plan.
+      // Phones sell packs of 1000 and 2000 only
+      // (docs/behaviour/pricing-and-purchase.md#purchase-popup): the 100 credits come as a monthly
+      // plan.
       await buy.getByRole("radio", { name: /^100 credits \/ month \$/ }).click();
       buyButton = buy.getByTestId("credits-phone-buy");
     }

@@ -1,7 +1,8 @@
 /**
- * Token renewal (spec 02 §7 `GET /v1/token/renew`, §9 token cookie 2 days) with the page's clock
- * under control: a page left open renews in the token's last day and the user stays logged in
- * past the first token's end; a visit when the token is already close renews at start.
+ * Token renewal (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions `GET /v1/token/renew`,
+ * #tokens-and-sessions token cookie 2 days) with the page's clock under control: a page left open
+ * renews in the token's last day and the user stays logged in past the first token's end; a visit
+ * when the token is already close renews at start.
  */
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import { registerUser, signIn } from "./create-support";

@@ -1,6 +1,7 @@
 /**
- * Session edges of spec 02: ad suppression survives a reload (slot records in local storage), and
- * a token revoked mid-session shows the 'logged out' warning (spec 02 §8) and the login button.
+ * Session edges of docs/behaviour/ads-and-experiments.md#ads: ad suppression survives a reload
+ * (slot records in local storage), and a token revoked mid-session shows the 'logged out' warning
+ * (docs/behaviour/calls-and-errors.md#logged-out-answer) and the login button.
  */
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import { expect, test } from "./fixtures";

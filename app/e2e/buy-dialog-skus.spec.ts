@@ -1,9 +1,11 @@
 /**
- * The buy dialog's credit SKUs and the promotions around it, from the visitor's side (spec 02 §4
- * "Ads", §9): the desktop and phone SKU sets, the recommended SKU marked and chosen first, the
- * recommend-activity mode (opened from the promotion modal) adding the 1000 and 2000 packs on
- * desktop, the promotion modal not shown again within 1440 minutes (page clock), and the
- * halloween banner's discount in English and Chinese (what checkout charges for it: campaigns.spec.ts).
+ * The buy dialog's credit SKUs and the promotions around it, from the visitor's side
+ * (docs/behaviour/pricing-and-purchase.md#purchase-popup "Ads",
+ * docs/behaviour/ads-and-experiments.md#ads): the desktop and phone SKU sets, the recommended SKU
+ * marked and chosen first, the recommend-activity mode (opened from the promotion modal) adding the
+ * 1000 and 2000 packs on desktop, the promotion modal not shown again within 1440 minutes (page
+ * clock), and the halloween banner's discount in English and Chinese (what checkout charges for it:
+ * campaigns.spec.ts).
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

@@ -1,7 +1,7 @@
 /**
- * The buy dialog's smart tab (spec 02 §4: membership for free users, credits otherwise) for a
- * guest, a free user and a subscriber, and the upgrade mode (standard tier only) of a standard
- * subscriber's "Upgrade".
+ * The buy dialog's smart tab (docs/behaviour/pricing-and-purchase.md#purchase-popup: membership for
+ * free users, credits otherwise) for a guest, a free user and a subscriber, and the upgrade mode
+ * (standard tier only) of a standard subscriber's "Upgrade".
  */
 import type { APIRequestContext } from "@playwright/test";
 import { registerUser, signIn, type TestUser } from "./create-support";

@@ -1,5 +1,6 @@
 /**
- * Dated and per-country promotions from the buyer's side (spec 02 §6, §9):
+ * Dated and per-country promotions from the buyer's side
+ * (docs/behaviour/pricing-and-purchase.md#markets-and-batches):
  * - the halloween campaign: in its season a pay-as-you-go pack shows 20 % off in the buy dialog,
  *   the test store's page shows and charges that price, and the credits arrive in full; plans keep
  *   their price. It runs on a server of its own whose debug clock starts on 28 October 2026

@@ -1,7 +1,8 @@
 /**
- * The check-in popup opens by itself as spec 02 §4 says: when the visitor has not checked in in
- * this cycle (the server's status), or from the e-mail link; guests are offered it too (their
- * claim opens the login dialog); a popup closed in this cycle stays closed.
+ * The check-in popup opens by itself as docs/behaviour/credits-and-checkin.md#daily-check-in says:
+ * when the visitor has not checked in in this cycle (the server's status), or from the e-mail link;
+ * guests are offered it too (their claim opens the login dialog); a popup closed in this cycle
+ * stays closed.
  */
 import { registerUser, type TestUser } from "./create-support";
 import { expect, test } from "./fixtures";

@@ -1,9 +1,10 @@
 /**
- * Spec 01 §4 page-content flow against the real server's seeded CMS data (server/seed/cms.json):
- * no CMS call on first load; a client-side navigation applies the page's title, description and
- * keywords and injects its blocks; the old blocks go on the next route; template.min.css loads
- * once; logged-in users and the www-sideapp embed mode get no blocks; HTML is sanitised; server
- * redirect rules redirect (client-side, or a full load for an external target).
+ * docs/behaviour/languages-and-routes.md#page-content page-content flow against the real server's
+ * seeded CMS data (server/seed/cms.json): no CMS call on first load; a client-side navigation
+ * applies the page's title, description and keywords and injects its blocks; the old blocks go on
+ * the next route; template.min.css loads once; logged-in users and the www-sideapp embed mode get
+ * no blocks; HTML is sanitised; server redirect rules redirect (client-side, or a full load for an
+ * external target).
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

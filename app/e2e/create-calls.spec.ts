@@ -1,8 +1,9 @@
 /**
  * Calls the creation screens make from the user's side: after a video is uploaded, the length and
  * size shown under it are the server's reading of the stored file (`GET /v1/common/oss/mediainfo`,
- * spec 02 §7); and a standard user past the month's translate minutes (spec 02 §1: 15) is told
- * so on the audio tools page, with the month's use shown there.
+ * docs/behaviour/uploads.md#uploads); and a standard user past the month's translate minutes
+ * (docs/behaviour/tasks-and-queue.md#minute-metered-tools: 15) is told so on the audio tools page,
+ * with the month's use shown there.
  */
 import type { APIRequestContext } from "@playwright/test";
 import { registerUser, signIn, type TestUser } from "./create-support";

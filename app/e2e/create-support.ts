@@ -28,7 +28,7 @@ async function post<T>(request: APIRequestContext, path: string, body: unknown, 
   return json.data;
 }
 
-/** Registers a new user (5 sign-up credits, spec 02 §1) and answers its access token. */
+/** Registers a new user (5 sign-up credits, docs/behaviour/credits-and-checkin.md#credits) and answers its access token. */
 export async function registerUser(request: APIRequestContext): Promise<TestUser> {
   seq += 1;
   const email = `create-${Date.now().toString(36)}-${seq}@example.test`;
@@ -44,8 +44,9 @@ export async function registerUser(request: APIRequestContext): Promise<TestUser
 export async function signIn(page: Page, user: TestUser): Promise<void> {
   await page.addInitScript((token) => {
     sessionStorage.setItem("aivg.access_token", token);
-    // The daily check-in popup shows itself to a user who has not closed it this cycle (spec 02
-    // §4); these tests are about creation, so the user "closed" it just now.
+    // The daily check-in popup shows itself to a user who has not closed it this cycle
+    // (docs/behaviour/credits-and-checkin.md#daily-check-in); these tests are about creation, so
+    // the user "closed" it just now.
     localStorage.setItem("aivg.checkin-closed-at", String(Date.now()));
     localStorage.setItem("aivg.ad-slot.pc_popup", JSON.stringify({ closedAt: Date.now() }));
   }, user.token);

@@ -27,7 +27,8 @@ test("cancel: a running task is cancelled from the queue and its credits come ba
   expect(await credits(request, user)).toBe(3);
   await page.getByTestId("task-queue").screenshot({ path: `${shots}/task-queue.png` });
 
-  // Leaving while the task runs asks first (spec 01 §8 texts); Cancel stays.
+  // Leaving while the task runs asks first (docs/behaviour/calls-and-errors.md#messages texts);
+  // Cancel stays.
   const home = page.getByRole("navigation").getByRole("link", { name: "Home", exact: true }).first();
   await home.click();
   await expect(page.getByText("Exit current mission")).toBeVisible();
@@ -63,7 +64,8 @@ test("failure: a failed task shows its error and refunds", async ({ page, reques
   await expect(card.getByTestId("task-refunded")).toHaveText("2 credits refunded");
   expect(await credits(request, user)).toBe(5);
 
-  // Retry asks with the restart confirmation (spec 01 §8) before starting again.
+  // Retry asks with the restart confirmation
+  // (docs/behaviour/tasks-and-queue.md#restart-confirmation) before starting again.
   await card.getByTestId("task-retry").click();
   await expect(page.getByText("If you restart the generation task, your current progress will not be saved. Continue?")).toBeVisible();
   await page.getByRole("button", { name: "No" }).click();

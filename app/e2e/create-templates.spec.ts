@@ -1,8 +1,9 @@
 /**
  * Templates against the real server: the music screen's template list modal (category tabs, audio
  * preview items that really play a WAV), the templates page's music list, and a two-person effect
- * whose template gives ratio bounds (spec 02 §5: the two pictures' height/width quotient must stay
- * within them, so the second picture's crop offers only the shapes that do).
+ * whose template gives ratio bounds (docs/behaviour/uploads.md#aspect-ratios: the two pictures'
+ * height/width quotient must stay within them, so the second picture's crop offers only the shapes
+ * that do).
  */
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";

@@ -1,7 +1,8 @@
 /**
- * The second way of logging in (spec 02 §4, §9): when a login through the dialog fails, the page
- * goes to the provider's own login page and remembers when; for the next hour the login button
- * goes straight there instead of the dialog; after the hour the dialog comes back.
+ * The second way of logging in (docs/behaviour/accounts-and-sessions.md#log-in): when a login
+ * through the dialog fails, the page goes to the provider's own login page and remembers when; for
+ * the next hour the login button goes straight there instead of the dialog; after the hour the
+ * dialog comes back.
  */
 import { expect, test } from "./fixtures";
 

@@ -1,10 +1,13 @@
 /**
- * The shell's modals opened from their real triggers against the real server (spec 01 §2
- * "Overlays of the shell"): the feedback page from the account panel (spec 02 §2, its query of
- * spec 01 §7, the success toast of spec 02 §8), the effect detail tip from an effect, the audio
- * edit choice from a music template picked over the user's own prompt (first option preselected,
- * spec 01 §5), the auto-clip go-back from cancelling a changed crop, and the template list's
- * "Load more" (spec 01 §4: pages of 25 while fewer than the total are loaded).
+ * The shell's modals opened from their real triggers against the real server
+ * (docs/behaviour/languages-and-routes.md#overlays "Overlays of the shell"): the feedback page from
+ * the account panel (docs/behaviour/languages-and-routes.md#overlays, its query of
+ * docs/behaviour/calls-and-errors.md#request-rules, the success toast of
+ * docs/behaviour/calls-and-errors.md#toasts), the effect detail tip from an effect, the audio edit
+ * choice from a music template picked over the user's own prompt (first option preselected,
+ * docs/behaviour/tasks-and-queue.md#templates), the auto-clip go-back from cancelling a changed
+ * crop, and the template list's "Load more" (docs/behaviour/tasks-and-queue.md#templates: pages of
+ * 25 while fewer than the total are loaded).
  *
  * The build has no feedback page (a deployment names one with VITE_FEEDBACK_URL), so the test
  * serves its own at a path of the site and gives its address through the test hook.

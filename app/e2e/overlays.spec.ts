@@ -1,10 +1,11 @@
 /**
- * Spec 01 §2 overlays in Chromium: any open modal locks page scroll; a backdrop click closes only
- * the image-play modal; image preview controls (zoom 0.25-4 in 0.2 steps, rotate, drag, group
- * navigation, viewport 90% × 94% − 32); the crop dialog on a real 4000×3000 JPEG (decoded and
- * downscaled to 2000×1500 by core, spec 01 §5); toasts stacked at 100 + 70 px per toast.
- * The creation screens that open these come later, so the tests open them through the overlay
- * test hooks (src/features/overlays/testHooks.ts), enabled here by an init script.
+ * docs/behaviour/languages-and-routes.md#overlays overlays in Chromium: any open modal locks page
+ * scroll; a backdrop click closes only the image-play modal; image preview controls (zoom 0.25-4 in
+ * 0.2 steps, rotate, drag, group navigation, viewport 90% × 94% − 32); the crop dialog on a real
+ * 4000×3000 JPEG (decoded and downscaled to 2000×1500 by core,
+ * docs/behaviour/uploads.md#image-crop); toasts stacked at 100 + 70 px per toast. The creation
+ * screens that open these come later, so the tests open them through the overlay test hooks
+ * (src/features/overlays/testHooks.ts), enabled here by an init script.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

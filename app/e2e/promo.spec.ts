@@ -1,10 +1,11 @@
 /**
- * Spec 01 §4 prelaunch promotion: ?promo_campaign=nano_banana2_prelaunch sets the session flag
- * "promo pending"; a logged-out visitor gets no apply call (the login dialog is requested through
- * `requestLogin`, filled by the account feature later); a visitor whose stored user info has a
- * uid gets `POST /v1/activity/apply {code: "nano2_free"}` and the success (1, 3), ended (5) or
- * failed (anything else) modal, and the flag is cleared. The apply answer is stubbed: the server's
- * own states are covered by its tests, and a session token is the account feature's business.
+ * docs/behaviour/ads-and-experiments.md#prelaunch-promotion prelaunch promotion:
+ * ?promo_campaign=nano_banana2_prelaunch sets the session flag "promo pending"; a logged-out
+ * visitor gets no apply call (the login dialog is requested through `requestLogin`, filled by the
+ * account feature later); a visitor whose stored user info has a uid gets `POST /v1/activity/apply
+ * {code: "nano2_free"}` and the success (1, 3), ended (5) or failed (anything else) modal, and the
+ * flag is cleared. The apply answer is stubbed: the server's own states are covered by its tests,
+ * and a session token is the account feature's business.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

@@ -1,4 +1,4 @@
-/** Spec 01 §2, §8: the 404 page, the non-fatal "no match" 404, the test error, bots. */
+/** docs/behaviour/languages-and-routes.md#error-page: the 404 page, the non-fatal "no match" 404, the test error, bots. */
 import { expect, test } from "./fixtures";
 
 test.use({ locale: "en-US", viewport: { width: 1280, height: 800 } });

@@ -1,4 +1,4 @@
-/** Spec 01 §4: language resolution, the cookie, the switch on desktop and phones. */
+/** docs/behaviour/languages-and-routes.md#language-resolution: language resolution, the cookie, the switch on desktop and phones. */
 import { expect, test } from "./fixtures";
 
 test.describe("a browser in Japanese", () => {

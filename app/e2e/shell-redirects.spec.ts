@@ -1,4 +1,4 @@
-/** Spec 01 §2, §4: / and bare prefixes redirect to home keeping the query; /create → image to video. */
+/** docs/behaviour/languages-and-routes.md#routes, #language-resolution: / and bare prefixes redirect to home keeping the query; /create → image to video. */
 import { expect, test } from "./fixtures";
 
 test.use({ locale: "en-US" });

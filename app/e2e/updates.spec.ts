@@ -1,10 +1,10 @@
 /**
- * Spec 01 §4 build updates and §8 chunk-loading errors: the app polls builds/latest.json (the
- * build's own file, served by the server from app/dist); once the id differs from the running
- * build the next navigation is a full page load; the reload guard (session storage, 10 s) stops
- * a second one. Date.now is frozen with Playwright's clock so the guard's lifetime never elapses
- * during a test (no assertion depends on real time). The poll runs hourly and when the tab
- * becomes visible; the tests trigger the latter.
+ * docs/behaviour/languages-and-routes.md#build-updates build updates and #build-updates
+ * chunk-loading errors: the app polls builds/latest.json (the build's own file, served by the
+ * server from app/dist); once the id differs from the running build the next navigation is a full
+ * page load; the reload guard (session storage, 10 s) stops a second one. Date.now is frozen with
+ * Playwright's clock so the guard's lifetime never elapses during a test (no assertion depends on
+ * real time). The poll runs hourly and when the tab becomes visible; the tests trigger the latter.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

@@ -4,8 +4,9 @@
  * - defines `__AIVG_BUILD_ID__` and `__AIVG_BUILD_TIMESTAMP__` for the app (src/features/updates/buildInfo.ts);
  *   `vite dev` uses the id "dev", the server's built-in build, so no update is reported there;
  * - `vite build` emits `builds/latest.json` (`{ id, timestamp }`, polled by the app),
- *   `builds/meta/{id}.json` (the manifest: `{ id, timestamp, matcher, prerendered }`, spec 01 §3)
- *   and `{page}/_payload.json` for every public page (scripts/prerender-payloads.ts).
+ *   `builds/meta/{id}.json` (the manifest: `{ id, timestamp, matcher, prerendered }`,
+ *   docs/behaviour/languages-and-routes.md#build-updates) and `{page}/_payload.json` for every
+ *   public page (scripts/prerender-payloads.ts).
  *
  * The server serves these files from the built app folder and falls back to its own "dev" build
  * only when they are missing (server/src/site/assets.rs), so a deployment's own files win.

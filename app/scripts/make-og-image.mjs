@@ -1,5 +1,6 @@
-// Generates public/og-image.png, the fixed 1200×630 sharing image of spec 01 §2, as a plain RGBA PNG
-// written with Node's zlib (deflate + crc32), so no image tool is needed. Run: node scripts/make-og-image.mjs
+// Generates public/og-image.png, the fixed 1200×630 sharing image of
+// docs/behaviour/languages-and-routes.md#page-frame, as a plain RGBA PNG written with Node's zlib
+// (deflate + crc32), so no image tool is needed. Run: node scripts/make-og-image.mjs
 import { writeFileSync } from "node:fs";
 import { crc32, deflateSync } from "node:zlib";
 

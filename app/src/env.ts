@@ -8,8 +8,9 @@ export const buildStage: string = import.meta.env.VITE_STAGE ?? (import.meta.env
 
 /**
  * The stage in core's terms: development, beta and staging as configured; anything else is
- * production. zz is accepted in development and beta (spec 01 §4 step 1: "zz only outside
- * staging or production").
+ * production. zz is accepted in development and beta
+ * (docs/behaviour/languages-and-routes.md#language-resolution step 1: "zz only outside staging or
+ * production").
  */
 export const coreStage: Stage = buildStage === "development" || buildStage === "beta" || buildStage === "staging" ? buildStage : "production";
 

@@ -1,6 +1,7 @@
 //! Criterion benches of `aivg_core::imaging`: downscaling camera-sized RGBA images to the 2000 px
-//! upload limit (spec 01 §5, §9), cropping, and an informal comparison with the `image` crate's own
-//! Lanczos3 resize, printed as a ratio at the end (a timing is never a test assertion).
+//! upload limit (docs/behaviour/uploads.md#image-crop), cropping, and an informal comparison with
+//! the `image` crate's own Lanczos3 resize, printed as a ratio at the end (a timing is never a test
+//! assertion).
 //!
 //! Run: `cargo bench -p aivg-benches --bench imaging -- --warm-up-time 1 --measurement-time 3`
 
@@ -10,7 +11,8 @@ use criterion::{BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// The upload limit the site downscales to (spec 01 §9 "max image side 2000").
+/// The upload limit the site downscales to (docs/behaviour/uploads.md#image-crop "max image side
+/// 2000").
 const LONG_SIDE: u32 = 2000;
 
 /// Deterministic synthetic photo-like content: smooth gradients plus a fine texture, so the filter

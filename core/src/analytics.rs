@@ -1,12 +1,16 @@
-//! Analytics rules shared by the app's event queue and the server's stats report (spec 02 §7, §9).
+//! Analytics rules shared by the app's event queue and the server's stats report
+//! (docs/behaviour/ads-and-experiments.md#analytics).
 
 use serde::{Deserialize, Serialize};
 
-/// Most events the client queue holds; the oldest are dropped beyond it (spec 02 §9: 1000).
+/// Most events the client queue holds; the oldest are dropped beyond it
+/// (docs/behaviour/ads-and-experiments.md#analytics: 1000).
 pub const ANALYTICS_QUEUE_MAX_EVENTS: u32 = 1000;
-/// First contentful paint is "good" under this many ms (spec 02 §9: 1800).
+/// First contentful paint is "good" under this many ms
+/// (docs/behaviour/ads-and-experiments.md#analytics: 1800).
 pub const FCP_GOOD_MS: f64 = 1800.0;
-/// Largest contentful paint is "good" under this many ms (spec 02 §9: 2500).
+/// Largest contentful paint is "good" under this many ms
+/// (docs/behaviour/ads-and-experiments.md#analytics: 2500).
 pub const LCP_GOOD_MS: f64 = 2500.0;
 
 /// The web vitals the product records.
@@ -32,8 +36,9 @@ pub enum VitalRating {
     NeedsImprovement,
 }
 
-/// The rating of a measured vital: "good" strictly under its threshold (spec 02 §9). A value
-/// that is not a finite, non-negative time is never good.
+/// The rating of a measured vital: "good" strictly under its threshold
+/// (docs/behaviour/ads-and-experiments.md#analytics). A value that is not a finite, non-negative
+/// time is never good.
 pub fn web_vital_rating(metric: WebVital, value_ms: f64) -> VitalRating {
     let limit = match metric {
         WebVital::Fcp => FCP_GOOD_MS,

@@ -1,14 +1,17 @@
-//! Explore and report rules (spec 02 §3 "Explore item", report reasons; §7 explore calls; §9
-//! example list page size), for the app, the package and the server.
+//! Explore and report rules (docs/behaviour/tasks-and-queue.md#explore "Explore item", report
+//! reasons; #explore explore calls; #explore example list page size), for the app, the package and
+//! the server.
 
 use serde::Serialize;
 
-/// Page size of the example (explore) lists (spec 02 §9: "Example list page size 20").
+/// Page size of the example (explore) lists (docs/behaviour/tasks-and-queue.md#explore: "Example
+/// list page size 20").
 pub const EXPLORE_PAGE_SIZE: u32 = 20;
-/// Thumbnail width/height used when an item's `extra_data` size is unparsable (spec 02 §3:
-/// "default 400 when unparsable").
+/// Thumbnail width/height used when an item's `extra_data` size is unparsable
+/// (docs/behaviour/tasks-and-queue.md#explore: "default 400 when unparsable").
 pub const EXPLORE_THUMB_DEFAULT_SIDE: u32 = 400;
-/// Report reasons `report_reason_1` to `report_reason_11` (spec 02 §3: "Eleven report reasons").
+/// Report reasons `report_reason_1` to `report_reason_11`
+/// (docs/behaviour/tasks-and-queue.md#explore: "Eleven report reasons").
 pub const REPORT_REASON_COUNT: u32 = 11;
 const REPORT_REASON_PREFIX: &str = "report_reason_";
 

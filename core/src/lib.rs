@@ -1,4 +1,5 @@
-//! aivg-core: every rule of the ai-video-generator specification (`shared/spec/`), pure.
+//! aivg-core: every rule of the ai-video-generator specification (as `docs/behaviour/` describes
+//! it), pure.
 //!
 //! No I/O, no clock reads, no wasm types: time comes in as epoch milliseconds (plus an IANA
 //! zone where "today" matters) and pixels as byte slices. The wasm bindings and the server

@@ -1,4 +1,4 @@
-//! The simulated progress bar of image generation (spec 01 §4, §5, §9).
+//! The simulated progress bar of image generation (docs/behaviour/tasks-and-queue.md#progress).
 //!
 //! Float accuracy: the bar moves in steps of 4, 1, 0.5 and 0.01, and adding 0.01 to an `f64`
 //! 1,900 times drifts (80 + 1900 × 0.01 is not exactly 99). So every computation here is done
@@ -7,13 +7,13 @@
 //! intended value. Feeding a result back in rounds to the same hundredth, so iterating
 //! [`progress_tick`] and asking [`progress_after`] agree exactly.
 
-/// The bar moves once per second (spec 01 §4, §9).
+/// The bar moves once per second (docs/behaviour/tasks-and-queue.md#progress).
 pub const PROGRESS_TICK_MS: u32 = 1_000;
-/// The simulation never passes 99 on its own (spec 01 §4, §9).
+/// The simulation never passes 99 on its own (docs/behaviour/tasks-and-queue.md#progress).
 pub const PROGRESS_CAP: f64 = 99.0;
-/// Value after success (spec 01 §4).
+/// Value after success (docs/behaviour/tasks-and-queue.md#progress).
 pub const PROGRESS_DONE: f64 = 100.0;
-/// Value after clean (spec 01 §4).
+/// Value after clean (docs/behaviour/tasks-and-queue.md#progress).
 pub const PROGRESS_START: f64 = 0.0;
 
 /// (band upper limit, step) in hundredths: +4 below 20, +1 below 50, +0.5 below 80, +0.01 below 99.
@@ -55,9 +55,10 @@ fn advance(mut h: i64, mut ticks: u64) -> i64 {
     h
 }
 
-/// One tick of the simulation (spec 01 §4): +4 below 20, +1 below 50, +0.5 below 80, +0.01
-/// below 99, never above 99. Values of 99 or more (e.g. 100 after success) are returned
-/// unchanged (clamped to 100); NaN and negatives count as 0. The result is exact to hundredths.
+/// One tick of the simulation (docs/behaviour/tasks-and-queue.md#progress): +4 below 20, +1 below
+/// 50, +0.5 below 80, +0.01 below 99, never above 99. Values of 99 or more (e.g. 100 after success)
+/// are returned unchanged (clamped to 100); NaN and negatives count as 0. The result is exact to
+/// hundredths.
 pub fn progress_tick(value: f64) -> f64 {
     let h = to_hundredths(value);
     if h >= CAP {
@@ -66,9 +67,10 @@ pub fn progress_tick(value: f64) -> f64 {
     from_hundredths(advance(h, 1).min(CAP))
 }
 
-/// The simulated value `elapsed_ms` after the start from 0 (spec 01 §4): one tick per whole
-/// second. Reaches 20 after 5 s, 50 after 35 s, 80 after 95 s and 99 after 1,995 s. NaN and
-/// negative elapsed times give 0; huge ones give 99.
+/// The simulated value `elapsed_ms` after the start from 0
+/// (docs/behaviour/tasks-and-queue.md#progress): one tick per whole second. Reaches 20 after 5 s,
+/// 50 after 35 s, 80 after 95 s and 99 after 1,995 s. NaN and negative elapsed times give 0; huge
+/// ones give 99.
 pub fn progress_after(elapsed_ms: f64) -> f64 {
     if elapsed_ms.is_nan() || elapsed_ms < f64::from(PROGRESS_TICK_MS) {
         return PROGRESS_START;
@@ -78,8 +80,8 @@ pub fn progress_after(elapsed_ms: f64) -> f64 {
     from_hundredths(advance(0, ticks).min(CAP))
 }
 
-/// The value to display (spec 01 §4, §5): clamped to 0..=100 and rounded half up (like
-/// JavaScript's `Math.round`); NaN shows 0.
+/// The value to display (docs/behaviour/tasks-and-queue.md#progress): clamped to 0..=100 and
+/// rounded half up (like JavaScript's `Math.round`); NaN shows 0.
 pub fn progress_display(value: f64) -> u8 {
     if value.is_nan() || value <= 0.0 {
         0

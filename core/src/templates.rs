@@ -1,5 +1,5 @@
-//! Template list paging (spec 01 §4 "Template lists", §9 "Template page size 25; load-more
-//! threshold 20 loaded").
+//! Template list paging (docs/behaviour/tasks-and-queue.md#templates "Template lists", #templates
+//! "Template page size 25; load-more threshold 20 loaded").
 //!
 //! The rule, made precise: page 1 is fetched by the list's initial load. After that, another
 //! page is requested only when all of these hold: no request for the list is under way, more
@@ -11,12 +11,14 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Templates per page (spec 01 §4, §9).
+/// Templates per page (docs/behaviour/tasks-and-queue.md#templates).
 pub const TEMPLATE_PAGE_SIZE: u32 = 25;
-/// More is requested only when more than this many are loaded (spec 01 §4, §9).
+/// More is requested only when more than this many are loaded
+/// (docs/behaviour/tasks-and-queue.md#templates).
 pub const TEMPLATE_LOAD_MORE_THRESHOLD: u32 = 20;
 
-/// Paging part of a `GET /v1/workflow/list` request (spec 01 §7), with its wire names.
+/// Paging part of a `GET /v1/workflow/list` request (docs/behaviour/tasks-and-queue.md#templates),
+/// with its wire names.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TemplatePageQuery {
@@ -34,14 +36,15 @@ pub fn template_first_page() -> TemplatePageQuery {
     }
 }
 
-/// Whether the server holds more templates than are loaded (spec 01 §4: loaded < total).
+/// Whether the server holds more templates than are loaded
+/// (docs/behaviour/tasks-and-queue.md#templates: loaded < total).
 pub fn template_has_more(loaded: u32, total: u32) -> bool {
     loaded < total
 }
 
 /// The next page to request when the list asks for more (scrolled near its end), or `None` when
 /// nothing must be requested: a request is under way, 20 or fewer are loaded, or all are
-/// loaded (spec 01 §4, §9; see the module doc).
+/// loaded (docs/behaviour/tasks-and-queue.md#templates; see the module doc).
 pub fn template_load_more(loaded: u32, total: u32, loading: bool) -> Option<TemplatePageQuery> {
     if loading || loaded <= TEMPLATE_LOAD_MORE_THRESHOLD || !template_has_more(loaded, total) {
         return None;

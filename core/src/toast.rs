@@ -1,19 +1,19 @@
-//! Toast types and layout (spec 02 §9): shown 3000 ms by default, then a 200 ms fade; stacked
-//! from 100 px below the top, 70 px apart.
+//! Toast types and layout (docs/behaviour/calls-and-errors.md#toasts): shown 3000 ms by default,
+//! then a 200 ms fade; stacked from 100 px below the top, 70 px apart.
 
 use crate::Coded;
 use serde::{Deserialize, Serialize};
 
-/// How long a toast stays fully visible by default (spec 02 §9).
+/// How long a toast stays fully visible by default (docs/behaviour/calls-and-errors.md#toasts).
 pub const TOAST_DURATION_MS: u32 = 3_000;
-/// How long it fades out afterwards (spec 02 §9).
+/// How long it fades out afterwards (docs/behaviour/calls-and-errors.md#toasts).
 pub const TOAST_FADE_MS: u32 = 200;
-/// Top offset of the first toast in px (spec 02 §9).
+/// Top offset of the first toast in px (docs/behaviour/calls-and-errors.md#toasts).
 pub const TOAST_TOP_PX: u32 = 100;
-/// Extra offset per toast above it in px (spec 02 §9).
+/// Extra offset per toast above it in px (docs/behaviour/calls-and-errors.md#toasts).
 pub const TOAST_SPACING_PX: u32 = 70;
 
-/// The four toast types (spec 02 §9).
+/// The four toast types (docs/behaviour/calls-and-errors.md#toasts).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -41,8 +41,9 @@ pub enum ToastPhase {
     Gone,
 }
 
-/// Reads a toast type name: `info`, `warn`, `success`, `error` (spec 02 §9), trimmed and
-/// ignoring ASCII case; `warning` is accepted for `warn`.
+/// Reads a toast type name: `info`, `warn`, `success`, `error`
+/// (docs/behaviour/calls-and-errors.md#toasts), trimmed and ignoring ASCII case; `warning` is
+/// accepted for `warn`.
 ///
 /// Errors: `unknown_toast_type` for any other name.
 pub fn toast_kind(name: &str) -> Result<ToastKind, ToastError> {
@@ -58,14 +59,15 @@ pub fn toast_kind(name: &str) -> Result<ToastKind, ToastError> {
     }
 }
 
-/// Top position in px of the toast at `index` (0 = first shown): 100 + 70 × index (spec 02 §9).
-/// Saturates instead of overflowing for absurd indexes.
+/// Top position in px of the toast at `index` (0 = first shown): 100 + 70 × index
+/// (docs/behaviour/calls-and-errors.md#toasts). Saturates instead of overflowing for absurd
+/// indexes.
 pub fn toast_top(index: u32) -> u32 {
     TOAST_TOP_PX.saturating_add(TOAST_SPACING_PX.saturating_mul(index))
 }
 
-/// The phase of a toast `elapsed_ms` after it appeared (spec 02 §9): visible during its
-/// duration, fading for the next 200 ms, then gone.
+/// The phase of a toast `elapsed_ms` after it appeared (docs/behaviour/calls-and-errors.md#toasts):
+/// visible during its duration, fading for the next 200 ms, then gone.
 ///
 /// `duration_ms`: `None` or NaN means the default 3000 ms. Decided: a duration of 0 or less, or
 /// an infinite one, makes the toast sticky (visible until closed by the user), as in common

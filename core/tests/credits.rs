@@ -171,7 +171,8 @@ proptest! {
 }
 
 /// Cases whose result is `null`: the fixture harness reads `"expect": null` as a missing
-/// expectation, so they live here (spec 02 §5: an invalid expiry date hides the line).
+/// expectation, so they live here (docs/behaviour/accounts-and-sessions.md#logged-in-test: an
+/// invalid expiry date hides the line).
 #[test]
 fn plan_expiry_line_hidden_for_invalid_dates() {
     for v in [

@@ -1,9 +1,11 @@
 //! The response envelope of every JSON call: `{code, msg, data, trace_id}` with code 0 = success
-//! (spec 01 §7), and the error type every handler returns.
+//! (docs/behaviour/calls-and-errors.md#the-call-envelope), and the error type every handler
+//! returns.
 //!
 //! Status and code choices (the spec leaves server behaviour "not shown"):
 //! - client mistakes answer HTTP 400 with code 400 and a message naming the field;
-//! - a missing, bad, expired or revoked token answers HTTP 401 with code 140013 (spec 02 §8);
+//! - a missing, bad, expired or revoked token answers HTTP 401 with code 140013
+//!   (docs/behaviour/calls-and-errors.md#logged-out-answer);
 //! - too many attempts 429, unknown things 404, conflicts 409, not enough credits 402, body too large 413;
 //! - only our own failures answer 500, with a message that hides the details (they go to the log).
 
@@ -15,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde_json::{Value, json};
 
-/// Code of a missing or invalid session (spec 02 §8).
+/// Code of a missing or invalid session (docs/behaviour/uploads.md#uploads).
 pub const CODE_LOGGED_OUT: i64 = aivg_core::request::LOGGED_OUT_CODE;
 
 /// Request bodies above this answer 413 (uploads use signed URLs with their own limit).

@@ -2,8 +2,9 @@
 //!
 //! Debug builds only (the browser tests run one; `npm start` and `npm run build` build release,
 //! which has no such knob): `AIVG_TEST_NOW_MS` (epoch ms) starts the clock at that instant when
-//! the server starts, and it runs on from there, so dated rules (the halloween campaign, spec 02
-//! §9) can be tested from the user's side on any day. Tests in-process call [`set_test_now_ms`].
+//! the server starts, and it runs on from there, so dated rules (the halloween campaign,
+//! docs/behaviour/pricing-and-purchase.md#coupons) can be tested from the user's side on any day.
+//! Tests in-process call [`set_test_now_ms`].
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {

@@ -1,4 +1,5 @@
-//! `GET /v1/credit/history` (spec 02 §3, §5, §7, §9): the user's ledger rows, newest first.
+//! `GET /v1/credit/history` (docs/behaviour/credits-and-checkin.md#the-ledger): the user's ledger
+//! rows, newest first.
 
 use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ok};
@@ -14,7 +15,8 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/v1/credit/history", get(history))
 }
 
-/// Default and largest page sizes (15 is the spec's, spec 02 §9; 100 caps a request).
+/// Default and largest page sizes (15 is the spec's,
+/// docs/behaviour/credits-and-checkin.md#the-ledger; 100 caps a request).
 pub const PAGE_SIZE: i64 = aivg_core::credits::CREDIT_HISTORY_PAGE_SIZE as i64;
 const MAX_PAGE_SIZE: i64 = 100;
 

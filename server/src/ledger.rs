@@ -2,7 +2,8 @@
 //! is derived, never stored.
 //!
 //! - An Acquisition row is a grant (sign-up, check-in, purchase, subscription month) with an
-//!   optional expiry (`expire_time`, epoch seconds, 0 = valid indefinitely; spec 02 §3).
+//!   optional expiry (`expire_time`, epoch seconds, 0 = valid indefinitely;
+//!   docs/behaviour/credits-and-checkin.md#the-ledger).
 //! - A Consumption row is a spend; `credit_allocations` records which grants it drew from,
 //!   soonest-expiring first, so expiry is honoured exactly: a grant's remaining credits are its
 //!   amount minus its allocations, and only unexpired grants count toward the balance.

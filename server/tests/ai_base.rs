@@ -1,5 +1,6 @@
-//! The canonical link names pages under the site's `/ai` base (spec 01 §2): this server answers
-//! those addresses with a permanent redirect to the page it serves at its root.
+//! The canonical link names pages under the site's `/ai` base
+//! (docs/behaviour/languages-and-routes.md#page-frame): this server answers those addresses with a
+//! permanent redirect to the page it serves at its root.
 
 mod common;
 

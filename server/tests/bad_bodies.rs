@@ -19,7 +19,8 @@ struct PostCall {
     auth: bool,
     /// With `auth`: the call also answers guests (no token is not a 401).
     guests: bool,
-    /// Whether the call reads a body at all (the rest take none: spec 02 §7 "payload none").
+    /// Whether the call reads a body at all (the rest take none:
+    /// docs/behaviour/calls-and-errors.md#the-calls "payload none").
     reads_body: bool,
     /// A JSON object with a field of the wrong type, and the field the message must name.
     wrong_type: Option<(Value, &'static str)>,

@@ -18,7 +18,7 @@ async fn checkin_once_per_cycle() {
     assert_eq!(body["data"]["is_checked_in"], false);
     assert_eq!(
         body["data"]["today_checkin_credits"], 3,
-        "free users get 3 (spec 02 §6)"
+        "free users get 3 (docs/behaviour/credits-and-checkin.md#daily-check-in)"
     );
 
     let (_, body) = s

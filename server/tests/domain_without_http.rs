@@ -1,6 +1,8 @@
 //! The domain logic on the database alone, with no server and no request: the daily check-in
-//! (spec 02 §6, §7), the task lifecycle's charge and refund and the user info (spec 02 §3) take
-//! the pool and the parts they need, not the application state.
+//! (docs/behaviour/credits-and-checkin.md#daily-check-in;
+//! docs/behaviour/tasks-and-queue.md#task-states), the task lifecycle's charge and refund and the
+//! user info (docs/behaviour/accounts-and-sessions.md#accounts) take the pool and the parts they
+//! need, not the application state.
 #![allow(clippy::unwrap_used)]
 
 mod common;

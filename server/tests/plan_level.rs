@@ -80,6 +80,7 @@ async fn user_info_quota_and_checkin_agree_on_the_plan() {
         (level.as_str(), expired.as_bool()),
         (Some("inactive"), Some(false))
     );
-    // Inactive: the free quota, the default check-in reward (spec 02 §6: "default 2").
+    // Inactive: the free quota, the default check-in reward
+    // (docs/behaviour/credits-and-checkin.md#daily-check-in: "default 2").
     assert_eq!((limit, reward), (FREE_QUOTA, 2));
 }

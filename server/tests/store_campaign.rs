@@ -1,8 +1,9 @@
-//! The halloween campaign at checkout over real HTTP (spec 02 §9 "halloween banner 20 percent"):
-//! while the banner runs in the buyer's zone a credit pack costs 20 % less, on the test store and
-//! on Stripe; the coupon and the campaign never stack; plans keep their price; a zone that is not
-//! one is refused by name. Every test here runs on the debug build's test clock, set to
-//! 28 October 2026 at noon UTC (the banner runs 24–31 October).
+//! The halloween campaign at checkout over real HTTP
+//! (docs/behaviour/pricing-and-purchase.md#coupons "halloween banner 20 percent"): while the banner
+//! runs in the buyer's zone a credit pack costs 20 % less, on the test store and on Stripe; the
+//! coupon and the campaign never stack; plans keep their price; a zone that is not one is refused
+//! by name. Every test here runs on the debug build's test clock, set to 28 October 2026 at noon
+//! UTC (the banner runs 24–31 October).
 
 mod common;
 mod stripe_support;

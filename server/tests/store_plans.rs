@@ -28,7 +28,7 @@ async fn buy_a_subscription() {
     assert_eq!(user["subscribe"][0]["is_expired"], false);
     assert_eq!(
         user["integral"]["integral"], 505,
-        "5 sign-up + 500 monthly credits (spec 02 §1)"
+        "5 sign-up + 500 monthly credits (docs/behaviour/credits-and-checkin.md#credits)"
     );
     let (_, body) = s
         .get("/v1/credit/history?type=Acquisition", Some(&token))

@@ -1,7 +1,8 @@
-//! Cancelling a running task frees its worker at once (spec 02 §7 cancel): the job is dropped
-//! and the worker takes the next task, whether the cancel reached this instance or another one
-//! on the same database. The `[slow]` test hook would hold the worker ~20 s; the deadlines below
-//! are failure timeouts well under that, not measurements.
+//! Cancelling a running task frees its worker at once
+//! (docs/behaviour/tasks-and-queue.md#task-states cancel): the job is dropped and the worker takes
+//! the next task, whether the cancel reached this instance or another one on the same database. The
+//! `[slow]` test hook would hold the worker ~20 s; the deadlines below are failure timeouts well
+//! under that, not measurements.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
 mod common;

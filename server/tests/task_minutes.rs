@@ -1,8 +1,9 @@
-//! The metered tools' monthly minutes (spec 02 §1: the standard plan's 15, 10 and 10 minutes of
-//! translate, denoise and vocal remover; core's `tasks::minutes`): enforced when a task is
-//! created, counted from the input's length, given back by failed and cancelled tasks, renewed
-//! with the UTC month, and read by `GET /v1/ai/minutes`. Audio lengths come from WAV headers
-//! (no ffmpeg needed); the translate and run-through cases make real media with ffmpeg.
+//! The metered tools' monthly minutes (docs/behaviour/tasks-and-queue.md#minute-metered-tools: the
+//! standard plan's 15, 10 and 10 minutes of translate, denoise and vocal remover; core's
+//! `tasks::minutes`): enforced when a task is created, counted from the input's length, given back
+//! by failed and cancelled tasks, renewed with the UTC month, and read by `GET /v1/ai/minutes`.
+//! Audio lengths come from WAV headers (no ffmpeg needed); the translate and run-through cases make
+//! real media with ffmpeg.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 mod common;

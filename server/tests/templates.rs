@@ -1,6 +1,7 @@
-//! Template lists over real HTTP: the two-image ratio bounds of duo templates (spec 02 §5) and the
-//! audio templates of the text-to-music screen (spec 01 §2 template list modal, §3 "Template item
-//! for audio").
+//! Template lists over real HTTP: the two-image ratio bounds of duo templates
+//! (docs/behaviour/uploads.md#aspect-ratios) and the audio templates of the text-to-music screen
+//! (docs/behaviour/calls-and-errors.md#messages template list modal,
+//! docs/behaviour/tasks-and-queue.md#templates "Template item for audio").
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 mod common;

@@ -110,7 +110,8 @@ async fn mediainfo_of_a_real_clip_comes_from_ffprobe() {
     let duration = d["duration"].as_f64().unwrap();
     assert!((1.9..=2.2).contains(&duration), "about 2 s: {duration}");
 
-    // The video sensitivity check takes the same upload (instant and free, spec 02 §7).
+    // The video sensitivity check takes the same upload (instant and free,
+    // docs/behaviour/uploads.md#uploads).
     let id = create_ok(&s, &token, "v_sensitive_detect", json!({"file_path": path})).await;
     let (status, t) = s
         .get(

@@ -1,5 +1,6 @@
 //! JavaScript exports of aivg_core::ads: ad slot suppression, the header ad icon, the promo
-//! countdown and modal, the task-list promo card and the free-trial box (spec 02 §4, §9; spec 01 §4).
+//! countdown and modal, the task-list promo card and the free-trial box
+//! (docs/behaviour/ads-and-experiments.md#promotions, #free-trial-box).
 //!
 //! Times are epoch milliseconds (`Date.now()`); "today" is the local date in the IANA zone the
 //! browser reports (`Intl.DateTimeFormat().resolvedOptions().timeZone`).
@@ -252,7 +253,8 @@ struct AdsConstants {
     max_epoch_ms: f64,
 }
 
-/// The fixed numbers and keys of the ad rules (spec 02 §4, §9; spec 01 §4), so the app repeats none.
+/// The fixed numbers and keys of the ad rules (docs/behaviour/ads-and-experiments.md#ads), so the
+/// app repeats none.
 /// ```js
 /// adsConstants().countdownTickMs // 1000
 /// ```
@@ -276,7 +278,7 @@ pub fn ads_constants() -> Result<JsValue, JsValue> {
     })
 }
 
-/// The prelaunch campaign's names (spec 01 §7, §9).
+/// The prelaunch campaign's names (docs/behaviour/ads-and-experiments.md#prelaunch-promotion).
 #[derive(Debug, Serialize, Tsify)]
 #[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
@@ -300,7 +302,9 @@ pub fn prelaunch_constants() -> Result<JsValue, JsValue> {
     })
 }
 
-/// What the apply answer's `state` means (spec 01 §4); a number or numeric string, else "failed".
+/// What the apply answer's `state` means
+/// (docs/behaviour/ads-and-experiments.md#prelaunch-promotion); a number or numeric string, else
+/// "failed".
 /// ```js
 /// prelaunchOutcome(3) // "duplicate"
 /// ```

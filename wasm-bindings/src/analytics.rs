@@ -1,5 +1,5 @@
 //! JavaScript exports of aivg_core::analytics: the event queue's cap and the web vitals'
-//! thresholds (spec 02 §7, §9).
+//! thresholds (docs/behaviour/ads-and-experiments.md#analytics).
 
 use serde::Serialize;
 use tsify::Tsify;
@@ -7,7 +7,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js_value};
 
-/// The analytics numbers: queue cap and the web vitals' good thresholds (spec 02 §9).
+/// The analytics numbers: queue cap and the web vitals' good thresholds
+/// (docs/behaviour/ads-and-experiments.md#analytics).
 #[derive(Debug, Serialize, Tsify)]
 #[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
@@ -17,7 +18,7 @@ struct AnalyticsConstants {
     lcp_good_ms: f64,
 }
 
-/// The analytics numbers of spec 02 §9.
+/// The analytics numbers of docs/behaviour/ads-and-experiments.md#analytics.
 /// ```js
 /// analyticsConstants().queueMaxEvents // 1000
 /// ```

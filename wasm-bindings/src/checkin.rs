@@ -1,5 +1,7 @@
 //! JavaScript exports of aivg_core::checkin: daily cycles at 19:00 UTC-7, rewards by plan level,
-//! the panel's state machine, the auto-show rule and the load-time report (spec 02 §4, §6, §8, §9).
+//! the panel's state machine, the auto-show rule and the load-time report
+//! (docs/behaviour/credits-and-checkin.md#daily-check-in;
+//! docs/behaviour/tasks-and-queue.md#explore).
 //!
 //! Times are epoch milliseconds (`Date.now()`); cycle ids and cycle starts cross as JS numbers.
 
@@ -157,7 +159,8 @@ pub fn checkin_load_time(
     to_js_value(&checkin::checkin_load_time(measured_ms))
 }
 
-/// The fixed numbers and texts of the check-in rules (spec 02 §4, §6, §8, §9), so the app repeats none.
+/// The fixed numbers and texts of the check-in rules
+/// (docs/behaviour/credits-and-checkin.md#daily-check-in), so the app repeats none.
 /// ```js
 /// checkinConstants().creditsFallback // 3
 /// ```

@@ -1,5 +1,6 @@
 //! JavaScript exports of aivg_core::credits: credit records normalised for display, the plan
-//! expiry line, and the credit history's paging and filter as a pure state (spec 02 §3, §4, §5, §7, §9).
+//! expiry line, and the credit history's paging and filter as a pure state
+//! (docs/behaviour/credits-and-checkin.md#the-ledger).
 
 use aivg_core::credits::{self, CreditHistoryQuery, CreditHistoryState, CreditTypeFilter};
 use serde::Serialize;
@@ -169,7 +170,8 @@ struct CreditHistoryConstants {
     scroll_throttle_ms: u32,
 }
 
-/// The fixed numbers of the credit history (spec 02 §9: page size, bottom threshold, scroll throttle).
+/// The fixed numbers of the credit history (docs/behaviour/credits-and-checkin.md#the-ledger: page
+/// size, bottom threshold, scroll throttle).
 /// ```js
 /// creditHistoryConstants().pageSize // 15
 /// ```

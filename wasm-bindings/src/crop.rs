@@ -1,6 +1,6 @@
 //! JavaScript exports of aivg_core::crop: presets within model bounds, aspect-ratio options, the
-//! downscale rule, zoom steps, the crop box, the view behind it and the source rectangle (spec 01
-//! §3-§5, §9; spec 02 §3, §5).
+//! downscale rule, zoom steps, the crop box, the view behind it and the source rectangle
+//! (docs/behaviour/uploads.md#image-crop).
 //!
 //! Ratios are width / height. The crop box and view offsets are display (CSS) pixels, `scale` is
 //! display pixels per image pixel, a `CropRect` is image pixels. Image sizes are whole numbers.
@@ -87,7 +87,8 @@ pub fn images_ratio_ok(
 }
 
 /// The crop bounds (width / height) for the other image of a two-image pair, given the one already
-/// chosen, so that the pair keeps the model's [lower, upper] (spec 02 §5); pass them to cropPresets.
+/// chosen, so that the pair keeps the model's [lower, upper] (docs/behaviour/uploads.md#image-crop);
+/// pass them to cropPresets.
 /// ```js
 /// pairCropBounds(1600, 900, true, 0.5, 2) // { minRatio: 0.888…, maxRatio: 3.555… }
 /// ```
@@ -372,7 +373,7 @@ struct CropConstants {
     wheel_zoom_step: f64,
 }
 
-/// The fixed numbers of the crop dialog (spec 01 §9: box 412, min width 40, side 2000, zoom 5×, 10 steps, slider 100, wheel 0.2).
+/// The fixed numbers of the crop dialog (docs/behaviour/uploads.md#image-crop: box 412, min width 40, side 2000, zoom 5×, 10 steps, slider 100, wheel 0.2).
 /// ```js
 /// cropConstants().defaultCropBox // 412
 /// ```

@@ -1,4 +1,4 @@
-//! Explore and report rules (core `explore`, spec 02 §3, §9).
+//! Explore and report rules (core `explore`, docs/behaviour/tasks-and-queue.md#explore).
 
 use aivg_core::explore;
 use wasm_bindgen::prelude::*;

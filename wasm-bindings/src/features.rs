@@ -1,5 +1,6 @@
 //! JavaScript exports of the membership feature codes (aivg_core::session::features): what the
-//! answer of `POST /v1/feature-code/auth` is read against (spec 02 §1, §3 "Feature auth").
+//! answer of `POST /v1/feature-code/auth` is read against
+//! (docs/behaviour/accounts-and-sessions.md#roles-and-permissions "Feature auth").
 
 use aivg_core::session;
 use wasm_bindgen::prelude::*;

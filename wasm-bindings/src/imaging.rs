@@ -1,5 +1,5 @@
-//! JavaScript exports of aivg_core::imaging: downscale, crop and enhance RGBA8 pixels (spec 01
-//! §5, §9; spec 02 §5, §9).
+//! JavaScript exports of aivg_core::imaging: downscale, crop and enhance RGBA8 pixels
+//! (docs/behaviour/uploads.md#image-crop).
 //!
 //! Core's JPEG/PNG/WebP codecs (`decode_image`, `encode_image`, used by the server) are left out
 //! of the package: browsers decode files natively and faster (`createImageBitmap`, a canvas's

@@ -1,5 +1,5 @@
 //! Languages: the nine language entries, browser-language mapping and per-navigation language
-//! resolution (core `lang`, spec 01 §3, §4, §9).
+//! resolution (core `lang`, docs/behaviour/languages-and-routes.md#languages).
 
 use aivg_core::lang::{self, Lang, NavigationInput, Stage};
 use serde::Serialize;
@@ -20,7 +20,8 @@ fn stage_arg(stage: &str) -> Result<Stage, JsValue> {
     from_js("stage", JsValue::from_str(stage))
 }
 
-/// All nine language entries in the order of spec 01 §3 (en, zh, de, es, fr, jp, ko, br, zz).
+/// All nine language entries in the order of docs/behaviour/languages-and-routes.md#languages (en,
+/// zh, de, es, fr, jp, ko, br, zz).
 /// ```js
 /// languages().map((l) => l.code) // ["en", "zh", "de", "es", "fr", "jp", "ko", "br", "zz"]
 /// ```
@@ -40,7 +41,7 @@ pub fn switcher_languages() -> Result<JsValue, JsValue> {
     to_js_value(&lang::switcher_languages())
 }
 
-/// The language cookie's name and lifetime (spec 01 §4, §9).
+/// The language cookie's name and lifetime (docs/behaviour/languages-and-routes.md#languages).
 /// ```js
 /// languageCookie() // { name: "i18n_redirected", maxAgeDays: 365 }
 /// ```
@@ -63,7 +64,7 @@ struct LanguageConstants {
     storage_key: &'static str,
 }
 
-/// The language constants of spec 01 §4, §9 as one object.
+/// The language constants of docs/behaviour/languages-and-routes.md#languages as one object.
 /// ```js
 /// languageConstants().messagesCacheHours // 24
 /// ```
@@ -110,7 +111,8 @@ pub fn code_for_tag(tag: &str) -> Result<JsValue, JsValue> {
     to_js_value(&lang::code_for_tag(tag).map_err(to_js)?)
 }
 
-/// The path of a language's messages, `/_i18n/{hash}/{locale}/messages.json` (spec 01 §4).
+/// The path of a language's messages, `/_i18n/{hash}/{locale}/messages.json`
+/// (docs/behaviour/languages-and-routes.md#languages).
 /// ```js
 /// messagesPath("abc123", "de") // "/_i18n/abc123/de/messages.json"
 /// ```
@@ -136,7 +138,8 @@ pub fn is_supported_language(
     Ok(lang::is_supported_language(code, stage_arg(stage)?))
 }
 
-/// The code itself when supported in `stage`, otherwise `"en"` (spec 01 §5).
+/// The code itself when supported in `stage`, otherwise `"en"`
+/// (docs/behaviour/languages-and-routes.md#languages).
 /// ```js
 /// normalizeLanguage("xx", "production") // "en"
 /// ```
@@ -149,8 +152,9 @@ pub fn normalize_language(
     to_js_value(&lang::normalize_language(code, stage_arg(stage)?))
 }
 
-/// Maps one browser language tag to a supported language (spec 01 §9); throws
-/// `unmapped_browser_language` when it maps to none.
+/// Maps one browser language tag to a supported language
+/// (docs/behaviour/languages-and-routes.md#languages); throws `unmapped_browser_language` when it
+/// maps to none.
 /// ```js
 /// mapBrowserLanguage("de-AT") // "de"
 /// ```
@@ -173,8 +177,9 @@ pub fn pick_browser_language(
     to_js_value(&lang::pick_browser_language(&tags))
 }
 
-/// Resolves the language of a navigation in the four steps of spec 01 §4 (prefix, saved
-/// language, browser languages, English).
+/// Resolves the language of a navigation in the four steps of
+/// docs/behaviour/languages-and-routes.md#language-resolution (prefix, saved language, browser
+/// languages, English).
 /// ```js
 /// resolveLanguage({ path: "/", query: "", savedLanguage: "de", browserLanguages: [], stage: "production" })
 /// // { language: "de", save: false, redirectTo: "/de", step: 2 }

@@ -1,5 +1,6 @@
 //! JavaScript exports of aivg_core::tasks::minutes: the monthly minutes of the metered tools
-//! (spec 02 §1: the standard plan's 15, 10 and 10 minutes of translate, denoise, vocal remover).
+//! (docs/behaviour/tasks-and-queue.md#minute-metered-tools: the standard plan's 15, 10 and 10
+//! minutes of translate, denoise, vocal remover).
 
 use aivg_core::tasks::{self, MinuteTool};
 use wasm_bindgen::prelude::*;

@@ -1,5 +1,6 @@
 //! JavaScript exports of aivg_core::pricing: discounts, per-credit prices, SKU orders and
-//! filters, popup tabs and cards, batches, the promo table and the funnel (spec 02 §4, §5, §9).
+//! filters, popup tabs and cards, batches, the promo table and the funnel
+//! (docs/behaviour/pricing-and-purchase.md#purchase-popup).
 //!
 //! SKUs cross as the server sends them (snake_case fields, numbers or numeric strings); orders
 //! and filters answer with indices into the list given, so the app keeps its own objects. SKU
@@ -359,7 +360,8 @@ pub fn highest_discount_sku_id(country: &str) -> f64 {
     pricing::highest_discount_sku_id(country) as f64
 }
 
-/// The pricing constants of spec 02 §9 in one object (coupon, trial days, plan default, carousel, countries).
+/// The pricing constants of docs/behaviour/pricing-and-purchase.md#purchase-popup in one object (coupon,
+/// trial days, plan default, carousel, countries).
 /// ```js
 /// pricingConstants().couponPercent // 15
 /// ```

@@ -1,4 +1,4 @@
-//! The simulated progress bar (core `progress`, spec 01 §4, §5, §9).
+//! The simulated progress bar (core `progress`, docs/behaviour/tasks-and-queue.md#progress).
 
 use aivg_core::progress;
 use wasm_bindgen::prelude::*;

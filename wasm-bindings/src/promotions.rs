@@ -1,6 +1,6 @@
 //! JavaScript exports of the buy dialog's offers and promotions in aivg_core: the credit SKUs
 //! per device and the recommend-activity mode, the recommended SKU, the promotion modal's
-//! offers, and the halloween banner (spec 02 §4 "Ads", §9).
+//! offers, and the halloween banner (docs/behaviour/ads-and-experiments.md#ads "Ads", #ads).
 //!
 //! SKU lists cross as the server sends them and answers are indices into them (as in
 //! `pricing`); times are epoch ms with the browser's IANA zone name.

@@ -1,5 +1,6 @@
 //! Request conventions: URL building, envelopes, failure codes, headers, CMS keys, call tracking
-//! and link classification (core `request`, spec 01 §7-§8, spec 02 §7-§8).
+//! and link classification (core `request`, docs/behaviour/calls-and-errors.md#call-tracking,
+//! #the-error-catalogue; docs/behaviour/ads-and-experiments.md#analytics).
 
 use aivg_core::request::{self, HeaderInput, LinkConfig, NormalizedResponse};
 use serde::{Deserialize, Serialize};
@@ -17,8 +18,9 @@ use crate::error::to_js;
 #[serde(transparent)]
 pub struct RequestParams(pub Option<Map<String, Value>>);
 
-/// The full URL of a GET call (spec 01 §7): base + path (`:id` replaced), params as a sorted
-/// query, then `_t=<cacheBustMs>` unless it is null; throws `missing_id` or `invalid_params`.
+/// The full URL of a GET call (docs/behaviour/calls-and-errors.md#request-rules): base + path
+/// (`:id` replaced), params as a sorted query, then `_t=<cacheBustMs>` unless it is null; throws
+/// `missing_id` or `invalid_params`.
 /// ```js
 /// buildGetUrl("https://api.example.com", "/v1/common/ad", { client: "wap" }, null, null)
 /// // "https://api.example.com/v1/common/ad?client=wap"
@@ -111,7 +113,8 @@ pub fn parse_envelope(text: &str) -> Result<JsValue, JsValue> {
     to_js_value(&request::parse_envelope(text).map_err(to_js)?)
 }
 
-/// Normalises one call's outcome from its HTTP status and raw body (spec 01 §8).
+/// Normalises one call's outcome from its HTTP status and raw body
+/// (docs/behaviour/calls-and-errors.md#messages).
 /// ```js
 /// normalizeResponse(502, "<html>").message // "Request failed with HTTP status 502"
 /// ```
@@ -125,7 +128,8 @@ pub fn normalize_response(
     to_js_value(&request::normalize_response(status, body))
 }
 
-/// The "logged out" test (spec 02 §8): code 140013 or HTTP 401, except on the session's own calls.
+/// The "logged out" test (docs/behaviour/calls-and-errors.md#logged-out-answer): code 140013 or
+/// HTTP 401, except on the session's own calls.
 /// ```js
 /// isLoggedOutResponse("/v1/user", 401, null) // true
 /// ```

@@ -1,5 +1,6 @@
 //! Routes: the route table, language prefixes, redirects, canonical links and the sidebar menu
-//! (core `routes`, spec 01 §2). Paths are router paths, below the site's `/ai` base.
+//! (core `routes`, docs/behaviour/languages-and-routes.md#routes). Paths are router paths, below
+//! the site's `/ai` base.
 
 use aivg_core::routes::{self, RouteParams};
 use wasm_bindgen::prelude::*;
@@ -74,7 +75,7 @@ pub fn switch_language_path(
     Ok(routes::switch_language_path(path, lang_arg(language)?))
 }
 
-/// The size of the fixed sharing image (spec 01 §2).
+/// The size of the fixed sharing image (docs/behaviour/languages-and-routes.md#page-frame).
 /// ```js
 /// shareImageSize() // { width: 1200, height: 630 }
 /// ```
@@ -151,7 +152,8 @@ pub fn route_table() -> Result<JsValue, JsValue> {
     to_js_value(&routes::route_table())
 }
 
-/// The named sections of the product, in the order of spec 01 §2 (Pricing included).
+/// The named sections of the product, in the order of docs/behaviour/languages-and-routes.md#routes
+/// (Pricing included).
 /// ```js
 /// namedSections().includes("Pricing") // true
 /// ```
@@ -161,7 +163,7 @@ pub fn named_sections() -> Result<JsValue, JsValue> {
     to_js_value(&routes::named_sections())
 }
 
-/// The generation types group (spec 01 §2).
+/// The generation types group (docs/behaviour/languages-and-routes.md#routes).
 /// ```js
 /// generationTypes()[0] // "TextToVideo"
 /// ```

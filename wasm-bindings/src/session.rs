@@ -1,5 +1,6 @@
 //! Session and account rules: the logged-in test, stored values with expiry, user info, the
-//! token's user, plan levels and tiers (core `session`, spec 01 §3-§4, spec 02 §3-§4).
+//! token's user, plan levels and tiers (core `session`,
+//! docs/behaviour/accounts-and-sessions.md#logged-in-test, #tokens-and-sessions).
 
 use aivg_core::session::{self, UserInfo};
 use serde_json::Value;
@@ -71,8 +72,8 @@ pub fn make_stored_record(
     ))
 }
 
-/// The shell's logged-in test (spec 01 §4): the user-info record exists, is not expired and
-/// holds a non-empty object.
+/// The shell's logged-in test (docs/behaviour/accounts-and-sessions.md#logged-in-test): the
+/// user-info record exists, is not expired and holds a non-empty object.
 /// ```js
 /// isLoggedIn(JSON.parse(localStorage.getItem("mediaio.user-info")), Date.now())
 /// ```
@@ -152,8 +153,9 @@ pub fn jwt_payload(token: &str) -> Result<JsValue, JsValue> {
     to_js_value(&session::jwt_payload(token).map_err(to_js)?)
 }
 
-/// Checks the stored user-info record against the token at `nowMs` (spec 02 §4); throws
-/// `malformed_token` / `token_without_uid` for a token naming no user.
+/// Checks the stored user-info record against the token at `nowMs`
+/// (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions); throws `malformed_token` /
+/// `token_without_uid` for a token naming no user.
 /// ```js
 /// cachedUserInfo(record, token, Date.now()) // { user: {...} | null, clear: false }
 /// ```
@@ -253,7 +255,8 @@ pub fn tier_from_sub_tpl_name(
     to_js_value(&session::tier_from_sub_tpl_name(sub_tpl_name))
 }
 
-/// The tier of a SKU id from the table of spec 02 §9; throws `unknown_sku` for other ids.
+/// The tier of a SKU id from the table of docs/behaviour/pricing-and-purchase.md#skus; throws
+/// `unknown_sku` for other ids.
 /// ```js
 /// tierFromSkuId(24109016) // "premium"
 /// ```
@@ -340,7 +343,8 @@ pub fn token_renew_plan(
 }
 
 /// Whether opening the login dialog redirects to the provider instead: the second-way login
-/// timestamp (epoch ms) is under an hour old (spec 02 §4). `null` or a future time: no.
+/// timestamp (epoch ms) is under an hour old (docs/behaviour/accounts-and-sessions.md#log-in).
+/// `null` or a future time: no.
 /// ```js
 /// secondWayLoginRedirect(Date.now() - 60_000, Date.now()) // true
 /// ```

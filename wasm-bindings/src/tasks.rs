@@ -1,5 +1,6 @@
-//! JavaScript exports of aivg_core::tasks: the task-module catalogue (spec 02 §3) and the check
-//! of a task's `data`, so the creation screens and tool pages ask what the server will accept.
+//! JavaScript exports of aivg_core::tasks: the task-module catalogue
+//! (docs/behaviour/tasks-and-queue.md#task-modules) and the check of a task's `data`, so the
+//! creation screens and tool pages ask what the server will accept.
 
 use aivg_core::tasks;
 use serde_json::Value;

@@ -1,4 +1,5 @@
-//! Template list paging (core `templates`, spec 01 §4 "Template lists", §9).
+//! Template list paging (core `templates`, docs/behaviour/tasks-and-queue.md#templates "Template
+//! lists", #templates).
 
 use aivg_core::templates;
 use wasm_bindgen::prelude::*;

@@ -1,6 +1,7 @@
 //! The shell's and the purchase flow's timers, and every timing as one object (core `timers`,
-//! spec 01 §4, §9, spec 02 §2, §4, §9): the reload guard, the manifest prefetch, the payment
-//! poll, the purchase session id and the carousel.
+//! docs/behaviour/languages-and-routes.md#build-updates;
+//! docs/behaviour/pricing-and-purchase.md#purchase-popup): the reload guard, the manifest prefetch,
+//! the payment poll, the purchase session id and the carousel.
 
 use aivg_core::timers;
 use wasm_bindgen::prelude::*;

@@ -1,4 +1,4 @@
-//! Toast types, stacking and fade phases (core `toast`, spec 02 §9).
+//! Toast types, stacking and fade phases (core `toast`, docs/behaviour/calls-and-errors.md#toasts).
 
 use aivg_core::toast;
 use wasm_bindgen::prelude::*;

@@ -1,5 +1,7 @@
 //! UI rules: prompt validation, layout constants, image preview zoom, the error page and the
-//! English source texts (core `ui`, spec 01 §2, §8-§9, spec 02 §5, §8-§9).
+//! English source texts (core `ui`, docs/behaviour/calls-and-errors.md#messages;
+//! docs/behaviour/languages-and-routes.md#page-frame;
+//! docs/behaviour/tasks-and-queue.md#task-inputs).
 
 use std::collections::BTreeMap;
 

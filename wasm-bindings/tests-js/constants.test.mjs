@@ -4,7 +4,7 @@ import { test } from "node:test";
 
 import { languageConstants, requestConstants, shareImageSize } from "./pkg.mjs";
 
-test("CMS injection constants (spec 01 §4, §9)", () => {
+test("CMS injection constants (docs/behaviour/languages-and-routes.md#page-content)", () => {
   const c = requestConstants();
   assert.equal(c.cmsInjectDelayMs, 50);
   assert.equal(c.embedModeKey, "embedmode");
@@ -13,12 +13,12 @@ test("CMS injection constants (spec 01 §4, §9)", () => {
   assert.equal(c.cmsCacheTtlMs, 300000);
 });
 
-test("the saved language's local-storage key (spec 01 §9)", () => {
+test("the saved language's local-storage key (docs/behaviour/languages-and-routes.md#languages)", () => {
   assert.equal(languageConstants().storageKey, "language");
   assert.equal(languageConstants().cookieName, "i18n_redirected");
 });
 
-test("the sharing image is 1200 × 630 (spec 01 §2)", () => {
+test("the sharing image is 1200 × 630 (docs/behaviour/languages-and-routes.md#page-frame)", () => {
   assert.deepEqual(shareImageSize(), { width: 1200, height: 630 });
 });
 
@@ -32,7 +32,7 @@ test("task prices come from core's table (the server charges the same)", async (
   assert.equal(moduleCredits("TEXT2IMAGE"), undefined);
 });
 
-test("login dialog numbers and the second-way rule (spec 02 §2, §4, §9)", async () => {
+test("login dialog numbers and the second-way rule (docs/behaviour/accounts-and-sessions.md#log-in)", async () => {
   const { sessionConstants, secondWayLoginRedirect } = await import("./pkg.mjs");
   const c = sessionConstants();
   assert.equal(c.secondWayLoginWindowMs, 3600000);
@@ -49,7 +49,7 @@ test("login dialog numbers and the second-way rule (spec 02 §2, §4, §9)", asy
   assert.equal(secondWayLoginRedirect(now + 5, now), false);
 });
 
-test("analytics numbers and the web vitals' rating (spec 02 §9)", async () => {
+test("analytics numbers and the web vitals' rating (docs/behaviour/ads-and-experiments.md#analytics)", async () => {
   const { analyticsConstants, webVitalRating, uiConstants } = await import("./pkg.mjs");
   assert.deepEqual(analyticsConstants(), { queueMaxEvents: 1000, fcpGoodMs: 1800, lcpGoodMs: 2500 });
   assert.equal(webVitalRating("FCP", 1799), "good");
@@ -61,7 +61,7 @@ test("analytics numbers and the web vitals' rating (spec 02 §9)", async () => {
   assert.equal(uiConstants().carouselGapPx, 10);
 });
 
-test("the prelaunch campaign and its apply states (spec 01 §4, §9)", async () => {
+test("the prelaunch campaign and its apply states (docs/behaviour/ads-and-experiments.md#prelaunch-promotion)", async () => {
   const { prelaunchConstants, prelaunchOutcome, insufficientCreditsCode } = await import("./pkg.mjs");
   assert.deepEqual(prelaunchConstants(), {
     queryKey: "promo_campaign",

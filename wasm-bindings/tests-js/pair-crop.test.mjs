@@ -1,4 +1,5 @@
-// The two-image rule (spec 02 §5) as the crop dialog of the second picture uses it.
+// The two-image rule (docs/behaviour/uploads.md#aspect-ratios) as the crop dialog of the second
+// picture uses it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

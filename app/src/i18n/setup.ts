@@ -1,7 +1,9 @@
 /**
  * i18next set-up. Messages are not bundled: each language's merged file is fetched through
  * @aivg/core's `getMessages` (GET /_i18n/{hash}/{locale}/messages.json, cached 24 h). A failed load
- * logs a warning (core does) and the app carries on with what it has (spec 01 §4, §8).
+ * logs a warning (core does) and the app carries on with what it has
+ * (docs/behaviour/languages-and-routes.md#languages;
+ * docs/behaviour/calls-and-errors.md#the-error-catalogue).
  */
 import { getMessages, type LanguageCode } from "@aivg/core/rules";
 import i18next from "i18next";

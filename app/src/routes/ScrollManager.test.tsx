@@ -14,7 +14,7 @@ function Page() {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("scroll on navigation (spec 01 §2)", () => {
+describe("scroll on navigation (docs/behaviour/languages-and-routes.md#routes)", () => {
   it("scrolls to the top when the path changes, not when only the query changes", async () => {
     const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
     const router = createMemoryRouter([{ path: "*", element: <Page /> }], { initialEntries: ["/a"] });

@@ -1,5 +1,6 @@
 /**
- * Spec 01 §2: scrolling goes to the top when the path changes, or to the hash target when one is present.
+ * docs/behaviour/languages-and-routes.md#routes: scrolling goes to the top when the path changes, or to
+ * the hash target when one is present.
  */
 import { useLayoutEffect, useRef } from "react";
 import { useLocation } from "react-router";

@@ -5,7 +5,7 @@
 import { redirect, type LoaderFunctionArgs } from "react-router";
 import { applyLanguage, decideLanguage } from "../features/language/apply";
 
-/** Root loader, run on every navigation: language resolution of spec 01 §4. */
+/** Root loader, run on every navigation: language resolution of docs/behaviour/languages-and-routes.md#language-resolution. */
 export async function languageGuard({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);
   const decision = decideLanguage(url);

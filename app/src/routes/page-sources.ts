@@ -2,8 +2,9 @@
  * The module (under src/, without extension) that shows each page route of core's table. Plain
  * data with no imports, so both the app (table.tsx loads these lazily) and the build
  * (build/page-preloads.ts: which files each route needs, for the server's preload hints) read it.
- * `Pricing` is a name of core's without a path (spec 01 §2: "a pricing path is not shown"); Index
- * and Create only redirect (core's `routeRedirect`), so neither has a module.
+ * `Pricing` is a name of core's without a path (docs/behaviour/languages-and-routes.md#routes: "a
+ * pricing path is not shown"); Index and Create only redirect (core's `routeRedirect`), so neither
+ * has a module.
  */
 import type { RouteName } from "@aivg/core/rules";
 
@@ -13,7 +14,7 @@ const createPage = "features/create/CreatePage";
 /** The module of every AI tool page (routes/prefetch.ts starts their examples' request). */
 export const TOOL_PAGE = "features/tools/ToolPage";
 const toolPage = TOOL_PAGE;
-/** Routes that exist only so server redirect rules can apply to them (spec 01 §2). */
+/** Routes that exist only so server redirect rules can apply to them (docs/behaviour/languages-and-routes.md#routes). */
 const serverRedirectPlaceholder = "features/pages/RedirectPlaceholderPage";
 
 export const pageSources: Record<PageRouteName, string> = {

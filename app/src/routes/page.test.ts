@@ -12,7 +12,7 @@ function Music() {
 }
 const modules: Record<string, PageModule> = { TextToMusic: () => Promise.resolve({ default: Music as ComponentType }) };
 
-describe("the page route's loader (spec 01 §2, §5, §8)", () => {
+describe("the page route's loader (docs/behaviour/languages-and-routes.md#routes)", () => {
   it("answers core's match of the URL and the module of that route", async () => {
     const data = (await pageLoader(modules)(args("http://x/de/text-to-music/lofi/song?tab=song"))) as PageData;
     expect(data.match.name).toBe("TextToMusic");

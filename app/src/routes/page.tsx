@@ -34,11 +34,12 @@ const waitAtMost = (data: Promise<void>, ms: number) =>
   });
 
 /**
- * The page route's loader. The route's validation check (spec 01 §5) is that core's route for the
- * URL has a module here; failing it is the fatal 404. Redirecting routes (/ and bare prefixes →
- * home, /create → image to video) redirect with the query and hash kept. `prefetch` starts the
- * requests of the page's first screen while its module loads (routes/prefetch.ts); the loader
- * resolves once both are in, or the data has had `FIRST_SCREEN_DATA_WAIT_MS` more.
+ * The page route's loader. The route's validation check
+ * (docs/behaviour/languages-and-routes.md#routes) is that core's route for the URL has a module
+ * here; failing it is the fatal 404. Redirecting routes (/ and bare prefixes → home, /create →
+ * image to video) redirect with the query and hash kept. `prefetch` starts the requests of the
+ * page's first screen while its module loads (routes/prefetch.ts); the loader resolves once both
+ * are in, or the data has had `FIRST_SCREEN_DATA_WAIT_MS` more.
  */
 export function pageLoader(modules: Partial<Record<RouteName, PageModule>>, prefetch: (match: RouteMatch) => Promise<void> = () => Promise.resolve()) {
   return async ({ request }: LoaderFunctionArgs): Promise<PageData | Response> => {

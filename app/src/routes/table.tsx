@@ -1,8 +1,8 @@
 /**
- * The route table (spec 01 §2). Core owns the routes: its `matchRoute` names the route of any path,
- * with or without a language prefix (de fr es br jp ko zh zz). So the router holds one page route
- * that matches every path and dispatches on core's answer (src/routes/page.tsx); page-sources.ts
- * says which lazily loaded module shows each named route.
+ * The route table (docs/behaviour/languages-and-routes.md#routes). Core owns the routes: its
+ * `matchRoute` names the route of any path, with or without a language prefix (de fr es br jp ko zh
+ * zz). So the router holds one page route that matches every path and dispatches on core's answer
+ * (src/routes/page.tsx); page-sources.ts says which lazily loaded module shows each named route.
  *
  * Why one route and not core's patterns repeated under every prefix: React Router compiles and ranks
  * every pattern when it matches a location, several times per navigation; the ~360 patterns of the
@@ -31,7 +31,8 @@ export const routes = [
   {
     id: "root",
     loader: languageGuard,
-    // The language is resolved on every navigation (spec 01 §4), not only when params change.
+    // The language is resolved on every navigation
+    // (docs/behaviour/languages-and-routes.md#language-resolution), not only when params change.
     shouldRevalidate: () => true,
     Component: RootLayout,
     HydrateFallback: BootFallback,

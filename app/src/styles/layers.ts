@@ -1,6 +1,7 @@
 /**
- * The stacking constants of spec 01 §9 (popover 1000, dialog 2000, tooltip 99999, check-in popup 500)
- * come from core's `uiConstants()`; CSS reads them as custom properties set here once at start.
+ * The stacking constants of docs/behaviour/languages-and-routes.md#page-frame (popover 1000, dialog
+ * 2000, tooltip 99999, check-in popup 500) come from core's `uiConstants()`; CSS reads them as custom
+ * properties set here once at start.
  */
 import { uiConstants } from "@aivg/core/rules";
 

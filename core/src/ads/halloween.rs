@@ -1,5 +1,5 @@
-//! When the halloween banner runs (spec 02 §9 names the banner and its discount, not its dates;
-//! the discount and text size are in [`crate::pricing::campaign`]).
+//! When the halloween banner runs (docs/behaviour/ads-and-experiments.md#ads names the banner and
+//! its discount, not its dates; the discount and text size are in [`crate::pricing::campaign`]).
 
 use super::AdsError;
 use super::zone::{ZoneRules, epoch_ms, instant, local_date};

@@ -1,12 +1,13 @@
-//! Ad items from the server, their dismissal keys and the header ad icon (spec 02 §3 "Ad item",
-//! §4 "Ads").
+//! Ad items from the server, their dismissal keys and the header ad icon
+//! (docs/behaviour/ads-and-experiments.md#ads "Ad item",
+//! #ads "Ads").
 
 use super::AdsError;
 use crate::pricing::tolerant;
 use serde::{Deserialize, Serialize};
 
-/// Where an ad item goes (spec 02 §3 `module`). Modules this build does not know read as
-/// `other` rather than failing the whole list.
+/// Where an ad item goes (docs/behaviour/ads-and-experiments.md#ads `module`). Modules this build
+/// does not know read as `other` rather than failing the whole list.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -40,8 +41,8 @@ fn module_or_other<'de, D: serde::Deserializer<'de>>(d: D) -> Result<AdModule, D
         .unwrap_or(AdModule::Other))
 }
 
-/// An ad item as the server sends it (spec 02 §3), with the server's field names. Missing or
-/// null texts read as `""`.
+/// An ad item as the server sends it (docs/behaviour/ads-and-experiments.md#ads), with the server's
+/// field names. Missing or null texts read as `""`.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AdItem {
@@ -67,14 +68,17 @@ fn other_module() -> AdModule {
     AdModule::Other
 }
 
-/// The free-trial activity that subscribed users never see in the header (spec 02 §4).
+/// The free-trial activity that subscribed users never see in the header
+/// (docs/behaviour/pricing-and-purchase.md#subscriptions).
 pub const ACTIVITY_THREE_DAYS_FREE: &str = "3_days_free";
 
-/// Prefix of the local-storage key that marks an ad module as dismissed (spec 02 §3).
+/// Prefix of the local-storage key that marks an ad module as dismissed
+/// (docs/behaviour/ads-and-experiments.md#ads).
 pub const AD_DISMISSAL_KEY_PREFIX: &str = "mi-apps-ad-closed-";
 
 /// The local-storage key that marks a module's ad as dismissed (JS `adDismissalKey`):
-/// `mi-apps-ad-closed-{module}` (spec 02 §3), e.g. `mi-apps-ad-closed-main_header`.
+/// `mi-apps-ad-closed-{module}` (docs/behaviour/ads-and-experiments.md#ads), e.g.
+/// `mi-apps-ad-closed-main_header`.
 ///
 /// Errors: `unknown_module` for [`AdModule::Other`], which has no name to build a key from.
 pub fn ad_dismissal_key(module: AdModule) -> Result<String, AdsError> {
@@ -89,7 +93,8 @@ pub fn header_ad_item(items: &[AdItem]) -> Option<usize> {
     items.iter().position(|i| i.module == AdModule::MainHeader)
 }
 
-/// What decides the header ad icon (spec 02 §4); JS passes it as one object.
+/// What decides the header ad icon (docs/behaviour/ads-and-experiments.md#ads); JS passes it as one
+/// object.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -108,7 +113,8 @@ pub struct HeaderAdIconState {
     pub membership_upgrade_mode: bool,
 }
 
-/// Why the header ad icon is hidden (spec 02 §4, the five rules in the spec's order).
+/// Why the header ad icon is hidden (docs/behaviour/ads-and-experiments.md#ads, the five rules in
+/// the spec's order).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -1,4 +1,4 @@
-//! Ads and promotions: slot suppression, header ad icon, promo countdown, task-list promo card, free-trial box (spec 02 §4, §9; spec 01 §4).
+//! Ads and promotions: slot suppression, header ad icon, promo countdown, task-list promo card, free-trial box (docs/behaviour/ads-and-experiments.md#promotions, #free-trial-box).
 //!
 //! - [`zone`]: "today" in the user's IANA zone (epoch ms + zone name in, dates out).
 //! - [`slot`]: the per-slot local-storage record, the 24 h / once-a-day rule, device conditions.

@@ -1,17 +1,20 @@
-//! The prelaunch promotion of the image model (spec 01 §4 "Prelaunch promotion", §7, §9): the
-//! campaign query, the activity it applies and what the apply answer's state means.
+//! The prelaunch promotion of the image model
+//! (docs/behaviour/ads-and-experiments.md#prelaunch-promotion "Prelaunch promotion",
+//! #prelaunch-promotion): the campaign query, the activity it applies and what the apply answer's
+//! state means.
 
 use serde::Serialize;
 use serde_json::Value;
 
-/// The campaign's query key (spec 01 §9).
+/// The campaign's query key (docs/behaviour/ads-and-experiments.md#prelaunch-promotion).
 pub const PRELAUNCH_QUERY_KEY: &str = "promo_campaign";
-/// The campaign's query value (spec 01 §9).
+/// The campaign's query value (docs/behaviour/ads-and-experiments.md#prelaunch-promotion).
 pub const PRELAUNCH_QUERY_VALUE: &str = "nano_banana2_prelaunch";
-/// The activity code the campaign applies (spec 01 §7: `POST /v1/activity/apply`).
+/// The activity code the campaign applies
+/// (docs/behaviour/ads-and-experiments.md#prelaunch-promotion: `POST /v1/activity/apply`).
 pub const PRELAUNCH_ACTIVITY_CODE: &str = "nano2_free";
 
-/// What an apply answer's state means (spec 01 §4).
+/// What an apply answer's state means (docs/behaviour/ads-and-experiments.md#prelaunch-promotion).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]

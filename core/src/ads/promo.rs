@@ -1,16 +1,18 @@
 //! Promotions around the ads: the daily countdown, the promo modal interval and the task-list
-//! promo card (spec 02 §4, §9).
+//! promo card (docs/behaviour/ads-and-experiments.md#promotions).
 
 use super::AdsError;
 use super::slot::within_day;
 use super::zone::{ZoneRules, epoch_ms, ms_to_next_local_day};
 use serde::{Deserialize, Serialize};
 
-/// Largest value shown for each countdown field (spec 02 §4 "up to 99").
+/// Largest value shown for each countdown field (docs/behaviour/ads-and-experiments.md#promotions
+/// "up to 99").
 pub const COUNTDOWN_FIELD_MAX: u32 = 99;
-/// Countdown tick (spec 02 §4 "ticks each second").
+/// Countdown tick (docs/behaviour/ads-and-experiments.md#promotions "ticks each second").
 pub const COUNTDOWN_TICK_MS: u32 = 1_000;
-/// Minimum time between two promo modals (spec 02 §4 "1440 minutes").
+/// Minimum time between two promo modals (docs/behaviour/ads-and-experiments.md#promotions "1440
+/// minutes").
 pub const PROMO_MODAL_INTERVAL_MINUTES: i64 = 1_440;
 /// End of the task-list promo card when the caller gives none: 2025-11-30T00:00:00Z.
 ///
@@ -31,11 +33,12 @@ pub struct Countdown {
     pub seconds: u32,
 }
 
-/// The promo countdown at `now` (JS `promoCountdown`, spec 02 §4): the time left until the next
-/// local midnight in the user's zone, so a 24-hour count that starts again every day. Fractions
-/// of a second are dropped (at 23:59:59.5 it shows 0:00:00), and exactly at midnight it shows
-/// the fresh 24:00:00. Days with a clock change are 23 or 25 hours long, and the countdown says
-/// so (up to 25:00:00 at the midnight that starts a 25-hour day). Each field is capped at 99.
+/// The promo countdown at `now` (JS `promoCountdown`,
+/// docs/behaviour/ads-and-experiments.md#promotions): the time left until the next local midnight
+/// in the user's zone, so a 24-hour count that starts again every day. Fractions of a second are
+/// dropped (at 23:59:59.5 it shows 0:00:00), and exactly at midnight it shows the fresh 24:00:00.
+/// Days with a clock change are 23 or 25 hours long, and the countdown says so (up to 25:00:00 at
+/// the midnight that starts a 25-hour day). Each field is capped at 99.
 ///
 /// Errors: `invalid_time`, `time_out_of_range`.
 pub fn promo_countdown(now_ms: f64, zone: &dyn ZoneRules) -> Result<Countdown, AdsError> {
@@ -50,8 +53,9 @@ pub fn promo_countdown(now_ms: f64, zone: &dyn ZoneRules) -> Result<Countdown, A
 }
 
 /// Whether the promo modal may show (JS `promoModalMayShow`): never shown, or last shown at
-/// least 1440 minutes ago (spec 02 §4). A last-shown time in the future is treated like a close
-/// in the ad slots: within a day it still counts, beyond that it is ignored as corrupt.
+/// least 1440 minutes ago (docs/behaviour/ads-and-experiments.md#ads). A last-shown time in the
+/// future is treated like a close in the ad slots: within a day it still counts, beyond that it is
+/// ignored as corrupt.
 ///
 /// Errors: `invalid_time`, `time_out_of_range` for `now`.
 pub fn promo_modal_may_show(last_shown_ms: Option<f64>, now_ms: f64) -> Result<bool, AdsError> {
@@ -63,10 +67,11 @@ pub fn promo_modal_may_show(last_shown_ms: Option<f64>, now_ms: f64) -> Result<b
     })
 }
 
-/// Whether the task-list promo card shows (JS `taskPromoCardVisible`, spec 02 §4): not
-/// dismissed within the last 24 hours, and `now` before the end date (`end_ms`, by default
-/// [`TASK_PROMO_DEFAULT_END_MS`]). A dismissal time is read like an ad close (see
-/// [`super::ad_slot_may_show`]); a missing or non-finite one means never dismissed.
+/// Whether the task-list promo card shows (JS `taskPromoCardVisible`,
+/// docs/behaviour/ads-and-experiments.md#promotions): not dismissed within the last 24 hours, and
+/// `now` before the end date (`end_ms`, by default [`TASK_PROMO_DEFAULT_END_MS`]). A dismissal time
+/// is read like an ad close (see [`super::ad_slot_may_show`]); a missing or non-finite one means
+/// never dismissed.
 ///
 /// Errors: `invalid_time`, `time_out_of_range` for `now` or an explicit `end_ms`.
 pub fn task_promo_card_visible(

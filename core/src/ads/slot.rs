@@ -1,15 +1,17 @@
 //! Ad slots and their local-storage record: suppression for 24 h after a close and once per
-//! local day (spec 02 §3 "Local storage flag record per ad slot", §4 "Ads", §9).
+//! local day (docs/behaviour/ads-and-experiments.md#ads "Local storage flag record per ad slot",
+//! #ads "Ads", #ads).
 
 use super::AdsError;
 use super::zone::{ZoneRules, date_text, epoch_ms, instant, local_date};
 use crate::pricing::tolerant;
 use serde::{Deserialize, Serialize};
 
-/// How long a closed slot stays suppressed (spec 02 §9 "Ad close suppression 24 h").
+/// How long a closed slot stays suppressed (docs/behaviour/ads-and-experiments.md#ads "Ad close
+/// suppression 24 h").
 pub const AD_CLOSE_SUPPRESS_MS: i64 = 24 * 60 * 60 * 1000;
 
-/// The ad slots with a local-storage record (spec 02 §3).
+/// The ad slots with a local-storage record (docs/behaviour/ads-and-experiments.md#ads).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -33,8 +35,9 @@ impl AdSlot {
     }
 }
 
-/// The per-slot record kept in local storage (spec 02 §3): read tolerantly, since older builds
-/// or other tabs may have written it; unreadable fields read as missing.
+/// The per-slot record kept in local storage (docs/behaviour/ads-and-experiments.md#ads): read
+/// tolerantly, since older builds or other tabs may have written it; unreadable fields read as
+/// missing.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -62,9 +65,9 @@ pub(crate) fn within_day(stamp: Option<f64>, now: i64) -> bool {
     }
 }
 
-/// Whether an ad slot may show now (JS `adSlotMayShow`, spec 02 §4): not closed within the last
-/// 24 hours (see the note on clock skew in the module) and not already shown today, "today"
-/// being the local date in the user's IANA zone.
+/// Whether an ad slot may show now (JS `adSlotMayShow`, docs/behaviour/ads-and-experiments.md#ads):
+/// not closed within the last 24 hours (see the note on clock skew in the module) and not already
+/// shown today, "today" being the local date in the user's IANA zone.
 ///
 /// Errors: `invalid_time`, `time_out_of_range`.
 pub fn ad_slot_may_show(
@@ -110,8 +113,8 @@ pub fn record_ad_closed(record: &AdSlotRecord, now_ms: f64) -> Result<AdSlotReco
     })
 }
 
-/// Whether a slot is shown (JS `adSlotVisible`): the device and login conditions of spec 02 §4
-/// and [`ad_slot_may_show`].
+/// Whether a slot is shown (JS `adSlotVisible`): the device and login conditions of
+/// docs/behaviour/ads-and-experiments.md#ads and [`ad_slot_may_show`].
 ///
 /// - `pc_popup`: logged in and not on a phone.
 /// - `banner` (desktop header banner): not on a phone, plus the slot conditions ("not phone and

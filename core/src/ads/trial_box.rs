@@ -1,5 +1,6 @@
-//! The free-trial floating box as a pure function of time (spec 01 §4 "Free-trial floating box",
-//! §6, §9).
+//! The free-trial floating box as a pure function of time
+//! (docs/behaviour/ads-and-experiments.md#free-trial-box "Free-trial floating box",
+//! #free-trial-box).
 //!
 //! Timeline for a new logged-in user, in milliseconds since the box's page was ready:
 //! hidden until [`TRIAL_BOX_SHOW_DELAY_MS`], shown for [`TRIAL_BOX_VISIBLE_MS`], then collapsing
@@ -10,20 +11,25 @@ use super::AdsError;
 use super::zone::MAX_EPOCH_MS;
 use serde::{Deserialize, Serialize};
 
-/// The "moment" before the box appears (spec 01 §4 "shows after a moment"; the length is not
-/// shown, 1 s is chosen so it does not compete with the page's first paint).
+/// The "moment" before the box appears (docs/behaviour/ads-and-experiments.md#free-trial-box "shows
+/// after a moment"; the length is not shown, 1 s is chosen so it does not compete with the page's
+/// first paint).
 pub const TRIAL_BOX_SHOW_DELAY_MS: f64 = 1_000.0;
-/// How long the box stays before it hides by itself (spec 01 §4 "hides after 15 s", §9 "Banner
-/// auto-hide 15000 ms"), counted from when it appears.
+/// How long the box stays before it hides by itself
+/// (docs/behaviour/ads-and-experiments.md#free-trial-box "hides after 15 s", #free-trial-box
+/// "Banner auto-hide 15000 ms"), counted from when it appears.
 pub const TRIAL_BOX_VISIBLE_MS: f64 = 15_000.0;
-/// The box disappears this long after being collapsed (spec 01 §4 "500 ms").
+/// The box disappears this long after being collapsed
+/// (docs/behaviour/ads-and-experiments.md#free-trial-box "500 ms").
 pub const TRIAL_BOX_COLLAPSE_MS: f64 = 500.0;
 /// Text key of the banner.
 pub const TRIAL_BOX_TEXT_KEY: &str = "free_trial_box.text";
-/// Text key of the banner in plan variant B (spec 01 §4 "Plan variant B changes the banner text").
+/// Text key of the banner in plan variant B (docs/behaviour/ads-and-experiments.md#free-trial-box
+/// "Plan variant B changes the banner text").
 pub const TRIAL_BOX_TEXT_KEY_PLAN_B: &str = "free_trial_box.text_plan_b";
 
-/// Who is looking (spec 01 §6 "new user versus other users affects the free-trial box").
+/// Who is looking (docs/behaviour/ads-and-experiments.md#free-trial-box "new user versus other
+/// users affects the free-trial box").
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -65,7 +71,7 @@ pub struct TrialBoxState {
 }
 
 /// Whether an event closes the box (JS `trialBoxClosesOn`): the X always; a click outside only
-/// on mobile (spec 01 §4).
+/// on mobile (docs/behaviour/ads-and-experiments.md#free-trial-box).
 pub fn trial_box_closes_on(event: TrialBoxEvent, is_mobile: bool) -> bool {
     match event {
         TrialBoxEvent::CloseButton => true,

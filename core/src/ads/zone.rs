@@ -1,4 +1,5 @@
-//! "Today" in the user's IANA time zone, for the ad slots and the promo countdown (spec 02 §4).
+//! "Today" in the user's IANA time zone, for the ad slots and the promo countdown
+//! (docs/behaviour/ads-and-experiments.md#ads).
 //!
 //! Times are JavaScript numbers (epoch milliseconds as `f64`, e.g. `Date.now()`), floored to
 //! whole milliseconds. NaN and infinities are `invalid_time`; values outside the JavaScript

@@ -1,5 +1,5 @@
-//! The check-in area's numbers and texts as one object for the app and the server (spec 02 §2,
-//! §4, §6, §8, §9).
+//! The check-in area's numbers and texts as one object for the app and the server
+//! (docs/behaviour/credits-and-checkin.md#daily-check-in).
 
 use super::cycle::{
     CHECKIN_CYCLE_OFFSET_MS, CHECKIN_CYCLE_START_HOUR, CHECKIN_UTC_OFFSET_HOURS, DAY_MS,
@@ -16,10 +16,11 @@ use super::rules::{
 use serde::Serialize;
 
 /// The activity code of the daily check-in calls (`code` of `GET /v1/activity/checkin/status`
-/// and `POST /v1/activity/checkin`, spec 02 §7; the value is decided).
+/// and `POST /v1/activity/checkin`, docs/behaviour/credits-and-checkin.md#daily-check-in; the value
+/// is decided).
 pub const CHECKIN_ACTIVITY_CODE: &str = "daily_checkin";
-/// The explore item the panel's 'Create' opens on the image-to-image screen (spec 02 §2:
-/// "exploreId set to 1448").
+/// The explore item the panel's 'Create' opens on the image-to-image screen
+/// (docs/behaviour/credits-and-checkin.md#daily-check-in: "exploreId set to 1448").
 pub const CHECKIN_CREATE_EXPLORE_ID: u32 = 1448;
 
 /// The check-in constants (camelCase on the wire).

@@ -1,4 +1,5 @@
-//! Daily check-in cycles: each cycle starts at 19:00 on a clock at UTC-7 (spec 02 §4, §9).
+//! Daily check-in cycles: each cycle starts at 19:00 on a clock at UTC-7
+//! (docs/behaviour/credits-and-checkin.md#daily-check-in).
 //!
 //! UTC-7 is a fixed offset here, not a zone with daylight saving: the spec speaks of "a clock
 //! shifted by 7 hours". 19:00 at UTC-7 is 02:00 UTC of the next UTC day, so every cycle is
@@ -14,9 +15,11 @@
 
 use super::CheckinError;
 
-/// Hours the check-in clock is behind UTC (spec 02 §4 "a clock shifted by 7 hours (UTC-7)").
+/// Hours the check-in clock is behind UTC (docs/behaviour/credits-and-checkin.md#daily-check-in "a
+/// clock shifted by 7 hours (UTC-7)").
 pub const CHECKIN_UTC_OFFSET_HOURS: i64 = -7;
-/// Local hour on that clock at which a new cycle starts (spec 02 §9 "cycle boundary 19:00").
+/// Local hour on that clock at which a new cycle starts
+/// (docs/behaviour/credits-and-checkin.md#daily-check-in "cycle boundary 19:00").
 pub const CHECKIN_CYCLE_START_HOUR: i64 = 19;
 /// Length of one cycle: one day in milliseconds.
 pub const DAY_MS: i64 = 86_400_000;
@@ -53,9 +56,10 @@ fn start_of_id(id: i64) -> i64 {
     id * DAY_MS + CHECKIN_CYCLE_OFFSET_MS
 }
 
-/// The cycle id of a time (spec 02 §4): an integer day index, equal for two times exactly when
-/// they fall in the same cycle, increasing by one per cycle. The server stores it to allow one
-/// claim per cycle. Id 0 is the cycle starting 1970-01-01 02:00 UTC; earlier times are negative.
+/// The cycle id of a time (docs/behaviour/credits-and-checkin.md#daily-check-in): an integer day
+/// index, equal for two times exactly when they fall in the same cycle, increasing by one per
+/// cycle. The server stores it to allow one claim per cycle. Id 0 is the cycle starting 1970-01-01
+/// 02:00 UTC; earlier times are negative.
 ///
 /// Errors: `invalid_time` for NaN/infinite, `time_out_of_range` beyond ±8.64e15 ms.
 pub fn checkin_cycle_id(now_ms: f64) -> Result<i64, CheckinError> {
@@ -63,7 +67,8 @@ pub fn checkin_cycle_id(now_ms: f64) -> Result<i64, CheckinError> {
 }
 
 /// The start (epoch ms) of the cycle containing `now_ms`: the latest 19:00:00.000 at UTC-7 at or
-/// before it (spec 02 §4, §9). A time exactly at 19:00:00.000 starts a new cycle.
+/// before it (docs/behaviour/credits-and-checkin.md#daily-check-in). A time exactly at 19:00:00.000
+/// starts a new cycle.
 ///
 /// Errors: as [`checkin_cycle_id`].
 pub fn checkin_cycle_start(now_ms: f64) -> Result<f64, CheckinError> {
@@ -73,8 +78,9 @@ pub fn checkin_cycle_start(now_ms: f64) -> Result<f64, CheckinError> {
 }
 
 /// The start (epoch ms) of the cycle after the one containing `now_ms`: when the next claim
-/// becomes possible (spec 02 §4). May lie up to one day beyond the ECMAScript time range for
-/// inputs at its very edge; it is still an exact integer number.
+/// becomes possible (docs/behaviour/credits-and-checkin.md#daily-check-in). May lie up to one day
+/// beyond the ECMAScript time range for inputs at its very edge; it is still an exact integer
+/// number.
 ///
 /// Errors: as [`checkin_cycle_id`].
 pub fn next_checkin_cycle(now_ms: f64) -> Result<f64, CheckinError> {
@@ -82,7 +88,8 @@ pub fn next_checkin_cycle(now_ms: f64) -> Result<f64, CheckinError> {
     Ok(start_of_id(checkin_cycle_id_i64(ms) + 1) as f64)
 }
 
-/// Whether two times fall in the same daily check-in cycle (spec 02 §4 "same-cycle").
+/// Whether two times fall in the same daily check-in cycle
+/// (docs/behaviour/credits-and-checkin.md#daily-check-in "same-cycle").
 ///
 /// Errors: as [`checkin_cycle_id`], naming the first invalid argument ("first time" or
 /// "second time").

@@ -1,29 +1,33 @@
-//! The check-in data of the server and the reward per plan tier (spec 02 §3, §6, §7, §8, §9).
+//! The check-in data of the server and the reward per plan tier
+//! (docs/behaviour/credits-and-checkin.md#daily-check-in).
 
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-/// Reward of a free user, in credits (spec 02 §6, §9).
+/// Reward of a free user, in credits (docs/behaviour/credits-and-checkin.md#daily-check-in).
 pub const CHECKIN_CREDITS_FREE: u32 = 3;
-/// Reward of a standard user (spec 02 §6, §9).
+/// Reward of a standard user (docs/behaviour/credits-and-checkin.md#daily-check-in).
 pub const CHECKIN_CREDITS_STANDARD: u32 = 5;
-/// Reward of a premium user (spec 02 §6, §9).
+/// Reward of a premium user (docs/behaviour/credits-and-checkin.md#daily-check-in).
 pub const CHECKIN_CREDITS_PREMIUM: u32 = 10;
-/// Reward for any other level (spec 02 §6 "default 2 in one place").
+/// Reward for any other level (docs/behaviour/credits-and-checkin.md#daily-check-in "default 2 in
+/// one place").
 pub const CHECKIN_CREDITS_DEFAULT: u32 = 2;
-/// Credits shown when the status fetch fails (spec 02 §6, §8, §9 "fallback 3").
+/// Credits shown when the status fetch fails (docs/behaviour/credits-and-checkin.md#daily-check-in
+/// "fallback 3").
 pub const CHECKIN_CREDITS_FALLBACK: u32 = 3;
-/// Error text of a failed status fetch (spec 02 §8).
+/// Error text of a failed status fetch (docs/behaviour/calls-and-errors.md#the-error-catalogue).
 pub const CHECKIN_FETCH_FAILED_TEXT: &str = "Failed to fetch check-in data";
-/// Error text of a failed claim (spec 02 §8).
+/// Error text of a failed claim (docs/behaviour/calls-and-errors.md#the-error-catalogue).
 pub const CHECKIN_FAILED_TEXT: &str = "Check-in failed";
-/// Toast shown on mobile when a claim fails (spec 02 §4, §8).
+/// Toast shown on mobile when a claim fails (docs/behaviour/credits-and-checkin.md#daily-check-in).
 pub const CHECKIN_FAIL_TOAST_TEXT: &str = "check in fail";
 
-/// The check-in reward of a plan level (spec 02 §6): free 3, standard 5, premium 10, anything
-/// else 2. The level is the user's `verify.level`; it is matched after trimming and ignoring
-/// ASCII case, and the display alias `vip` counts as premium (spec 02 §4 plan level mapping).
-/// `inactive`, guests (empty) and unknown levels get the default 2.
+/// The check-in reward of a plan level (docs/behaviour/credits-and-checkin.md#daily-check-in): free
+/// 3, standard 5, premium 10, anything else 2. The level is the user's `verify.level`; it is
+/// matched after trimming and ignoring ASCII case, and the display alias `vip` counts as premium
+/// (docs/behaviour/accounts-and-sessions.md#roles-and-permissions plan level mapping). `inactive`,
+/// guests (empty) and unknown levels get the default 2.
 pub fn checkin_reward(level: &str) -> u32 {
     let level = level.trim();
     if level.eq_ignore_ascii_case("free") {
@@ -37,7 +41,8 @@ pub fn checkin_reward(level: &str) -> u32 {
     }
 }
 
-/// Whether the user may claim today (spec 02 §3 "status check_in or checked_in").
+/// Whether the user may claim today (docs/behaviour/credits-and-checkin.md#daily-check-in "status
+/// check_in or checked_in").
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -48,10 +53,11 @@ pub enum CheckinStatus {
     CheckedIn,
 }
 
-/// The answer of `GET /v1/activity/checkin/status` (spec 02 §3, §7), with the server's field
-/// names. Decoding is lenient because the flags arrive as booleans or as 0/1: a flag is true for
-/// `true`, a non-zero number or a string holding one (`"1"`, `"true"`); credits accept a number
-/// or a numeric string, rounded, negatives and garbage as 0. Missing fields take their default.
+/// The answer of `GET /v1/activity/checkin/status`
+/// (docs/behaviour/credits-and-checkin.md#daily-check-in), with the server's field names. Decoding
+/// is lenient because the flags arrive as booleans or as 0/1: a flag is true for `true`, a non-zero
+/// number or a string holding one (`"1"`, `"true"`); credits accept a number or a numeric string,
+/// rounded, negatives and garbage as 0. Missing fields take their default.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckinData {
@@ -73,8 +79,9 @@ pub struct CheckinData {
     pub activity_active: bool,
 }
 
-/// The answer of `POST /v1/activity/checkin` (spec 02 §3, §7): success and a server message.
-/// Decoded leniently like [`CheckinData`].
+/// The answer of `POST /v1/activity/checkin`
+/// (docs/behaviour/credits-and-checkin.md#daily-check-in): success and a server message. Decoded
+/// leniently like [`CheckinData`].
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckinClaimResponse {
@@ -82,13 +89,13 @@ pub struct CheckinClaimResponse {
     #[cfg_attr(feature = "tsify", tsify(type = "boolean | number | string | null"))]
     #[serde(default, deserialize_with = "de_flag")]
     pub success: bool,
-    /// Server text, shown as a toast (spec 02 §8).
+    /// Server text, shown as a toast (docs/behaviour/credits-and-checkin.md#daily-check-in).
     #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(default, deserialize_with = "de_text")]
     pub message: String,
 }
 
-/// The status derived from check-in data (spec 02 §3, §4).
+/// The status derived from check-in data (docs/behaviour/credits-and-checkin.md#daily-check-in).
 pub fn checkin_status(data: &CheckinData) -> CheckinStatus {
     if data.is_checked_in {
         CheckinStatus::CheckedIn
@@ -97,9 +104,10 @@ pub fn checkin_status(data: &CheckinData) -> CheckinStatus {
     }
 }
 
-/// What the panel shows when the status fetch fails (spec 02 §8): status check_in with 3
-/// credits. Decided: the claim stays possible (today available, activity active), so the user
-/// can still try and the server has the last word.
+/// What the panel shows when the status fetch fails
+/// (docs/behaviour/credits-and-checkin.md#daily-check-in): status check_in with 3 credits. Decided:
+/// the claim stays possible (today available, activity active), so the user can still try and the
+/// server has the last word.
 pub fn checkin_fetch_fallback() -> CheckinData {
     CheckinData {
         is_checked_in: false,

@@ -1,4 +1,4 @@
-//! Daily check-in: cycles at 19:00 UTC-7, rewards by tier, claim states, auto-show and load-time rules (spec 02 §4, §6, §8, §9).
+//! Daily check-in: cycles at 19:00 UTC-7, rewards by tier, claim states, auto-show and load-time rules (docs/behaviour/credits-and-checkin.md#daily-check-in).
 //!
 //! - [`cycle`]: which daily cycle a time belongs to (the server enforces one claim per cycle id).
 //! - [`data`]: the server's check-in data, the status and the reward per plan tier.

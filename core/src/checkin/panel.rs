@@ -1,9 +1,10 @@
-//! The check-in panel as a pure state machine (spec 02 §4, §5, §8).
+//! The check-in panel as a pure state machine
+//! (docs/behaviour/credits-and-checkin.md#daily-check-in).
 //!
 //! The app keeps a [`CheckinPanelState`], feeds every happening in as a [`CheckinPanelEvent`]
 //! and performs the returned [`CheckinEffect`]s (requests, toasts, tracking). An empty effect
 //! list with an unchanged state means the event was ignored (a claim while loading or
-//! disabled, spec 02 §4).
+//! disabled, docs/behaviour/credits-and-checkin.md#daily-check-in).
 
 use super::data::{
     CHECKIN_CREDITS_FALLBACK, CHECKIN_FAIL_TOAST_TEXT, CHECKIN_FAILED_TEXT,
@@ -12,21 +13,24 @@ use super::data::{
 use crate::toast::ToastKind;
 use serde::{Deserialize, Serialize};
 
-/// What the panel shows (spec 02 §4 "states loading, disabled, status").
+/// What the panel shows (docs/behaviour/credits-and-checkin.md#daily-check-in "states loading,
+/// disabled, status").
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckinPanelState {
     /// A status fetch or a claim is under way; claims are ignored.
     pub loading: bool,
-    /// The claim button is disabled: already checked in this cycle (spec 02 §4). Decided:
-    /// `today_available` and `activity_active` do not disable it, the server has the last word.
+    /// The claim button is disabled: already checked in this cycle
+    /// (docs/behaviour/credits-and-checkin.md#daily-check-in). Decided: `today_available` and
+    /// `activity_active` do not disable it, the server has the last word.
     pub disabled: bool,
     /// check_in or checked_in.
     pub status: CheckinStatus,
     /// Credits a claim gives today (from the server, or the fallback 3).
     pub credits: u32,
-    /// Error text to show under the panel, if any (spec 02 §8).
+    /// Error text to show under the panel, if any
+    /// (docs/behaviour/credits-and-checkin.md#daily-check-in).
     pub error: Option<String>,
 }
 
@@ -44,13 +48,15 @@ pub enum CheckinPanelEvent {
         /// The answer.
         data: CheckinData,
     },
-    /// The status fetch failed (spec 02 §8: fallback check_in, 3 credits, error text).
+    /// The status fetch failed (docs/behaviour/calls-and-errors.md#the-error-catalogue: fallback
+    /// check_in, 3 credits, error text).
     LoadFailed,
     /// A status re-fetch started (after a claim, or by the app); shows loading.
     Reloading,
     /// The user pressed the claim button.
     Claim {
-        /// Whether the user is signed in (spec 02 §5: a check-in requires login).
+        /// Whether the user is signed in (docs/behaviour/credits-and-checkin.md#daily-check-in: a
+        /// check-in requires login).
         logged_in: bool,
     },
     /// The claim call answered.
@@ -76,15 +82,18 @@ pub enum CheckinPanelEvent {
     rename_all_fields = "camelCase"
 )]
 pub enum CheckinEffect {
-    /// Open the login dialog in login mode (spec 02 §5).
+    /// Open the login dialog in login mode (docs/behaviour/credits-and-checkin.md#daily-check-in).
     OpenLogin,
     /// Send `POST /v1/activity/checkin`.
     SendClaim,
-    /// Refresh the user info (the credit balance changed, spec 02 §4).
+    /// Refresh the user info (the credit balance changed,
+    /// docs/behaviour/credits-and-checkin.md#daily-check-in).
     RefreshUser,
-    /// Re-fetch the check-in status (spec 02 §4, after every claim).
+    /// Re-fetch the check-in status (docs/behaviour/credits-and-checkin.md#daily-check-in, after
+    /// every claim).
     FetchStatus,
-    /// Record a check-in failure event (analytics only, spec 02 §8).
+    /// Record a check-in failure event (analytics only,
+    /// docs/behaviour/credits-and-checkin.md#daily-check-in).
     TrackFailure,
     /// Show a toast.
     Toast {
@@ -128,14 +137,15 @@ fn state_from_data(data: &CheckinData, error: Option<String>) -> CheckinPanelSta
     }
 }
 
-/// One step of the panel (spec 02 §4, §5, §8):
+/// One step of the panel (docs/behaviour/credits-and-checkin.md#daily-check-in):
 /// - `loaded` shows the data; `loadFailed` shows check_in with 3 credits and
 ///   'Failed to fetch check-in data'; `reloading` sets loading.
 /// - `claim` is ignored while loading or disabled; a signed-out user gets the login dialog;
 ///   otherwise it sets loading and sends the claim.
 /// - `claimAnswered` with success turns check_in into checked_in, refreshes the user and
 ///   re-fetches the status; without success it is a failure. Either way a non-empty server
-///   message shows as a success toast (spec 02 §8 "shown as a success toast either way").
+///   message shows as a success toast (docs/behaviour/credits-and-checkin.md#daily-check-in "shown
+///   as a success toast either way").
 /// - A failure (`claimAnswered` without success or `claimFailed`) sets 'Check-in failed',
 ///   tracks it, re-fetches the status, and on mobile shows the toast 'check in fail'.
 pub fn checkin_panel_step(

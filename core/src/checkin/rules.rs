@@ -1,23 +1,29 @@
-//! When the check-in popup opens by itself, and how its load time is reported (spec 02 §2, §4, §9).
+//! When the check-in popup opens by itself, and how its load time is reported
+//! (docs/behaviour/credits-and-checkin.md#daily-check-in).
 
 use super::CheckinError;
 use super::cycle::epoch_ms;
 use serde::{Deserialize, Serialize};
 
-/// Value of the `pactivity` query parameter on links of the e-mail campaign (spec 02 §2).
+/// Value of the `pactivity` query parameter on links of the e-mail campaign
+/// (docs/behaviour/credits-and-checkin.md#daily-check-in).
 pub const CHECKIN_EMAIL_PACTIVITY: &str = "retention_checkin_credit_for_creation";
-/// A panel load time counts only below this many milliseconds (spec 02 §4, §9).
+/// A panel load time counts only below this many milliseconds
+/// (docs/behaviour/credits-and-checkin.md#daily-check-in).
 pub const CHECKIN_LOAD_TIME_LIMIT_MS: f64 = 30_000.0;
-/// Value reported instead of a measurement outside (0, 30000) ms (spec 02 §9).
+/// Value reported instead of a measurement outside (0, 30000) ms
+/// (docs/behaviour/credits-and-checkin.md#daily-check-in).
 pub const CHECKIN_LOAD_TIME_FALLBACK_MS: f64 = 100.15;
 
-/// Whether the check-in popup opens by itself (spec 02 §4): on arrival from the e-mail link
-/// (`pactivity` equals `retention_checkin_credit_for_creation`, compared exactly), or when the
-/// last check-in is not in the current cycle (or there is none: `None`).
+/// Whether the check-in popup opens by itself
+/// (docs/behaviour/credits-and-checkin.md#daily-check-in): on arrival from the e-mail link
+/// (`pactivity` equals `retention_checkin_credit_for_creation`, compared exactly), or when the last
+/// check-in is not in the current cycle (or there is none: `None`).
 ///
 /// Decided: a stored last check-in time that is NaN, infinite or out of range is treated as no
-/// record (stored values that cannot be read fall back to defaults, spec 01 §8), so the popup
-/// shows; an invalid `now_ms` is an error (`invalid_time` / `time_out_of_range`).
+/// record (stored values that cannot be read fall back to defaults,
+/// docs/behaviour/calls-and-errors.md#the-error-catalogue), so the popup shows; an invalid `now_ms`
+/// is an error (`invalid_time` / `time_out_of_range`).
 pub fn checkin_should_auto_show(
     pactivity: Option<&str>,
     last_checkin_ms: Option<f64>,
@@ -38,7 +44,8 @@ pub fn checkin_should_auto_show(
 /// when unknown: a guest, or the status call failed), plus one decision (the spec says the close
 /// button records the close time, not what it is for): a popup the visitor closed in this cycle
 /// stays closed until the next cycle, unless the e-mail link asks for it. Guests are prompted
-/// too; their claim opens the login dialog (spec 02 §5). An unreadable close time is no record.
+/// too; their claim opens the login dialog (docs/behaviour/credits-and-checkin.md#daily-check-in).
+/// An unreadable close time is no record.
 pub fn checkin_auto_show(
     pactivity: Option<&str>,
     checked_in_this_cycle: Option<bool>,
@@ -59,7 +66,8 @@ pub fn checkin_auto_show(
     }))
 }
 
-/// A panel load time as reported to analytics (spec 02 §4, §9).
+/// A panel load time as reported to analytics
+/// (docs/behaviour/credits-and-checkin.md#daily-check-in).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -70,8 +78,9 @@ pub struct CheckinLoadTime {
     pub counted: bool,
 }
 
-/// Reports a measured panel load time (spec 02 §4, §9): it counts only when strictly between
-/// 0 and 30000 ms; otherwise (including NaN and infinities) the fallback 100.15 is reported.
+/// Reports a measured panel load time (docs/behaviour/credits-and-checkin.md#daily-check-in): it
+/// counts only when strictly between 0 and 30000 ms; otherwise (including NaN and infinities) the
+/// fallback 100.15 is reported.
 pub fn checkin_load_time(measured_ms: f64) -> CheckinLoadTime {
     if measured_ms > 0.0 && measured_ms < CHECKIN_LOAD_TIME_LIMIT_MS {
         CheckinLoadTime {

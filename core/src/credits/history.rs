@@ -1,4 +1,5 @@
-//! The credit history list: query, paging and filter changes as a pure state (spec 02 §4, §5, §7, §9).
+//! The credit history list: query, paging and filter changes as a pure state
+//! (docs/behaviour/credits-and-checkin.md#the-ledger).
 //!
 //! The app keeps a [`CreditHistoryState`] next to its list of records. It asks
 //! [`credit_history_next`] what to fetch (on open and when scrolled to the bottom), reports the
@@ -12,11 +13,12 @@ use super::record::{CreditRecord, normalize_credit_record, number_of};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// Records per page (spec 02 §9).
+/// Records per page (docs/behaviour/credits-and-checkin.md#the-ledger).
 pub const CREDIT_HISTORY_PAGE_SIZE: u32 = 15;
-/// Distance from the bottom in px that counts as "scrolled to the bottom" (spec 02 §9).
+/// Distance from the bottom in px that counts as "scrolled to the bottom"
+/// (docs/behaviour/credits-and-checkin.md#the-ledger).
 pub const CREDIT_HISTORY_SCROLL_THRESHOLD_PX: f64 = 1.0;
-/// Throttle of the scroll handler in ms (spec 02 §9).
+/// Throttle of the scroll handler in ms (docs/behaviour/credits-and-checkin.md#the-ledger).
 pub const CREDIT_HISTORY_SCROLL_THROTTLE_MS: u32 = 100;
 
 /// The type filter of the history. Decided wire values (our server's): `all`, `acquisition`,
@@ -38,7 +40,8 @@ pub enum CreditTypeFilter {
     Consumption,
 }
 
-/// The history request (spec 02 §7: type, page, page_size), with its wire names.
+/// The history request (docs/behaviour/credits-and-checkin.md#the-ledger: type, page, page_size),
+/// with its wire names.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CreditHistoryQuery {
@@ -99,7 +102,8 @@ pub struct CreditHistoryPage {
     pub total: u32,
 }
 
-/// Whether another page exists (spec 02 §5): only while `total > loaded`. NaN gives false.
+/// Whether another page exists (docs/behaviour/credits-and-checkin.md#the-ledger): only while
+/// `total > loaded`. NaN gives false.
 pub fn has_next_page(total: f64, loaded: f64) -> bool {
     total > loaded
 }
@@ -115,8 +119,9 @@ pub fn credit_history_initial(filter: CreditTypeFilter) -> CreditHistoryState {
     }
 }
 
-/// What to fetch next (on open or at the bottom, spec 02 §4): nothing while a request is
-/// pending; page 1 when nothing is loaded yet; then the next page only while total > loaded.
+/// What to fetch next (on open or at the bottom, docs/behaviour/credits-and-checkin.md#the-ledger):
+/// nothing while a request is pending; page 1 when nothing is loaded yet; then the next page only
+/// while total > loaded.
 pub fn credit_history_next(state: &CreditHistoryState) -> CreditHistoryStep {
     let page = if state.pending.is_some() {
         None
@@ -146,9 +151,9 @@ pub fn credit_history_next(state: &CreditHistoryState) -> CreditHistoryStep {
     }
 }
 
-/// Changes the type filter (spec 02 §4): a different filter resets the list and the page and
-/// fetches page 1 of the new filter (any pending request becomes stale); the same filter
-/// changes nothing.
+/// Changes the type filter (docs/behaviour/credits-and-checkin.md#the-ledger): a different filter
+/// resets the list and the page and fetches page 1 of the new filter (any pending request becomes
+/// stale); the same filter changes nothing.
 pub fn credit_history_set_filter(
     state: &CreditHistoryState,
     filter: CreditTypeFilter,
@@ -187,8 +192,9 @@ pub fn credit_history_loaded(
     }
 }
 
-/// Records a failed request (spec 02 §8: logged only, loading stops). The page is not counted,
-/// so the next bottom-scroll asks it again. Ignored unless `query` is the pending request.
+/// Records a failed request (docs/behaviour/credits-and-checkin.md#the-ledger: logged only, loading
+/// stops). The page is not counted, so the next bottom-scroll asks it again. Ignored unless `query`
+/// is the pending request.
 pub fn credit_history_failed(
     state: &CreditHistoryState,
     query: &CreditHistoryQuery,
@@ -202,15 +208,16 @@ pub fn credit_history_failed(
     }
 }
 
-/// Whether the list is scrolled to its bottom (spec 02 §4, §9: within 1 px), from the scroll
-/// container's `scrollTop`, `clientHeight` and `scrollHeight`. NaN gives false.
+/// Whether the list is scrolled to its bottom (docs/behaviour/credits-and-checkin.md#the-ledger:
+/// within 1 px), from the scroll container's `scrollTop`, `clientHeight` and `scrollHeight`. NaN
+/// gives false.
 pub fn credit_history_at_bottom(scroll_top: f64, client_height: f64, scroll_height: f64) -> bool {
     scroll_height - scroll_top - client_height <= CREDIT_HISTORY_SCROLL_THRESHOLD_PX
 }
 
-/// Reads the `data` of a history answer (spec 02 §7: `list` and `total`) into normalised
-/// records. A missing or null `list` is empty; `total` is coerced like credits (floored,
-/// negatives and garbage 0, saturating at `u32::MAX`).
+/// Reads the `data` of a history answer (docs/behaviour/credits-and-checkin.md#the-ledger: `list`
+/// and `total`) into normalised records. A missing or null `list` is empty; `total` is coerced like
+/// credits (floored, negatives and garbage 0, saturating at `u32::MAX`).
 ///
 /// Errors: `invalid_page` when `data` is not an object or `list` is neither an array nor null.
 pub fn credit_history_page(data: &Value) -> Result<CreditHistoryPage, CreditsError> {

@@ -1,4 +1,5 @@
-//! Credit history: record normalisation and paging (spec 02 §3, §5, §9).
+//! Credit history: record normalisation and paging
+//! (docs/behaviour/credits-and-checkin.md#the-ledger).
 //!
 //! - [`record`]: raw server records into display-ready [`CreditRecord`]s; the plan expiry line.
 //! - [`history`]: the history query, paging and filter changes as a pure state.

@@ -1,12 +1,14 @@
 //! What each generation task costs, in credits: one table for the server, which charges it when a
 //! task is accepted, and the app, which shows it in the credit-consumption confirmation before a
-//! task is created (spec 02 §3 task module codes, §5, §8 "Use {n} credits ...").
+//! task is created (docs/behaviour/tasks-and-queue.md#task-modules task module codes,
+//! docs/behaviour/pricing-and-purchase.md#prices;
+//! docs/behaviour/calls-and-errors.md#the-error-catalogue "Use {n} credits ...").
 //!
 //! The prices themselves are rows of the task-module catalogue (`crate::tasks::catalogue`). Free,
 //! immediate calls (the sensitive-content checks, `image_fkp`, `watermark_download`) have no price.
 
-/// Credits a new account starts with (spec 02 §1 benefit table: "free 5 credits"), valid
-/// indefinitely.
+/// Credits a new account starts with (docs/behaviour/credits-and-checkin.md#credits benefit table:
+/// "free 5 credits"), valid indefinitely.
 pub const SIGNUP_CREDITS: u32 = 5;
 
 /// The envelope code (with HTTP 402) of a task refused for lack of credits; the server answers it

@@ -1,5 +1,5 @@
 //! Normalising credit transaction records from the server into display-ready records
-//! (spec 02 §3, §5).
+//! (docs/behaviour/credits-and-checkin.md#the-ledger).
 //!
 //! The server's record: `type` (Acquisition or Consumption), `details`, `credits`, `date`
 //! (seconds), `expire_time` (seconds; 0 = valid indefinitely), `is_expired` (1 = expired),
@@ -12,7 +12,8 @@ use serde_json::{Map, Value};
 /// Largest valid time in seconds: the ECMAScript `Date` range (8.64e15 ms).
 const MAX_EPOCH_SECONDS: f64 = 8.64e12;
 
-/// Kind of a transaction (spec 02 §3, §5: unknown types show as unknown).
+/// Kind of a transaction (docs/behaviour/credits-and-checkin.md#the-ledger: unknown types show as
+/// unknown).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -25,7 +26,8 @@ pub enum CreditType {
     Unknown,
 }
 
-/// Whether the server marks the record valid (spec 02 §3: status 1 valid, else invalid).
+/// Whether the server marks the record valid (docs/behaviour/credits-and-checkin.md#the-ledger:
+/// status 1 valid, else invalid).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -36,7 +38,7 @@ pub enum CreditStatus {
     Invalid,
 }
 
-/// Expiry of the credits of a record (spec 02 §3, §5).
+/// Expiry of the credits of a record (docs/behaviour/credits-and-checkin.md#the-ledger).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(
@@ -55,7 +57,8 @@ pub enum CreditExpiry {
         at_ms: f64,
     },
     /// `expire_time` missing, unparsable, negative or beyond the date range: the expiry line is
-    /// hidden (spec 02 §5 "invalid expiry date hides the ... expiry line").
+    /// hidden (docs/behaviour/credits-and-checkin.md#the-ledger "invalid expiry date hides the ...
+    /// expiry line").
     Unknown,
 }
 
@@ -69,7 +72,8 @@ pub struct CreditRecord {
     pub kind: CreditType,
     /// Description from the server (empty when missing; non-strings are written as JSON).
     pub details: String,
-    /// Amount as a number (spec 02 §5: coerced from a number or numeric string, default 0).
+    /// Amount as a number (docs/behaviour/credits-and-checkin.md#the-ledger: coerced from a number
+    /// or numeric string, default 0).
     pub credits: f64,
     /// Time of the transaction in epoch ms, `None` when the date is missing, unparsable, not
     /// after 1970 or beyond the date range (decided: a 0 date is "missing", not 1970-01-01).
@@ -120,9 +124,9 @@ fn expiry_of(obj: &Map<String, Value>) -> CreditExpiry {
     }
 }
 
-/// Normalises one raw record (spec 02 §3, §5): type Acquisition/Consumption (ignoring ASCII
-/// case) or unknown; credits coerced, default 0; date seconds to ms; expiry from `is_expired`
-/// and `expire_time`; status 1 valid, else invalid.
+/// Normalises one raw record (docs/behaviour/credits-and-checkin.md#the-ledger): type
+/// Acquisition/Consumption (ignoring ASCII case) or unknown; credits coerced, default 0; date
+/// seconds to ms; expiry from `is_expired` and `expire_time`; status 1 valid, else invalid.
 ///
 /// Errors: `invalid_record` when `raw` is not a JSON object.
 pub fn normalize_credit_record(raw: &Value) -> Result<CreditRecord, CreditsError> {
@@ -148,9 +152,9 @@ pub fn normalize_credit_record(raw: &Value) -> Result<CreditRecord, CreditsError
     })
 }
 
-/// The plan expiry line of the account panel (spec 02 §3, §5): `verify.expired_time` (seconds,
-/// number or numeric string) as epoch ms to display, or `None` to hide the line because the
-/// date is missing, unparsable, not positive or beyond the date range.
+/// The plan expiry line of the account panel (docs/behaviour/credits-and-checkin.md#the-ledger):
+/// `verify.expired_time` (seconds, number or numeric string) as epoch ms to display, or `None` to
+/// hide the line because the date is missing, unparsable, not positive or beyond the date range.
 pub fn plan_expiry_line(expired_time: &Value) -> Option<f64> {
     number_of(Some(expired_time)).and_then(seconds_to_ms)
 }

@@ -1,9 +1,10 @@
-//! When and to what size an uploaded image is downscaled before cropping (spec 01 §5, §9).
+//! When and to what size an uploaded image is downscaled before cropping
+//! (docs/behaviour/uploads.md#image-crop).
 
 use super::{CropError, check_image};
 use crate::imaging::fit_long_side;
 
-/// Max image side 2000 (spec 01 §9, spec 02 §9).
+/// Max image side 2000 (docs/behaviour/uploads.md#image-crop).
 pub const MAX_IMAGE_SIDE: u32 = 2000;
 
 /// The size an image should have before cropping.
@@ -19,10 +20,10 @@ pub struct DownscaleTarget {
     pub downscaled: bool,
 }
 
-/// The downscale rule of spec 01 §5: the image is downscaled when a side exceeds
-/// `limit = min(maxValue, 2000)`; the long side then becomes `limit` and the short side keeps the
-/// aspect ratio, `round(short × limit / long)` with halves rounded up (exact integer arithmetic), at
-/// least 1. A side equal to the limit is not "exceeding": no downscale.
+/// The downscale rule of docs/behaviour/uploads.md#image-crop: the image is downscaled when a side
+/// exceeds `limit = min(maxValue, 2000)`; the long side then becomes `limit` and the short side
+/// keeps the aspect ratio, `round(short × limit / long)` with halves rounded up (exact integer
+/// arithmetic), at least 1. A side equal to the limit is not "exceeding": no downscale.
 ///
 /// `max_value` is the model's maximum side; `None` means the model gives none (limit 2000), `0` is
 /// [`CropError::InvalidMaxValue`]. `imaging::downscale_rgba` with `max_side = limit` produces exactly

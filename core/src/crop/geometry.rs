@@ -1,12 +1,13 @@
 //! The crop box, the view of the image behind it (scale and offset), restore, and the source
-//! rectangle in image pixels (spec 01 §3 "Crop result", §4 "Image crop", §5, §9).
+//! rectangle in image pixels (docs/behaviour/uploads.md#image-crop "Crop result", #image-crop
+//! "Image crop", #image-crop).
 
 use super::zoom::{check_scale, crop_zoom_range};
 use super::{CropError, check_box, check_image, finite, positive};
 
-/// Default crop box side, display pixels (spec 01 §4, §9 "default box 412").
+/// Default crop box side, display pixels (docs/behaviour/uploads.md#image-crop "default box 412").
 pub const DEFAULT_CROP_BOX: f64 = 412.0;
-/// Minimum crop box width, display pixels (spec 01 §5, §9 "min 40").
+/// Minimum crop box width, display pixels (docs/behaviour/uploads.md#image-crop "min 40").
 pub const MIN_CROP_WIDTH: f64 = 40.0;
 
 /// A crop box size in display pixels.
@@ -21,7 +22,7 @@ pub struct BoxSize {
 }
 
 /// How the image sits behind the crop box: the restorable state of the dialog, and the geometric
-/// part of the crop result's `cropRecord` (spec 01 §3).
+/// part of the crop result's `cropRecord` (docs/behaviour/uploads.md#image-crop).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -34,8 +35,8 @@ pub struct CropView {
     pub offset_y: f64,
 }
 
-/// The source rectangle of a crop, in image pixels (the `x, y, w, h` of the crop result, spec 01 §3).
-/// Also the argument of `imaging::crop_rgba`.
+/// The source rectangle of a crop, in image pixels (the `x, y, w, h` of the crop result,
+/// docs/behaviour/uploads.md#image-crop). Also the argument of `imaging::crop_rgba`.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -51,8 +52,8 @@ pub struct CropRect {
 }
 
 /// The initial crop box for an aspect ratio (width/height): the largest box of that ratio inside the
-/// default 412 × 412 square (spec 01 §4 "crop box default 412"). `None` (free ratio) gives 412 × 412;
-/// 16:9 gives 412 × 231.75, 9:16 gives 231.75 × 412.
+/// default 412 × 412 square (docs/behaviour/uploads.md#image-crop "crop box default 412"). `None`
+/// (free ratio) gives 412 × 412; 16:9 gives 412 × 231.75, 9:16 gives 231.75 × 412.
 pub fn crop_box_size(ratio: Option<f64>) -> Result<BoxSize, CropError> {
     let Some(r) = ratio else {
         return Ok(BoxSize {
@@ -82,10 +83,10 @@ pub fn crop_box_size(ratio: Option<f64>) -> Result<BoxSize, CropError> {
 /// image area), display pixels.
 ///
 /// With a `ratio` the width decides and the height follows (`height = width / ratio`); the width is
-/// kept at least 40 (spec 01 §5 "crop minimum width 40") and at most what fits in `bounds`. Without
-/// a ratio each side is clamped on its own to `[40, bound]` (we also keep the free height ≥ 40 so the
-/// box cannot collapse; the spec only names the width). When the bounds are themselves smaller than
-/// 40, the bounds win: the box never leaves the image.
+/// kept at least 40 (docs/behaviour/uploads.md#image-crop "crop minimum width 40") and at most what
+/// fits in `bounds`. Without a ratio each side is clamped on its own to `[40, bound]` (we also keep
+/// the free height ≥ 40 so the box cannot collapse; the spec only names the width). When the bounds
+/// are themselves smaller than 40, the bounds win: the box never leaves the image.
 pub fn crop_box_resize(
     width: f64,
     height: f64,
@@ -115,7 +116,8 @@ pub fn crop_box_resize(
 }
 
 /// The restored (reset) view: base scale (the image just covers the box) and the image centred on
-/// the box (spec 01 §4 "restore resets"). Also the initial view when the dialog opens.
+/// the box (docs/behaviour/uploads.md#image-crop "restore resets"). Also the initial view when the
+/// dialog opens.
 pub fn crop_restore(
     image_width: u32,
     image_height: u32,
@@ -183,7 +185,7 @@ pub fn crop_zoom_to(
 }
 
 /// The source rectangle, in image pixels, that the crop box shows for a view (the geometric part of
-/// the crop result, spec 01 §3).
+/// the crop result, docs/behaviour/uploads.md#image-crop).
 ///
 /// Exact values: `x = -offsetX / scale`, `w = boxWidth / scale` (same for y, h). Rounding, decided
 /// here: `w` and `h` are rounded to the nearest pixel (halves up) on their own, so panning never

@@ -1,17 +1,18 @@
-//! Crop geometry: presets within model bounds, zoom steps, crop box and result (spec 01 §3-§5, §9; spec 02 §5).
+//! Crop geometry: presets within model bounds, zoom steps, crop box and result
+//! (docs/behaviour/uploads.md#image-crop).
 //!
 //! Conventions used throughout this module (the spec is silent on them, so they are decided here):
 //!
 //! - **Aspect ratio is width / height** (16:9 is 1.777…, 9:16 is 0.5625). Model bounds
 //!   (`minRatio`, `maxRatio`) are read the same way. The one exception is the two-image check of
-//!   spec 02 §5, which the spec itself words as a quotient of height/width ratios: see
-//!   [`images_ratio_ok`].
+//!   docs/behaviour/uploads.md#aspect-ratios, which the spec itself words as a quotient of
+//!   height/width ratios: see [`images_ratio_ok`].
 //! - **Display pixels vs image pixels.** The crop box (`BoxSize`) and the view offsets live in
 //!   display (CSS) pixels; `scale` is display pixels per image pixel. A [`CropRect`] is in image
 //!   pixels.
 //! - **Base scale = cover.** The base scale is the smallest scale at which the image *covers* the
 //!   crop box (no empty area inside the box), so every crop lies inside the image. The zoom range is
-//!   `[base, 5 × base]` (spec 01 §9 "max scale 5 times base").
+//!   `[base, 5 × base]` (docs/behaviour/uploads.md#image-crop "max scale 5 times base").
 //! - **Offsets** are the position of the image's top-left corner relative to the crop box's
 //!   top-left corner, in display pixels (so they are ≤ 0 while the image covers the box).
 
@@ -76,7 +77,7 @@ pub enum CropError {
         /// Which argument.
         what: &'static str,
     },
-    /// An aspect-ratio label outside the list of spec 02 §3.
+    /// An aspect-ratio label outside the list of docs/behaviour/uploads.md#aspect-ratios.
     #[error("Unknown aspect ratio \"{label}\": use one of 9:16, 16:9, 1:1, 4:3, 3:4, 3:2, 2:3.")]
     UnknownAspectRatio {
         /// The label as given.

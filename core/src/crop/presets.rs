@@ -1,5 +1,5 @@
 //! Aspect-ratio presets of the crop dialog, the generation aspect-ratio options, and the ratio checks
-//! (spec 01 §3, §5, §9; spec 02 §3, §5).
+//! (docs/behaviour/uploads.md#aspect-ratios, #image-crop).
 
 use super::{CropError, positive};
 
@@ -18,7 +18,8 @@ pub struct CropPreset {
     pub ratio: f64,
 }
 
-/// The crop presets in the order the spec lists them: 16:9, 9:16, 1:1, 4:3, 3:4 (spec 01 §9, spec 02 §5).
+/// The crop presets in the order the spec lists them: 16:9, 9:16, 1:1, 4:3, 3:4
+/// (docs/behaviour/uploads.md#image-crop, #aspect-ratios).
 pub const CROP_PRESETS: [(&str, u32, u32); 5] = [
     ("16:9", 16, 9),
     ("9:16", 9, 16),
@@ -35,7 +36,7 @@ const RATIO_TOLERANCE: f64 = 1e-4;
 const QUOTIENT_TOLERANCE: f64 = 1e-9;
 
 /// The presets whose ratio (width/height) lies within the model's bounds, inclusive, in spec order
-/// (spec 01 §5: "only presets within bounds are offered").
+/// (docs/behaviour/uploads.md#aspect-ratios: "only presets within bounds are offered").
 ///
 /// A missing bound (`None`) means unbounded on that side. Bounds must be positive finite numbers
 /// with `min <= max`, else [`CropError::InvalidRatio`]. The result may be empty (a model whose
@@ -58,8 +59,8 @@ pub fn crop_presets(
 }
 
 /// Whether a crop of `width` × `height` (any unit) keeps its ratio width/height within the model's
-/// bounds, inclusive (spec 01 §5 "crop aspect ratio must stay within the model's min and max").
-/// `None` bounds are open. Sides must be positive finite numbers.
+/// bounds, inclusive (docs/behaviour/uploads.md#aspect-ratios "crop aspect ratio must stay within
+/// the model's min and max"). `None` bounds are open. Sides must be positive finite numbers.
 pub fn crop_ratio_ok(
     width: f64,
     height: f64,
@@ -78,8 +79,9 @@ pub fn crop_ratio_ok(
     ))
 }
 
-/// The two-image check of spec 02 §5: the quotient `(h1 / w1) / (h2 / w2)` of the two images'
-/// height/width ratios must lie within the model-given `[lower, upper]`, inclusive.
+/// The two-image check of docs/behaviour/uploads.md#aspect-ratios: the quotient `(h1 / w1) / (h2 /
+/// w2)` of the two images' height/width ratios must lie within the model-given `[lower, upper]`,
+/// inclusive.
 ///
 /// The first image is the numerator (the spec does not say which; we take upload order). Sides must
 /// be ≥ 1 and the bounds positive finite with `lower <= upper`.
@@ -106,14 +108,15 @@ pub fn images_ratio_ok(
 }
 
 /// The crop ratio bounds (width / height, as [`crop_presets`] takes them) that keep a pair of
-/// images within the two-image rule of spec 02 §5, given the image already chosen: its size and
-/// whether it is the first of the pair (the numerator of [`images_ratio_ok`]'s quotient).
+/// images within the two-image rule of docs/behaviour/uploads.md#aspect-ratios, given the image
+/// already chosen: its size and whether it is the first of the pair (the numerator of
+/// [`images_ratio_ok`]'s quotient).
 ///
 /// With `r = h / w` of the known image and the quotient `q = r_first / r_second` in `[lower,
 /// upper]`, the other image's width/height must lie in `[lower·w/h, upper·w/h]` when the known one
 /// is first, and in `[w/(h·upper), w/(h·lower)]` when it is second. Decision: the crop dialog of
-/// the other image offers only presets within these (spec 01 §5 "only presets within bounds are
-/// offered"), so a pair outside the rule cannot be made there.
+/// the other image offers only presets within these (docs/behaviour/uploads.md#aspect-ratios "only
+/// presets within bounds are offered"), so a pair outside the rule cannot be made there.
 pub fn pair_crop_bounds(
     known_width: u32,
     known_height: u32,
@@ -172,8 +175,9 @@ pub struct AspectRatioOption {
     pub height: u32,
 }
 
-/// The aspect-ratio options with pixel sizes, in spec order (spec 01 §3, spec 02 §3). Note 3:2 and
-/// 2:3 are 1023x682 / 682x1023 as the spec writes them (not 1024).
+/// The aspect-ratio options with pixel sizes, in spec order
+/// (docs/behaviour/uploads.md#aspect-ratios). Note 3:2 and 2:3 are 1023x682 / 682x1023 as the spec
+/// writes them (not 1024).
 pub const ASPECT_RATIO_OPTIONS: [(&str, u32, u32); 7] = [
     ("9:16", 576, 1024),
     ("16:9", 1024, 576),
@@ -184,7 +188,7 @@ pub const ASPECT_RATIO_OPTIONS: [(&str, u32, u32); 7] = [
     ("2:3", 682, 1023),
 ];
 
-/// All aspect-ratio options in spec order (spec 02 §3).
+/// All aspect-ratio options in spec order (docs/behaviour/uploads.md#aspect-ratios).
 pub fn aspect_ratio_options() -> Vec<AspectRatioOption> {
     ASPECT_RATIO_OPTIONS
         .iter()

@@ -1,16 +1,18 @@
 //! Zoom of the crop dialog: the scale range, its 10 steps, the 0-100 slider and the mouse wheel
-//! (spec 01 §4 "Image crop", §9; spec 02 §4, §9).
+//! (docs/behaviour/uploads.md#image-crop "Image crop", #image-crop;
+//! docs/behaviour/uploads.md#image-crop).
 
 use super::{BoxSize, CropError, check_box, check_image, finite, positive};
 
-/// Max scale is 5 times the base scale (spec 01 §9, spec 02 §9).
+/// Max scale is 5 times the base scale (docs/behaviour/uploads.md#image-crop).
 pub const MAX_SCALE_FACTOR: f64 = 5.0;
-/// Zoom between min and max scale in 10 steps (spec 01 §4).
+/// Zoom between min and max scale in 10 steps (docs/behaviour/uploads.md#image-crop).
 pub const ZOOM_STEPS: u32 = 10;
-/// The zoom slider runs from 0 to this value (spec 01 §9 "slider 0-100").
+/// The zoom slider runs from 0 to this value (docs/behaviour/uploads.md#image-crop "slider 0-100").
 pub const SLIDER_MAX: f64 = 100.0;
-/// Wheel zoom step 0.2 (spec 01 §9): each wheel event multiplies the scale by 1.2 (zoom in) or
-/// divides it by 1.2 (zoom out), as cropperjs does with `wheelZoomRatio` 0.2.
+/// Wheel zoom step 0.2 (docs/behaviour/uploads.md#image-crop): each wheel event multiplies the
+/// scale by 1.2 (zoom in) or divides it by 1.2 (zoom out), as cropperjs does with `wheelZoomRatio`
+/// 0.2.
 pub const WHEEL_ZOOM_STEP: f64 = 0.2;
 
 /// The zoom range of an image in a crop box.
@@ -22,9 +24,9 @@ pub struct ZoomRange {
     pub base_scale: f64,
     /// Lowest allowed scale; equals the base scale, so the box never shows empty area.
     pub min_scale: f64,
-    /// Highest allowed scale: 5 × base (spec 01 §9).
+    /// Highest allowed scale: 5 × base (docs/behaviour/uploads.md#image-crop).
     pub max_scale: f64,
-    /// One zoom step: `(max - min) / 10` (spec 01 §4).
+    /// One zoom step: `(max - min) / 10` (docs/behaviour/uploads.md#image-crop).
     pub step: f64,
 }
 
@@ -54,8 +56,8 @@ pub fn crop_zoom_range(
     })
 }
 
-/// The 11 stops of the 10 zoom steps from `min_scale` to `max_scale`, both included (spec 01 §4).
-/// The last stop is exactly `max_scale`.
+/// The 11 stops of the 10 zoom steps from `min_scale` to `max_scale`, both included
+/// (docs/behaviour/uploads.md#image-crop). The last stop is exactly `max_scale`.
 pub fn crop_zoom_steps(min_scale: f64, max_scale: f64) -> Result<Vec<f64>, CropError> {
     check_range(min_scale, max_scale)?;
     let step = (max_scale - min_scale) / f64::from(ZOOM_STEPS);
@@ -85,8 +87,8 @@ pub fn crop_zoom_step(
     Ok((scale + step * f64::from(steps)).clamp(min_scale, max_scale))
 }
 
-/// The scale for a slider position: linear, 0 → min, 100 → max (spec 01 §9 "slider 0-100").
-/// Positions outside 0-100 are clamped.
+/// The scale for a slider position: linear, 0 → min, 100 → max
+/// (docs/behaviour/uploads.md#image-crop "slider 0-100"). Positions outside 0-100 are clamped.
 pub fn crop_slider_to_scale(slider: f64, min_scale: f64, max_scale: f64) -> Result<f64, CropError> {
     check_range(min_scale, max_scale)?;
     let t = finite(slider, "the slider position")?.clamp(0.0, SLIDER_MAX) / SLIDER_MAX;
@@ -106,8 +108,9 @@ pub fn crop_scale_to_slider(scale: f64, min_scale: f64, max_scale: f64) -> Resul
 }
 
 /// The scale after one wheel event: `delta_y < 0` (wheel up) zooms in by × (1 + 0.2), `delta_y > 0`
-/// zooms out by ÷ (1 + 0.2), 0 leaves it; clamped to `[min, max]` (spec 01 §9 "wheel zoom step 0.2").
-/// Only the sign of `delta_y` counts, so mice and touchpads zoom alike per event.
+/// zooms out by ÷ (1 + 0.2), 0 leaves it; clamped to `[min, max]`
+/// (docs/behaviour/uploads.md#image-crop "wheel zoom step 0.2"). Only the sign of `delta_y` counts,
+/// so mice and touchpads zoom alike per event.
 pub fn crop_wheel_zoom(
     scale: f64,
     delta_y: f64,

@@ -1,4 +1,5 @@
-//! Cutting a rectangle out of an RGBA8 buffer (the pixel half of the crop result, spec 01 §3).
+//! Cutting a rectangle out of an RGBA8 buffer (the pixel half of the crop result,
+//! docs/behaviour/uploads.md#image-crop).
 
 use super::limits::check_rgba;
 use super::{Image, ImagingError};

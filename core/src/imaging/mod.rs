@@ -1,5 +1,5 @@
 //! Pixel work on RGBA8 buffers: downscale (Lanczos3, premultiplied alpha), crop, enhance, decode and
-//! encode (spec 01 §5, §9; spec 02 §5, §9).
+//! encode (docs/behaviour/uploads.md#image-crop).
 //!
 //! Pixels are always RGBA8, row-major, no row padding, straight (not premultiplied) alpha: a buffer
 //! of exactly `width × height × 4` bytes. Every function checks its sizes before allocating, so a

@@ -15,9 +15,9 @@ use std::borrow::Cow;
 /// back after, so fully transparent pixels (whose colour is often black) do not bleed dark fringes
 /// into visible edges. Premultiplying costs about a quarter of the time and changes nothing on a
 /// fully opaque image, so the alpha channel is scanned first and it is skipped when every alpha is
-/// 255 (spec 01 §5 downscale rule; DESIGN.md measurements). Premultiplying in 8 bits can move the
-/// colour of partly transparent pixels by a level (more at very low alpha, where the colour is
-/// barely visible); opaque pixels are exact.
+/// 255 (docs/behaviour/uploads.md#image-crop downscale rule; DESIGN.md measurements).
+/// Premultiplying in 8 bits can move the colour of partly transparent pixels by a level (more at
+/// very low alpha, where the colour is barely visible); opaque pixels are exact.
 ///
 /// Errors: `max_side` 0, an empty or oversized image, a buffer that is not `width × height × 4`.
 pub fn downscale_rgba(

@@ -1,4 +1,5 @@
-//! Mapping browser language tags to supported languages (spec 01 §4 step 3, §9).
+//! Mapping browser language tags to supported languages
+//! (docs/behaviour/languages-and-routes.md#language-resolution step 3, #language-resolution).
 
 use super::{DEFAULT_LANGUAGE, Lang, LangError};
 
@@ -6,10 +7,10 @@ use super::{DEFAULT_LANGUAGE, Lang, LangError};
 /// supported language. Errors with `unmapped_browser_language` when it maps to none (an
 /// error rather than a null so the answer is the same in Rust, JavaScript and the fixtures).
 ///
-/// Spec 01 §9 lists en-us and en-gb → en; zh, zh-cn, zh-tw, zh-hk → zh; de, de-at, de-ch → de;
-/// "es variants" → es; "fr variants" → fr; ja → jp; ko → ko; pt, pt-br, pt-pt → br. We read
-/// "variants" as a match on the primary language subtag, and apply that rule to every row so
-/// the table has no holes:
+/// docs/behaviour/languages-and-routes.md#languages lists en-us and en-gb → en; zh, zh-cn, zh-tw,
+/// zh-hk → zh; de, de-at, de-ch → de; "es variants" → es; "fr variants" → fr; ja → jp; ko → ko; pt,
+/// pt-br, pt-pt → br. We read "variants" as a match on the primary language subtag, and apply that
+/// rule to every row so the table has no holes:
 ///
 /// - the primary subtag decides: `en*` → en, `zh*` → zh (also `zh-Hant`, `zh-SG`), `de*` → de,
 ///   `es*` → es (`es-419`, `es-MX`), `fr*` → fr (`fr-CA`), `ja*` → jp, `ko*` → ko, `pt*` → br;
@@ -50,8 +51,9 @@ fn map_tag(tag: &str) -> Option<Lang> {
 }
 
 /// The first entry of a browser's ordered language list that maps to a supported language
-/// (spec 01 §4 step 3), or en when none does, including an empty list (step 4, and §5: "fall
-/// back to en"). Entries that do not map are skipped, so `["nl-NL", "de-DE"]` gives de.
+/// (docs/behaviour/languages-and-routes.md#language-resolution step 3), or en when none does,
+/// including an empty list (step 4, and #languages: "fall back to en"). Entries that do not map are
+/// skipped, so `["nl-NL", "de-DE"]` gives de.
 pub fn pick_browser_language(tags: &[String]) -> Lang {
     tags.iter()
         .find_map(|t| map_tag(t))

@@ -1,10 +1,12 @@
-//! The language entries of spec 01 §3 and the rules that depend only on a code.
+//! The language entries of docs/behaviour/languages-and-routes.md#languages and the rules that
+//! depend only on a code.
 
 use super::LangError;
 use serde::{Deserialize, Serialize};
 
-/// A supported interface language code (spec 01 §3). Serialized as the lowercase code
-/// (`"en"`, `"jp"`, `"br"`, ...), which is also the route prefix for every language but English.
+/// A supported interface language code (docs/behaviour/languages-and-routes.md#languages).
+/// Serialized as the lowercase code (`"en"`, `"jp"`, `"br"`, ...), which is also the route prefix
+/// for every language but English.
 #[cfg_attr(
     feature = "tsify",
     derive(tsify::Tsify),
@@ -30,26 +32,29 @@ pub enum Lang {
     /// Brazilian Portuguese, `pt-BR` (code `br`, not the ISO `pt`).
     Br,
     /// The debug pseudo-locale `zz-ZZ`: never in the switcher, and accepted only outside
-    /// staging and production (spec 01 §3, §4).
+    /// staging and production (docs/behaviour/languages-and-routes.md#languages).
     Zz,
 }
 
-/// The default language (spec 01 §9).
+/// The default language (docs/behaviour/languages-and-routes.md#languages).
 pub const DEFAULT_LANGUAGE: Lang = Lang::En;
 
-/// Name of the cookie that carries the language (spec 01 §4).
+/// Name of the cookie that carries the language (docs/behaviour/languages-and-routes.md#languages).
 pub const LANGUAGE_COOKIE_NAME: &str = "i18n_redirected";
 
-/// Lifetime of the language cookie in days (spec 01 §4, §9).
+/// Lifetime of the language cookie in days (docs/behaviour/languages-and-routes.md#languages).
 pub const LANGUAGE_COOKIE_DAYS: u32 = 365;
 
-/// How long loaded language messages are cached, in hours (spec 01 §9).
+/// How long loaded language messages are cached, in hours
+/// (docs/behaviour/languages-and-routes.md#languages).
 pub const LOCALE_MESSAGES_CACHE_HOURS: u32 = 24;
 
-/// The local-storage key of the saved language (spec 01 §9: "Local storage keys: language ...").
+/// The local-storage key of the saved language (docs/behaviour/languages-and-routes.md#languages:
+/// "Local storage keys: language ...").
 pub const LANGUAGE_STORAGE_KEY: &str = "language";
 
-/// Every language in the order of spec 01 §3; the switcher keeps this order without `zz`.
+/// Every language in the order of docs/behaviour/languages-and-routes.md#languages; the switcher
+/// keeps this order without `zz`.
 const ALL: [Lang; 9] = [
     Lang::En,
     Lang::Zh,
@@ -63,7 +68,7 @@ const ALL: [Lang; 9] = [
 ];
 
 impl Lang {
-    /// Every language, in the order of spec 01 §3.
+    /// Every language, in the order of docs/behaviour/languages-and-routes.md#languages.
     pub const ALL: [Lang; 9] = ALL;
 
     /// The lowercase code, e.g. `"jp"`.
@@ -81,7 +86,7 @@ impl Lang {
         }
     }
 
-    /// The language tag of spec 01 §3, e.g. `"ja-JP"`.
+    /// The language tag of docs/behaviour/languages-and-routes.md#languages, e.g. `"ja-JP"`.
     pub fn tag(self) -> &'static str {
         match self {
             Self::En => "en-US",
@@ -119,12 +124,14 @@ impl Lang {
     }
 
     /// Whether this language is usable in `stage`: everything but `zz` always, `zz` only
-    /// outside staging and production (spec 01 §4 step 1), so in development and beta.
+    /// outside staging and production (docs/behaviour/languages-and-routes.md#language-resolution
+    /// step 1), so in development and beta.
     pub fn allowed_in(self, stage: Stage) -> bool {
         self != Lang::Zz || !matches!(stage, Stage::Staging | Stage::Production)
     }
 
-    /// The route prefix (`"/de"`), or `""` for English, which has none (spec 01 §2).
+    /// The route prefix (`"/de"`), or `""` for English, which has none
+    /// (docs/behaviour/languages-and-routes.md#routes).
     pub fn prefix(self) -> &'static str {
         match self {
             Self::En => "",
@@ -140,15 +147,17 @@ impl Lang {
     }
 }
 
-/// The deployment stage of the running build; decides whether `zz` is accepted (spec 01 §4).
+/// The deployment stage of the running build; decides whether `zz` is accepted
+/// (docs/behaviour/languages-and-routes.md#languages).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Stage {
     /// Local development: `zz` is accepted.
     Development,
-    /// A beta build (spec 01 §3 error page: neither beta nor production shows the stack): `zz` is
-    /// accepted, spec 01 §4 refuses it only in staging and production.
+    /// A beta build (docs/behaviour/languages-and-routes.md#languages error page: neither beta nor
+    /// production shows the stack): `zz` is accepted,
+    /// docs/behaviour/languages-and-routes.md#languages refuses it only in staging and production.
     Beta,
     /// Staging: `zz` is not accepted.
     Staging,
@@ -156,7 +165,8 @@ pub enum Stage {
     Production,
 }
 
-/// One language entry (spec 01 §3): code, language tag and display name.
+/// One language entry (docs/behaviour/languages-and-routes.md#languages): code, language tag and
+/// display name.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -168,7 +178,8 @@ pub struct Language {
     pub tag: String,
     /// The display name in the language itself, e.g. `"Deutsch"`.
     pub name: String,
-    /// False only for the `zz` debug pseudo-locale, hidden from the switcher (spec 01 §3).
+    /// False only for the `zz` debug pseudo-locale, hidden from the switcher
+    /// (docs/behaviour/languages-and-routes.md#languages).
     pub in_switcher: bool,
 }
 
@@ -183,13 +194,15 @@ impl From<Lang> for Language {
     }
 }
 
-/// All nine language entries in the order of spec 01 §3 (en, zh, de, es, fr, jp, ko, br, zz).
+/// All nine language entries in the order of docs/behaviour/languages-and-routes.md#languages (en,
+/// zh, de, es, fr, jp, ko, br, zz).
 pub fn languages() -> Vec<Language> {
     ALL.into_iter().map(Language::from).collect()
 }
 
-/// The eight entries the language switcher lists: every language but `zz` (spec 01 §3), in
-/// the same order as [`languages`]. The stage does not matter: `zz` is reached by URL only.
+/// The eight entries the language switcher lists: every language but `zz`
+/// (docs/behaviour/languages-and-routes.md#languages), in the same order as [`languages`]. The
+/// stage does not matter: `zz` is reached by URL only.
 pub fn switcher_languages() -> Vec<Language> {
     ALL.into_iter()
         .filter(|l| *l != Lang::Zz)
@@ -204,7 +217,8 @@ pub fn language_by_code(code: &str) -> Result<Language, LangError> {
         .ok_or_else(|| LangError::UnsupportedLanguage(code.to_string()))
 }
 
-/// The language tag of a code, e.g. `"jp"` → `"ja-JP"` (spec 01 §3).
+/// The language tag of a code, e.g. `"jp"` → `"ja-JP"`
+/// (docs/behaviour/languages-and-routes.md#languages).
 pub fn tag_for_code(code: &str) -> Result<String, LangError> {
     Lang::from_code(code)
         .map(|l| l.tag().to_string())
@@ -213,8 +227,8 @@ pub fn tag_for_code(code: &str) -> Result<String, LangError> {
 
 /// The code of a language tag, e.g. `"ja-JP"` → `jp`. Tags compare ASCII case-insensitively
 /// (BCP 47 tags are case-insensitive) after trimming, and `_` counts as `-`; only the nine
-/// exact tags of spec 01 §3 are accepted (`"de-AT"` is not a tag of ours: to map any
-/// browser tag use [`super::map_browser_language`]).
+/// exact tags of docs/behaviour/languages-and-routes.md#languages are accepted (`"de-AT"` is not a
+/// tag of ours: to map any browser tag use [`super::map_browser_language`]).
 pub fn code_for_tag(tag: &str) -> Result<Lang, LangError> {
     let wanted = tag.trim().replace('_', "-");
     ALL.into_iter()
@@ -228,15 +242,17 @@ pub fn is_supported_language(code: &str, stage: Stage) -> bool {
     Lang::from_code(code).is_some_and(|l| l.allowed_in(stage))
 }
 
-/// The code itself when supported in `stage`, otherwise `en` (spec 01 §5: "Language codes
-/// outside the supported list fall back to en"). `zz` outside development falls back to `en` too.
+/// The code itself when supported in `stage`, otherwise `en`
+/// (docs/behaviour/languages-and-routes.md#languages: "Language codes outside the supported list
+/// fall back to en"). `zz` outside development falls back to `en` too.
 pub fn normalize_language(code: &str, stage: Stage) -> Lang {
     Lang::from_code(code)
         .filter(|l| l.allowed_in(stage))
         .unwrap_or(DEFAULT_LANGUAGE)
 }
 
-/// The language cookie's name and lifetime, for the app and the server (spec 01 §4, §9).
+/// The language cookie's name and lifetime, for the app and the server
+/// (docs/behaviour/languages-and-routes.md#languages).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -247,7 +263,8 @@ pub struct LanguageCookie {
     pub max_age_days: u32,
 }
 
-/// The language cookie's name (`i18n_redirected`) and lifetime (365 days) (spec 01 §4, §9).
+/// The language cookie's name (`i18n_redirected`) and lifetime (365 days)
+/// (docs/behaviour/languages-and-routes.md#languages).
 pub fn language_cookie() -> LanguageCookie {
     LanguageCookie {
         name: LANGUAGE_COOKIE_NAME.to_string(),
@@ -255,8 +272,9 @@ pub fn language_cookie() -> LanguageCookie {
     }
 }
 
-/// The path of a language's messages, `/_i18n/{hash}/{locale}/messages.json` (spec 01 §4),
-/// with the code as the locale. The build hash is inserted verbatim (it comes from our build).
+/// The path of a language's messages, `/_i18n/{hash}/{locale}/messages.json`
+/// (docs/behaviour/languages-and-routes.md#languages), with the code as the locale. The build hash
+/// is inserted verbatim (it comes from our build).
 pub fn messages_path(hash: &str, language: Lang) -> String {
     format!("/_i18n/{hash}/{}/messages.json", language.code())
 }

@@ -1,4 +1,5 @@
-//! The nine interface languages, browser-language mapping and per-navigation language resolution (spec 01 §3, §4, §9).
+//! The nine interface languages, browser-language mapping and per-navigation language resolution
+//! (docs/behaviour/languages-and-routes.md#languages).
 //!
 //! - [`language`]: the language entries (code, tag, display name), code/tag lookups, the
 //!   stage rule for the `zz` debug pseudo-locale, and the language cookie.

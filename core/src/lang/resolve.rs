@@ -1,4 +1,5 @@
-//! Language resolution on each navigation, in the four-step order of spec 01 §4.
+//! Language resolution on each navigation, in the four-step order of
+//! docs/behaviour/languages-and-routes.md#language-resolution.
 
 use super::{DEFAULT_LANGUAGE, Lang, Stage, pick_browser_language};
 use crate::routes::{add_prefix, append_query, normalize_path, split_prefix};
@@ -41,12 +42,14 @@ pub struct LanguageResolution {
     /// prefix added and the query kept verbatim.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redirect_to: Option<String>,
-    /// Which step of spec 01 §4 decided (1 to 4); for logs and tests.
+    /// Which step of docs/behaviour/languages-and-routes.md#language-resolution decided (1 to 4);
+    /// for logs and tests.
     #[cfg_attr(feature = "tsify", tsify(type = "1 | 2 | 3 | 4"))]
     pub step: u8,
 }
 
-/// Resolves the language of a navigation (spec 01 §4), first rule that applies wins:
+/// Resolves the language of a navigation
+/// (docs/behaviour/languages-and-routes.md#language-resolution), first rule that applies wins:
 ///
 /// 1. The first path segment is a language prefix (`de`, `fr`, `es`, `br`, `jp`, `ko`, `zh`,
 ///    and `zz` only in development): that language, `save: true` ("remember it"), no redirect.

@@ -7,8 +7,8 @@
 
 use crate::Coded;
 
-/// Why a payload could not be decoded (spec 01 §5: "the payload decoder rejects invalid input
-/// and objects that contain a proto property").
+/// Why a payload could not be decoded (docs/behaviour/calls-and-errors.md#payload-decoding: "the
+/// payload decoder rejects invalid input and objects that contain a proto property").
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PayloadError {
     /// The text is not JSON; the message is the one V8's `JSON.parse` gives.

@@ -1,4 +1,5 @@
-//! Decoding of prerendered page payloads (`{page}/_payload.json`) in the devalue format (spec 01 §5, §7).
+//! Decoding of prerendered page payloads (`{page}/_payload.json`) in the devalue format
+//! (docs/behaviour/calls-and-errors.md#payload-decoding).
 //!
 //! Nuxt writes each prerendered page's payload with devalue's `stringify`; the app reads it
 //! back here instead of with devalue's `parse`. The decoder follows devalue 5.9 / 6.0
@@ -13,8 +14,9 @@
 //! - custom types for which the caller has revivers, checked before the built-in types as
 //!   devalue does, and optionally this app's versions of Nuxt's revivers ([`decode_nuxt`],
 //!   documented in `nuxt.rs`);
-//! - rejection of everything devalue rejects (spec 01 §5: invalid input, `__proto__` keys),
-//!   with devalue's message ([`PayloadError`], each with a stable code).
+//! - rejection of everything devalue rejects (docs/behaviour/calls-and-errors.md#payload-decoding:
+//!   invalid input, `__proto__` keys), with devalue's message ([`PayloadError`], each with a stable
+//!   code).
 //!
 //! It is iterative (no recursion in JSON scanning or in reference resolution), allocates
 //! nothing per slot of a sparse array, and produces a flat [`Payload`] (nodes, one edge
@@ -85,10 +87,10 @@ pub fn decode<'a, S: AsRef<str>>(
     )
 }
 
-/// Decodes a Nuxt page payload (`{page}/_payload.json`, spec 01 §7): like [`decode`], with
-/// this app's versions of Nuxt's revivers (NuxtError, EmptyShallowRef, EmptyRef, ShallowRef,
-/// ShallowReactive, Ref, Reactive, Island; see `nuxt.rs`) for the names `revivers` does not
-/// claim.
+/// Decodes a Nuxt page payload (`{page}/_payload.json`,
+/// docs/behaviour/calls-and-errors.md#payload-decoding): like [`decode`], with this app's versions
+/// of Nuxt's revivers (NuxtError, EmptyShallowRef, EmptyRef, ShallowRef, ShallowReactive, Ref,
+/// Reactive, Island; see `nuxt.rs`) for the names `revivers` does not claim.
 pub fn decode_nuxt<'a, S: AsRef<str>>(
     text: &'a str,
     revivers: &[S],

@@ -1,16 +1,17 @@
 //! The halloween banner's discount and text size, and how a discount is written per language
-//! (spec 02 §9 "Coupon 15 percent; halloween banner 20 percent (8 in Chinese locale). Banner
-//! text size 12 to 34 px."). When the banner runs is [`crate::ads::halloween_banner_active`].
+//! (docs/behaviour/pricing-and-purchase.md#coupons "Coupon 15 percent; halloween banner 20 percent
+//! (8 in Chinese locale). Banner text size 12 to 34 px."). When the banner runs is
+//! [`crate::ads::halloween_banner_active`].
 
 use super::PricingError;
 use crate::lang::Lang;
 use serde::{Deserialize, Serialize};
 
-/// The halloween banner's discount in percent (spec 02 §9).
+/// The halloween banner's discount in percent (docs/behaviour/pricing-and-purchase.md#coupons).
 pub const HALLOWEEN_PERCENT: u32 = 20;
-/// Smallest banner text size in px (spec 02 §9).
+/// Smallest banner text size in px (docs/behaviour/pricing-and-purchase.md#coupons).
 pub const BANNER_TEXT_MIN_PX: u32 = 12;
-/// Largest banner text size in px (spec 02 §9).
+/// Largest banner text size in px (docs/behaviour/pricing-and-purchase.md#coupons).
 pub const BANNER_TEXT_MAX_PX: u32 = 34;
 
 /// How a discount is written.
@@ -38,12 +39,12 @@ pub struct DiscountDisplay {
 
 /// How a discount of `percent` is written in `lang` (JS `discountDisplay`).
 ///
-/// Spec 02 §9 gives the halloween banner's 20 percent as "8 in Chinese locale": Chinese shops
-/// write a discount as the tenths still paid (八折, 80 % of the price), so the Chinese interface
-/// shows `(100 - percent) / 10` in the zhe style and every other language the percent off. The
-/// spec gives the Chinese form for the banner only; the app uses this for the banner and keeps
-/// the plain percent in the SKU badges and the coupon block, whose "-30%" reads the same in any
-/// language.
+/// docs/behaviour/pricing-and-purchase.md#coupons gives the halloween banner's 20 percent as "8 in
+/// Chinese locale": Chinese shops write a discount as the tenths still paid (八折, 80 % of the
+/// price), so the Chinese interface shows `(100 - percent) / 10` in the zhe style and every other
+/// language the percent off. The spec gives the Chinese form for the banner only; the app uses this
+/// for the banner and keeps the plain percent in the SKU badges and the coupon block, whose "-30%"
+/// reads the same in any language.
 ///
 /// Errors: `invalid_percent` unless `percent` is a whole number from 1 to 99 (0 is no discount,
 /// 100 would be free).
@@ -74,7 +75,7 @@ pub fn halloween_discount(lang: Lang) -> DiscountDisplay {
 }
 
 /// The banner's text size in whole px (JS `bannerTextSize`): the largest size at which the text
-/// fits the box, within 12 to 34 px (spec 02 §9).
+/// fits the box, within 12 to 34 px (docs/behaviour/pricing-and-purchase.md#coupons).
 ///
 /// `box_width` is the width the text may take; `text_width_at_max` is the text's width drawn at
 /// 34 px (the caller measures it once; text width grows in proportion to the size). The size is
@@ -105,9 +106,11 @@ pub fn banner_text_size(box_width: f64, text_width_at_max: f64) -> Result<u32, P
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum PackDiscountSource {
-    /// The user's unused coupon (spec 02 §9: 15 percent), used up by the purchase.
+    /// The user's unused coupon (docs/behaviour/pricing-and-purchase.md#coupons: 15 percent), used
+    /// up by the purchase.
     Coupon,
-    /// The halloween banner's discount, while the banner runs (spec 02 §9: 20 percent).
+    /// The halloween banner's discount, while the banner runs
+    /// (docs/behaviour/pricing-and-purchase.md#coupons: 20 percent).
     Halloween,
 }
 
@@ -126,7 +129,8 @@ pub struct PackDiscount {
 /// percent of the user's best unused coupon (`None`: no coupon) and whether the halloween banner
 /// runs for the buyer ([`crate::ads::halloween_banner_active`] in the buyer's zone).
 ///
-/// Decided (spec 02 §9 gives the 15 % coupon and the banner's 20 % but not how they combine):
+/// Decided (docs/behaviour/pricing-and-purchase.md#coupons gives the 15 % coupon and the banner's
+/// 20 % but not how they combine):
 /// - the two never stack: the larger applies; on a tie the campaign applies, so the coupon stays
 ///   unused for a later purchase;
 /// - only pay-as-you-go packs are discounted, like the coupon: a subscription's provider bills

@@ -1,4 +1,5 @@
-//! Funnel stages per user type and the virtual discount layering (spec 02 §4 "Ads").
+//! Funnel stages per user type and the virtual discount layering
+//! (docs/behaviour/pricing-and-purchase.md#funnel-stages "Ads").
 
 use super::UserType;
 use serde::{Deserialize, Serialize};
@@ -37,14 +38,16 @@ pub fn funnel_stage_order(user: UserType) -> Vec<FunnelStage> {
     }
 }
 
-/// Base value of the virtual discount layering (spec 02 §4).
+/// Base value of the virtual discount layering
+/// (docs/behaviour/pricing-and-purchase.md#funnel-stages).
 pub const VIRTUAL_DISCOUNT_BASE: u32 = 1_000;
-/// Added per rank below the top (spec 02 §4).
+/// Added per rank below the top (docs/behaviour/pricing-and-purchase.md#funnel-stages).
 pub const VIRTUAL_DISCOUNT_STEP: u32 = 10;
 
 /// The virtual discount layer value of an offer (JS `virtualDiscountLayer`): base 1000 plus 10
-/// per rank below the top (spec 02 §4), read literally: the top offer (`ranks_below_top` 0) is
-/// 1000, the next 1010, then 1020. Saturates at `u32::MAX` instead of overflowing.
+/// per rank below the top (docs/behaviour/pricing-and-purchase.md#funnel-stages), read literally:
+/// the top offer (`ranks_below_top` 0) is 1000, the next 1010, then 1020. Saturates at `u32::MAX`
+/// instead of overflowing.
 pub fn virtual_discount_layer(ranks_below_top: u32) -> u32 {
     VIRTUAL_DISCOUNT_BASE.saturating_add(VIRTUAL_DISCOUNT_STEP.saturating_mul(ranks_below_top))
 }
@@ -91,12 +94,13 @@ pub fn stage_action(stage: FunnelStage) -> Option<PromoAction> {
 
 /// The offers of the promotion modal for a user type, top first (JS `promoOffers`).
 ///
-/// The spec gives the stage order (spec 02 §4) and the layering (base 1000 plus 10 per rank
-/// below the top), not the offers; designed: each stage of [`funnel_stage_order`] that has an
-/// action ([`stage_action`]) becomes an offer, in that order; the first is the headline. The
-/// modal draws the offers as a fanned stack of coupons where each offer lower in the list
-/// overlaps the bottom edge of the one above it, so its layer (the CSS stacking order) is the
-/// virtual discount layer of its rank: 1000 for the top offer, 1010 for the next, and so on.
+/// The spec gives the stage order (docs/behaviour/pricing-and-purchase.md#funnel-stages) and the
+/// layering (base 1000 plus 10 per rank below the top), not the offers; designed: each stage of
+/// [`funnel_stage_order`] that has an action ([`stage_action`]) becomes an offer, in that order;
+/// the first is the headline. The modal draws the offers as a fanned stack of coupons where each
+/// offer lower in the list overlaps the bottom edge of the one above it, so its layer (the CSS
+/// stacking order) is the virtual discount layer of its rank: 1000 for the top offer, 1010 for the
+/// next, and so on.
 pub fn promo_offers(user: UserType) -> Vec<PromoOffer> {
     funnel_stage_order(user)
         .into_iter()

@@ -1,31 +1,35 @@
 //! Country and experiment inputs of pricing: batches, free-trial countries, the pricing plan
-//! value, and the fixed ids of spec 02 §9.
+//! value, and the fixed ids of docs/behaviour/pricing-and-purchase.md#markets-and-batches.
 
 use serde::{Deserialize, Serialize};
 
-/// The two check-in countries that get pricing batch 1 (spec 02 §6 "check-in countries (two,
-/// names not shown)"). The names are not in the spec, so this default is a placeholder the
-/// product owner should confirm: India and Indonesia, the two large price-sensitive markets
-/// where a daily check-in reward matters most. Callers with the real list pass it to
-/// [`pricing_batch`].
+/// The two check-in countries that get pricing batch 1
+/// (docs/behaviour/pricing-and-purchase.md#markets-and-batches "check-in countries (two, names not
+/// shown)"). The names are not in the spec, so this default is a placeholder the product owner
+/// should confirm: India and Indonesia, the two large price-sensitive markets where a daily
+/// check-in reward matters most. Callers with the real list pass it to [`pricing_batch`].
 pub const DEFAULT_CHECKIN_COUNTRIES: [&str; 2] = ["IN", "ID"];
 
-/// Countries offered the 3-day free trial (spec 02 §6).
+/// Countries offered the 3-day free trial
+/// (docs/behaviour/pricing-and-purchase.md#markets-and-batches).
 pub const FREE_TRIAL_COUNTRIES: [&str; 6] = ["US", "BR", "GB", "MX", "FR", "PH"];
 
-/// Default coupon id (spec 02 §9).
+/// Default coupon id (docs/behaviour/pricing-and-purchase.md#markets-and-batches).
 pub const DEFAULT_COUPON_ID: u64 = 13_417;
-/// Coupon discount in percent (spec 02 §9 "Coupon 15 percent").
+/// Coupon discount in percent (docs/behaviour/pricing-and-purchase.md#coupons "Coupon 15 percent").
 pub const COUPON_PERCENT: u32 = 15;
-/// Length of the free trial in days (spec 02 §9 "Free trial 3 days").
+/// Length of the free trial in days (docs/behaviour/pricing-and-purchase.md#subscriptions "Free
+/// trial 3 days").
 pub const FREE_TRIAL_DAYS: u32 = 3;
-/// Highest-discount SKU outside India (spec 02 §9).
+/// Highest-discount SKU outside India (docs/behaviour/pricing-and-purchase.md#markets-and-batches).
 pub const HIGHEST_DISCOUNT_SKU_ID: u64 = 24_109_016;
-/// Highest-discount SKU in India (spec 02 §9).
+/// Highest-discount SKU in India (docs/behaviour/pricing-and-purchase.md#markets-and-batches).
 pub const HIGHEST_DISCOUNT_SKU_ID_INDIA: u64 = 24_149_003;
-/// Pricing plan used when the experiment value is missing or invalid (spec 02 §9 "default 4").
+/// Pricing plan used when the experiment value is missing or invalid
+/// (docs/behaviour/pricing-and-purchase.md#markets-and-batches "default 4").
 pub const DEFAULT_PRICING_PLAN: u8 = 4;
-/// Mobile credits carousel rotation period (spec 02 §2, §9 "Mobile carousel 6000 ms").
+/// Mobile credits carousel rotation period (docs/behaviour/pricing-and-purchase.md#purchase-popup
+/// "Mobile carousel 6000 ms").
 pub const MOBILE_CAROUSEL_MS: u32 = 6_000;
 
 /// A country code as compared here: trimmed and upper-cased (`" us"` is `US`).
@@ -34,9 +38,10 @@ fn normalize_country(country: &str) -> String {
 }
 
 /// Pricing batch of a country (JS `pricingBatch`): 1 for the check-in countries, 2 for every
-/// other country (spec 02 §6, §9), including the empty country of a failed country fetch (spec
-/// 02 §8). `checkin_countries` of `None` uses [`DEFAULT_CHECKIN_COUNTRIES`]. Comparison ignores
-/// case and surrounding spaces.
+/// other country (docs/behaviour/pricing-and-purchase.md#markets-and-batches), including the empty
+/// country of a failed country fetch (docs/behaviour/pricing-and-purchase.md#markets-and-batches).
+/// `checkin_countries` of `None` uses [`DEFAULT_CHECKIN_COUNTRIES`]. Comparison ignores case and
+/// surrounding spaces.
 pub fn pricing_batch(country: &str, checkin_countries: Option<&[String]>) -> u8 {
     let c = normalize_country(country);
     if c.is_empty() {
@@ -49,15 +54,17 @@ pub fn pricing_batch(country: &str, checkin_countries: Option<&[String]>) -> u8 
     if listed { 1 } else { 2 }
 }
 
-/// Whether a country is offered the free trial (JS `isFreeTrialCountry`, spec 02 §6); case and
-/// surrounding spaces are ignored.
+/// Whether a country is offered the free trial (JS `isFreeTrialCountry`,
+/// docs/behaviour/pricing-and-purchase.md#markets-and-batches); case and surrounding spaces are
+/// ignored.
 pub fn is_free_trial_country(country: &str) -> bool {
     FREE_TRIAL_COUNTRIES.contains(&normalize_country(country).as_str())
 }
 
 /// The pricing plan experiment value (JS `pricingPlan`): a whole number 1 to 4 is kept, and
-/// anything else (missing, NaN, fractional, out of range) gives [`DEFAULT_PRICING_PLAN`] (spec
-/// 02 §9 "pricing plan values 1 to 4 (default 4)").
+/// anything else (missing, NaN, fractional, out of range) gives [`DEFAULT_PRICING_PLAN`]
+/// (docs/behaviour/pricing-and-purchase.md#markets-and-batches "pricing plan values 1 to 4 (default
+/// 4)").
 pub fn pricing_plan(value: Option<f64>) -> u8 {
     match value {
         Some(v) if (1.0..=4.0).contains(&v) && v.fract() == 0.0 => {
@@ -69,7 +76,8 @@ pub fn pricing_plan(value: Option<f64>) -> u8 {
 }
 
 /// The highest-discount SKU id for a country (JS `highestDiscountSkuId`): 24149003 for India
-/// (`IN`), 24109016 for every other country (spec 02 §9).
+/// (`IN`), 24109016 for every other country
+/// (docs/behaviour/pricing-and-purchase.md#markets-and-batches).
 pub fn highest_discount_sku_id(country: &str) -> u64 {
     if normalize_country(country) == "IN" {
         HIGHEST_DISCOUNT_SKU_ID_INDIA
@@ -78,8 +86,8 @@ pub fn highest_discount_sku_id(country: &str) -> u64 {
     }
 }
 
-/// The pricing constants of spec 02 §9 in one object, so the app never repeats a number
-/// (JS `pricingConstants`).
+/// The pricing constants of docs/behaviour/pricing-and-purchase.md#purchase-popup in one object, so
+/// the app never repeats a number (JS `pricingConstants`).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -1,4 +1,5 @@
-//! Pricing rules: discounts, per-credit prices, SKU orders and filters, batches, promo table (spec 02 §4, §5, §9).
+//! Pricing rules: discounts, per-credit prices, SKU orders and filters, batches, promo table
+//! (docs/behaviour/pricing-and-purchase.md#purchase-popup, #prices).
 //!
 //! - [`sku`]: the SKU with the server's field names, read tolerantly, and what derives from it.
 //! - [`price`]: discount percent, per-credit price, a yearly plan's monthly price, price text.

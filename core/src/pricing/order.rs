@@ -1,9 +1,11 @@
-//! SKU orders and filters of the purchase popup (spec 02 §4).
+//! SKU orders and filters of the purchase popup
+//! (docs/behaviour/pricing-and-purchase.md#purchase-popup).
 //!
 //! These functions return positions into the list they are given, not new SKU objects: the
-//! caller keeps its own objects, including any server fields beyond spec 02 §3 ("the
-//! server-side shape of the SKU list beyond these fields is not shown"). Sorts are stable, so
-//! SKUs that compare equal keep the server's order, and SKUs missing the sort key go last.
+//! caller keeps its own objects, including any server fields beyond
+//! docs/behaviour/pricing-and-purchase.md#skus ("the server-side shape of the SKU list beyond these
+//! fields is not shown"). Sorts are stable, so SKUs that compare equal keep the server's order, and
+//! SKUs missing the sort key go last.
 //!
 //! Batches: the spec speaks of "batch 1" and "batch 2" with an "else" for the other; these
 //! rules test for the batch the spec names in each sentence and treat any other value as the
@@ -26,8 +28,9 @@ fn by_key<K: PartialOrd>(a: &Option<K>, b: &Option<K>, descending: bool) -> Orde
 }
 
 /// Display order of credits SKUs (JS `creditSkuOrder`): ascending by credits
-/// (`sale_unit_value`), descending in batch 2 (spec 02 §4). Returns indices into `skus`;
-/// SKUs without a credits amount go last.
+/// (`sale_unit_value`), descending in batch 2
+/// (docs/behaviour/pricing-and-purchase.md#purchase-popup). Returns indices into `skus`; SKUs
+/// without a credits amount go last.
 pub fn credit_sku_order(skus: &[Sku], batch: u8) -> Vec<usize> {
     let descending = batch == 2;
     let keys: Vec<Option<u64>> = skus.iter().map(Sku::credits).collect();
@@ -42,8 +45,9 @@ pub fn credit_sku_order(skus: &[Sku], batch: u8) -> Vec<usize> {
     order
 }
 
-/// Display order of membership SKUs (JS `membershipSkuOrder`): by price, highest first (spec
-/// 02 §4). Returns indices into `skus`; SKUs without a price go last.
+/// Display order of membership SKUs (JS `membershipSkuOrder`): by price, highest first
+/// (docs/behaviour/pricing-and-purchase.md#purchase-popup). Returns indices into `skus`; SKUs
+/// without a price go last.
 pub fn membership_sku_order(skus: &[Sku]) -> Vec<usize> {
     let keys: Vec<Option<f64>> = skus.iter().map(|s| s.price).collect();
     let mut order: Vec<usize> = (0..skus.len()).collect();
@@ -57,8 +61,8 @@ pub fn membership_sku_order(skus: &[Sku]) -> Vec<usize> {
     order
 }
 
-/// The membership tier the popup offers (spec 02 §4): standard in membership-upgrade mode,
-/// premium otherwise (JS `membershipTier`).
+/// The membership tier the popup offers (docs/behaviour/pricing-and-purchase.md#purchase-popup):
+/// standard in membership-upgrade mode, premium otherwise (JS `membershipTier`).
 pub fn membership_tier(upgrade_mode: bool) -> PlanTier {
     if upgrade_mode {
         PlanTier::Standard

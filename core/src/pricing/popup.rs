@@ -1,9 +1,10 @@
-//! Tabs and plan cards of the purchase popup (spec 02 §2 "Purchase popup (V3)", §4).
+//! Tabs and plan cards of the purchase popup (docs/behaviour/pricing-and-purchase.md#purchase-popup
+//! "Purchase popup (V3)", #purchase-popup).
 
 use super::{PeriodUnit, PlanTier, Sku};
 use serde::{Deserialize, Serialize};
 
-/// The two tabs of the buy dialog (spec 02 §2).
+/// The two tabs of the buy dialog (docs/behaviour/pricing-and-purchase.md#purchase-popup).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -14,7 +15,8 @@ pub enum BuyTab {
     Membership,
 }
 
-/// The monthly/yearly switch of the membership tab (spec 02 §2, §4).
+/// The monthly/yearly switch of the membership tab
+/// (docs/behaviour/pricing-and-purchase.md#purchase-popup).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -35,8 +37,9 @@ impl MembershipPeriod {
     }
 }
 
-/// The user types of the pricing rules (spec 02 §4 "plan level mapping": guest when not logged
-/// in, free, standard, vip for premium).
+/// The user types of the pricing rules
+/// (docs/behaviour/accounts-and-sessions.md#roles-and-permissions "plan level mapping": guest when
+/// not logged in, free, standard, vip for premium).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -52,15 +55,18 @@ pub enum UserType {
 }
 
 impl UserType {
-    /// Whether the user is subscribed (spec 02 §4 "subscribed means standard or premium").
+    /// Whether the user is subscribed
+    /// (docs/behaviour/accounts-and-sessions.md#roles-and-permissions "subscribed means standard or
+    /// premium").
     pub fn is_subscribed(self) -> bool {
         matches!(self, Self::Standard | Self::Vip)
     }
 }
 
 /// The tab the smart popup opens on (JS `smartPopupTab`): membership for free users, credits
-/// otherwise (spec 02 §4), so for guests and subscribers alike (spec 02 §4 maps a visitor who is
-/// not logged in to `guest`, not to `free`).
+/// otherwise (docs/behaviour/pricing-and-purchase.md#purchase-popup), so for guests and subscribers
+/// alike (docs/behaviour/accounts-and-sessions.md#roles-and-permissions maps a visitor who is not
+/// logged in to `guest`, not to `free`).
 pub fn smart_popup_tab(user: UserType) -> BuyTab {
     if user == UserType::Free {
         BuyTab::Membership
@@ -70,7 +76,7 @@ pub fn smart_popup_tab(user: UserType) -> BuyTab {
 }
 
 /// The membership tab's default period (JS `defaultMembershipPeriod`): yearly in batch 2, else
-/// monthly (spec 02 §4).
+/// monthly (docs/behaviour/pricing-and-purchase.md#purchase-popup).
 pub fn default_membership_period(batch: u8) -> MembershipPeriod {
     if batch == 2 {
         MembershipPeriod::Yearly
@@ -79,7 +85,8 @@ pub fn default_membership_period(batch: u8) -> MembershipPeriod {
     }
 }
 
-/// The two cards of plan B (spec 02 §4), as indices into the SKU list.
+/// The two cards of plan B (docs/behaviour/pricing-and-purchase.md#purchase-popup), as indices into
+/// the SKU list.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -96,9 +103,9 @@ fn first_of(skus: &[Sku], tier: PlanTier, unit: PeriodUnit) -> Option<usize> {
 }
 
 /// Plan B cards (JS `planBCards`): a monthly and a yearly card, of standard SKUs in batch 1
-/// and premium SKUs otherwise (spec 02 §4). Each card is the first SKU of the list with that
-/// tier and period (the spec does not say which one when several match; the server's order
-/// decides).
+/// and premium SKUs otherwise (docs/behaviour/pricing-and-purchase.md#purchase-popup). Each card is
+/// the first SKU of the list with that tier and period (the spec does not say which one when
+/// several match; the server's order decides).
 pub fn plan_b_cards(skus: &[Sku], batch: u8) -> PlanBCards {
     let tier = if batch == 1 {
         PlanTier::Standard
@@ -112,7 +119,8 @@ pub fn plan_b_cards(skus: &[Sku], batch: u8) -> PlanBCards {
 }
 
 /// Plan C cards (JS `planCCards`): a standard and a premium card for the selected period
-/// (spec 02 §4), as indices into `skus`; a tier with no SKU for the period is left out.
+/// (docs/behaviour/pricing-and-purchase.md#purchase-popup), as indices into `skus`; a tier with no
+/// SKU for the period is left out.
 ///
 /// "Card order differs on mobile" without saying how, so: desktop shows standard then premium
 /// (cheaper to dearer, left to right, like the benefit table); mobile stacks premium first, so

@@ -1,5 +1,5 @@
 //! Price arithmetic shown in the popup: discount percent, per-credit price, a yearly plan's
-//! monthly price and the currency display (spec 02 §5).
+//! monthly price and the currency display (docs/behaviour/pricing-and-purchase.md#prices).
 //!
 //! Rounding (the spec says "round" and "two decimals" without more): half up (away from zero)
 //! on the decimal value a person would compute, so the binary floating-point result is first
@@ -38,8 +38,9 @@ fn check_amount(value: f64, what: &'static str) -> Result<f64, PricingError> {
     }
 }
 
-/// Discount percent (spec 02 §5): `round((reference - price) / reference * 100)` where the
-/// reference is the original or recommended price (JS `discountPercent`).
+/// Discount percent (docs/behaviour/pricing-and-purchase.md#prices): `round((reference - price) /
+/// reference * 100)` where the reference is the original or recommended price (JS
+/// `discountPercent`).
 ///
 /// `None` (nothing shown) when either price is missing, not finite, zero or negative; when the
 /// price is at or above the reference (no negative "discounts": a price raise shows nothing);
@@ -61,8 +62,8 @@ pub fn sku_discount_percent(sku: &Sku) -> Option<i64> {
     discount_percent(sku.price, sku.reference_price())
 }
 
-/// Per-credit price (spec 02 §5): `price / credits` with two decimals, as text (JS
-/// `perCreditPrice`). `perCreditPrice(9.99, 100)` is `"0.10"`.
+/// Per-credit price (docs/behaviour/pricing-and-purchase.md#prices): `price / credits` with two
+/// decimals, as text (JS `perCreditPrice`). `perCreditPrice(9.99, 100)` is `"0.10"`.
 ///
 /// Errors: `invalid_price` for a NaN, infinite or negative price; `no_credits` for 0 credits
 /// (a pack without credits has no per-credit price); `invalid_credits` for NaN, infinite or
@@ -82,8 +83,8 @@ pub fn per_credit_price(price: f64, credits: f64) -> Result<String, PricingError
     Ok(two_decimals(each))
 }
 
-/// Monthly price shown for a yearly plan (spec 02 §5): `price / 12` with two decimals (JS
-/// `yearlyMonthlyPrice`). `yearlyMonthlyPrice(119.88)` is `"9.99"`.
+/// Monthly price shown for a yearly plan (docs/behaviour/pricing-and-purchase.md#prices): `price /
+/// 12` with two decimals (JS `yearlyMonthlyPrice`). `yearlyMonthlyPrice(119.88)` is `"9.99"`.
 ///
 /// Errors: `invalid_price` for a NaN, infinite or negative price.
 pub fn yearly_monthly_price(price: f64) -> Result<String, PricingError> {

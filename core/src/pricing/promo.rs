@@ -1,19 +1,22 @@
-//! Promo config per subscription SKU 25284005..25284016 (spec 02 §3, §9).
+//! Promo config per subscription SKU 25284005..25284016
+//! (docs/behaviour/pricing-and-purchase.md#plans-and-tiers).
 //!
 //! The spec gives the value sets but not the SKU-to-row pairing, so the table is designed to
 //! fit them exactly: twelve SKUs are six plans (three standard, three premium) each sold
 //! monthly (odd id) and yearly (next even id). Standard plans grant 50/100/200 credits a month,
 //! premium 200/400/600, which uses each listed amount (50/100/200/400/600). Within a tier the
-//! rows follow the tier's rules: check-in 5 (standard) or 10 (premium) credits as in spec 02 §6,
-//! speed level 1 or 2 ("premium: faster generation"), discount 0 or 15 (the premium 15% coupon
-//! of spec 02 §2), and the 3-day trial credits grow with the plan: 50, 80, 100 for the small,
-//! middle and large plan of each tier. Videos are a tenth of the credits (5/10/20/40/60) and
-//! images equal the credits.
+//! rows follow the tier's rules: check-in 5 (standard) or 10 (premium) credits as in
+//! docs/behaviour/ads-and-experiments.md#promotions, speed level 1 or 2 ("premium: faster
+//! generation"), discount 0 or 15 (the premium 15% coupon of
+//! docs/behaviour/pricing-and-purchase.md#purchase-popup), and the 3-day trial credits grow with
+//! the plan: 50, 80, 100 for the small, middle and large plan of each tier. Videos are a tenth of
+//! the credits (5/10/20/40/60) and images equal the credits.
 
 use super::{PeriodUnit, PlanTier};
 use serde::{Deserialize, Serialize};
 
-/// One row of the promo table (spec 02 §3 "Promo config per subscription sku id").
+/// One row of the promo table (docs/behaviour/pricing-and-purchase.md#plans-and-tiers "Promo config
+/// per subscription sku id").
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -42,9 +45,9 @@ pub struct PromoConfig {
     pub try3_day_credits: u32,
 }
 
-/// First id of the promo table (spec 02 §9).
+/// First id of the promo table (docs/behaviour/ads-and-experiments.md#promotions).
 pub const PROMO_FIRST_SKU_ID: u64 = 25_284_005;
-/// Last id of the promo table (spec 02 §9).
+/// Last id of the promo table (docs/behaviour/ads-and-experiments.md#promotions).
 pub const PROMO_LAST_SKU_ID: u64 = 25_284_016;
 
 /// (tier, monthly credits, trial credits) of the six plans, in id order.

@@ -1,10 +1,11 @@
 //! The SKU of the pricing popup, with the server's field names, and what is derived from it
-//! (spec 02 §3 "SKU", §9 "SKU to tier").
+//! (docs/behaviour/pricing-and-purchase.md#skus "SKU", #skus "SKU to tier").
 
 use super::tolerant;
 use serde::{Deserialize, Serialize};
 
-/// Billing period of a subscription SKU (spec 02 §3 `period_unit`: week|month|year).
+/// Billing period of a subscription SKU (docs/behaviour/pricing-and-purchase.md#subscriptions
+/// `period_unit`: week|month|year).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -49,7 +50,8 @@ fn opt_period<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<PeriodUni
 /// Plan tier of a SKU: the one tier type of core, defined with the SKU-id table in `session`.
 pub use crate::session::Tier as PlanTier;
 
-/// One entry of `feature_code_list` (spec 02 §3): a feature code and its amount.
+/// One entry of `feature_code_list` (docs/behaviour/pricing-and-purchase.md#skus): a feature code
+/// and its amount.
 #[cfg_attr(
     feature = "tsify",
     derive(tsify::Tsify),
@@ -67,7 +69,7 @@ pub struct FeatureCode {
     pub sale_unit_value: Option<f64>,
 }
 
-/// Whether a feature code is "the 2024 credits one" (spec 02 §3).
+/// Whether a feature code is "the 2024 credits one" (docs/behaviour/pricing-and-purchase.md#skus).
 ///
 /// The exact code is not shown, so any code that mentions both `credit` and `2024`
 /// (case-insensitive, e.g. `credits_2024`, `MI_AI_CREDIT_2024`) counts; older credits codes
@@ -77,9 +79,10 @@ pub fn is_credits_code(code: &str) -> bool {
     lower.contains("credit") && lower.contains("2024")
 }
 
-/// A SKU as the server sends it (spec 02 §3), read tolerantly: prices and ids may be numbers or
-/// numeric strings, flags may be booleans or 0/1, and anything missing or unreadable is `None`,
-/// `false` or `""` rather than an error. Field names are the server's (snake_case).
+/// A SKU as the server sends it (docs/behaviour/pricing-and-purchase.md#skus), read tolerantly:
+/// prices and ids may be numbers or numeric strings, flags may be booleans or 0/1, and anything
+/// missing or unreadable is `None`, `false` or `""` rather than an error. Field names are the
+/// server's (snake_case).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Sku {
@@ -155,7 +158,8 @@ pub struct Sku {
 
 impl Sku {
     /// A SKU is a subscription when it has a billing period (week, month or year); packs
-    /// without `period_unit` are pay-as-you-go (spec 02 §3 derived `isSubscription`).
+    /// without `period_unit` are pay-as-you-go (docs/behaviour/pricing-and-purchase.md#skus derived
+    /// `isSubscription`).
     pub fn is_subscription(&self) -> bool {
         self.period_unit.is_some()
     }
@@ -175,8 +179,9 @@ impl Sku {
         Some(value.round() as u64)
     }
 
-    /// Tier: the fixed SKU-id table of spec 02 §9 first, then `sub_tpl_name` containing
-    /// `premium` or `standard` (premium wins if both appear), else basic ([`crate::session::sku_tier`]).
+    /// Tier: the fixed SKU-id table of docs/behaviour/pricing-and-purchase.md#plans-and-tiers
+    /// first, then `sub_tpl_name` containing `premium` or `standard` (premium wins if both appear),
+    /// else basic ([`crate::session::sku_tier`]).
     pub fn tier(&self) -> PlanTier {
         crate::session::sku_tier(
             self.sku_id.and_then(|id| i64::try_from(id).ok()),
@@ -202,7 +207,8 @@ impl Sku {
     }
 
     /// The price the discount is measured against: `recommend_price` when `show_rec_price` is
-    /// set and it is positive, else `original_price` (spec 02 §5 "original or recommended").
+    /// set and it is positive, else `original_price`
+    /// (docs/behaviour/pricing-and-purchase.md#purchase-popup "original or recommended").
     pub fn reference_price(&self) -> Option<f64> {
         let rec = self.recommend_price.filter(|p| *p > 0.0);
         match (self.show_rec_price, rec) {
@@ -212,7 +218,8 @@ impl Sku {
     }
 }
 
-/// What the popup derives from a SKU (spec 02 §3 "derived"), in one object for JavaScript.
+/// What the popup derives from a SKU (docs/behaviour/pricing-and-purchase.md#skus "derived"), in
+/// one object for JavaScript.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -241,21 +248,23 @@ pub fn describe_sku(sku: &Sku) -> SkuDerived {
     }
 }
 
-/// Initial state of a SKU's free-trial checkbox when the popup opens (spec 02 §4 "resets each
-/// SKU's trial checkbox to (zero_buy and auto-checked)").
+/// Initial state of a SKU's free-trial checkbox when the popup opens
+/// (docs/behaviour/pricing-and-purchase.md#purchase-popup "resets each SKU's trial checkbox to
+/// (zero_buy and auto-checked)").
 pub fn trial_checkbox_default(sku: &Sku, auto_checked: bool) -> bool {
     sku.zero_buy && auto_checked
 }
 
-/// Free-trial selector visibility (spec 02 §5): only when the user is not subscribed and the
-/// SKU has `zero_buy` and a non-blank `zero_buy_url`.
+/// Free-trial selector visibility (docs/behaviour/pricing-and-purchase.md#subscriptions): only when
+/// the user is not subscribed and the SKU has `zero_buy` and a non-blank `zero_buy_url`.
 pub fn free_trial_selector_visible(is_subscribed: bool, sku: &Sku) -> bool {
     !is_subscribed && sku.zero_buy && !sku.zero_buy_url.trim().is_empty()
 }
 
-/// The store URL a buy click opens (spec 02 §4): `zero_buy_url` when the free-trial box is
-/// ticked and the selector is available for this SKU, else `buy_url`. `None` when the chosen URL
-/// is blank, so the caller can refuse the click instead of opening an empty tab.
+/// The store URL a buy click opens (docs/behaviour/pricing-and-purchase.md#purchase-popup):
+/// `zero_buy_url` when the free-trial box is ticked and the selector is available for this SKU,
+/// else `buy_url`. `None` when the chosen URL is blank, so the caller can refuse the click instead
+/// of opening an empty tab.
 pub fn sku_buy_url(sku: &Sku, zero_buy_ticked: bool, is_subscribed: bool) -> Option<String> {
     let url = if zero_buy_ticked && free_trial_selector_visible(is_subscribed, sku) {
         &sku.zero_buy_url
@@ -266,7 +275,8 @@ pub fn sku_buy_url(sku: &Sku, zero_buy_ticked: bool, is_subscribed: bool) -> Opt
     (!trimmed.is_empty()).then(|| trimmed.to_string())
 }
 
-/// Credits-SKU discount flag (spec 02 §5): only for the 1000 and 2000 credit pay-as-you-go packs.
+/// Credits-SKU discount flag (docs/behaviour/pricing-and-purchase.md#purchase-popup): only for the
+/// 1000 and 2000 credit pay-as-you-go packs.
 pub fn credits_discount_flag(sku: &Sku) -> bool {
     !sku.is_subscription() && matches!(sku.credits(), Some(1000 | 2000))
 }

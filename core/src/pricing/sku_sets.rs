@@ -1,15 +1,16 @@
 //! Which credit SKUs the credits tab offers on each device, the recommend-activity mode and the
-//! recommended SKU (spec 02 §2 "Credits tab", §9 "Desktop credit SKUs ... Mobile ...").
+//! recommended SKU (docs/behaviour/pricing-and-purchase.md#purchase-popup "Credits tab",
+//! #purchase-popup "Desktop credit SKUs ... Mobile ...").
 //!
-//! Spec 02 §9: "Desktop credit SKUs: monthly 10/50/100/200/300/500; yearly pay-as-you-go 10 to
-//! 500 (plus 1000 and 2000 for recommend users). Mobile: weekly 25/50 and monthly 100 to 500, or
-//! monthly 10/25/50/100/200/500; pay-as-you-go 1000 and 2000." Read as follows (decisions where
-//! the sentence is open):
+//! docs/behaviour/pricing-and-purchase.md#purchase-popup: "Desktop credit SKUs: monthly
+//! 10/50/100/200/300/500; yearly pay-as-you-go 10 to 500 (plus 1000 and 2000 for recommend users).
+//! Mobile: weekly 25/50 and monthly 100 to 500, or monthly 10/25/50/100/200/500; pay-as-you-go 1000
+//! and 2000." Read as follows (decisions where the sentence is open):
 //! - "yearly pay-as-you-go" are the one-off packs (no billing period; the word "yearly" is how
 //!   long their credits were sold as lasting, not a subscription), 10 to 500 credits inclusive;
 //! - "recommend users" are visitors whose buy dialog was opened in the recommend-activity mode
 //!   (the activity type [`RECOMMEND_ACTIVITY`], the same mode that retitles the phone's monthly
-//!   list in spec 02 §2);
+//!   list in docs/behaviour/pricing-and-purchase.md#purchase-popup);
 //! - the phone's "or" is chosen by the same mode: in recommend-activity mode the credit plan
 //!   list is weekly 25/50 and monthly 100 to 500 (cheap weekly entries next to the large monthly
 //!   plans, the recommendation), otherwise monthly 10/25/50/100/200/500;
@@ -20,9 +21,10 @@
 use super::{PeriodUnit, PlanTier, Sku, credit_sku_order, highest_discount_sku_id};
 use serde::{Deserialize, Serialize};
 
-/// The activity type that puts the buy dialog in recommend-activity mode (spec 02 §2). The
-/// spec names the mode, not its value; this is the value the app passes when it opens the
-/// dialog from a promotion (see [`super::promo_offers`]).
+/// The activity type that puts the buy dialog in recommend-activity mode
+/// (docs/behaviour/pricing-and-purchase.md#purchase-popup). The spec names the mode, not its value;
+/// this is the value the app passes when it opens the dialog from a promotion (see
+/// [`super::promo_offers`]).
 pub const RECOMMEND_ACTIVITY: &str = "recommend";
 
 /// Whether an activity type is the recommend-activity mode (JS `isRecommendActivity`): exactly
@@ -31,7 +33,8 @@ pub fn is_recommend_activity(activity: Option<&str>) -> bool {
     activity.is_some_and(|a| a.trim().eq_ignore_ascii_case(RECOMMEND_ACTIVITY))
 }
 
-/// The device layout the dialog is drawn for (phone layout below 768 px, spec 01 §9).
+/// The device layout the dialog is drawn for (phone layout below 768 px,
+/// docs/behaviour/languages-and-routes.md#page-frame).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
@@ -75,7 +78,8 @@ const MONTH: Option<PeriodUnit> = Some(PeriodUnit::Month);
 const WEEK: Option<PeriodUnit> = Some(PeriodUnit::Week);
 const PACK: Option<PeriodUnit> = None;
 
-/// Desktop monthly credit plans (spec 02 §9 "monthly 10/50/100/200/300/500").
+/// Desktop monthly credit plans (docs/behaviour/pricing-and-purchase.md#purchase-popup "monthly
+/// 10/50/100/200/300/500").
 pub const DESKTOP_PLANS: [CreditSlot; 6] = [
     exactly(MONTH, 10),
     exactly(MONTH, 50),
@@ -84,17 +88,20 @@ pub const DESKTOP_PLANS: [CreditSlot; 6] = [
     exactly(MONTH, 300),
     exactly(MONTH, 500),
 ];
-/// Desktop pay-as-you-go packs (spec 02 §9 "10 to 500").
+/// Desktop pay-as-you-go packs (docs/behaviour/pricing-and-purchase.md#purchase-popup "10 to 500").
 pub const DESKTOP_PACKS: [CreditSlot; 1] = [between(PACK, 10, 500)];
-/// Desktop packs added for recommend users (spec 02 §9 "plus 1000 and 2000").
+/// Desktop packs added for recommend users (docs/behaviour/pricing-and-purchase.md#purchase-popup
+/// "plus 1000 and 2000").
 pub const DESKTOP_RECOMMEND_PACKS: [CreditSlot; 2] = [exactly(PACK, 1_000), exactly(PACK, 2_000)];
-/// Phone credit plans in recommend-activity mode (spec 02 §9 "weekly 25/50 and monthly 100 to 500").
+/// Phone credit plans in recommend-activity mode
+/// (docs/behaviour/pricing-and-purchase.md#purchase-popup "weekly 25/50 and monthly 100 to 500").
 pub const PHONE_RECOMMEND_PLANS: [CreditSlot; 3] = [
     exactly(WEEK, 25),
     exactly(WEEK, 50),
     between(MONTH, 100, 500),
 ];
-/// Phone credit plans otherwise (spec 02 §9 "monthly 10/25/50/100/200/500").
+/// Phone credit plans otherwise (docs/behaviour/pricing-and-purchase.md#purchase-popup "monthly
+/// 10/25/50/100/200/500").
 pub const PHONE_PLANS: [CreditSlot; 6] = [
     exactly(MONTH, 10),
     exactly(MONTH, 25),
@@ -103,7 +110,8 @@ pub const PHONE_PLANS: [CreditSlot; 6] = [
     exactly(MONTH, 200),
     exactly(MONTH, 500),
 ];
-/// Phone pay-as-you-go packs (spec 02 §9 "pay-as-you-go 1000 and 2000").
+/// Phone pay-as-you-go packs (docs/behaviour/pricing-and-purchase.md#purchase-popup "pay-as-you-go
+/// 1000 and 2000").
 pub const PHONE_PACKS: [CreditSlot; 2] = [exactly(PACK, 1_000), exactly(PACK, 2_000)];
 
 /// The slots of one device and mode (JS `creditSkuSlots`), for display and for checking that a
@@ -118,7 +126,8 @@ pub struct CreditSlots {
     pub packs: Vec<CreditSlot>,
 }
 
-/// The credit slots for a device and mode (see the module doc for the reading of spec 02 §9).
+/// The credit slots for a device and mode (see the module doc for the reading of
+/// docs/behaviour/pricing-and-purchase.md#purchase-popup).
 pub fn credit_sku_slots(device: Device, recommend: bool) -> CreditSlots {
     match (device, recommend) {
         (Device::Desktop, false) => CreditSlots {
@@ -186,7 +195,8 @@ fn pick(skus: &[Sku], slots: &[CreditSlot], batch: u8) -> Vec<usize> {
 
 /// The credits tab's two lists for a device and mode (JS `creditSkuSets`): the SKUs of `skus`
 /// that fill [`credit_sku_slots`], each list ordered like every credits list (ascending by
-/// credits, descending in batch 2, spec 02 §4). A slot the server has no SKU for is left out.
+/// credits, descending in batch 2, docs/behaviour/pricing-and-purchase.md#purchase-popup). A slot
+/// the server has no SKU for is left out.
 pub fn credit_sku_sets(skus: &[Sku], device: Device, recommend: bool, batch: u8) -> CreditSkuSets {
     let slots = credit_sku_slots(device, recommend);
     CreditSkuSets {
@@ -197,11 +207,12 @@ pub fn credit_sku_sets(skus: &[Sku], device: Device, recommend: bool, batch: u8)
 
 /// The recommended SKU among `candidates` (indices into `skus`), JS `recommendedSku`.
 ///
-/// Spec 02 §9 names the "highest-discount SKU" (24109016, 24149003 in India), so the recommended
-/// SKU is the highest-discount one: that fixed id when it is among the candidates, else the
-/// candidate with the largest discount percent ([`super::sku_discount_percent`]; the first on a
-/// tie, in the order given). `None` when no candidate has a discount: a plain list then marks
-/// nothing rather than an arbitrary entry. Indices outside `skus` are ignored.
+/// docs/behaviour/pricing-and-purchase.md#skus names the "highest-discount SKU" (24109016, 24149003
+/// in India), so the recommended SKU is the highest-discount one: that fixed id when it is among
+/// the candidates, else the candidate with the largest discount percent
+/// ([`super::sku_discount_percent`]; the first on a tie, in the order given). `None` when no
+/// candidate has a discount: a plain list then marks nothing rather than an arbitrary entry.
+/// Indices outside `skus` are ignored.
 pub fn recommended_sku(skus: &[Sku], candidates: &[usize], country: &str) -> Option<usize> {
     let fixed = highest_discount_sku_id(country);
     if let Some(&i) = candidates

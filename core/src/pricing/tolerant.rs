@@ -1,4 +1,5 @@
-//! Tolerant readers for server and local-storage JSON (spec 02 §3 "tolerant" fields).
+//! Tolerant readers for server and local-storage JSON (docs/behaviour/uploads.md#uploads "tolerant"
+//! fields).
 //!
 //! The server sends prices and ids sometimes as numbers and sometimes as numeric strings, and
 //! local storage may hold anything an older build wrote. These readers never fail: a value that

@@ -1,4 +1,5 @@
-//! The CMS cache key: the page path in base64 (spec 01 §7: `GET /api/cms-data/{base64 of page path}`).
+//! The CMS cache key: the page path in base64 (docs/behaviour/languages-and-routes.md#page-content:
+//! `GET /api/cms-data/{base64 of page path}`).
 //!
 //! Decided: the URL-safe alphabet without padding (RFC 4648 §5), because the key is a URL
 //! path segment and the standard alphabet's `/`, `+` and `=` would break or need escaping.
@@ -9,22 +10,25 @@ use super::error::RequestError;
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
-/// Path prefix of the CMS data call (spec 01 §7).
+/// Path prefix of the CMS data call (docs/behaviour/languages-and-routes.md#page-content).
 pub const CMS_DATA_PATH: &str = "/api/cms-data/";
 
-/// How long fetched CMS data is reused per path, in ms (spec 01 §7, §9: 300 s).
+/// How long fetched CMS data is reused per path, in ms
+/// (docs/behaviour/languages-and-routes.md#page-content: 300 s).
 pub const CMS_CACHE_TTL_MS: i64 = 300_000;
 
-/// Delay before the CMS blocks are injected after a route change, in ms (spec 01 §4, §9: 50 ms).
+/// Delay before the CMS blocks are injected after a route change, in ms
+/// (docs/behaviour/languages-and-routes.md#page-content: 50 ms).
 pub const CMS_INJECT_DELAY_MS: u32 = 50;
 
-/// The session-storage flag that turns CMS injection off (spec 01 §4)...
+/// The session-storage flag that turns CMS injection off
+/// (docs/behaviour/languages-and-routes.md#page-content)...
 pub const EMBED_MODE_KEY: &str = "embedmode";
 /// ... when it holds this value.
 pub const EMBED_MODE_SIDEAPP: &str = "www-sideapp";
 
 /// The template stylesheet loaded once, from the asset host, when content is first injected
-/// (spec 01 §4, §7).
+/// (docs/behaviour/languages-and-routes.md#page-content).
 pub const TEMPLATE_CSS_FILE: &str = "template.min.css";
 
 /// The key of a page path: URL-safe base64 of its UTF-8 bytes, no padding.

@@ -1,5 +1,6 @@
 //! The request area's numbers and names as one object for the app, the package and the server
-//! (spec 01 §7, §9; spec 02 §7-§9), and the answer codes the server gives and the app reads.
+//! (docs/behaviour/languages-and-routes.md#page-content), and the answer codes the server gives and
+//! the app reads.
 
 use super::cms::{
     CMS_CACHE_TTL_MS, CMS_DATA_PATH, CMS_INJECT_DELAY_MS, EMBED_MODE_KEY, EMBED_MODE_SIDEAPP,
@@ -13,13 +14,14 @@ use super::links::{DEFAULT_AI_PATH, REFUSED_SCHEMES};
 use super::url::{CACHE_BUST_PARAM, ID_PLACEHOLDER};
 use serde::Serialize;
 
-/// Wait of the debounced CMS call, ms (spec 01 §7, §9: "debounce 300 ms"; the last call wins).
+/// Wait of the debounced CMS call, ms (docs/behaviour/calls-and-errors.md#the-calls;
+/// docs/behaviour/languages-and-routes.md#page-content: "debounce 300 ms"; the last call wins).
 pub const CMS_DEBOUNCE_MS: u32 = 300;
 /// Answer code (with HTTP 403) of a feature that needs a paid plan (decided; the spec shows no
 /// code for it): the app offers the upgrade.
 pub const CODE_UPGRADE_REQUIRED: i64 = 140_403;
 /// Answer code (with HTTP 507) of an upload over the storage quota (decided): the app opens the
-/// drive-space modal (spec 02 §8 "Not enough space").
+/// drive-space modal (docs/behaviour/calls-and-errors.md#messages "Not enough space").
 pub const CODE_NOT_ENOUGH_SPACE: i64 = 140_507;
 
 /// The request constants (camelCase on the wire).

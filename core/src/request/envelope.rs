@@ -1,27 +1,32 @@
 //! The response envelope, the failure-code rule and the "logged out" test
-//! (spec 01 §7-§8, spec 02 §7-§8).
+//! (docs/behaviour/calls-and-errors.md#the-call-envelope, #the-error-catalogue).
 
 use super::error::RequestError;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-/// Envelope code of success (spec 01 §7: "code (0 = success)").
+/// Envelope code of success (docs/behaviour/calls-and-errors.md#the-call-envelope: "code (0 =
+/// success)").
 pub const SUCCESS_CODE: i64 = 0;
 
-/// Failure code when neither the body nor the HTTP status gives one (spec 01 §8: "default failure code -1").
+/// Failure code when neither the body nor the HTTP status gives one
+/// (docs/behaviour/calls-and-errors.md#the-call-envelope: "default failure code -1").
 pub const DEFAULT_FAILURE_CODE: i64 = -1;
 
-/// Envelope code meaning the session is gone (spec 02 §8).
+/// Envelope code meaning the session is gone
+/// (docs/behaviour/calls-and-errors.md#the-error-catalogue).
 pub const LOGGED_OUT_CODE: i64 = 140_013;
 
-/// HTTP status meaning the session is gone (spec 02 §8).
+/// HTTP status meaning the session is gone (docs/behaviour/calls-and-errors.md#logged-out-answer).
 pub const HTTP_UNAUTHORIZED: u16 = 401;
 
 /// Calls whose 401 / 140013 never count as "logged out": they manage the session
-/// themselves, so broadcasting from them would loop (spec 02 §8: token renew, oauth token, logout).
+/// themselves, so broadcasting from them would loop
+/// (docs/behaviour/calls-and-errors.md#logged-out-answer: token renew, oauth token, logout).
 pub const SESSION_CALL_PATHS: [&str; 3] = ["/v1/token/renew", "/v1/oauth/token", "/v1/logout"];
 
-/// The answer of every call (spec 01 §7, spec 02 §7): `{code, msg, data, trace_id}`.
+/// The answer of every call (docs/behaviour/calls-and-errors.md#the-call-envelope, #the-calls):
+/// `{code, msg, data, trace_id}`.
 ///
 /// Reading accepts `msg` or `message` (the first non-empty string wins), a `code` written as
 /// an integer, an integral float or a string holding an integer, and a `trace_id` that is a
@@ -109,7 +114,8 @@ pub fn parse_envelope(text: &str) -> Result<Envelope, RequestError> {
     Envelope::from_value(&value)
 }
 
-/// The one shape every call's outcome takes in the app (spec 01 §8).
+/// The one shape every call's outcome takes in the app
+/// (docs/behaviour/calls-and-errors.md#the-call-envelope).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -129,7 +135,8 @@ pub struct NormalizedResponse {
     pub http_status: u16,
 }
 
-/// Normalises one call's outcome from its HTTP status and raw body (spec 01 §8).
+/// Normalises one call's outcome from its HTTP status and raw body
+/// (docs/behaviour/calls-and-errors.md#the-call-envelope).
 ///
 /// - 2xx with a readable envelope: `success` is `code == 0`; code, message, data and trace id
 ///   come from the envelope.
@@ -213,16 +220,18 @@ fn path_of(url: &str) -> &str {
 }
 
 /// Whether `url` (a path or full URL) is one of the session's own calls (token renew,
-/// oauth token, logout), which never count as "logged out" (spec 02 §8). A prefix before
-/// `/v1` (e.g. `/api/v1/logout`) still matches.
+/// oauth token, logout), which never count as "logged out"
+/// (docs/behaviour/calls-and-errors.md#logged-out-answer). A prefix before `/v1` (e.g.
+/// `/api/v1/logout`) still matches.
 pub fn is_session_call(url: &str) -> bool {
     let path = path_of(url);
     SESSION_CALL_PATHS.iter().any(|p| path.ends_with(p))
 }
 
-/// The "logged out" test (spec 02 §8): envelope code 140013 or HTTP 401, except on the token
-/// renew, oauth token and logout calls. Decided: the exception covers both signs, because those
-/// three calls handle their own failure and broadcasting from them would loop.
+/// The "logged out" test (docs/behaviour/calls-and-errors.md#logged-out-answer): envelope code
+/// 140013 or HTTP 401, except on the token renew, oauth token and logout calls. Decided: the
+/// exception covers both signs, because those three calls handle their own failure and broadcasting
+/// from them would loop.
 ///
 /// `code` is the envelope code when a body was read (`None` otherwise).
 pub fn is_logged_out_response(url: &str, http_status: u16, code: Option<i64>) -> bool {

@@ -5,7 +5,8 @@ use crate::Coded;
 /// Everything that can go wrong while building a request or reading its answer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RequestError {
-    /// The path has a `:id` placeholder (spec 01 §7) but no id was given.
+    /// The path has a `:id` placeholder (docs/behaviour/calls-and-errors.md#request-rules) but no
+    /// id was given.
     #[error("the path {path} needs an id for :id, but none was given")]
     MissingId {
         /// The path as given.
@@ -23,7 +24,8 @@ pub enum RequestError {
     /// The answer is JSON but not an object, so it cannot be an envelope.
     #[error("the server answer is JSON but not an object")]
     NotAnObject,
-    /// The answer object has no `code` (spec 01 §7: every envelope has one).
+    /// The answer object has no `code` (docs/behaviour/calls-and-errors.md#the-call-envelope: every
+    /// envelope has one).
     #[error("the server answer has no code")]
     MissingCode,
     /// `code` is present but is not an integer (nor a string holding one).

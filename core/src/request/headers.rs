@@ -1,4 +1,5 @@
-//! Request headers, application constants and the client serial (spec 01 §3, spec 02 §3, §7).
+//! Request headers, application constants and the client serial
+//! (docs/behaviour/calls-and-errors.md#request-rules).
 //!
 //! The spec lists what the headers carry but not their names; the names chosen here are the
 //! `HEADER_*` constants below, and the server reads the same constants.
@@ -6,21 +7,21 @@
 use super::error::RequestError;
 use serde::{Deserialize, Serialize};
 
-/// Application source id (spec 01 §3, spec 02 §3: "AppSource 38").
+/// Application source id (docs/behaviour/calls-and-errors.md#request-rules: "AppSource 38").
 pub const APP_SOURCE: u32 = 38;
-/// Application id (spec 01 §3, spec 02 §3: "AppId 5903").
+/// Application id (docs/behaviour/calls-and-errors.md#request-rules: "AppId 5903").
 pub const APP_ID: u32 = 5903;
-/// Application name (spec 01 §3, spec 02 §3).
+/// Application name (docs/behaviour/calls-and-errors.md#request-rules).
 pub const APP_NAME: &str = "ai-video-generator";
-/// Brand code (spec 02 §3).
+/// Brand code (docs/behaviour/calls-and-errors.md#request-rules).
 pub const BRAND_CODE: &str = "mi_ai";
 
-/// Client type sent by phones (spec 02 §7: "8 mobile").
+/// Client type sent by phones (docs/behaviour/calls-and-errors.md#request-rules: "8 mobile").
 pub const CLIENT_TYPE_MOBILE: u8 = 8;
-/// Client type sent by desktops (spec 02 §7: "7 desktop").
+/// Client type sent by desktops (docs/behaviour/calls-and-errors.md#request-rules: "7 desktop").
 pub const CLIENT_TYPE_DESKTOP: u8 = 7;
 
-/// JSON content type (spec 01 §7).
+/// JSON content type (docs/behaviour/calls-and-errors.md#request-rules).
 pub const JSON_MEDIA_TYPE: &str = "application/json";
 /// Header: request body type.
 pub const HEADER_CONTENT_TYPE: &str = "Content-Type";
@@ -34,12 +35,14 @@ pub const HEADER_PRODUCT_VERSION: &str = "X-Product-Version";
 pub const HEADER_CLIENT_SERIAL: &str = "X-Client-Sn";
 /// Header (name decided here): client type, 8 mobile or 7 desktop.
 pub const HEADER_CLIENT_TYPE: &str = "X-Client-Type";
-/// Header (name decided here): the interface language code (en, de, ... as in spec 01 §3).
+/// Header (name decided here): the interface language code (en, de, ... as in
+/// docs/behaviour/calls-and-errors.md#request-rules).
 pub const HEADER_LANGUAGE: &str = "X-Lang";
 /// Header: `Bearer <token>` when signed in.
 pub const HEADER_AUTHORIZATION: &str = "Authorization";
 
-/// Lifetime of the client-serial cookie in days (spec 02 §9: "client id 14 days").
+/// Lifetime of the client-serial cookie in days
+/// (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions: "client id 14 days").
 pub const CLIENT_SERIAL_COOKIE_DAYS: u32 = 14;
 
 /// Random bytes a client serial is made from (a 128-bit UUID).
@@ -60,7 +63,8 @@ pub struct AppSettings {
     pub brand_code: String,
 }
 
-/// The application constants of spec 01 §3 / spec 02 §3.
+/// The application constants of docs/behaviour/calls-and-errors.md#request-rules /
+/// docs/behaviour/calls-and-errors.md#request-rules.
 pub fn app_settings() -> AppSettings {
     AppSettings {
         app_source: APP_SOURCE,
@@ -70,7 +74,7 @@ pub fn app_settings() -> AppSettings {
     }
 }
 
-/// What the headers of a call are made from (spec 02 §7).
+/// What the headers of a call are made from (docs/behaviour/calls-and-errors.md#request-rules).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -104,9 +108,10 @@ fn checked(name: &str, value: &str) -> Result<(String, String), RequestError> {
     Ok((name.to_string(), value.to_string()))
 }
 
-/// The headers of every call, in this order (spec 01 §7, spec 02 §7): `Content-Type` and
-/// `Accept` (JSON), [`HEADER_APP_NAME`], [`HEADER_PRODUCT_VERSION`], [`HEADER_CLIENT_SERIAL`],
-/// [`HEADER_CLIENT_TYPE`], [`HEADER_LANGUAGE`], then `Authorization: Bearer <token>`.
+/// The headers of every call, in this order (docs/behaviour/calls-and-errors.md#request-rules):
+/// `Content-Type` and `Accept` (JSON), [`HEADER_APP_NAME`], [`HEADER_PRODUCT_VERSION`],
+/// [`HEADER_CLIENT_SERIAL`], [`HEADER_CLIENT_TYPE`], [`HEADER_LANGUAGE`], then `Authorization:
+/// Bearer <token>`.
 ///
 /// Decided: values are trimmed; an empty app name becomes [`APP_NAME`]; an empty product
 /// version, serial, language or token leaves its header out (a guest has no token); a token
@@ -154,9 +159,10 @@ pub fn request_headers(input: &HeaderInput) -> Result<Vec<(String, String)>, Req
     Ok(headers)
 }
 
-/// A new client serial (spec 02 §7: "generated id stored in a cookie, 14 days") made from the
-/// caller's random bytes (core has no random source): a lowercase version-4 UUID such as
-/// `0f8e...-...-4...-8...-...`. Needs at least 16 bytes; only the first 16 are used.
+/// A new client serial (docs/behaviour/calls-and-errors.md#request-rules: "generated id stored in a
+/// cookie, 14 days") made from the caller's random bytes (core has no random source): a lowercase
+/// version-4 UUID such as `0f8e...-...-4...-8...-...`. Needs at least 16 bytes; only the first 16
+/// are used.
 pub fn generate_client_serial(random: &[u8]) -> Result<String, RequestError> {
     let bytes: [u8; CLIENT_SERIAL_RANDOM_BYTES] = random
         .get(..CLIENT_SERIAL_RANDOM_BYTES)

@@ -1,10 +1,12 @@
-//! Link classification (spec 01 §2 "Links", spec 02 §2 "Link handling"): where a link from
-//! server content (ads, banners, CMS blocks) may take the user, decided before any navigation.
+//! Link classification (docs/behaviour/languages-and-routes.md#links "Links",
+//! docs/behaviour/languages-and-routes.md#links "Link handling"): where a link from server content
+//! (ads, banners, CMS blocks) may take the user, decided before any navigation.
 
 use super::urlparts::{HttpUrl, parse_http_url};
 use serde::{Deserialize, Serialize};
 
-/// The main site's path under which this app lives (spec 01 §2: "the site's /ai path").
+/// The main site's path under which this app lives (docs/behaviour/languages-and-routes.md#links:
+/// "the site's /ai path").
 pub const DEFAULT_AI_PATH: &str = "/ai";
 
 /// URL schemes that run code or embed content instead of navigating: never followed.
@@ -144,7 +146,7 @@ fn is_sub_domain(host: &str, suffix: &str) -> bool {
     !bare.is_empty() && (host == bare || host.ends_with(&format!(".{bare}")))
 }
 
-/// Classifies a link (spec 01 §2, spec 02 §2):
+/// Classifies a link (docs/behaviour/languages-and-routes.md#links):
 ///
 /// 1. `javascript:`, `data:`, `vbscript:` in any case and with any whitespace, control or
 ///    invisible characters mixed in: **refused**, never navigated.

@@ -1,4 +1,4 @@
-//! Request conventions: URL building, envelopes, failure codes, headers, CMS keys and link classification (spec 01 §7, spec 02 §7-§8).
+//! Request conventions: URL building, envelopes, failure codes, headers, CMS keys and link classification (docs/behaviour/calls-and-errors.md#request-rules, #the-error-catalogue).
 //!
 //! Every function here is pure: the wasm HTTP client and the server call them around their
 //! own I/O, so both sides build the same URLs and read answers the same way.

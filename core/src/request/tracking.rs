@@ -1,5 +1,5 @@
-//! The call-tracking record (spec 01 §7: "Tracking events about calls report host, URL, HTTP
-//! status, code, message, status, duration and trace id").
+//! The call-tracking record (docs/behaviour/calls-and-errors.md#call-tracking: "Tracking events
+//! about calls report host, URL, HTTP status, code, message, status, duration and trace id").
 
 use super::envelope::NormalizedResponse;
 use super::urlparts::parse_http_url;

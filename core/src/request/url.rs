@@ -1,4 +1,5 @@
-//! GET URLs and POST bodies of the request helper (spec 01 §7).
+//! GET URLs and POST bodies of the request helper
+//! (docs/behaviour/calls-and-errors.md#request-rules).
 //!
 //! Decisions where the spec is silent:
 //! - Query parameters are written in ascending byte order of their names, so the same
@@ -15,10 +16,11 @@
 use super::error::RequestError;
 use serde_json::{Map, Number, Value};
 
-/// The cache-busting query parameter added to GET requests (spec 01 §7).
+/// The cache-busting query parameter added to GET requests
+/// (docs/behaviour/calls-and-errors.md#request-rules).
 pub const CACHE_BUST_PARAM: &str = "_t";
 
-/// The placeholder replaced by the id in a path (spec 01 §7).
+/// The placeholder replaced by the id in a path (docs/behaviour/calls-and-errors.md#request-rules).
 pub const ID_PLACEHOLDER: &str = ":id";
 
 /// Percent-encodes like JavaScript's `encodeURIComponent`: everything but
@@ -81,7 +83,8 @@ fn js_f64_string(value: f64) -> String {
     }
 }
 
-/// Replaces every `:id` placeholder of `path` by the percent-encoded `id` (spec 01 §7).
+/// Replaces every `:id` placeholder of `path` by the percent-encoded `id`
+/// (docs/behaviour/calls-and-errors.md#request-rules).
 ///
 /// A placeholder is `:id` not followed by a letter, digit or `_` (so `:identifier` is left
 /// alone). A path with a placeholder and no id (missing, empty or only spaces) is an error
@@ -199,9 +202,10 @@ fn append_query(url: &str, query: &str) -> String {
     format!("{head}{joiner}{query}{fragment}")
 }
 
-/// The full URL of a GET call (spec 01 §7): base URL + path (with `:id` replaced by `id`),
-/// then `params` as a query string, then `_t=<cache_bust_ms>` unless `cache_bust_ms` is
-/// `None` (the caller passes the current time in ms, or `None` to turn cache-busting off).
+/// The full URL of a GET call (docs/behaviour/calls-and-errors.md#request-rules): base URL + path
+/// (with `:id` replaced by `id`), then `params` as a query string, then `_t=<cache_bust_ms>` unless
+/// `cache_bust_ms` is `None` (the caller passes the current time in ms, or `None` to turn
+/// cache-busting off).
 ///
 /// `params` is a JSON object of name/value pairs, or `null` for none.
 pub fn build_get_url(
@@ -216,8 +220,9 @@ pub fn build_get_url(
     Ok(append_query(&join_url(base_url, &path), &query))
 }
 
-/// The URL of a POST call: base URL + path with `:id` replaced (spec 01 §7); parameters go
-/// in the body (see [`build_post_body`]), never in the URL.
+/// The URL of a POST call: base URL + path with `:id` replaced
+/// (docs/behaviour/calls-and-errors.md#request-rules); parameters go in the body (see
+/// [`build_post_body`]), never in the URL.
 pub fn build_post_url(
     base_url: &str,
     path: &str,
@@ -244,7 +249,8 @@ fn sorted(value: &Value) -> Value {
     }
 }
 
-/// The JSON body of a POST call (spec 01 §7: "POST sends params as a JSON body").
+/// The JSON body of a POST call (docs/behaviour/calls-and-errors.md#request-rules: "POST sends
+/// params as a JSON body").
 ///
 /// `null` (no parameters) becomes `{}`, since every POST of the spec sends an object.
 /// Object keys are written in ascending order at every depth so a body is reproducible

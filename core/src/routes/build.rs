@@ -82,10 +82,10 @@ pub fn route_path(name: &str, params: &RouteParams, language: Lang) -> Result<St
     Ok(add_prefix(&path, language))
 }
 
-/// The key of a tool page's before/after examples (spec 02 §7 `GET /v1/common/demo/list?key=`, keys
-/// as the tool routes): the last segment of the route's English path (`AiToolsImageEnhancer` →
-/// `image-enhancer`). `None` for a name that is not a route or has no path. The app asks for its
-/// examples with it and the server preloads their pictures with it.
+/// The key of a tool page's before/after examples (docs/behaviour/tasks-and-queue.md#explore `GET
+/// /v1/common/demo/list?key=`, keys as the tool routes): the last segment of the route's English
+/// path (`AiToolsImageEnhancer` → `image-enhancer`). `None` for a name that is not a route or has
+/// no path. The app asks for its examples with it and the server preloads their pictures with it.
 pub fn demo_key(name: &str) -> Option<String> {
     let path = route_path(name, &RouteParams::default(), Lang::En).ok()?;
     path.rsplit('/')

@@ -1,8 +1,10 @@
-//! The canonical link (spec 01 §2: "the site's /ai path plus the current path").
+//! The canonical link (docs/behaviour/languages-and-routes.md#page-frame: "the site's /ai path plus
+//! the current path").
 
 use super::normalize_path;
 
-/// Size of the fixed sharing image (spec 01 §2: "a fixed image of 1200x630").
+/// Size of the fixed sharing image (docs/behaviour/languages-and-routes.md#page-frame: "a fixed
+/// image of 1200x630").
 pub const SHARE_IMAGE_SIZE: (u32, u32) = (1200, 630);
 
 /// The canonical URL of a page: `origin` + `/ai` + the current router path, e.g.
@@ -25,11 +27,12 @@ pub fn canonical_url(origin: &str, path: &str) -> String {
 }
 
 /// Where a request under the site's `/ai` base goes on a server that serves the app at its root
-/// (the self-hosted server): the canonical link names `{origin}/ai{path}` (spec 01 §2), so
-/// `/ai` and `/ai/...` are answered with a permanent redirect to the same path without `/ai`
-/// (query kept by the caller; the target always starts with exactly one `/`, never naming
-/// another host). `None` when the path is not under `/ai`, or names a route of its
-/// own there (the `/ai/red2-*` placeholders, spec 01 §2).
+/// (the self-hosted server): the canonical link names `{origin}/ai{path}`
+/// (docs/behaviour/languages-and-routes.md#page-frame), so `/ai` and `/ai/...` are answered with a
+/// permanent redirect to the same path without `/ai` (query kept by the caller; the target always
+/// starts with exactly one `/`, never naming another host). `None` when the path is not under
+/// `/ai`, or names a route of its own there (the `/ai/red2-*` placeholders,
+/// docs/behaviour/languages-and-routes.md#routes).
 pub fn ai_base_redirect(path: &str) -> Option<String> {
     let rest = if path == "/ai" {
         "/"

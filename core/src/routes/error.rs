@@ -5,10 +5,11 @@ use crate::Coded;
 /// Why a route could not be looked up or its path built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RoutesError {
-    /// The name is none of the route names of spec 01 §2.
+    /// The name is none of the route names of docs/behaviour/languages-and-routes.md#routes.
     #[error("\"{0}\" is not a route name")]
     UnknownRoute(String),
-    /// The route is a named section without a path (Pricing, spec 01 §2: "A pricing path is not shown").
+    /// The route is a named section without a path (Pricing,
+    /// docs/behaviour/languages-and-routes.md#routes: "A pricing path is not shown").
     #[error("the {0} section has no page of its own; open it as a dialog instead")]
     NoPath(String),
     /// A parameter the path needs is missing.

@@ -1,4 +1,4 @@
-//! Matching a router path to a route of the table (spec 01 §2).
+//! Matching a router path to a route of the table (docs/behaviour/languages-and-routes.md#routes).
 
 use super::percent::decode_segment;
 use super::table::{CATCH_ALL, Param, RouteMeta, SPECS, Seg, Spec, hides_frame};
@@ -70,7 +70,8 @@ pub struct RouteMatch {
     pub redirect_to: Option<String>,
 }
 
-/// Matches a router path (below the `/ai` base) to its route (spec 01 §2).
+/// Matches a router path (below the `/ai` base) to its route
+/// (docs/behaviour/languages-and-routes.md#routes).
 ///
 /// Every route matches unprefixed and under each prefix (de, fr, es, br, jp, ko, zh, zz; the
 /// matcher does not know the stage). Rules, in the manner of the browser router:

@@ -1,4 +1,4 @@
-//! The left sidebar menu (spec 01 §2, page frame).
+//! The left sidebar menu (docs/behaviour/languages-and-routes.md#page-frame, page frame).
 
 use super::RouteName;
 use serde::{Deserialize, Serialize};
@@ -56,10 +56,10 @@ fn group(key: &str, title: &str, entries: Vec<MenuEntry>) -> MenuItem {
     }
 }
 
-/// The left sidebar menu in order (spec 01 §2): Home, Explore, Effect, a divider, group AI
-/// Video (image to video, text to video, video to video labelled "Video to Anime"), group AI
-/// Image (text to image, image to image), group AI Audio (text to music), a divider,
-/// Libraries, AI Tools. The video-to-video entry navigates to VideoToVideo.
+/// The left sidebar menu in order (docs/behaviour/languages-and-routes.md#page-frame): Home,
+/// Explore, Effect, a divider, group AI Video (image to video, text to video, video to video
+/// labelled "Video to Anime"), group AI Image (text to image, image to image), group AI Audio (text
+/// to music), a divider, Libraries, AI Tools. The video-to-video entry navigates to VideoToVideo.
 pub fn menu() -> Vec<MenuItem> {
     use RouteName as R;
     vec![
@@ -98,10 +98,10 @@ pub fn menu() -> Vec<MenuItem> {
 /// The menu entry (named by its route) to mark active on a route, or `None` when the route
 /// belongs to no entry (the 404 page, the catch-all, Template, Pricing, unknown names).
 ///
-/// The video-to-video entry and the video-to-anime route count as one entry (spec 01 §2), so
-/// both VideoToVideo and VideoToAnime give VideoToVideo. The spec is silent on sub-pages; we
-/// mark their parent: EffectCreate → Effect, ExploreZone → Explore, every AI tool page
-/// (AiTools*, LipSync) → AiTools.
+/// The video-to-video entry and the video-to-anime route count as one entry
+/// (docs/behaviour/languages-and-routes.md#routes), so both VideoToVideo and VideoToAnime give
+/// VideoToVideo. The spec is silent on sub-pages; we mark their parent: EffectCreate → Effect,
+/// ExploreZone → Explore, every AI tool page (AiTools*, LipSync) → AiTools.
 pub fn active_menu_entry(route_name: &str) -> Option<RouteName> {
     use RouteName as R;
     let route = RouteName::from_name(route_name)?;

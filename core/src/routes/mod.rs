@@ -1,4 +1,5 @@
-//! The route table, language prefixes, redirects, route metadata and canonical links (spec 01 §2).
+//! The route table, language prefixes, redirects, route metadata and canonical links
+//! (docs/behaviour/languages-and-routes.md#routes).
 //!
 //! All functions work on router paths, i.e. paths below the site's `/ai` base: `/de/home`
 //! is the page the browser shows at `https://host/ai/de/home`.

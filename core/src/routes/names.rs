@@ -1,12 +1,14 @@
-//! The route names (spec 01 §2 named sections, plus names for the other rows).
+//! The route names (docs/behaviour/languages-and-routes.md#routes named sections, plus names for
+//! the other rows).
 
 use super::table::{SPECS, Spec};
 use serde::{Deserialize, Serialize};
 
-/// Every route name: the named sections of spec 01 §2, plus names we gave to the other rows
-/// of the route table (`Index`, `NotFound`, `CatchAll`, `DebugTestError`, `Create`) and the
-/// placeholder routes under their spec names (`red1-to-ai-home`, ...). The talking-avatar
-/// tool (`/ai-tools/ai-talking-avatar`) is the `LipSync` section.
+/// Every route name: the named sections of docs/behaviour/languages-and-routes.md#routes, plus
+/// names we gave to the other rows of the route table (`Index`, `NotFound`, `CatchAll`,
+/// `DebugTestError`, `Create`) and the placeholder routes under their spec names
+/// (`red1-to-ai-home`, ...). The talking-avatar tool (`/ai-tools/ai-talking-avatar`) is the
+/// `LipSync` section.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum RouteName {
@@ -38,8 +40,9 @@ pub enum RouteName {
     AiToolsPartialRedrawing,
     /// `/ai-tools/video-eraser/:category?`.
     AiToolsVideoEraser,
-    /// `/ai-tools/audio-tools`: the minute-metered tools (translate, denoise, vocal remover; spec
-    /// 02 §1 names the tools, not their page: decided).
+    /// `/ai-tools/audio-tools`: the minute-metered tools (translate, denoise, vocal remover;
+    /// docs/behaviour/tasks-and-queue.md#minute-metered-tools names the tools, not their page:
+    /// decided).
     AiToolsAudioTools,
     /// `/text-to-video/:semantic?`.
     TextToVideo,
@@ -67,7 +70,8 @@ pub enum RouteName {
     Libraries,
     /// `/template`.
     Template,
-    /// A named section without a path (spec 01 §2: "A pricing path is not shown").
+    /// A named section without a path (docs/behaviour/languages-and-routes.md#routes: "A pricing
+    /// path is not shown").
     Pricing,
     /// Placeholder `/red1-to-ai-home`.
     #[serde(rename = "red1-to-ai-home")]

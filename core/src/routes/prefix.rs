@@ -1,5 +1,5 @@
-//! Language prefixes of router paths (spec 01 §2: every route exists unprefixed for English
-//! and once under each of de, fr, es, br, jp, ko, zh, zz).
+//! Language prefixes of router paths (docs/behaviour/languages-and-routes.md#routes: every route
+//! exists unprefixed for English and once under each of de, fr, es, br, jp, ko, zh, zz).
 
 use crate::lang::Lang;
 use serde::{Deserialize, Serialize};
@@ -25,7 +25,8 @@ pub(crate) fn normalize_path(path: &str) -> String {
     }
 }
 
-/// Splits a router path into its language prefix and the rest (spec 01 §2).
+/// Splits a router path into its language prefix and the rest
+/// (docs/behaviour/languages-and-routes.md#routes).
 ///
 /// The prefix is the first segment when it is exactly one of `de fr es br jp ko zh zz`:
 /// prefixes are lowercase and case-sensitive like the rest of our URLs, so `/DE/home` and
@@ -68,8 +69,9 @@ pub fn add_prefix(path: &str, language: Lang) -> String {
 }
 
 /// The same page in another language: removes the current prefix, if any, and adds the one
-/// of `language` (what the language switch navigates to, spec 01 §4). `/de/home` → `/jp/home`,
-/// `/de/home` with en → `/home`.
+/// of `language` (what the language switch navigates to,
+/// docs/behaviour/languages-and-routes.md#languages). `/de/home` → `/jp/home`, `/de/home` with en →
+/// `/home`.
 pub fn switch_language_path(path: &str, language: Lang) -> String {
     add_prefix(&split_prefix(path).rest, language)
 }

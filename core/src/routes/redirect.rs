@@ -1,14 +1,15 @@
-//! Route-level redirects and the text-to-music tab (spec 01 §2).
+//! Route-level redirects and the text-to-music tab (docs/behaviour/languages-and-routes.md#routes).
 
 use super::percent::decode_segment;
 use super::{append_query, match_route};
 use serde::{Deserialize, Serialize};
 
-/// Where a redirecting route sends the browser, or `None` for a page route (spec 01 §2):
-/// `/` and a bare prefix (`/de`, `/de/`) go to `/home` under the same prefix, `/create` goes
-/// to `/image-to-video` under the same prefix. The raw query (with or without its leading
-/// `?`) is kept verbatim. A query or hash inside `path` is ignored. In JavaScript `None` is
-/// `undefined`; [`super::RouteMatch::redirect_to`] gives the same answer inside an object.
+/// Where a redirecting route sends the browser, or `None` for a page route
+/// (docs/behaviour/languages-and-routes.md#routes): `/` and a bare prefix (`/de`, `/de/`) go to
+/// `/home` under the same prefix, `/create` goes to `/image-to-video` under the same prefix. The
+/// raw query (with or without its leading `?`) is kept verbatim. A query or hash inside `path` is
+/// ignored. In JavaScript `None` is `undefined`; [`super::RouteMatch::redirect_to`] gives the same
+/// answer inside an object.
 ///
 /// Language resolution ([`crate::lang::resolve_language`]) runs first: `/` with German saved
 /// becomes `/de`, which this then sends to `/de/home`.
@@ -17,7 +18,8 @@ pub fn route_redirect(path: &str, query: &str) -> Option<String> {
     Some(append_query(&target, query))
 }
 
-/// Which tab the text-to-music screen opens on (spec 01 §2: "query tab=song selects text to song").
+/// Which tab the text-to-music screen opens on (docs/behaviour/languages-and-routes.md#routes:
+/// "query tab=song selects text to song").
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

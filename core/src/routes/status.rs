@@ -1,5 +1,6 @@
-//! The HTTP status of a page: the status its page shows (spec 01 §8), so the server answers a
-//! request with what the app then displays (docs/behaviour/languages-and-routes.md).
+//! The HTTP status of a page: the status its page shows
+//! (docs/behaviour/languages-and-routes.md#routes), so the server answers a request with what the
+//! app then displays (docs/behaviour/languages-and-routes.md).
 
 use super::RouteName;
 

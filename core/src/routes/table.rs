@@ -1,4 +1,4 @@
-//! The route table of spec 01 §2 as data.
+//! The route table of docs/behaviour/languages-and-routes.md#routes as data.
 
 use super::RoutesError;
 use super::names::RouteName;
@@ -189,8 +189,9 @@ pub(crate) const SPECS: &[Spec] = &[
 /// The catch-all row, `/:slug(.*)*`: last in match order.
 pub(crate) const CATCH_ALL: Spec = hidden(R::CatchAll, &[Seg::Slug]);
 
-/// Route metadata (spec 01 §2): the generation or tool type, a tag, and whether the page
-/// shows a back button. Only the routes the spec gives metadata for have any.
+/// Route metadata (docs/behaviour/languages-and-routes.md#routes): the generation or tool type, a
+/// tag, and whether the page shows a back button. Only the routes the spec gives metadata for have
+/// any.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -289,12 +290,14 @@ pub fn route_by_name(name: &str) -> Result<RouteDef, RoutesError> {
 }
 
 /// Whether a route with this name hides header and sidebar: names starting with `Template`
-/// (spec 01 §2). Any string is accepted, so the app can ask about any route it has.
+/// (docs/behaviour/languages-and-routes.md#routes). Any string is accepted, so the app can ask
+/// about any route it has.
 pub fn hides_frame(route_name: &str) -> bool {
     route_name.starts_with("Template")
 }
 
-/// The named sections of the product, in the order of spec 01 §2 (23 names, Pricing included).
+/// The named sections of the product, in the order of docs/behaviour/languages-and-routes.md#routes
+/// (23 names, Pricing included).
 pub fn named_sections() -> Vec<RouteName> {
     vec![
         R::Home,
@@ -323,7 +326,7 @@ pub fn named_sections() -> Vec<RouteName> {
     ]
 }
 
-/// The generation types group, in the order of spec 01 §2.
+/// The generation types group, in the order of docs/behaviour/languages-and-routes.md#routes.
 const GENERATION_TYPES: [RouteName; 6] = [
     R::TextToVideo,
     R::ImageToVideo,
@@ -333,8 +336,8 @@ const GENERATION_TYPES: [RouteName; 6] = [
     R::VideoToVideo,
 ];
 
-/// The generation types group (spec 01 §2): TextToVideo, ImageToVideo, TextToImage,
-/// ImageToImage, VideoToAnime, VideoToVideo.
+/// The generation types group (docs/behaviour/languages-and-routes.md#routes): TextToVideo,
+/// ImageToVideo, TextToImage, ImageToImage, VideoToAnime, VideoToVideo.
 pub fn generation_types() -> Vec<RouteName> {
     GENERATION_TYPES.to_vec()
 }

@@ -1,5 +1,5 @@
-//! The user-info cache (spec 02 §4, §9): kept 24 hours in local storage under
-//! `mediaio.user-info`, and only for the user the current token names.
+//! The user-info cache (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions): kept 24 hours
+//! in local storage under `mediaio.user-info`, and only for the user the current token names.
 
 use super::error::SessionError;
 use super::stored::{StoredRecord, make_stored_record, stored_value_valid};
@@ -8,10 +8,12 @@ use super::user::UserInfo;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// Local-storage key of the user-info record (spec 02 §3, §9).
+/// Local-storage key of the user-info record
+/// (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions).
 pub const USER_INFO_STORAGE_KEY: &str = "mediaio.user-info";
 
-/// How long user info is cached, in ms (spec 02 §9: "User info cache 24 h").
+/// How long user info is cached, in ms
+/// (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions: "User info cache 24 h").
 pub const USER_INFO_CACHE_TTL_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// The record to store for freshly fetched user info at `now_ms` (expires 24 h later).
@@ -26,14 +28,16 @@ pub fn user_info_record(user: &UserInfo, now_ms: i64) -> StoredRecord {
 pub struct CachedUserInfo {
     /// The cached user info, when it may be used with this token; else `null`.
     pub user: Option<UserInfo>,
-    /// A record exists but may not be used: remove it (spec 02 §4: "otherwise cleared").
+    /// A record exists but may not be used: remove it
+    /// (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions: "otherwise cleared").
     pub clear: bool,
 }
 
 /// Checks the stored user-info record (`null` when none) against `token` at `now_ms`
-/// (spec 02 §4). The cached info is usable only if the record is not expired (it is at or after
-/// `expire`), its `data` is a non-empty object with a uid, and that uid equals the token's (see
-/// `token_uid`); any other existing record is to be cleared.
+/// (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions). The cached info is usable only if
+/// the record is not expired (it is at or after `expire`), its `data` is a non-empty object with a
+/// uid, and that uid equals the token's (see `token_uid`); any other existing record is to be
+/// cleared.
 ///
 /// A malformed token is an error (`malformed_token` / `token_without_uid`), not a cache miss: the
 /// caller then has no valid session at all and should clear both the token and the cache.

@@ -1,4 +1,5 @@
-//! The session's numbers in one record, as the app and the package read them (spec 02 §4, §9).
+//! The session's numbers in one record, as the app and the package read them
+//! (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions).
 
 use super::cache::{USER_INFO_CACHE_TTL_MS, USER_INFO_STORAGE_KEY};
 use super::login::{

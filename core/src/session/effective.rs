@@ -1,4 +1,5 @@
-//! A user's plan level as it stands at a moment (spec 02 §3 `verify{level, expired_time,
+//! A user's plan level as it stands at a moment
+//! (docs/behaviour/accounts-and-sessions.md#roles-and-permissions `verify{level, expired_time,
 //! is_expired}`): the one rule the server's user info, upload quota and check-in reward share.
 //!
 //! Decided (the spec shows the fields, not the rule): a paid level (standard, premium) counts

@@ -17,7 +17,8 @@ pub enum SessionError {
     /// User info that is not a JSON object.
     #[error("the user info is not an object")]
     InvalidUserInfo,
-    /// A SKU id that is not in the tier table of spec 02 §9.
+    /// A SKU id that is not in the tier table of
+    /// docs/behaviour/pricing-and-purchase.md#plans-and-tiers.
     #[error("SKU {sku_id} has no fixed tier; use its plan name instead")]
     UnknownSku {
         /// The id looked up.

@@ -1,13 +1,15 @@
-//! The membership feature codes of `POST /v1/feature-code/auth` (spec 02 §1 "Feature access is
-//! decided by server-side feature-code authorization"; the listed features: watermark-free output,
-//! ultra HD videos and images, frame interpolation, unlimited effect). The spec names the features,
-//! not their codes: these are ours, and the server's SKU catalogue (`server/seed/skus.json`) grants
+//! The membership feature codes of `POST /v1/feature-code/auth`
+//! (docs/behaviour/accounts-and-sessions.md#roles-and-permissions "Feature access is decided by
+//! server-side feature-code authorization"; the listed features: watermark-free output, ultra HD
+//! videos and images, frame interpolation, unlimited effect). The spec names the features, not
+//! their codes: these are ours, and the server's SKU catalogue (`server/seed/skus.json`) grants
 //! them; a test there checks the two agree.
 
 /// Downloads without a watermark.
 pub const FEATURE_WATERMARK_FREE: &str = "watermark_free";
 
-/// Every membership feature code, in spec 02 §1's order.
+/// Every membership feature code, in docs/behaviour/accounts-and-sessions.md#roles-and-permissions
+/// order.
 pub const MEMBERSHIP_FEATURES: [&str; 4] = [
     FEATURE_WATERMARK_FREE,
     "ultra_hd",

@@ -1,4 +1,5 @@
-//! The client-side user flags (spec 02 §3): one object the header, pricing and check-in read.
+//! The client-side user flags (docs/behaviour/accounts-and-sessions.md#roles-and-permissions): one
+//! object the header, pricing and check-in read.
 
 use super::plan::{PlanLevel, is_premium, is_standard, plan_level};
 use super::user::{UserInfo, display_name};
@@ -9,7 +10,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct UserFlags {
-    /// A session token exists (spec 02 §4: "logged in when a token exists").
+    /// A session token exists (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions: "logged
+    /// in when a token exists").
     pub is_login: bool,
     /// Standard or premium.
     pub is_subscribed: bool,

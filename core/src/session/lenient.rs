@@ -1,5 +1,6 @@
 //! Forgiving field readers for server data: a field of the wrong type or missing reads as its
-//! default instead of failing the whole object (spec 02 §3 user info must survive partial answers).
+//! default instead of failing the whole object (docs/behaviour/accounts-and-sessions.md#accounts
+//! user info must survive partial answers).
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
@@ -76,7 +77,8 @@ pub(crate) fn list<'de, D: Deserializer<'de>, T: DeserializeOwned>(
     })
 }
 
-/// An e-mail from a string or from an object `{email}` (spec 02 §3 writes it as "email ({email})").
+/// An e-mail from a string or from an object `{email}`
+/// (docs/behaviour/accounts-and-sessions.md#accounts writes it as "email ({email})").
 pub(crate) fn email<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     Ok(match Value::deserialize(d)? {
         Value::Object(map) => map.get("email").map(string_of).unwrap_or_default(),

@@ -1,21 +1,29 @@
-//! The login dialog's numbers and its one decision (spec 02 §2, §4, §9).
+//! The login dialog's numbers and its one decision
+//! (docs/behaviour/accounts-and-sessions.md#log-in).
 
-/// The second-way login window: a timestamp younger than this redirects (spec 02 §4, §9: 1 hour).
+/// The second-way login window: a timestamp younger than this redirects
+/// (docs/behaviour/accounts-and-sessions.md#log-in: 1 hour).
 pub const SECOND_WAY_LOGIN_WINDOW_MS: f64 = 3_600_000.0;
-/// Lifetime of the access-token cookie (spec 02 §9: 2 days).
+/// Lifetime of the access-token cookie
+/// (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions: 2 days).
 pub const TOKEN_COOKIE_DAYS: u32 = 2;
-/// Lifetime of the third-party-cookie check's flag (spec 02 §9: 2 days).
+/// Lifetime of the third-party-cookie check's flag
+/// (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions: 2 days).
 pub const THIRD_PARTY_COOKIE_FLAG_DAYS: u32 = 2;
-/// The login iframe's size in the dialog, about 400×604 (spec 02 §2, §9).
+/// The login iframe's size in the dialog, about 400×604
+/// (docs/behaviour/accounts-and-sessions.md#log-in).
 pub const LOGIN_IFRAME_SIZE: (u32, u32) = (400, 604);
-/// The popup used when third-party cookies are unsupported, 500×650 (spec 02 §2, §9).
+/// The popup used when third-party cookies are unsupported, 500×650
+/// (docs/behaviour/accounts-and-sessions.md#log-in).
 pub const LOGIN_POPUP_SIZE: (u32, u32) = (500, 650);
-/// Delay before a failed login redirects to the account provider (spec 02 §4: 200 ms).
+/// Delay before a failed login redirects to the account provider
+/// (docs/behaviour/accounts-and-sessions.md#log-in: 200 ms).
 pub const LOGIN_FAILURE_REDIRECT_MS: u32 = 200;
 
 /// Whether opening the login dialog redirects to the provider instead: the second-way login
-/// timestamp (epoch ms, from local storage) is under an hour old (spec 02 §4). A missing or
-/// non-finite timestamp, or one in the future, does not redirect.
+/// timestamp (epoch ms, from local storage) is under an hour old
+/// (docs/behaviour/accounts-and-sessions.md#log-in). A missing or non-finite timestamp, or one in
+/// the future, does not redirect.
 pub fn second_way_login_redirect(timestamp_ms: Option<f64>, now_ms: f64) -> bool {
     match timestamp_ms {
         Some(t) if t.is_finite() && now_ms.is_finite() => {

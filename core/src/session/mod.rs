@@ -1,4 +1,4 @@
-//! Session and account rules: logged-in test, stored values with expiry, user info, plan levels and tiers (spec 01 §3-§4, spec 02 §3-§4).
+//! Session and account rules: logged-in test, stored values with expiry, user info, plan levels and tiers (docs/behaviour/accounts-and-sessions.md#logged-in-test, #roles-and-permissions; docs/behaviour/pricing-and-purchase.md#plans-and-tiers).
 
 mod cache;
 mod constants;

@@ -1,11 +1,14 @@
-//! Plan levels, plan actions and SKU tiers (spec 02 §1, §3, §4, §9).
+//! Plan levels, plan actions and SKU tiers
+//! (docs/behaviour/accounts-and-sessions.md#roles-and-permissions;
+//! docs/behaviour/pricing-and-purchase.md#plans-and-tiers).
 //!
 //! Verify levels are compared after trimming and lower-casing, so `" Premium"` is premium.
 
 use super::error::SessionError;
 use serde::{Deserialize, Serialize};
 
-/// The level shown for a user (spec 02 §4 plan level mapping).
+/// The level shown for a user (docs/behaviour/accounts-and-sessions.md#roles-and-permissions plan
+/// level mapping).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -20,7 +23,8 @@ pub enum PlanLevel {
     Vip,
 }
 
-/// The plan panel's action (spec 02 §4: inactive/free -> Purchase, standard -> Upgrade, premium -> Renew).
+/// The plan panel's action (docs/behaviour/accounts-and-sessions.md#roles-and-permissions: inactive/free
+/// -> Purchase, standard -> Upgrade, premium -> Renew).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PlanAction {
@@ -32,7 +36,8 @@ pub enum PlanAction {
     Renew,
 }
 
-/// A plan tier of SKUs (spec 02 §1: basic, standard, premium).
+/// A plan tier of SKUs (docs/behaviour/pricing-and-purchase.md#plans-and-tiers: basic, standard,
+/// premium).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -56,7 +61,8 @@ impl Tier {
     }
 }
 
-/// SKU id -> tier table (spec 02 §9: "24109013 and 24109014 standard; 24109015 and 24109016 premium; 0 basic").
+/// SKU id -> tier table (docs/behaviour/pricing-and-purchase.md#plans-and-tiers: "24109013 and 24109014
+/// standard; 24109015 and 24109016 premium; 0 basic").
 pub const SKU_TIER_TABLE: [(i64, Tier); 5] = [
     (0, Tier::Basic),
     (24_109_013, Tier::Standard),
@@ -69,8 +75,9 @@ fn level_key(verify_level: &str) -> String {
     verify_level.trim().to_ascii_lowercase()
 }
 
-/// The displayed plan level (spec 02 §4): not logged in -> guest; free -> free; premium -> vip;
-/// standard -> standard; anything else (inactive, empty, unknown) -> free.
+/// The displayed plan level (docs/behaviour/accounts-and-sessions.md#roles-and-permissions): not
+/// logged in -> guest; free -> free; premium -> vip; standard -> standard; anything else (inactive,
+/// empty, unknown) -> free.
 pub fn plan_level(is_login: bool, verify_level: &str) -> PlanLevel {
     if !is_login {
         return PlanLevel::Guest;
@@ -82,7 +89,8 @@ pub fn plan_level(is_login: bool, verify_level: &str) -> PlanLevel {
     }
 }
 
-/// The plan panel action for a verify level (spec 02 §4). Decided: any level other than
+/// The plan panel action for a verify level
+/// (docs/behaviour/accounts-and-sessions.md#roles-and-permissions). Decided: any level other than
 /// standard or premium (unknown, empty) gets Purchase, like inactive and free.
 pub fn plan_action_label(verify_level: &str) -> PlanAction {
     match level_key(verify_level).as_str() {
@@ -102,13 +110,16 @@ pub fn is_standard(verify_level: &str) -> bool {
     level_key(verify_level) == "standard"
 }
 
-/// Subscribed means standard or premium (spec 02 §4). Decided: the level alone decides; the
-/// server reports a lapsed plan as level inactive/free, so `is_expired` is not consulted.
+/// Subscribed means standard or premium
+/// (docs/behaviour/accounts-and-sessions.md#roles-and-permissions). Decided: the level alone
+/// decides; the server reports a lapsed plan as level inactive/free, so `is_expired` is not
+/// consulted.
 pub fn is_subscribed(verify_level: &str) -> bool {
     is_premium(verify_level) || is_standard(verify_level)
 }
 
-/// The tier of a SKU from its `sub_tpl_name` (spec 02 §3: "contains 'standard' or 'premium'"),
+/// The tier of a SKU from its `sub_tpl_name`
+/// (docs/behaviour/pricing-and-purchase.md#plans-and-tiers: "contains 'standard' or 'premium'"),
 /// basic otherwise. Decided: case-insensitive, and a name containing both words is premium.
 pub fn tier_from_sub_tpl_name(sub_tpl_name: &str) -> Tier {
     let name = sub_tpl_name.to_ascii_lowercase();
@@ -121,8 +132,8 @@ pub fn tier_from_sub_tpl_name(sub_tpl_name: &str) -> Tier {
     }
 }
 
-/// The tier of a SKU id from the table of spec 02 §9; an id not in it is `unknown_sku`
-/// (use [`sku_tier`] to fall back to the SKU's name).
+/// The tier of a SKU id from the table of docs/behaviour/pricing-and-purchase.md#plans-and-tiers;
+/// an id not in it is `unknown_sku` (use [`sku_tier`] to fall back to the SKU's name).
 pub fn tier_from_sku_id(sku_id: i64) -> Result<Tier, SessionError> {
     SKU_TIER_TABLE
         .iter()
@@ -131,8 +142,9 @@ pub fn tier_from_sku_id(sku_id: i64) -> Result<Tier, SessionError> {
         .ok_or(SessionError::UnknownSku { sku_id })
 }
 
-/// The tier of a SKU (JS `skuTier`): the table of spec 02 §9 for a known id, otherwise from its
-/// `sub_tpl_name` (spec 02 §3).
+/// The tier of a SKU (JS `skuTier`): the table of
+/// docs/behaviour/pricing-and-purchase.md#plans-and-tiers for a known id, otherwise from its
+/// `sub_tpl_name` (docs/behaviour/pricing-and-purchase.md#plans-and-tiers).
 pub fn sku_tier(sku_id: Option<i64>, sub_tpl_name: &str) -> Tier {
     sku_id
         .and_then(|id| tier_from_sku_id(id).ok())

@@ -1,4 +1,5 @@
-//! When the session token is renewed (spec 02 §7 `GET /v1/token/renew`; §9 token cookie 2 days).
+//! When the session token is renewed (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions
+//! `GET /v1/token/renew`; #tokens-and-sessions token cookie 2 days).
 //!
 //! The spec names the call and the 2-day lifetime, not when the client calls it. Decided, as a
 //! user of such a site expects (staying logged in while they keep coming back): the token is
@@ -13,8 +14,9 @@ use super::token::jwt_payload;
 use serde::Serialize;
 
 const DAY_MS: i64 = 86_400_000;
-/// Lifetime of an access token, ms: the token cookie's 2 days (spec 02 §9). The server issues
-/// tokens for this long and the client's cookie lives as long.
+/// Lifetime of an access token, ms: the token cookie's 2 days
+/// (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions). The server issues tokens for this
+/// long and the client's cookie lives as long.
 pub const TOKEN_LIFETIME_MS: i64 = TOKEN_COOKIE_DAYS as i64 * DAY_MS;
 /// Renew once this little of the token's life is left (half the lifetime: 1 day).
 pub const TOKEN_RENEW_BEFORE_MS: i64 = TOKEN_LIFETIME_MS / 2;

@@ -1,5 +1,5 @@
-//! Stored values with an expiry (spec 01 §3, §5, spec 02 §5) and the shell's logged-in test
-//! (spec 01 §4).
+//! Stored values with an expiry (docs/behaviour/accounts-and-sessions.md#logged-in-test) and the
+//! shell's logged-in test (docs/behaviour/accounts-and-sessions.md#logged-in-test).
 //!
 //! A stored record is the JSON `{ "expire": <epoch ms>, "data": <value> }`. Decided: a value is
 //! valid while `now < expire` (so it is already expired exactly at `expire`); a record with no
@@ -56,13 +56,14 @@ pub struct StoredRead {
     #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub value: Option<Value>,
     /// Something was stored but cannot be used (expired, unreadable, no `data`): remove the key
-    /// (spec 01 §5: "Stored values with an expiry are dropped when expired").
+    /// (docs/behaviour/accounts-and-sessions.md#logged-in-test: "Stored values with an expiry are
+    /// dropped when expired").
     pub remove: bool,
 }
 
 /// Reads a stored value from the raw text kept in storage (`None`: nothing stored) at `now_ms`.
 /// Unreadable text counts like an expired record, so a storage failure falls back to defaults
-/// (spec 01 §8) and the bad entry is cleaned up.
+/// (docs/behaviour/calls-and-errors.md#the-error-catalogue) and the bad entry is cleaned up.
 pub fn read_stored_value(raw: Option<&str>, now_ms: i64) -> StoredRead {
     let Some(raw) = raw else {
         return StoredRead {
@@ -80,8 +81,9 @@ pub fn read_stored_value(raw: Option<&str>, now_ms: i64) -> StoredRead {
     }
 }
 
-/// The shell's logged-in test (spec 01 §4): the user-info record exists (not `null`), has not
-/// passed its expire time at `now_ms`, and its `data` is an object with at least one member.
+/// The shell's logged-in test (docs/behaviour/accounts-and-sessions.md#logged-in-test): the
+/// user-info record exists (not `null`), has not passed its expire time at `now_ms`, and its `data`
+/// is an object with at least one member.
 pub fn is_logged_in(record: &Value, now_ms: i64) -> bool {
     stored_value_valid(record, now_ms)
         && record

@@ -1,5 +1,6 @@
-//! The user a session token belongs to (spec 02 §4: cached user info is "kept only if its uid
-//! matches the token's").
+//! The user a session token belongs to
+//! (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions: cached user info is "kept only if
+//! its uid matches the token's").
 //!
 //! Decided: the token is a JWT and its user is the payload's `uid` claim, else its `sub` claim
 //! (a string, or an integer written in decimal). The payload is only decoded, never verified:

@@ -1,4 +1,5 @@
-//! User info and token response (spec 02 §3), in their wire shape, plus the display name.
+//! User info and token response (docs/behaviour/accounts-and-sessions.md#accounts), in their wire
+//! shape, plus the display name.
 //!
 //! Reading is tolerant: a missing field, or one of the wrong type, takes its default (""/0/false/
 //! empty) rather than failing, because the header and flags must still render from a partial
@@ -15,14 +16,16 @@ use super::lenient;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// Shown when a user has no name and no e-mail (spec 02 §3 "a default generic user name"; text decided here).
+/// Shown when a user has no name and no e-mail (docs/behaviour/accounts-and-sessions.md#accounts "a default
+/// generic user name"; text decided here).
 pub const DEFAULT_USER_NAME: &str = "User";
 
-/// Plan state of the user (spec 02 §3 `verify`).
+/// Plan state of the user (docs/behaviour/accounts-and-sessions.md#accounts `verify`).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Verify {
-    /// `free`, `standard`, `premium` or `inactive` (other values read as free, spec 02 §4).
+    /// `free`, `standard`, `premium` or `inactive` (other values read as free,
+    /// docs/behaviour/accounts-and-sessions.md#roles-and-permissions).
     #[serde(default, deserialize_with = "lenient::string")]
     pub level: String,
     /// When the plan ends, epoch seconds.
@@ -33,7 +36,7 @@ pub struct Verify {
     pub is_expired: bool,
 }
 
-/// Credit balance holder (spec 02 §3 `integral{integral}`).
+/// Credit balance holder (docs/behaviour/accounts-and-sessions.md#accounts `integral{integral}`).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Integral {
@@ -42,7 +45,7 @@ pub struct Integral {
     pub integral: i64,
 }
 
-/// One subscription of the user (spec 02 §3 `subscribe`).
+/// One subscription of the user (docs/behaviour/accounts-and-sessions.md#accounts `subscribe`).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Subscription {
@@ -60,7 +63,8 @@ pub struct Subscription {
     pub is_expired: bool,
 }
 
-/// The signed-in user's info (spec 02 §3; answer of `POST /v1/user`).
+/// The signed-in user's info (docs/behaviour/accounts-and-sessions.md#accounts; answer of `POST
+/// /v1/user`).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UserInfo {
@@ -110,7 +114,8 @@ impl UserInfo {
 }
 
 /// The answer of the login (`POST /v1/oauth/token`) and renew (`GET /v1/token/renew`) calls
-/// (spec 02 §3, §7). Renew sends only `jwt` and `access_token`; the rest then read as defaults.
+/// (docs/behaviour/accounts-and-sessions.md#accounts). Renew sends only `jwt` and `access_token`;
+/// the rest then read as defaults.
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TokenResponse {
@@ -120,7 +125,8 @@ pub struct TokenResponse {
     /// The access token sent as `Authorization: Bearer`.
     #[serde(default, deserialize_with = "lenient::string")]
     pub access_token: String,
-    /// Whether the account was just created (drives the free-trial box, spec 01 §4).
+    /// Whether the account was just created (drives the free-trial box,
+    /// docs/behaviour/ads-and-experiments.md#free-trial-box).
     #[serde(default, deserialize_with = "lenient::flag")]
     pub is_new: bool,
     /// Whether the user is on a free trial.
@@ -152,9 +158,9 @@ pub fn parse_token_response(value: &Value) -> Result<TokenResponse, SessionError
     TokenResponse::from_value(value)
 }
 
-/// The name shown for a user (spec 02 §3), first non-empty of: nickname; first and last name
-/// joined by a space; first name; last name; e-mail; [`DEFAULT_USER_NAME`]. Each part is
-/// trimmed first, so a name of spaces counts as empty.
+/// The name shown for a user (docs/behaviour/accounts-and-sessions.md#accounts), first non-empty
+/// of: nickname; first and last name joined by a space; first name; last name; e-mail;
+/// [`DEFAULT_USER_NAME`]. Each part is trimmed first, so a name of spaces counts as empty.
 pub fn display_name(user: &UserInfo) -> String {
     let first = user.firstname.trim();
     let last = user.lastname.trim();

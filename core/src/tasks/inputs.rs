@@ -1,5 +1,6 @@
-//! Checks a task's `data` against its module's row (spec 02 §5 for the music texts; the rest
-//! decided in [`super::catalogue`]). Pure: the server resolves the files named here.
+//! Checks a task's `data` against its module's row (docs/behaviour/tasks-and-queue.md#task-inputs
+//! for the music texts; the rest decided in [`super::catalogue`]). Pure: the server resolves the
+//! files named here.
 
 use super::catalogue::{FieldKind, MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS, Need, TaskModule};
 use crate::Coded;

@@ -1,10 +1,12 @@
-//! The task calls' numbers as one object (spec 02 §7 `POST /v1/ai/task` page_size default 20,
-//! §9 "task list default page_size 20"; the catalogue's input limits).
+//! The task calls' numbers as one object (docs/behaviour/tasks-and-queue.md#the-queue `POST
+//! /v1/ai/task` page_size default 20,
+//! #the-queue "task list default page_size 20"; the catalogue's input limits).
 
 use super::catalogue::{MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS};
 use serde::Serialize;
 
-/// Default page size of the task list (spec 02 §7, §9: 20).
+/// Default page size of the task list (docs/behaviour/tasks-and-queue.md#task-modules, #the-queue:
+/// 20).
 pub const TASK_LIST_PAGE_SIZE: u32 = 20;
 
 /// The highest place in the queue a task is told exactly; a task with more queued ahead is told

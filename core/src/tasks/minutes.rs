@@ -1,5 +1,6 @@
-//! Monthly minutes of the metered tools (spec 02 §1 benefit table: "standard limits of 15, 10 and
-//! 10 minutes monthly for translate, denoise and vocal remover").
+//! Monthly minutes of the metered tools (docs/behaviour/tasks-and-queue.md#minute-metered-tools
+//! benefit table: "standard limits of 15, 10 and 10 minutes monthly for translate, denoise and
+//! vocal remover").
 //!
 //! Decisions where the spec gives only the standard plan's numbers:
 //! - premium: unlimited (the higher plan never has less);
@@ -55,7 +56,8 @@ impl MinuteTool {
     }
 }
 
-/// The standard plan's monthly minutes per tool (spec 02 §1: 15, 10 and 10).
+/// The standard plan's monthly minutes per tool
+/// (docs/behaviour/tasks-and-queue.md#minute-metered-tools: 15, 10 and 10).
 pub const STANDARD_MONTHLY_MINUTES: [(MinuteTool, u32); 3] = [
     (MinuteTool::Translate, 15),
     (MinuteTool::Denoise, 10),

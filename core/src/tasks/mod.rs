@@ -1,5 +1,6 @@
-//! Generation task modules (spec 02 §3 "Task module codes", §5, §7): the one catalogue of what
-//! the site can make, and the check of a task's `data` against it.
+//! Generation task modules (docs/behaviour/tasks-and-queue.md#task-modules "Task module codes",
+//! docs/behaviour/pricing-and-purchase.md#prices; docs/behaviour/tasks-and-queue.md#task-modules):
+//! the one catalogue of what the site can make, and the check of a task's `data` against it.
 //!
 //! - [`catalogue`]: one row per module code: price, inputs, output media, options, screen,
 //!   ComfyUI workflow. The server's input checks and providers, and the app's screens and tool

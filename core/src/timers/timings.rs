@@ -1,5 +1,7 @@
-//! Every timing and limit of the shell as one object, for the app and the server (spec 01 §4,
-//! §9; spec 02 §4, §9): the progress bar's, the toasts', template paging's and the timers'.
+//! Every timing and limit of the shell as one object, for the app and the server
+//! (docs/behaviour/tasks-and-queue.md#progress, #templates;
+//! docs/behaviour/calls-and-errors.md#toasts): the progress bar's, the toasts', template paging's
+//! and the timers'.
 
 use super::{
     BANNER_AUTO_HIDE_MS, BANNER_COLLAPSE_MS, CAROUSEL_INTERVAL_MS, CAROUSEL_SLIDES,

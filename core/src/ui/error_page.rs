@@ -1,13 +1,15 @@
 //! The error page: status, texts per status, bot detection, debug stack and the feature guide
-//! (spec 01 §2, §6, §8).
+//! (docs/behaviour/languages-and-routes.md#error-page).
 
 use super::texts::source_text;
 use serde::{Deserialize, Serialize};
 
-/// Status shown when none (or no valid one) is given (spec 01 §2 "default 404").
+/// Status shown when none (or no valid one) is given
+/// (docs/behaviour/languages-and-routes.md#error-page "default 404").
 pub const DEFAULT_ERROR_STATUS: u16 = 404;
 
-/// Statuses with their own title and description (spec 01 §8); all others use "other".
+/// Statuses with their own title and description
+/// (docs/behaviour/languages-and-routes.md#error-page); all others use "other".
 const OWN_TEXTS: [u16; 6] = [500, 503, 502, 404, 403, 401];
 
 /// Lower-case fragments of crawler, link-preview and scripted-client user agents. Decided list:
@@ -41,8 +43,9 @@ const BOT_FRAGMENTS: [&str; 21] = [
 /// Fragments that contain a bot word but name real browsers or devices (Cubot phones).
 const NOT_BOT_FRAGMENTS: [&str; 1] = ["cubot"];
 
-/// Whether a user agent belongs to a bot, which gets no error page (spec 01 §2). Matching is
-/// case-insensitive on the fragments above. Decided: an empty user agent is not a bot.
+/// Whether a user agent belongs to a bot, which gets no error page
+/// (docs/behaviour/languages-and-routes.md#error-page). Matching is case-insensitive on the
+/// fragments above. Decided: an empty user agent is not a bot.
 pub fn is_bot_user_agent(user_agent: &str) -> bool {
     // ASCII: the fragments are ASCII, and a user agent header is ASCII text.
     let mut ua = user_agent.to_ascii_lowercase();
@@ -52,8 +55,8 @@ pub fn is_bot_user_agent(user_agent: &str) -> bool {
     BOT_FRAGMENTS.iter().any(|f| ua.contains(f))
 }
 
-/// The status the page shows (spec 01 §2): the given one when it is an integer from 100 to 599,
-/// else 404 (missing, NaN, fractional or out of range).
+/// The status the page shows (docs/behaviour/languages-and-routes.md#error-page): the given one
+/// when it is an integer from 100 to 599, else 404 (missing, NaN, fractional or out of range).
 pub fn error_page_status(status: Option<f64>) -> u16 {
     match status {
         // `as` is exact: the value is an integer in 100..=599.
@@ -71,17 +74,18 @@ pub struct ErrorPage {
     pub status_code: u16,
     /// Translation id of the title.
     pub title_id: String,
-    /// English title (spec 01 §8).
+    /// English title (docs/behaviour/calls-and-errors.md#the-error-catalogue).
     pub title: String,
     /// Translation id of the description.
     pub description_id: String,
     /// English description (decided; 401 asks to sign in, 403 says permission is missing,
-    /// spec 01 §6).
+    /// docs/behaviour/languages-and-routes.md#error-page).
     pub description: String,
 }
 
-/// The error page for a status and user agent (spec 01 §2, §8): `None` for bots (they get no
-/// error page), else the normalised status with its title and description ids and texts.
+/// The error page for a status and user agent (docs/behaviour/languages-and-routes.md#error-page):
+/// `None` for bots (they get no error page), else the normalised status with its title and
+/// description ids and texts.
 pub fn error_page(status: Option<f64>, user_agent: Option<&str>) -> Option<ErrorPage> {
     if user_agent.is_some_and(is_bot_user_agent) {
         return None;
@@ -103,10 +107,10 @@ pub fn error_page(status: Option<f64>, user_agent: Option<&str>) -> Option<Error
     })
 }
 
-/// Whether debug stack details appear (spec 01 §2): only in builds that are neither beta nor
-/// production. `build` is the build environment name, compared trimmed and ignoring ASCII case;
-/// `prod` counts as production. Decided: an empty name also hides the stack (unknown builds
-/// must not leak internals).
+/// Whether debug stack details appear (docs/behaviour/languages-and-routes.md#error-page): only in
+/// builds that are neither beta nor production. `build` is the build environment name, compared
+/// trimmed and ignoring ASCII case; `prod` counts as production. Decided: an empty name also hides
+/// the stack (unknown builds must not leak internals).
 pub fn error_page_shows_stack(build: &str) -> bool {
     let b = build.trim();
     !(b.is_empty()
@@ -120,7 +124,8 @@ pub fn error_page_shows_stack(build: &str) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FeatureLink {
-    /// Named route (spec 01 §2 section name, e.g. `ImageToVideo`).
+    /// Named route (docs/behaviour/languages-and-routes.md#error-page section name, e.g.
+    /// `ImageToVideo`).
     pub route: String,
     /// Translation id of the label.
     pub label_id: String,
@@ -156,9 +161,9 @@ fn lower_first(s: &str) -> String {
     })
 }
 
-/// The feature guide of the error page (spec 01 §2): AI video (ImageToVideo, TextToVideo,
-/// VideoToVideo labelled "Video to Anime"), AI image (TextToImage, ImageToImage), AI audio
-/// (TextToMusic), in the left menu's order.
+/// The feature guide of the error page (docs/behaviour/languages-and-routes.md#error-page): AI
+/// video (ImageToVideo, TextToVideo, VideoToVideo labelled "Video to Anime"), AI image
+/// (TextToImage, ImageToImage), AI audio (TextToMusic), in the left menu's order.
 pub fn error_page_feature_guide() -> Vec<FeatureGroup> {
     GUIDE
         .iter()

@@ -1,4 +1,5 @@
-//! Layout constants: breakpoints, phone layout, stacking and popovers (spec 01 §9, spec 02 §4, §9).
+//! Layout constants: breakpoints, phone layout, stacking and popovers
+//! (docs/behaviour/languages-and-routes.md#page-frame).
 
 use super::preview::{
     PREVIEW_MAX_SCALE, PREVIEW_MIN_SCALE, PREVIEW_SCALE_STEP, PREVIEW_VIEWPORT_HEIGHT_MARGIN_PX,
@@ -7,31 +8,35 @@ use super::preview::{
 use super::validation::{MIN_PROMPT_CHARS, MUSIC_DEFAULT_DURATION_S};
 use serde::{Deserialize, Serialize};
 
-/// Layout breakpoints in px, ascending (spec 01 §9).
+/// Layout breakpoints in px, ascending (docs/behaviour/languages-and-routes.md#page-frame).
 pub const BREAKPOINTS_PX: [u32; 10] = [480, 600, 768, 836, 960, 1016, 1188, 1368, 1440, 1920];
-/// Widths below this are phones (spec 01 §9 "phone layout below 768 px").
+/// Widths below this are phones (docs/behaviour/languages-and-routes.md#page-frame "phone layout
+/// below 768 px").
 pub const PHONE_BELOW_PX: u32 = 768;
-/// Default icon size, px (spec 01 §9, spec 02 §9: "icons 24x24 default").
+/// Default icon size, px (docs/behaviour/languages-and-routes.md#page-frame: "icons 24x24
+/// default").
 pub const ICON_SIZE_PX: u32 = 24;
-/// Gap between carousel slides, px (spec 01 §9: "gap 10"; autoplay, loop, one slide per view).
+/// Gap between carousel slides, px (docs/behaviour/languages-and-routes.md#page-frame: "gap 10";
+/// autoplay, loop, one slide per view).
 pub const CAROUSEL_GAP_PX: u32 = 10;
-/// Popover show delay in ms (spec 01 §9).
+/// Popover show delay in ms (docs/behaviour/languages-and-routes.md#page-frame).
 pub const POPOVER_SHOW_DELAY_MS: u32 = 50;
-/// Popover hide delay in ms (spec 01 §9).
+/// Popover hide delay in ms (docs/behaviour/languages-and-routes.md#page-frame).
 pub const POPOVER_HIDE_DELAY_MS: u32 = 200;
-/// Popover distance from its anchor in px (spec 01 §9).
+/// Popover distance from its anchor in px (docs/behaviour/languages-and-routes.md#page-frame).
 pub const POPOVER_OFFSET_PX: u32 = 12;
-/// Popover z-index (spec 01 §9).
+/// Popover z-index (docs/behaviour/languages-and-routes.md#page-frame).
 pub const POPOVER_Z_INDEX: u32 = 1_000;
-/// Dialog z-index (spec 01 §9).
+/// Dialog z-index (docs/behaviour/languages-and-routes.md#page-frame).
 pub const DIALOG_Z_INDEX: u32 = 2_000;
-/// Tooltip z-index (spec 01 §9).
+/// Tooltip z-index (docs/behaviour/languages-and-routes.md#page-frame).
 pub const TOOLTIP_Z_INDEX: u32 = 99_999;
-/// Check-in popup z-index (spec 01 §9, spec 02 §9).
+/// Check-in popup z-index (docs/behaviour/languages-and-routes.md#page-frame).
 pub const CHECKIN_POPUP_Z_INDEX: u32 = 500;
 
-/// Whether a viewport width (CSS px) gets the phone layout (spec 01 §9): width < 768.
-/// NaN gives false (desktop, the layout without a drawer).
+/// Whether a viewport width (CSS px) gets the phone layout
+/// (docs/behaviour/languages-and-routes.md#page-frame): width < 768. NaN gives false (desktop, the
+/// layout without a drawer).
 pub fn is_phone(width: f64) -> bool {
     width < f64::from(PHONE_BELOW_PX)
 }

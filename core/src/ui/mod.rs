@@ -1,4 +1,4 @@
-//! Validation, layout constants and the English source texts of error pages and modals (spec 01 §8-§9, spec 02 §5, §8-§9).
+//! Validation, layout constants and the English source texts of error pages and modals (docs/behaviour/calls-and-errors.md#messages; docs/behaviour/languages-and-routes.md#page-frame).
 //!
 //! - [`validation`]: music prompt and lyrics (trimmed, counted in characters).
 //! - [`layout`]: breakpoints, phone layout, z-indexes, popover defaults, [`UiConstants`].
@@ -38,13 +38,15 @@ use crate::Coded;
 /// Errors of the UI rules.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum UiError {
-    /// The music prompt is shorter than 10 characters after trimming (spec 02 §5).
+    /// The music prompt is shorter than 10 characters after trimming
+    /// (docs/behaviour/tasks-and-queue.md#task-inputs).
     #[error("Please describe your music in at least 10 characters (now {count}).")]
     MusicPromptTooShort {
         /// Characters after trimming.
         count: u32,
     },
-    /// The lyrics are shorter than 10 characters after trimming (spec 02 §5).
+    /// The lyrics are shorter than 10 characters after trimming
+    /// (docs/behaviour/tasks-and-queue.md#task-inputs).
     #[error("Please write at least 10 characters of lyrics (now {count}).")]
     SongLyricsTooShort {
         /// Characters after trimming.

@@ -1,21 +1,21 @@
-//! Image preview: zoom steps and the viewport (spec 01 §2, spec 02 §5, §9).
+//! Image preview: zoom steps and the viewport (docs/behaviour/uploads.md#image-preview).
 //!
 //! Zoom is computed in integer hundredths (25..=400, step 20) so repeated steps never drift:
 //! 1 → 1.2 → 1.4 gives exactly the `f64` nearest 1.4, not 1.4000000000000001.
 
 use serde::{Deserialize, Serialize};
 
-/// Smallest zoom (spec 01 §2, spec 02 §5).
+/// Smallest zoom (docs/behaviour/uploads.md#image-preview).
 pub const PREVIEW_MIN_SCALE: f64 = 0.25;
-/// Largest zoom (spec 01 §2, spec 02 §5).
+/// Largest zoom (docs/behaviour/uploads.md#image-preview).
 pub const PREVIEW_MAX_SCALE: f64 = 4.0;
-/// Zoom step (spec 01 §2, spec 02 §5).
+/// Zoom step (docs/behaviour/uploads.md#image-preview).
 pub const PREVIEW_SCALE_STEP: f64 = 0.2;
-/// Viewport width: 90% of the window (spec 01 §2, spec 02 §9).
+/// Viewport width: 90% of the window (docs/behaviour/uploads.md#image-preview).
 pub const PREVIEW_VIEWPORT_WIDTH_PERCENT: u32 = 90;
-/// Viewport height: 94% of the window... (spec 01 §2, spec 02 §9)
+/// Viewport height: 94% of the window... (docs/behaviour/uploads.md#image-preview)
 pub const PREVIEW_VIEWPORT_HEIGHT_PERCENT: u32 = 94;
-/// ...minus 32 px (spec 01 §2, spec 02 §9; read as applying to the height).
+/// ...minus 32 px (docs/behaviour/uploads.md#image-preview; read as applying to the height).
 pub const PREVIEW_VIEWPORT_HEIGHT_MARGIN_PX: u32 = 32;
 
 const MIN_H: i64 = 25;
@@ -57,12 +57,14 @@ pub fn preview_zoom_clamp(scale: f64) -> f64 {
     scale_of(hundredths(scale))
 }
 
-/// One step in: +0.2, at most 4 (spec 01 §2). The input is clamped first.
+/// One step in: +0.2, at most 4 (docs/behaviour/uploads.md#image-preview). The input is clamped
+/// first.
 pub fn preview_zoom_in(scale: f64) -> f64 {
     scale_of((hundredths(scale) + STEP_H).min(MAX_H))
 }
 
-/// One step out: −0.2, at least 0.25 (spec 01 §2). The input is clamped first.
+/// One step out: −0.2, at least 0.25 (docs/behaviour/uploads.md#image-preview). The input is
+/// clamped first.
 pub fn preview_zoom_out(scale: f64) -> f64 {
     scale_of((hundredths(scale) - STEP_H).max(MIN_H))
 }
@@ -71,8 +73,9 @@ fn non_negative(x: f64) -> f64 {
     if x.is_nan() || x < 0.0 { 0.0 } else { x }
 }
 
-/// The area the previewed image may fill (spec 01 §2): 90% of the window width by 94% of the
-/// window height minus 32 px. Negative results and NaN give 0; infinities pass through.
+/// The area the previewed image may fill (docs/behaviour/uploads.md#image-preview): 90% of the
+/// window width by 94% of the window height minus 32 px. Negative results and NaN give 0;
+/// infinities pass through.
 pub fn preview_viewport(window_width: f64, window_height: f64) -> PreviewSize {
     let w = non_negative(window_width);
     let h = non_negative(window_height);

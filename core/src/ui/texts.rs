@@ -1,5 +1,6 @@
 //! The English source texts of the error page, modals and notices, keyed by stable ids
-//! (spec 01 §2, §8; spec 02 §4, §8). The app translates by id; the English here is the source.
+//! (docs/behaviour/calls-and-errors.md#messages, #logged-out-answer). The app translates by id; the
+//! English here is the source.
 //!
 //! Ids are dotted camelCase (`modal.restart.message`) and never change once published. Texts the
 //! spec does not give (error-page descriptions, the 'logged out' warning, validation messages,
@@ -23,14 +24,15 @@ pub struct SourceText {
 
 /// Every source text, by id, in a fixed order.
 pub const SOURCE_TEXTS: &[(&str, &str)] = &[
-    // Restart confirmation (spec 01 §4, §8; spec 02 §8).
+    // Restart confirmation (docs/behaviour/tasks-and-queue.md#restart-confirmation;
+    // docs/behaviour/calls-and-errors.md#messages).
     (
         "modal.restart.message",
         "If you restart the generation task, your current progress will not be saved. Continue?",
     ),
     ("modal.restart.no", "No"),
     ("modal.restart.yes", "Yes"),
-    // Go-back confirmation, default texts (spec 01 §8; spec 02 §8).
+    // Go-back confirmation, default texts (docs/behaviour/calls-and-errors.md#messages).
     ("modal.goBack.title", "Exit current mission"),
     (
         "modal.goBack.message",
@@ -38,7 +40,7 @@ pub const SOURCE_TEXTS: &[(&str, &str)] = &[
     ),
     ("modal.goBack.cancel", "Cancel"),
     ("modal.goBack.yes", "Yes"),
-    // Drive space error (spec 01 §8; spec 02 §8); both buttons only close.
+    // Drive space error (docs/behaviour/calls-and-errors.md#messages); both buttons only close.
     ("modal.driveSpace.title", "Not enough space"),
     (
         "modal.driveSpace.message",
@@ -46,23 +48,25 @@ pub const SOURCE_TEXTS: &[(&str, &str)] = &[
     ),
     ("modal.driveSpace.close", "Close"),
     ("modal.driveSpace.upgrade", "Upgrade Plan"),
-    // Credit-consumption confirmation (spec 01 §8; spec 02 §8).
+    // Credit-consumption confirmation (docs/behaviour/calls-and-errors.md#messages).
     (
         "modal.consumption.message",
         "Use {n} credits to unlock the full audio",
     ),
     ("modal.consumption.cancel", "Cancel"),
     ("modal.consumption.continue", "Continue"),
-    // Check-in (spec 02 §4, §8).
+    // Check-in (docs/behaviour/credits-and-checkin.md#daily-check-in;
+    // docs/behaviour/calls-and-errors.md#messages).
     ("checkin.fetchFailed", CHECKIN_FETCH_FAILED_TEXT),
     ("checkin.failed", CHECKIN_FAILED_TEXT),
     ("checkin.failToast", CHECKIN_FAIL_TOAST_TEXT),
-    // 'logged out' warning (spec 02 §4, §8); wording decided.
+    // 'logged out' warning (docs/behaviour/calls-and-errors.md#logged-out-answer, #messages);
+    // wording decided.
     (
         "session.loggedOut",
         "You have been logged out. Please sign in again.",
     ),
-    // Music form validation (spec 02 §5); wording decided.
+    // Music form validation (docs/behaviour/tasks-and-queue.md#task-inputs); wording decided.
     (
         "validation.musicPromptTooShort",
         "Please describe your music in at least {min} characters.",
@@ -71,7 +75,8 @@ pub const SOURCE_TEXTS: &[(&str, &str)] = &[
         "validation.songLyricsTooShort",
         "Please write at least {min} characters of lyrics.",
     ),
-    // Error page (spec 01 §2, §8); titles from the spec, descriptions decided.
+    // Error page (docs/behaviour/calls-and-errors.md#messages); titles from the spec, descriptions
+    // decided.
     ("errorPage.goHome", "Go Home"),
     ("errorPage.goBack", "Go Back"),
     (
@@ -112,7 +117,8 @@ pub const SOURCE_TEXTS: &[(&str, &str)] = &[
         "errorPage.description.other",
         "Please go back or return to the home page and try again.",
     ),
-    // Feature guide of the error page (spec 01 §2); labels follow the left menu.
+    // Feature guide of the error page (docs/behaviour/languages-and-routes.md#error-page); labels
+    // follow the left menu.
     ("featureGuide.aiVideo", "AI Video"),
     ("featureGuide.aiImage", "AI Image"),
     ("featureGuide.aiAudio", "AI Audio"),
@@ -185,8 +191,9 @@ pub(crate) fn number_text(n: f64) -> Option<String> {
     }
 }
 
-/// The consumption modal's message with `{n}` replaced (spec 01 §8, spec 02 §8):
-/// `consumption_message(5.0)` is "Use 5 credits to unlock the full audio".
+/// The consumption modal's message with `{n}` replaced
+/// (docs/behaviour/calls-and-errors.md#messages): `consumption_message(5.0)` is "Use 5 credits to
+/// unlock the full audio".
 ///
 /// Errors: `invalid_credits` for NaN or infinite `n`.
 pub fn consumption_message(n: f64) -> Result<String, UiError> {

@@ -1,4 +1,4 @@
-//! Validation of the music form (spec 02 §3, §5, §9).
+//! Validation of the music form (docs/behaviour/tasks-and-queue.md#task-inputs).
 //!
 //! Length is counted in characters (Unicode scalar values), not bytes and not UTF-16 units, so
 //! "音乐" counts 2 and an emoji counts 1. Trimming follows JavaScript's `String.prototype.trim`
@@ -7,9 +7,10 @@
 
 use super::UiError;
 
-/// Minimum trimmed length of a music prompt and of song lyrics (spec 02 §5, §9).
+/// Minimum trimmed length of a music prompt and of song lyrics
+/// (docs/behaviour/tasks-and-queue.md#task-inputs).
 pub const MIN_PROMPT_CHARS: u32 = 10;
-/// Default duration of music and songs in seconds (spec 02 §3, §9).
+/// Default duration of music and songs in seconds (docs/behaviour/tasks-and-queue.md#task-inputs).
 pub const MUSIC_DEFAULT_DURATION_S: u32 = 30;
 
 /// ECMAScript WhiteSpace and LineTerminator code points (the set `trim` removes).
@@ -45,8 +46,8 @@ pub fn trimmed_length(text: &str) -> u32 {
     u32::try_from(js_trim(text).chars().count()).unwrap_or(u32::MAX)
 }
 
-/// Checks a music prompt (spec 02 §5): valid when at least 10 characters remain after
-/// trimming. Returns the trimmed prompt, which is what the app sends.
+/// Checks a music prompt (docs/behaviour/tasks-and-queue.md#task-inputs): valid when at least 10
+/// characters remain after trimming. Returns the trimmed prompt, which is what the app sends.
 ///
 /// Errors: `music_prompt_too_short` (the message says how many characters there are).
 pub fn validate_music_prompt(prompt: &str) -> Result<String, UiError> {
@@ -57,8 +58,8 @@ pub fn validate_music_prompt(prompt: &str) -> Result<String, UiError> {
     Ok(js_trim(prompt).to_string())
 }
 
-/// Checks song lyrics (spec 02 §5): like the prompt, at least 10 characters after trimming.
-/// Returns the trimmed lyrics.
+/// Checks song lyrics (docs/behaviour/tasks-and-queue.md#task-inputs): like the prompt, at least 10
+/// characters after trimming. Returns the trimmed lyrics.
 ///
 /// Errors: `song_lyrics_too_short`.
 pub fn validate_song_lyrics(lyrics: &str) -> Result<String, UiError> {

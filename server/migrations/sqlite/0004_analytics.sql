@@ -1,5 +1,5 @@
--- Analytics events sent by the app in batches (spec 01 §7, spec 02 §7, §9: tracking is analytics
--- only). SQLite dialect; postgres/ holds the same schema.
+-- Analytics events sent by the app in batches (docs/behaviour/ads-and-experiments.md#analytics:
+-- tracking is analytics only). SQLite dialect; postgres/ holds the same schema.
 --
 -- `name` is the event (page_view, web_vitals, api_call, ...); `page` the path it happened on;
 -- `metric`/`value` are set for measurements (web vitals FCP/LCP in ms) so the stats report can

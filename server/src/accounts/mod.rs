@@ -1,6 +1,7 @@
-//! The built-in account provider (the spec's "external account provider", spec 02 §4, §7):
-//! register and log in with e-mail and password, one-time authorization codes exchanged for
-//! access tokens, token renewal, user info and logout.
+//! The built-in account provider (the spec's "external account provider",
+//! docs/behaviour/accounts-and-sessions.md#log-in, #accounts): register and log in with e-mail and
+//! password, one-time authorization codes exchanged for access tokens, token renewal, user info and
+//! logout.
 //!
 //! Decisions (server behaviour is "not shown" in the spec):
 //! - passwords: at least 8 characters with a letter and a digit, at most 128; hashed with argon2id;
@@ -12,9 +13,9 @@
 //!   same work (a hash check either way), so log-in does not tell who has an account (sign-up
 //!   does: an e-mail already registered answers 409, as it must without e-mail verification);
 //! - authorization codes: 24 random characters, valid 5 minutes, usable once;
-//! - new users get the free tier's 5 credits (spec 02 §1), valid indefinitely, once per identity
-//!   (`identity.rs`: `ann+2@example.com` is `ann@example.com`); a later account of the same
-//!   identity starts with none.
+//! - new users get the free tier's 5 credits (docs/behaviour/credits-and-checkin.md#credits), valid
+//!   indefinitely, once per identity (`identity.rs`: `ann+2@example.com` is `ann@example.com`); a
+//!   later account of the same identity starts with none.
 //!
 //! The accounts area's files: the sessions and their tokens ([`auth`]), the `/account/*` pages
 //! ([`pages`]), password hashing ([`passwords`]), the identity of an e-mail ([`identity`]), the
@@ -39,7 +40,8 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 
-/// The routes of this area (`/account/*` pages and posts, the token calls of spec 02 §4).
+/// The routes of this area (`/account/*` pages and posts, the token calls of
+/// docs/behaviour/accounts-and-sessions.md#tokens-and-sessions).
 pub fn router() -> Router<AppState> {
     Router::new()
         .route(
@@ -54,7 +56,8 @@ pub fn router() -> Router<AppState> {
         .route("/v1/logout", post(logout))
 }
 
-/// Credits of a new account: the free tier's 5 (spec 02 §1 benefit table).
+/// Credits of a new account: the free tier's 5
+/// (docs/behaviour/pricing-and-purchase.md#plans-and-tiers benefit table).
 pub const SIGNUP_CREDITS: i64 = aivg_core::credits::SIGNUP_CREDITS as i64;
 const CODE_LIFETIME_MS: i64 = 5 * 60 * 1000;
 
@@ -340,7 +343,7 @@ pub async fn logout(state: axum::extract::State<AppState>, user: AuthUser) -> Ap
     ok(())
 }
 
-/// `POST /v1/user` → the user info of spec 02 §3.
+/// `POST /v1/user` → the user info of docs/behaviour/accounts-and-sessions.md#accounts.
 pub async fn user_info(
     state: axum::extract::State<AppState>,
     user: AuthUser,

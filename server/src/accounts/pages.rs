@@ -1,8 +1,9 @@
 //! The account provider's pages, shown in the login dialog's iframe (about 400×604) or in the
-//! 500×650 popup fallback (spec 02 §2, §4): `GET /account/login` and `GET /account/register`.
-//! They post the frame messages of spec 02 §4 (`pageview`, `login`/`signup` mode switches,
-//! `registerSuccess`, `auth-code` with the one-time code) to the opener or parent, on this
-//! server's origin only. Decision: the pages are in English; the app around them is translated.
+//! 500×650 popup fallback (docs/behaviour/pricing-and-purchase.md#purchase-popup): `GET
+//! /account/login` and `GET /account/register`. They post the frame messages of
+//! docs/behaviour/accounts-and-sessions.md#log-in (`pageview`, `login`/`signup` mode switches,
+//! `registerSuccess`, `auth-code` with the one-time code) to the opener or parent, on this server's
+//! origin only. Decision: the pages are in English; the app around them is translated.
 
 use axum::response::Html;
 
@@ -50,10 +51,10 @@ pub async fn register_page() -> Html<String> {
     )
 }
 
-/// The hidden-iframe check of third-party cookies (spec 02 §7): the login dialog's app loads this
-/// page in a hidden iframe and keeps the answer 2 days. It tries to set and read back a cookie
-/// from inside the frame (`SameSite=None; Secure` where the page is on https, else a plain one,
-/// which a cross-site frame can neither keep nor read) and posts
+/// The hidden-iframe check of third-party cookies (docs/behaviour/accounts-and-sessions.md#log-in):
+/// the login dialog's app loads this page in a hidden iframe and keeps the answer 2 days. It tries
+/// to set and read back a cookie from inside the frame (`SameSite=None; Secure` where the page is
+/// on https, else a plain one, which a cross-site frame can neither keep nor read) and posts
 /// `{action: "cookie-check", data: {supported}}` to the parent. The target origin is `*`: the
 /// answer is one boolean about the browser, nothing secret, and the app checks the sender's origin.
 const COOKIE_CHECK: &str = r#"<!doctype html>

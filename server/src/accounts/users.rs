@@ -1,4 +1,5 @@
-//! The user info answer of `POST /v1/user` (spec 02 §3), in core's `UserInfo` wire shape.
+//! The user info answer of `POST /v1/user` (docs/behaviour/accounts-and-sessions.md#accounts), in
+//! core's `UserInfo` wire shape.
 
 use crate::api::ApiError;
 use crate::clock;

@@ -6,10 +6,11 @@
 //!   {"name": "web_vitals", "page": "/home", "at": 1700000000100, "data": {"metric": "LCP", "value": 812.4}}
 //! ]}
 //! ```
-//! Limits (ours; the spec gives the client queue of 1000, spec 02 §9): at most
-//! [`MAX_BATCH`] events per request, names of `[a-z0-9_]` up to 64 characters, pages that are
-//! paths up to 512 characters, `data` an object of at most [`MAX_DATA_BYTES`] as JSON. A
-//! `web_vitals` event must carry `metric` FCP or LCP and a `value` in ms within 0..=[`MAX_VITAL_MS`].
+//! Limits (ours; the spec gives the client queue of 1000,
+//! docs/behaviour/tasks-and-queue.md#the-queue): at most [`MAX_BATCH`] events per request, names of
+//! `[a-z0-9_]` up to 64 characters, pages that are paths up to 512 characters, `data` an object of
+//! at most [`MAX_DATA_BYTES`] as JSON. A `web_vitals` event must carry `metric` FCP or LCP and a
+//! `value` in ms within 0..=[`MAX_VITAL_MS`].
 
 use crate::api::ApiError;
 use serde_json::{Map, Value};
@@ -22,7 +23,7 @@ pub const MAX_DATA_BYTES: usize = 4096;
 pub const MAX_VITAL_MS: f64 = 600_000.0;
 /// The measurement events whose values feed percentiles.
 pub const VITALS_EVENT: &str = "web_vitals";
-/// The web vitals of the spec (spec 02 §9: FCP and LCP).
+/// The web vitals of the spec (docs/behaviour/ads-and-experiments.md#analytics: FCP and LCP).
 pub const VITAL_METRICS: [&str; 2] = ["FCP", "LCP"];
 
 /// One event ready to store.

@@ -1,6 +1,6 @@
-//! Analytics (spec 01 §7, spec 02 §7, §9): the app's tracking events arrive in batches, are
-//! validated and stored in `analytics_events`; a stats report gives counts per event and the p75
-//! of the web vitals (FCP, LCP) per page.
+//! Analytics (docs/behaviour/ads-and-experiments.md#analytics): the app's tracking events arrive in
+//! batches, are validated and stored in `analytics_events`; a stats report gives counts per event
+//! and the p75 of the web vitals (FCP, LCP) per page.
 //!
 //! | call | what |
 //! |---|---|

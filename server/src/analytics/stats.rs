@@ -1,5 +1,6 @@
 //! The stats report: how many events of each name were stored, and the 75th percentile of each web
-//! vital (FCP, LCP) per page (spec 02 §9 names the vitals and their "good" limits 1800 / 2500 ms).
+//! vital (FCP, LCP) per page (docs/behaviour/ads-and-experiments.md#analytics names the vitals and
+//! their "good" limits 1800 / 2500 ms).
 //!
 //! The percentile is computed here, not in SQL, because SQLite has no percentile function: the
 //! values of one metric and page are read in order and the nearest-rank p75 is taken (the value at
@@ -9,7 +10,8 @@ use crate::db::Db;
 use serde::Serialize;
 use sqlx::FromRow;
 
-/// FCP and LCP count as good below these (spec 02 §9; core's numbers, shared with the app).
+/// FCP and LCP count as good below these (docs/behaviour/ads-and-experiments.md#analytics; core's
+/// numbers, shared with the app).
 pub use aivg_core::analytics::{FCP_GOOD_MS, LCP_GOOD_MS};
 
 /// Stored events of one name.

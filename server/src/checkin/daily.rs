@@ -1,7 +1,8 @@
-//! The daily check-in without HTTP (spec 02 §6, §7): what a user may claim in the cycle of a
-//! time, and the claim itself, on the database pool alone. Cycle math and rewards come from
-//! core, so the server and the browser agree on when a cycle starts; the `(user, cycle)` key of
-//! `checkins` makes a second claim in one cycle impossible, even for concurrent requests.
+//! The daily check-in without HTTP (docs/behaviour/credits-and-checkin.md#daily-check-in): what a
+//! user may claim in the cycle of a time, and the claim itself, on the database pool alone. Cycle
+//! math and rewards come from core, so the server and the browser agree on when a cycle starts; the
+//! `(user, cycle)` key of `checkins` makes a second claim in one cycle impossible, even for
+//! concurrent requests.
 
 use crate::db::Db;
 use crate::ledger::{self, Entry};

@@ -1,6 +1,6 @@
-//! Daily check-in (spec 02 §4, §6, §7): `GET /v1/activity/checkin/status?code=daily_checkin` and
-//! `POST /v1/activity/checkin {code}`, the HTTP face of [`daily`], which holds the rules and the
-//! claim on the database alone.
+//! Daily check-in (docs/behaviour/credits-and-checkin.md#daily-check-in): `GET
+//! /v1/activity/checkin/status?code=daily_checkin` and `POST /v1/activity/checkin {code}`, the HTTP
+//! face of [`daily`], which holds the rules and the claim on the database alone.
 
 pub mod daily;
 
@@ -21,7 +21,7 @@ pub fn router() -> Router<AppState> {
         .route("/v1/activity/checkin", post(claim))
 }
 
-/// The only activity code this server runs (spec 02 §7).
+/// The only activity code this server runs (docs/behaviour/credits-and-checkin.md#daily-check-in).
 pub const DAILY_CHECKIN: &str = aivg_core::checkin::CHECKIN_ACTIVITY_CODE;
 
 /// `{code}` of both calls.
@@ -93,7 +93,8 @@ pub async fn status(
 }
 
 /// `POST /v1/activity/checkin`: one grant per user and cycle; a second claim answers
-/// `success: false` with a message, code 0 (the panel shows the message either way, spec 02 §8).
+/// `success: false` with a message, code 0 (the panel shows the message either way,
+/// docs/behaviour/calls-and-errors.md#messages).
 pub async fn claim(
     state: axum::extract::State<AppState>,
     user: AuthUser,

@@ -4,8 +4,8 @@
 //! the answer's `amount` says what will be charged), handed to the
 //! provider; the answer's `url` is where the app sends the buyer (a new tab). Nothing is granted
 //! here: the test store grants when its page is paid, Stripe when its signed webhook says so.
-//! `source` (spec 02 §4: where the purchase came from, e.g. "pricing tabs") is accepted and only
-//! logged.
+//! `source` (docs/behaviour/pricing-and-purchase.md#purchase-popup: where the purchase came from,
+//! e.g. "pricing tabs") is accepted and only logged.
 //!
 //! `GET /pay/return?status=paid|cancelled`: where Stripe sends the buyer back; it only says what
 //! happened (the buy dialog's purchase poll sees the trade once the webhook has granted it).

@@ -1,5 +1,6 @@
-//! `POST /v1/activity/apply {code}` → `{state}` (spec 01 §4 prelaunch promotion, §7): 1 success
-//! (credits granted), 3 duplicate (already applied), 5 ended.
+//! `POST /v1/activity/apply {code}` → `{state}`
+//! (docs/behaviour/ads-and-experiments.md#prelaunch-promotion prelaunch promotion,
+//! #prelaunch-promotion): 1 success (credits granted), 3 duplicate (already applied), 5 ended.
 //!
 //! Decisions: promotions are seeded (`seed/activities.json`: `nano2_free` grants 20 credits
 //! valid 30 days and runs until 2031; `nano1_free` has ended); the call needs a signed-in user;
@@ -19,7 +20,7 @@ use axum::extract::State;
 use serde::Serialize;
 use serde_json::Value;
 
-/// Success (spec 01 §4).
+/// Success (docs/behaviour/languages-and-routes.md#language-resolution).
 pub const STATE_SUCCESS: i64 = 1;
 /// Already applied.
 pub const STATE_DUPLICATE: i64 = 3;

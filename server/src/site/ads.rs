@@ -1,5 +1,5 @@
-//! `GET /v1/common/ad?client=` (ad items, spec 02 §3, §7) and `GET /v1/common/marketing?client=`
-//! (marketing configuration; the answer is not shown in the spec).
+//! `GET /v1/common/ad?client=` (ad items, docs/behaviour/ads-and-experiments.md#ads) and `GET
+//! /v1/common/marketing?client=` (marketing configuration; the answer is not shown in the spec).
 //!
 //! Decisions: `client` is "" (desktop, also when absent) or `wap` (mobile); anything else answers
 //! 400 naming `client`. Ads answer a plain list of core's `AdItem` (module, activity, turn_url,

@@ -1,4 +1,5 @@
-//! Files the site serves itself (spec 01 §4 build updates, §7 icons):
+//! Files the site serves itself (docs/behaviour/languages-and-routes.md#build-updates build
+//! updates, #page-frame icons):
 //! - `GET /static/seed/{name}.svg`: the seeded media (template, explore, zone, resource, music
 //!   style and ad pictures), drawn on the fly as small SVGs: a gradient from the name's
 //!   hash, the item's title, and for video previews a moving light and a play mark (SMIL

@@ -1,6 +1,6 @@
-//! `GET /static/seed/tpl-{id}-preview.wav`: the audio preview of an audio template (spec 01 §3
-//! "Template item for audio: … preview (audio URL)"; §11 "Audio preview plays from template
-//! URLs").
+//! `GET /static/seed/tpl-{id}-preview.wav`: the audio preview of an audio template
+//! (docs/behaviour/tasks-and-queue.md#templates "Template item for audio: … preview (audio URL)";
+//! docs/behaviour/uploads.md#image-preview "Audio preview plays from template URLs").
 //!
 //! Decisions: the preview is the local provider's stand-in tune (`tasks::local::audio::tune`,
 //! 16-bit mono PCM at 22,050 Hz) seeded by the template id, [`PREVIEW_SECONDS`] long: 352,844

@@ -1,6 +1,7 @@
-//! `GET /api/cms-data/{key}` (spec 01 §4 page-content flow, §7): the CMS data of a page path,
-//! `key` being core's cache key (`cms_cache_key`, URL-safe base64 of the path), turned back into
-//! the path with core's `cms_path_from_key`.
+//! `GET /api/cms-data/{key}` (docs/behaviour/languages-and-routes.md#page-content page-content
+//! flow, #page-content): the CMS data of a page path, `key` being core's cache key
+//! (`cms_cache_key`, URL-safe base64 of the path), turned back into the path with core's
+//! `cms_path_from_key`.
 //!
 //! Decisions (server behaviour not shown):
 //! - pages are seeded per path as the app sends it, language prefix included (`/home`,

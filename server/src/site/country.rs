@@ -1,4 +1,5 @@
-//! `GET /v1/common/country` → `{country}` (spec 02 §7 "a country-by-IP lookup").
+//! `GET /v1/common/country` → `{country}`
+//! (docs/behaviour/pricing-and-purchase.md#markets-and-batches "a country-by-IP lookup").
 //!
 //! Decision: the server does no IP lookup of its own; it trusts the header named by
 //! `AIVG_COUNTRY_HEADER` (default `x-country`, e.g. set by a CDN such as CloudFront's

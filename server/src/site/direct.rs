@@ -7,12 +7,12 @@
 //! `file_path` (plus `file_path_2`, `prompt`) in `data`; audio templates run `mai_tcm` with
 //! `user_data.module` txt2Music.
 //!
-//! Two-image templates (a kind with `ratio_lower`/`ratio_upper`) also check spec 02 §5: the
-//! quotient of the two uploads' height/width ratios (first over second, core's
-//! `images_ratio_ok`) must lie within the bounds, else 400 on `fields.file_path_2`. The sizes are
-//! read from the signed-in caller's own uploads (`objects` + the image header); when there is
-//! no valid token, a file is not the caller's or not an image, or a size cannot be read, the
-//! check is skipped and the provider reports whatever is wrong.
+//! Two-image templates (a kind with `ratio_lower`/`ratio_upper`) also check
+//! docs/behaviour/uploads.md#aspect-ratios: the quotient of the two uploads' height/width ratios
+//! (first over second, core's `images_ratio_ok`) must lie within the bounds, else 400 on
+//! `fields.file_path_2`. The sizes are read from the signed-in caller's own uploads (`objects` +
+//! the image header); when there is no valid token, a file is not the caller's or not an image, or
+//! a size cannot be read, the check is skipped and the provider reports whatever is wrong.
 
 use super::seed::{TemplateKind, seeds};
 use crate::accounts::auth::AuthUser;
@@ -43,7 +43,8 @@ pub struct Payload {
     pub user_data: TemplateUserData,
 }
 
-/// The `user_data` a template's task keeps (spec 02 §3 lists module, isFromTpl, name).
+/// The `user_data` a template's task keeps (docs/behaviour/tasks-and-queue.md#task-modules lists
+/// module, isFromTpl, name).
 #[derive(Debug, Serialize)]
 pub struct TemplateUserData {
     pub module: &'static str,
@@ -132,7 +133,8 @@ pub async fn direct(
     })
 }
 
-/// Spec 02 §5: the two uploads' height/width ratio quotient within the kind's bounds.
+/// docs/behaviour/uploads.md#aspect-ratios: the two uploads' height/width ratio quotient within the
+/// kind's bounds.
 async fn check_two_images(
     state: &AppState,
     user: &AuthUser,

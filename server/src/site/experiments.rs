@@ -1,5 +1,6 @@
-//! `GET /v1/common/ab-test?test_code=&user_id=&extra=` → `{plan}` (spec 02 §7: plan 2 means
-//! variant B; the client falls back to 0 on failure).
+//! `GET /v1/common/ab-test?test_code=&user_id=&extra=` → `{plan}`
+//! (docs/behaviour/ads-and-experiments.md#experiments: plan 2 means variant B; the client falls
+//! back to 0 on failure).
 //!
 //! Decisions: the experiments and their number of groups are seeded (`seed/experiments.json`:
 //! pricing_plan and commercialization have 4 groups, the others 2); an unknown `test_code`

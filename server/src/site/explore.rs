@@ -1,15 +1,17 @@
-//! Explore items and zones (spec 02 §3 Explore item, Zone, §7), and reports of items:
+//! Explore items and zones (docs/behaviour/tasks-and-queue.md#explore Explore item, Zone,
+//! #explore), and reports of items:
 //! - `GET /v1/workflow/explore/list?page&page_size&media&recommend` → `{list, paginate:{total,
-//!   page, page_size}}`, page size default 20 (spec 02 §9 example list), at most 100;
-//!   `recommend=1` keeps recommended items only;
+//!   page, page_size}}`, page size default 20 (docs/behaviour/tasks-and-queue.md#explore example
+//!   list), at most 100; `recommend=1` keeps recommended items only;
 //! - `GET /v1/workflow/explore/info?id` → one item (404 when unknown);
 //! - `GET /v1/workflow/zone/list` → `{list}` of every zone with `visible_status` (1 =
 //!   publishable; the client shows only those), cover and item count;
 //! - `GET /v1/workflow/zone/info?id` → the zone with its items (a zone with visible_status 0 is
 //!   answered too, so a preview can show it; 404 when unknown);
 //! - `POST /v1/explore/report {explore_id, reason, other}` → `{report_id}`: stored in
-//!   `explore_reports`; `reason` must be report_reason_1..report_reason_11 (spec 02 §3), `other`
-//!   at most 500 characters; guests may report (user 0).
+//!   `explore_reports`; `reason` must be report_reason_1..report_reason_11
+//!   (docs/behaviour/tasks-and-queue.md#explore), `other` at most 500 characters; guests may report
+//!   (user 0).
 //!
 //! An item: `{id, title, prompt, media, algorithm, ratio, thumbnail, preview_url, recommend,
 //! likes, author, route, extra_data:{width, height}}`; `route` is the creation screen that

@@ -1,4 +1,5 @@
-//! Library resources (spec 02 §7 workflow resource calls; payloads partly and answers not shown):
+//! Library resources (docs/behaviour/calls-and-errors.md#the-calls workflow resource calls;
+//! payloads partly and answers not shown):
 //! - `POST /v1/workflow/resource/list {params:{page, page_size, type, category, keyword},
 //!   operation}` → `{list, paginate:{total, page, page_size}}`; `operation` is `list` (default)
 //!   or `search` (needs `params.keyword`, matched case-insensitively in name and tags); paging

@@ -1,4 +1,5 @@
-//! Creation helpers of the generator and tool pages (spec 02 §7; answers not shown):
+//! Creation helpers of the generator and tool pages (docs/behaviour/tasks-and-queue.md#task-inputs;
+//! answers not shown):
 //! - `GET /v1/common/prompt_sample?key=` → `{key, list:[{id, prompt}]}`: sample prompts of a
 //!   creation screen (keys: text2video, image2video, text2image, image2image, video2anime,
 //!   txt2Music, txt2Song);
@@ -154,9 +155,10 @@ pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Presets> 
                     id: &p.id,
                     title: &p.title,
                     prompt: &p.prompt,
-                    // Music styles show with a cover (spec 02 §3 music settings: styleCoverLink):
-                    // a picture drawn by `/static/seed/style-{id}.svg`. The presets of a module
-                    // with a music style (the catalogue's `style`) are styles.
+                    // Music styles show with a cover (docs/behaviour/tasks-and-queue.md#task-inputs
+                    // music settings: styleCoverLink): a picture drawn by
+                    // `/static/seed/style-{id}.svg`. The presets of a module with a music style
+                    // (the catalogue's `style`) are styles.
                     cover: with_styles.then(|| format!("/static/seed/style-{}.svg", p.id)),
                 })
                 .collect();

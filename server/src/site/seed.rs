@@ -16,7 +16,7 @@ pub struct Cms {
     pub redirects: HashMap<String, Redirect>,
 }
 
-/// CMS data of one page path (spec 01 §3).
+/// CMS data of one page path (docs/behaviour/languages-and-routes.md#page-content).
 #[derive(Debug, Clone, Deserialize, serde::Serialize)]
 pub struct CmsPage {
     pub tdk: Tdk,
@@ -36,7 +36,8 @@ pub struct Tdk {
     pub keywords: String,
 }
 
-/// A server redirect rule (spec 01 §4): a path, or an absolute URL when `external`.
+/// A server redirect rule (docs/behaviour/languages-and-routes.md#language-resolution): a path, or
+/// an absolute URL when `external`.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Redirect {
     pub to: String,
@@ -82,7 +83,7 @@ pub struct Activity {
     pub ends_at: i64,
 }
 
-/// The prelaunch campaign link (spec 01 §4).
+/// The prelaunch campaign link (docs/behaviour/ads-and-experiments.md#prelaunch-promotion).
 #[derive(Debug, Deserialize)]
 pub struct Campaign {
     pub query_key: String,
@@ -151,8 +152,9 @@ pub struct TemplateKind {
     pub module: String,
     pub media: String,
     pub request: Vec<Value>,
-    /// Bounds of the two-image rule (spec 02 §5: the quotient of the two uploads' height/width
-    /// ratios stays within them); both or neither, `0 < lower <= 1 <= upper`.
+    /// Bounds of the two-image rule (docs/behaviour/uploads.md#aspect-ratios: the quotient of the
+    /// two uploads' height/width ratios stays within them); both or neither, `0 < lower <= 1 <=
+    /// upper`.
     #[serde(default)]
     pub ratio_lower: Option<f64>,
     #[serde(default)]
@@ -166,8 +168,9 @@ fn effect_module() -> String {
     EFFECT_MODULE.to_owned()
 }
 
-/// A template category (spec 01 §3). Its `module` (the lists' `fun_module`: `effect`, or `music`
-/// for the audio templates of the text-to-music screen) is its templates' module.
+/// A template category (docs/behaviour/tasks-and-queue.md#templates). Its `module` (the lists'
+/// `fun_module`: `effect`, or `music` for the audio templates of the text-to-music screen) is its
+/// templates' module.
 #[derive(Debug, Deserialize)]
 pub struct Category {
     pub id: i64,
@@ -179,8 +182,8 @@ pub struct Category {
 
 /// A template in its compact seed form (expanded by `template_shape`). Video and image templates
 /// have a `ratio`; audio templates have none but a `description`, a music `prompt`, a `style`
-/// (the title of a txt2Music preset) and a `duration` in seconds (spec 01 §3 "Template item for
-/// audio").
+/// (the title of a txt2Music preset) and a `duration` in seconds
+/// (docs/behaviour/tasks-and-queue.md#templates "Template item for audio").
 #[derive(Debug, Deserialize)]
 pub struct Template {
     pub tpl_id: i64,
@@ -225,7 +228,7 @@ pub struct ExploreItem {
     pub author: String,
 }
 
-/// An explore zone (spec 02 §3: visible_status 1 = publishable).
+/// An explore zone (docs/behaviour/tasks-and-queue.md#explore: visible_status 1 = publishable).
 #[derive(Debug, Deserialize)]
 pub struct Zone {
     pub id: i64,

@@ -22,8 +22,8 @@ pub fn templates(t: &Templates, prompts: &Prompts) -> Result<(), String> {
         check(MEDIA.contains(&k.media.as_str()), || {
             format!("{AT}: kind {name}: unknown media {}", k.media)
         })?;
-        // Spec 02 §5: a lower and an upper bound of the two images' ratio quotient; 1 (same
-        // shape) must pass, or no pair of uploads could.
+        // docs/behaviour/uploads.md#aspect-ratios: a lower and an upper bound of the two images'
+        // ratio quotient; 1 (same shape) must pass, or no pair of uploads could.
         match (k.ratio_lower, k.ratio_upper) {
             (None, None) => {}
             (Some(lower), Some(upper)) => check(
@@ -95,9 +95,9 @@ pub fn templates(t: &Templates, prompts: &Prompts) -> Result<(), String> {
     Ok(())
 }
 
-/// An audio template (spec 01 §3 "Template item for audio"): a sentence, a music prompt the
-/// music form accepts (spec 02 §5: at least 10 characters), a known style, a duration the task
-/// call accepts, and no ratio.
+/// An audio template (docs/behaviour/tasks-and-queue.md#templates "Template item for audio"): a
+/// sentence, a music prompt the music form accepts (docs/behaviour/tasks-and-queue.md#task-inputs:
+/// at least 10 characters), a known style, a duration the task call accepts, and no ratio.
 fn audio_template(tpl: &super::seed::Template, prompts: &Prompts) -> Result<(), String> {
     check(tpl.ratio.is_none(), || {
         "audio templates have no ratio".to_owned()

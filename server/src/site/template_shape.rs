@@ -1,12 +1,14 @@
-//! The wire shape of a template (spec 01 §3 Template and "Template item for audio", spec 02 §3
-//! Template), built from its compact seed form.
+//! The wire shape of a template (docs/behaviour/tasks-and-queue.md#templates Template and "Template
+//! item for audio", docs/behaviour/tasks-and-queue.md#templates Template), built from its compact
+//! seed form.
 //!
 //! Video and image templates (module `effect`):
 //! `{tpl_id, name, fun_module, category_id, category, media, thumbnail, thumbnail_link,
 //! preview_url, cover_conf{thumbnail_url, preview_url}, action_conf{hot, new}, extra{width,
 //! height, format: svg}, tags, info{algorithm, module, request[, ratio_lower, ratio_upper]}}`;
-//! `info.ratio_lower`/`ratio_upper` appear on two-image kinds (spec 02 §5 bounds of the two
-//! uploads' height/width ratio quotient, checked by `POST /v1/workflow/direct`).
+//! `info.ratio_lower`/`ratio_upper` appear on two-image kinds
+//! (docs/behaviour/uploads.md#aspect-ratios bounds of the two uploads' height/width ratio quotient,
+//! checked by `POST /v1/workflow/direct`).
 //!
 //! Audio templates (module `music`, the text-to-music screen's template list) have the same keys
 //! plus `description`, with: `media: audio`; `thumbnail`/`thumbnail_link` = the cover of their

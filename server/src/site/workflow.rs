@@ -1,8 +1,9 @@
-//! Template lists (spec 01 §2 template list modal, §3 Template, §4 template lists, §7; spec 02
-//! §7). Every call takes a template module, `fun_module` (default `effect`): the effect pages'
-//! video and image templates, or `music`, the audio templates the text-to-music screen offers
-//! (a template's module is its category's). Callers that send no `fun_module` get what they
-//! always got: effect templates only.
+//! Template lists (docs/behaviour/tasks-and-queue.md#templates template list modal, #templates
+//! Template, #templates template lists, #templates; docs/behaviour/tasks-and-queue.md#templates).
+//! Every call takes a template module, `fun_module` (default `effect`): the effect pages' video and
+//! image templates, or `music`, the audio templates the text-to-music screen offers (a template's
+//! module is its category's). Callers that send no `fun_module` get what they always got: effect
+//! templates only.
 //! - `GET /v1/workflow/list?page_size&page&fun_module&fun_category&media` → `{list, paginate:
 //!   {total, page, page_size}}`, page size default 25 (core's `TEMPLATE_PAGE_SIZE`), at most 100;
 //!   `media` is `video`, `image`, `audio` or `all`;

@@ -48,8 +48,9 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         return ApiError::not_found(format!("no such call: {} {path}", req.method()))
             .into_response();
     }
-    // The canonical link names the page under the site's /ai base (spec 01 §2); this server
-    // serves the app at its root, so /ai/... answers with the page's address here (core's rule).
+    // The canonical link names the page under the site's /ai base
+    // (docs/behaviour/languages-and-routes.md#page-frame); this server serves the app at its root,
+    // so /ai/... answers with the page's address here (core's rule).
     if let Some(to) = aivg_core::routes::ai_base_redirect(path) {
         let to = match req.uri().query() {
             Some(q) => format!("{to}?{q}"),

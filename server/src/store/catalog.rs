@@ -1,5 +1,6 @@
 //! The test store's catalog: `seed/skus.json` completed from core (tiers from the SKU table of
-//! spec 02 §9, the promo table of SKUs 25284005..25284016) and shown in core's `Sku` wire shape.
+//! docs/behaviour/pricing-and-purchase.md#plans-and-tiers, the promo table of SKUs
+//! 25284005..25284016) and shown in core's `Sku` wire shape.
 //!
 //! Decisions (the spec shows SKU fields, not the catalog):
 //! - three kinds of product: memberships (standard/premium, monthly or yearly, optional 3-day
@@ -18,9 +19,11 @@ use std::sync::LazyLock;
 
 const SEED: &str = include_str!("../../seed/skus.json");
 
-/// Credits per month of the standard plan (spec 02 §1 benefit table; core has no constant).
+/// Credits per month of the standard plan (docs/behaviour/pricing-and-purchase.md#plans-and-tiers
+/// benefit table; core has no constant).
 pub const STANDARD_MONTHLY_CREDITS: i64 = 100;
-/// Credits per month of the premium plan (spec 02 §1 benefit table).
+/// Credits per month of the premium plan (docs/behaviour/pricing-and-purchase.md#plans-and-tiers
+/// benefit table).
 pub const PREMIUM_MONTHLY_CREDITS: i64 = 500;
 const DAY: i64 = 24 * 3600;
 
@@ -268,7 +271,8 @@ impl Catalog {
         self.products.iter().find(|p| p.sku_id == sku_id)
     }
 
-    /// Feature codes a membership unlocks (spec 02 §1 listed features).
+    /// Feature codes a membership unlocks (docs/behaviour/pricing-and-purchase.md#plans-and-tiers
+    /// listed features).
     pub fn membership_codes(&self) -> &[String] {
         &self.membership_codes
     }
@@ -319,7 +323,8 @@ pub fn find_product(catalog: &Catalog, sku_id: Option<i64>) -> Result<&Product, 
         .ok_or_else(|| ApiError::invalid("sku_id", format!("no SKU {id} in the store")))
 }
 
-/// Length of the free trial in seconds (core's 3 days, spec 02 §9).
+/// Length of the free trial in seconds (core's 3 days,
+/// docs/behaviour/pricing-and-purchase.md#subscriptions).
 pub fn trial_seconds() -> i64 {
     i64::from(FREE_TRIAL_DAYS) * DAY
 }
@@ -346,9 +351,10 @@ mod tests {
         );
     }
 
-    /// The buy dialog offers credit SKUs by core's sets per device and mode (spec 02 §9): the
-    /// seed must sell a SKU for every exact amount they name, and every credit SKU it sells
-    /// must be offered on some device, or a buyer could never reach it.
+    /// The buy dialog offers credit SKUs by core's sets per device and mode
+    /// (docs/behaviour/pricing-and-purchase.md#purchase-popup): the seed must sell a SKU for every
+    /// exact amount they name, and every credit SKU it sells must be offered on some device, or a
+    /// buyer could never reach it.
     #[test]
     fn the_seed_fills_cores_credit_sets() {
         use aivg_core::pricing::{Device, credit_sku_sets, credit_sku_slots};

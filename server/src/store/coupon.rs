@@ -1,5 +1,6 @@
-//! `POST /v1/buy/coupon/receive {coupon_id}`: the 15% coupon of the pricing popup (spec 02 §2,
-//! §8, §9: default coupon id 13417, 15 percent).
+//! `POST /v1/buy/coupon/receive {coupon_id}`: the 15% coupon of the pricing popup
+//! (docs/behaviour/pricing-and-purchase.md#purchase-popup, #coupons: default coupon id 13417, 15
+//! percent).
 //!
 //! Decisions (payload and answer not shown): `coupon_id` may be a number or numeric text and
 //! defaults to core's `DEFAULT_COUPON_ID`; an empty body is accepted; the only coupon is 13417

@@ -18,7 +18,8 @@ use crate::state::AppState;
 use aivg_core::pricing::{DEFAULT_PRICING_PLAN, is_free_trial_country, pricing_plan};
 use axum::http::HeaderMap;
 
-/// The experiment whose group is the pricing plan (spec 02 §7).
+/// The experiment whose group is the pricing plan
+/// (docs/behaviour/ads-and-experiments.md#experiments).
 pub const PRICING_EXPERIMENT: &str = "pricing_plan";
 
 /// Where and under which pricing plan a buyer shops.

@@ -1,11 +1,14 @@
-//! `POST /v1/feature-code/auth {pids}` → `{feature_auth, free_trial}` (spec 02 §1, §3, §7:
-//! feature access is decided by the server, details not shown).
+//! `POST /v1/feature-code/auth {pids}` → `{feature_auth, free_trial}`
+//! (docs/behaviour/accounts-and-sessions.md#roles-and-permissions;
+//! docs/behaviour/calls-and-errors.md#request-rules: feature access is decided by the server,
+//! details not shown).
 //!
 //! Decisions: `feature_auth` lists the feature codes the user's running plan unlocks: the
-//! membership features of spec 02 §1 (watermark_free, ultra_hd, frame_interpolation,
-//! unlimited_effect) for standard and premium, nothing for free users and guests. `free_trial`
-//! lists the given `pids` (SKU ids) that offer the 3-day trial to this user: SKUs with a trial,
-//! for guests and for users who never had a trial and have no running plan. Guests may call it.
+//! membership features of docs/behaviour/pricing-and-purchase.md#plans-and-tiers (watermark_free,
+//! ultra_hd, frame_interpolation, unlimited_effect) for standard and premium, nothing for free
+//! users and guests. `free_trial` lists the given `pids` (SKU ids) that offer the 3-day trial to
+//! this user: SKUs with a trial, for guests and for users who never had a trial and have no running
+//! plan. Guests may call it.
 
 use super::catalog::catalog;
 use super::sku_info::trial_open;

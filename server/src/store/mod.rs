@@ -1,7 +1,7 @@
-//! The store area (spec 02 §2, §4, §7, §9): the SKU catalog of the buy dialog, a built-in test
-//! store that records trades and grants credits and plans through the ledger, the purchase poll,
-//! the 15% coupon, feature-code authorization and the plan-change record. Who may buy what is
-//! [`eligibility`]; real payments are `crate::pay`.
+//! The store area (docs/behaviour/pricing-and-purchase.md#purchase-popup): the SKU catalog of the
+//! buy dialog, a built-in test store that records trades and grants credits and plans through the
+//! ledger, the purchase poll, the 15% coupon, feature-code authorization and the plan-change
+//! record. Who may buy what is [`eligibility`]; real payments are `crate::pay`.
 //!
 //! | call | answer |
 //! |---|---|

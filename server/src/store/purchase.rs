@@ -9,8 +9,9 @@
 //!   SKU (a renewal extends it); the period's credits expire at its end; the plan level becomes
 //!   the highest unexpired tier;
 //! - free trial (`zero`): 3 days (core's `FREE_TRIAL_DAYS`) of the SKU's tier with its trial
-//!   credits, amount 0, once per account and only without a running plan (spec 02 §5: the
-//!   trial is offered to users who are not subscribed).
+//!   credits, amount 0, once per account and only without a running plan
+//!   (docs/behaviour/pricing-and-purchase.md#subscriptions: the trial is offered to users who are
+//!   not subscribed).
 
 use super::catalog::{Catalog, Kind, Product, trial_seconds};
 use super::subscriptions;

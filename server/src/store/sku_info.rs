@@ -1,4 +1,5 @@
-//! `GET /v1/buy/sku-info?plan=&country=` → `{sku_buy_list, zero_buy_checked}` (spec 02 §7).
+//! `GET /v1/buy/sku-info?plan=&country=` → `{sku_buy_list, zero_buy_checked}`
+//! (docs/behaviour/pricing-and-purchase.md#skus).
 //!
 //! Decisions (the server side is not shown):
 //! - `plan` is the pricing plan experiment value 1..4 (absent: core's default 4); plan 3 lists

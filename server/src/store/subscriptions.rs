@@ -1,5 +1,5 @@
-//! Subscriptions of a user: the `subscribe` list of the user info (spec 02 §3) and the plan
-//! level they give.
+//! Subscriptions of a user: the `subscribe` list of the user info
+//! (docs/behaviour/pricing-and-purchase.md#subscriptions) and the plan level they give.
 //!
 //! The plan level stored on `users` (verify_level, verify_expired_time) is recomputed after each
 //! subscription: the highest tier among the user's unexpired standard/premium subscriptions, and

@@ -1,5 +1,6 @@
-//! The user's trades: `GET /v1/buy/trade-info` for the purchase poll (spec 02 §4, §7) and
-//! `GET /v1/verify/record`, the list of plan changes (answer not shown in the spec).
+//! The user's trades: `GET /v1/buy/trade-info` for the purchase poll
+//! (docs/behaviour/pricing-and-purchase.md#purchase-popup) and `GET /v1/verify/record`, the list of
+//! plan changes (answer not shown in the spec).
 
 use super::catalog::cents_to_amount;
 use crate::accounts::auth::AuthUser;

@@ -1,6 +1,6 @@
-//! The answers of the task calls in `calls.rs` (spec 02 §7; shapes decided there, see each
-//! call's doc comment). Both spellings of the task id are answered where the spec's clients read
-//! either (`task_id`, `taskId`).
+//! The answers of the task calls in `calls.rs` (docs/behaviour/calls-and-errors.md#the-calls;
+//! shapes decided there, see each call's doc comment). Both spellings of the task id are answered
+//! where the spec's clients read either (`task_id`, `taskId`).
 
 use serde::Serialize;
 

@@ -1,5 +1,6 @@
-//! The task calls of spec 02 §7 (answers not shown there; decided here, see each doc comment and
-//! `record.rs` for the task shape); the list is in `list.rs`.
+//! The task calls of docs/behaviour/credits-and-checkin.md#the-ledger (answers not shown there;
+//! decided here, see each doc comment and `record.rs` for the task shape); the list is in
+//! `list.rs`.
 
 use super::call_answers::{CreatedTask, Deleted, Liked, Saved};
 use super::lifecycle::{self, NewTask};
@@ -318,8 +319,9 @@ pub async fn retry(
 }
 
 /// `POST /v1/ai/task/data_save {taskId, save_type, user_data}` → `{taskId, task_id, save_type}`:
-/// keeps the client's `user_data` (any JSON, at most 64 KiB; spec 02 §3 lists module, isFromTpl,
-/// isAudio, num, name, fields, likeOrNotInfo) and `save_type` (string or number) with the task.
+/// keeps the client's `user_data` (any JSON, at most 64 KiB;
+/// docs/behaviour/tasks-and-queue.md#task-modules lists module, isFromTpl, isAudio, num, name,
+/// fields, likeOrNotInfo) and `save_type` (string or number) with the task.
 pub async fn data_save(
     State(state): State<AppState>,
     user: AuthUser,
@@ -358,7 +360,8 @@ pub async fn data_save(
 }
 
 /// `POST /v1/ai/task/like {task_id, like}` → `{task_id, like}`: like 1, dislike 0, cancel -1
-/// (spec 02 §3 "Like values"); the value shows as `like` in the task (-1 = none).
+/// (docs/behaviour/tasks-and-queue.md#task-modules "Like values"); the value shows as `like` in the
+/// task (-1 = none).
 pub async fn like(
     State(state): State<AppState>,
     user: AuthUser,

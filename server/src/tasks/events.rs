@@ -4,9 +4,9 @@
 //! token never travels in a URL (where logs and history keep it). The stream ends when the
 //! session behind it is logged out or expires (checked every 15 s), and when the server stops.
 //!
-//! Events (names from spec 02 §4's queue events): `updateList` first (and again whenever
-//! another instance's events may have been missed: reload the list), then `addTask`,
-//! `updateTask` (status and progress), `retryTask` (`{task_id, retry_of}`) and `delTask`
+//! Events (names from docs/behaviour/tasks-and-queue.md#the-queue queue events): `updateList` first
+//! (and again whenever another instance's events may have been missed: reload the list), then
+//! `addTask`, `updateTask` (status and progress), `retryTask` (`{task_id, retry_of}`) and `delTask`
 //! (`{task_id}`); the data of the others is the task's state (`record::event_view`: the task of
 //! `record.rs` without `data` and `user_data`, with its `prompt`). A comment line every 15 s keeps
 //! proxies from closing the stream.

@@ -17,7 +17,8 @@ use tokio::task::JoinHandle;
 pub const EVENT_RING: usize = 1024;
 
 /// A change of one of a user's tasks, pushed to the user's event streams. `name` is one of the
-/// spec's queue events (spec 02 §4): `addTask`, `updateTask`, `delTask`, `retryTask`.
+/// spec's queue events (docs/behaviour/tasks-and-queue.md#the-queue): `addTask`, `updateTask`,
+/// `delTask`, `retryTask`.
 #[derive(Debug, Clone)]
 pub struct TaskEvent {
     pub user_id: i64,

@@ -1,6 +1,7 @@
-//! The algorithms that finish at once and cost nothing (spec 02 §7 names them; behaviour not
-//! shown, decided here). They are still tasks — created with `POST /v1/ai/create/{algorithm}`
-//! and read with `GET /v1/ai/result/{algorithm}/{id}` — but are `succeeded` on creation:
+//! The algorithms that finish at once and cost nothing
+//! (docs/behaviour/tasks-and-queue.md#task-modules names them; behaviour not shown, decided here).
+//! They are still tasks — created with `POST /v1/ai/create/{algorithm}` and read with `GET
+//! /v1/ai/result/{algorithm}/{id}` — but are `succeeded` on creation:
 //!
 //! - `t_sensitive_detect` `{data: {prompt}}` → `result: {pass, words}`: the prompt is checked
 //!   against a small built-in word list ([`BLOCKED_WORDS`], whole words, any case);

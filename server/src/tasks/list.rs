@@ -1,5 +1,5 @@
-//! `POST /v1/ai/task`: the user's task list (spec 02 §7; answer not shown, decided here), with
-//! bounded filters.
+//! `POST /v1/ai/task`: the user's task list (docs/behaviour/tasks-and-queue.md#the-queue; answer
+//! not shown, decided here), with bounded filters.
 
 use super::record::{self, TaskRow};
 use crate::accounts::auth::AuthUser;
@@ -9,7 +9,8 @@ use axum::extract::State;
 use serde::Serialize;
 use serde_json::Value;
 
-/// Default and largest page sizes of the task list (20 is the spec's, spec 02 §7, §9).
+/// Default and largest page sizes of the task list (20 is the spec's,
+/// docs/behaviour/tasks-and-queue.md#the-queue).
 pub const PAGE_SIZE: i64 = aivg_core::tasks::TASK_LIST_PAGE_SIZE as i64;
 const MAX_PAGE_SIZE: i64 = 100;
 /// Most values of one list filter (`module`, `algorithm`, `status`), and their longest.

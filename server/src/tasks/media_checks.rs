@@ -1,4 +1,5 @@
-//! The model-backed instant algorithms (spec 02 §7 names them; answers not shown, decided here):
+//! The model-backed instant algorithms (docs/behaviour/tasks-and-queue.md#task-modules names them;
+//! answers not shown, decided here):
 //!
 //! - `i_sensitive_detect` → `{pass, words: [], score, threshold}`: the Open NSFW score of the
 //!   picture; it passes below `AIVG_NSFW_THRESHOLD`;

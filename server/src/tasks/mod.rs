@@ -1,5 +1,6 @@
-//! Generation tasks (spec 02 §3 "Task", §4 "Task queue events", §7 "Generation, tools"; answers
-//! not shown, decided here and documented per call).
+//! Generation tasks (docs/behaviour/tasks-and-queue.md#task-modules "Task", #the-queue "Task queue
+//! events", #task-modules "Generation, tools"; answers not shown, decided here and documented per
+//! call).
 //!
 //! - `modules.rs`: the server side of core's module catalogue (the files a task names);
 //! - `calls.rs`: create, result, batch, cancel, delete, retry, data_save, like; `list.rs` the list;

@@ -18,7 +18,8 @@ const CHANNEL: &str = "aivg_task_events";
 /// Below PostgreSQL's 8000-byte limit of a NOTIFY payload.
 const MAX_PAYLOAD: usize = 7000;
 
-/// The spec's queue event names (spec 02 §4) as the `'static` names `TaskEvent` carries.
+/// The spec's queue event names (docs/behaviour/tasks-and-queue.md#the-queue) as the `'static`
+/// names `TaskEvent` carries.
 fn event_name(name: &str) -> Option<&'static str> {
     [
         "updateList",

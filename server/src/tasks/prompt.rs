@@ -1,5 +1,6 @@
-//! Prompt helpers (spec 02 §7 names them; payload and answer not shown, decided here). Both are
-//! free and deterministic: the same input always gives the same text.
+//! Prompt helpers (docs/behaviour/tasks-and-queue.md#task-inputs names them; payload and answer not
+//! shown, decided here). Both are free and deterministic: the same input always gives the same
+//! text.
 //!
 //! - `POST /v1/ai/prompt/polish {prompt, algorithm?}` → `{prompt, original}`: the prompt tidied
 //!   (spaces collapsed, first letter capitalised) and expanded with three style phrases for its

@@ -1,8 +1,8 @@
 //! Task rows and their wire shape.
 //!
 //! A task as answered by the result, batch and list calls (the event stream sends it without
-//! `data` and `user_data`, with `prompt`: see [`event_view`]) (spec 02 §3 "Task"; the rest is not
-//! shown and decided here):
+//! `data` and `user_data`, with `prompt`: see [`event_view`])
+//! (docs/behaviour/tasks-and-queue.md#task-inputs "Task"; the rest is not shown and decided here):
 //! `{task_id, taskId, algorithm, module, status, progress, queue_position, credits, refunded,
 //! result: {outputs: [{url, download_url, oss_path, width, height, size, ext, media_type,
 //! content_type, duration}], preview, note, …} | null, error: string | null, data, user_data,

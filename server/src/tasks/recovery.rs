@@ -1,6 +1,7 @@
-//! Tasks across instances (spec 02 §4's queue, on a shared database): a running task's
-//! heartbeat, the recovery of tasks whose instance died, and the hand-back of this instance's
-//! tasks at a graceful stop. On the pool and the runner only, like the rest of the lifecycle.
+//! Tasks across instances (docs/behaviour/tasks-and-queue.md#the-queue queue, on a shared
+//! database): a running task's heartbeat, the recovery of tasks whose instance died, and the
+//! hand-back of this instance's tasks at a graceful stop. On the pool and the runner only, like the
+//! rest of the lifecycle.
 
 use super::hub::Tasks;
 use super::lifecycle::{Deps, emit, end_with_refund};

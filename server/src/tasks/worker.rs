@@ -7,10 +7,11 @@
 //! and restart paths), one containing `[panic]` panics in the worker (the panic path: failed,
 //! refunded, the worker goes on).
 //!
-//! Cancelling (spec 02 §7 cancel, §4 queue events): the cancel call ends the task and refunds it,
-//! then the worker running it lets go at once and takes the next task. The running job is a
-//! future the worker drops, which stops the provider where it stands: timers and HTTP calls end,
-//! ffmpeg children are killed (`kill_on_drop`). The worker learns of a cancel two ways:
+//! Cancelling (docs/behaviour/tasks-and-queue.md#task-states cancel, #the-queue queue events): the
+//! cancel call ends the task and refunds it, then the worker running it lets go at once and takes
+//! the next task. The running job is a future the worker drops, which stops the provider where it
+//! stands: timers and HTTP calls end, ffmpeg children are killed (`kill_on_drop`). The worker
+//! learns of a cancel two ways:
 //! - the in-process signal ([`super::Tasks::stop_job`], immediate), registered as soon as the
 //!   task is claimed, with the row read again afterwards, so a cancel that lands between the
 //!   claim and the registration is still seen;

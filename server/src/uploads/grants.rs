@@ -1,5 +1,5 @@
-//! The `/v1/common/oss/*` calls (spec 02 §7; answers not shown, decided here): an upload grant,
-//! a signed download URL, and media information of a stored file.
+//! The `/v1/common/oss/*` calls (docs/behaviour/calls-and-errors.md#the-calls; answers not shown,
+//! decided here): an upload grant, a signed download URL, and media information of a stored file.
 
 use super::objects;
 use super::paths;

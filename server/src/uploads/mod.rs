@@ -1,4 +1,4 @@
-//! Uploads (spec 02 §7 "uploads"; answers not shown, decided here).
+//! Uploads (docs/behaviour/uploads.md#uploads "uploads"; answers not shown, decided here).
 //!
 //! Flow: `GET /v1/common/oss/token?algorithm=…` grants a signed, expiring upload URL served by
 //! this server (`PUT /oss/upload/{oss_path}?expires&sig`); the client PUTs the bytes there and

@@ -1,5 +1,5 @@
-//! Storage quotas per plan (the spec shows the 'Not enough space' modal, spec 01 §8 and 02 §8,
-//! but no sizes; decided here):
+//! Storage quotas per plan (the spec shows the 'Not enough space' modal,
+//! docs/behaviour/calls-and-errors.md#messages, but no sizes; decided here):
 //!
 //! | plan | quota |
 //! |---|---|

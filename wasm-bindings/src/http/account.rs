@@ -1,6 +1,7 @@
-//! Account and money calls (spec 02 §7 "Account and money", plus the credit history and the
-//! promotion apply call of spec 01 §7). Answers are the envelope's `data` as the server sends
-//! it; read them with core's parsers (`parseUserInfo`, check-in data, SKUs ...).
+//! Account and money calls (docs/behaviour/accounts-and-sessions.md#accounts "Account and money",
+//! plus the credit history and the promotion apply call of
+//! docs/behaviour/calls-and-errors.md#the-calls). Answers are the envelope's `data` as the server
+//! sends it; read them with core's parsers (`parseUserInfo`, check-in data, SKUs ...).
 
 use super::answer::call_data;
 use super::transport::{Call, Method};
@@ -9,7 +10,7 @@ use aivg_core::credits::CreditHistoryQuery;
 use wasm_bindgen::prelude::*;
 
 http_call! {
-    /// Which feature codes the user may use (spec 02 §7).
+    /// Which feature codes the user may use (docs/behaviour/accounts-and-sessions.md#accounts).
     /// ```js
     /// const { feature_auth, free_trial } = await authFeatureCodes({ pids: [101, 102] })
     /// ```
@@ -17,7 +18,8 @@ http_call! {
 }
 
 http_call! {
-    /// Exchanges the account provider's login code for a token (spec 02 §7).
+    /// Exchanges the account provider's login code for a token
+    /// (docs/behaviour/accounts-and-sessions.md#log-in).
     /// ```js
     /// const { access_token, is_new } = await exchangeOauthToken({ code, plan: 4 })
     /// ```
@@ -25,7 +27,8 @@ http_call! {
 }
 
 http_call! {
-    /// Renews the session token (spec 02 §7); never broadcasts "logged out".
+    /// Renews the session token (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions);
+    /// never broadcasts "logged out".
     /// ```js
     /// const { access_token } = await renewToken()
     /// ```
@@ -33,7 +36,8 @@ http_call! {
 }
 
 http_call! {
-    /// The signed-in user's info (spec 02 §7); read it with core's `parseUserInfo`.
+    /// The signed-in user's info (docs/behaviour/accounts-and-sessions.md#accounts); read it with
+    /// core's `parseUserInfo`.
     /// ```js
     /// const user = await getUserInfo()
     /// ```
@@ -41,7 +45,9 @@ http_call! {
 }
 
 http_call! {
-    /// Ends the session on the server (spec 02 §7); the caller then clears its credentials.
+    /// Ends the session on the server
+    /// (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions); the caller then clears its
+    /// credentials.
     /// ```js
     /// await logout().catch(console.warn); setAccessToken(null)
     /// ```
@@ -49,7 +55,8 @@ http_call! {
 }
 
 http_call! {
-    /// The verification record (spec 02 §7; parameters and answer not shown).
+    /// The verification record (docs/behaviour/credits-and-checkin.md#the-ledger; parameters and
+    /// answer not shown).
     /// ```js
     /// const record = await getVerifyRecord({})
     /// ```
@@ -57,7 +64,8 @@ http_call! {
 }
 
 http_call! {
-    /// The SKUs of a pricing plan for a country (spec 02 §7).
+    /// The SKUs of a pricing plan for a country
+    /// (docs/behaviour/pricing-and-purchase.md#markets-and-batches).
     /// ```js
     /// const { sku_buy_list, zero_buy_checked } = await getSkuInfo({ plan: 4, country: "US" })
     /// ```
@@ -65,7 +73,8 @@ http_call! {
 }
 
 http_call! {
-    /// Purchases since the buy dialog opened, for the payment poll (spec 02 §4, §7).
+    /// Purchases since the buy dialog opened, for the payment poll
+    /// (docs/behaviour/pricing-and-purchase.md#purchase-popup).
     /// ```js
     /// const { total, list } = await getTradeInfo({ time_before: 42 })
     /// ```
@@ -82,7 +91,8 @@ http_call! {
 }
 
 http_call! {
-    /// The advertisement items (spec 02 §7); `client` is "" on desktop, "wap" on mobile.
+    /// The advertisement items (docs/behaviour/ads-and-experiments.md#ads); `client` is "" on
+    /// desktop, "wap" on mobile.
     /// ```js
     /// const ads = await getAds({ client: "wap" })
     /// ```
@@ -90,7 +100,7 @@ http_call! {
 }
 
 http_call! {
-    /// Claims a coupon, e.g. the 15% one (spec 02 §7).
+    /// Claims a coupon, e.g. the 15% one (docs/behaviour/pricing-and-purchase.md#coupons).
     /// ```js
     /// await receiveCoupon({ coupon_id: 13417 })
     /// ```
@@ -98,7 +108,7 @@ http_call! {
 }
 
 http_call! {
-    /// Claims today's check-in credits (spec 02 §7).
+    /// Claims today's check-in credits (docs/behaviour/credits-and-checkin.md#daily-check-in).
     /// ```js
     /// const { success, message } = await claimCheckin({ code: "daily_checkin" })
     /// ```
@@ -106,7 +116,8 @@ http_call! {
 }
 
 http_call! {
-    /// The check-in state of the user (spec 02 §7); read it with core's check-in data reader.
+    /// The check-in state of the user (docs/behaviour/tasks-and-queue.md#task-states); read it with
+    /// core's check-in data reader.
     /// ```js
     /// const status = await getCheckinStatus({ code: "daily_checkin" })
     /// ```
@@ -114,7 +125,8 @@ http_call! {
 }
 
 http_call! {
-    /// The experiment group of a test (spec 02 §7: plan 2 means variant B).
+    /// The experiment group of a test (docs/behaviour/ads-and-experiments.md#experiments: plan 2
+    /// means variant B).
     /// ```js
     /// const { plan } = await getAbTest({ test_code: "login_test", user_id: uid })
     /// ```
@@ -122,7 +134,8 @@ http_call! {
 }
 
 http_call! {
-    /// Marketing configuration (spec 02 §7; answer not shown).
+    /// Marketing configuration (docs/behaviour/accounts-and-sessions.md#accounts; answer not
+    /// shown).
     /// ```js
     /// const marketing = await getMarketing({ client: "" })
     /// ```
@@ -130,15 +143,17 @@ http_call! {
 }
 
 http_call! {
-    /// Applies a promotion, e.g. the prelaunch campaign (spec 01 §4, §7; spec 02 §7).
+    /// Applies a promotion, e.g. the prelaunch campaign
+    /// (docs/behaviour/ads-and-experiments.md#prelaunch-promotion).
     /// ```js
     /// const { state } = await applyActivity({ code: "nano2_free" })
     /// ```
     apply_activity => applyActivity(params: "ActivityCodeParams") Post "/v1/activity/apply" -> "Promise<ActivityApplyAnswer>"
 }
 
-/// One page of the credit history (spec 02 §7: type, page, page_size); the query is read as
-/// core's `CreditHistoryQuery` (page_size defaults to 15) and sent with its wire names.
+/// One page of the credit history (docs/behaviour/tasks-and-queue.md#the-queue: type, page,
+/// page_size); the query is read as core's `CreditHistoryQuery` (page_size defaults to 15) and sent
+/// with its wire names.
 /// ```js
 /// const { list, total } = await getCreditHistory({ type: "consumption", page: 1, page_size: 15 })
 /// ```

@@ -1,11 +1,12 @@
-//! Reading the answer of one call (spec 01 §8, spec 02 §8): the envelope (core's
-//! `normalize_response`), the tracking record (`call_tracking_record`) and the "logged out"
-//! broadcast (`is_logged_out_response`).
+//! Reading the answer of one call (docs/behaviour/calls-and-errors.md#the-call-envelope,
+//! #logged-out-answer): the envelope (core's `normalize_response`), the tracking record
+//! (`call_tracking_record`) and the "logged out" broadcast (`is_logged_out_response`).
 //!
 //! A call resolves with the envelope's `data` when core says `success`, and otherwise rejects
-//! with an `HttpError` carrying core's failure code (spec 01 §8: "the high-level client throws
-//! the whole result when success is false"). A timeout rejects with `name: "TimeoutError"` and
-//! core's "no answer" code (-1, HTTP status 0); its message says it timed out.
+//! with an `HttpError` carrying core's failure code
+//! (docs/behaviour/calls-and-errors.md#the-error-catalogue: "the high-level client throws the whole
+//! result when success is false"). A timeout rejects with `name: "TimeoutError"` and core's "no
+//! answer" code (-1, HTTP status 0); its message says it timed out.
 
 use super::client;
 use super::js::{now_ms, set_prop};
@@ -22,7 +23,7 @@ use wasm_bindgen::prelude::*;
 // (see `http_error`), not a serde value, and tsify cannot declare an interface extending `Error`.
 #[wasm_bindgen(typescript_custom_section)]
 const TS_HTTP_ERROR: &str = r#"
-/** The rejection of a failed call: core's normalised failure (spec 01 §8). */
+/** The rejection of a failed call: core's normalised failure (docs/behaviour/calls-and-errors.md#the-error-catalogue). */
 export interface HttpError extends Error {
     /** "TimeoutError" when the timeout aborted the call, else "HttpError". */
     name: "HttpError" | "TimeoutError";

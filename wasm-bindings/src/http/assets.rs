@@ -1,7 +1,8 @@
-//! Static files of the site (spec 01 §4, §7): language messages (cached 24 h, a failure only
-//! warns), the build manifests polled for updates (404/403 tolerated) and prerendered page
-//! payloads. They are plain files, not envelopes: no app headers are sent and no tracking
-//! record is made; a failure that rejects is an `HttpError` from core's `normalize_response`.
+//! Static files of the site (docs/behaviour/languages-and-routes.md#build-updates): language
+//! messages (cached 24 h, a failure only warns), the build manifests polled for updates (404/403
+//! tolerated) and prerendered page payloads. They are plain files, not envelopes: no app headers
+//! are sent and no tracking record is made; a failure that rejects is an `HttpError` from core's
+//! `normalize_response`.
 //!
 //! Decided: manifests live under the client's `buildsPath` (default `/builds`):
 //! `{buildsPath}/latest.json?_t={Date.now()}` and `{buildsPath}/meta/{buildId}.json`; a page
@@ -70,7 +71,8 @@ fn parse_json(text: &str) -> Option<JsValue> {
 
 /// The language messages of a locale, `GET /_i18n/{hash}/{locale}/messages.json` (core's
 /// `messages_path`), cached 24 h per file; a failure warns and resolves `undefined` so the
-/// product carries on (spec 01 §4, §8). An unsupported locale code rejects.
+/// product carries on (docs/behaviour/languages-and-routes.md#languages;
+/// docs/behaviour/calls-and-errors.md#the-error-catalogue). An unsupported locale code rejects.
 /// ```js
 /// const messages = (await getMessages("a1b2c3", "de")) ?? {}
 /// ```
@@ -104,7 +106,8 @@ pub fn get_messages(hash: &str, locale: &str) -> Promise {
     })
 }
 
-/// The newest build, polled to notice a new deployment (spec 01 §4 "Build updates").
+/// The newest build, polled to notice a new deployment
+/// (docs/behaviour/languages-and-routes.md#build-updates "Build updates").
 /// ```js
 /// const { id } = await getLatestBuild(); if (id !== currentBuildId) reloadOnNextNavigation()
 /// ```
@@ -121,8 +124,8 @@ pub async fn get_latest_build() -> Result<JsValue, JsValue> {
     .ok_or_else(|| file_error(&url, &answer))
 }
 
-/// The manifest of a build; resolves `undefined` on HTTP 404 or 403 (tolerated, spec 01 §8)
-/// and rejects on any other failure.
+/// The manifest of a build; resolves `undefined` on HTTP 404 or 403 (tolerated,
+/// docs/behaviour/calls-and-errors.md#the-error-catalogue) and rejects on any other failure.
 /// ```js
 /// const manifest = await getBuildManifest("9f8e7d")
 /// ```
@@ -148,7 +151,7 @@ pub async fn get_build_manifest(id: String) -> Result<JsValue, JsValue> {
 }
 
 /// The prerendered payload of a page as text, for core's payload decoder; `_t` is the build
-/// id when given, else the time (spec 01 §7).
+/// id when given, else the time (docs/behaviour/calls-and-errors.md#payload-decoding).
 /// ```js
 /// const text = await getPagePayload("/home", buildId); const data = decodePayload(text)
 /// ```

@@ -1,7 +1,7 @@
 //! A promise cache shared by the cached calls (CMS data, language messages): one JS `Promise`
-//! per key, reused while its load is under way (concurrent callers share one fetch, spec 01 §7)
-//! and for a time-to-live after a successful load. A failed load is not kept, so the next call
-//! tries again.
+//! per key, reused while its load is under way (concurrent callers share one fetch,
+//! docs/behaviour/calls-and-errors.md#the-calls) and for a time-to-live after a successful load. A
+//! failed load is not kept, so the next call tries again.
 
 use super::js::now_ms;
 use js_sys::Promise;

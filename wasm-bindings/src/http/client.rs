@@ -1,7 +1,7 @@
-//! Client configuration (spec 02 §7): the API origin, the header values the app sets (source
-//! app name, product version, language, client type), the default timeout and the builds folder.
-//! The access token and the client serial are [`super::identity`]'s; the listeners are
-//! [`super::listeners`]'.
+//! Client configuration (docs/behaviour/calls-and-errors.md#request-rules): the API origin, the
+//! header values the app sets (source app name, product version, language, client type), the
+//! default timeout and the builds folder. The access token and the client serial are
+//! [`super::identity`]'s; the listeners are [`super::listeners`]'.
 
 use super::identity::{CLIENT_SERIAL_COOKIE, TOKEN_STORAGE_KEY};
 use crate::convert::{from_js, to_js_value};

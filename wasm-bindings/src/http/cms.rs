@@ -1,8 +1,9 @@
-//! CMS page data (spec 01 §4 "Page-content (CMS) flow", §7, §8): `GET /api/cms-data/{key}`
-//! with core's key (`cms_data_path`), through the envelope like every call, cached 300 s per
-//! path (core's `CMS_CACHE_TTL_MS`), concurrent requests for a path sharing one fetch, and a
-//! debounced variant (300 ms, the last call wins). A failure or `success` false is logged and
-//! resolves `undefined`, so the page stays as it is (spec 01 §8).
+//! CMS page data (docs/behaviour/languages-and-routes.md#page-content "Page-content (CMS) flow",
+//! #page-content): `GET /api/cms-data/{key}` with core's key (`cms_data_path`), through the
+//! envelope like every call, cached 300 s per path (core's `CMS_CACHE_TTL_MS`), concurrent requests
+//! for a path sharing one fetch, and a debounced variant (300 ms, the last call wins). A failure or
+//! `success` false is logged and resolves `undefined`, so the page stays as it is
+//! (docs/behaviour/languages-and-routes.md#page-content).
 
 use super::answer::{http_error, perform};
 use super::cache::shared;

@@ -1,5 +1,6 @@
-//! Generation, tool, upload and report calls (spec 02 §7 "Generation, tools, workflows,
-//! uploads, reports"). Most answers are not shown in the spec and are typed `unknown`.
+//! Generation, tool, upload and report calls (docs/behaviour/tasks-and-queue.md#task-modules
+//! "Generation, tools, workflows, uploads, reports"). Most answers are not shown in the spec and
+//! are typed `unknown`.
 //!
 //! Task calls follow one pattern: `POST /v1/ai/create/{algorithm}` starts a task and
 //! `GET /v1/ai/result/{algorithm}/{id}` reads it; the named exports below are that pattern for
@@ -24,7 +25,8 @@ fn algorithm_segment(algorithm: &str) -> Result<String, JsValue> {
     Ok(encode_uri_component(trimmed))
 }
 
-/// Starts a generation task of any algorithm: `POST /v1/ai/create/{algorithm}` (spec 02 §7).
+/// Starts a generation task of any algorithm: `POST /v1/ai/create/{algorithm}`
+/// (docs/behaviour/tasks-and-queue.md#task-modules).
 /// ```js
 /// const task = await createTask("text2video", { data: { prompt: "a cat surfing" } })
 /// ```
@@ -37,7 +39,8 @@ pub async fn create_task(
     call_data(Call::new(Method::Post, path, params_arg(payload)?)).await
 }
 
-/// The result of a task: `GET /v1/ai/result/{algorithm}/{id}` (spec 02 §7).
+/// The result of a task: `GET /v1/ai/result/{algorithm}/{id}`
+/// (docs/behaviour/tasks-and-queue.md#task-modules).
 /// ```js
 /// const result = await getTaskResult("text2video", "t-123")
 /// ```
@@ -65,7 +68,7 @@ fn sensitive_algorithm(kind: &str) -> Result<&'static str, JsValue> {
 }
 
 /// Starts a sensitive-content check of a video (`v`), image (`i`) or text (`t`):
-/// `POST /v1/ai/create/{kind}_sensitive_detect` (spec 02 §7).
+/// `POST /v1/ai/create/{kind}_sensitive_detect` (docs/behaviour/tasks-and-queue.md#task-inputs).
 /// ```js
 /// const task = await createSensitiveDetect("t", { data: { prompt: "a cat" } })
 /// ```
@@ -92,7 +95,8 @@ pub async fn get_sensitive_detect_result(
     call_data(call).await
 }
 
-/// The results of several tasks at once: `POST /v1/ai/result/batch {task_ids}` (spec 02 §7).
+/// The results of several tasks at once: `POST /v1/ai/result/batch {task_ids}`
+/// (docs/behaviour/calls-and-errors.md#the-calls).
 /// ```js
 /// const results = await getTaskResults(["t-1", "t-2"])
 /// ```
@@ -105,7 +109,8 @@ pub async fn get_task_results(
     call_data(Call::new(Method::Post, "/v1/ai/result/batch", body)).await
 }
 
-/// Retries a failed task: `POST /v1/ai/retry {task_id}` (spec 02 §7).
+/// Retries a failed task: `POST /v1/ai/retry {task_id}`
+/// (docs/behaviour/calls-and-errors.md#request-rules).
 /// ```js
 /// await retryTask("t-123")
 /// ```
@@ -121,7 +126,7 @@ pub async fn retry_task(
 }
 
 http_call! {
-    /// Starts a watermark-free download of a finished task (spec 02 §7).
+    /// Starts a watermark-free download of a finished task (docs/behaviour/uploads.md#uploads).
     /// ```js
     /// const task = await createWatermarkDownload({ prev_task: "t-1", data: { file_path: "oss/a.mp4" } })
     /// ```
@@ -129,7 +134,8 @@ http_call! {
 }
 
 http_call! {
-    /// The result of a watermark-free download task (spec 02 §7).
+    /// The result of a watermark-free download task
+    /// (docs/behaviour/tasks-and-queue.md#task-states).
     /// ```js
     /// const result = await getWatermarkDownloadResult("t-2")
     /// ```
@@ -137,7 +143,7 @@ http_call! {
 }
 
 http_call! {
-    /// Starts the image_fkp task on an uploaded image (spec 02 §7).
+    /// Starts the image_fkp task on an uploaded image (docs/behaviour/uploads.md#uploads).
     /// ```js
     /// const task = await createImageFkp({ data: { file_path: "oss/face.png" } })
     /// ```
@@ -145,7 +151,7 @@ http_call! {
 }
 
 http_call! {
-    /// The result of an image_fkp task (spec 02 §7).
+    /// The result of an image_fkp task (docs/behaviour/tasks-and-queue.md#task-states).
     /// ```js
     /// const result = await getImageFkpResult("t-3")
     /// ```
@@ -153,7 +159,8 @@ http_call! {
 }
 
 http_call! {
-    /// Starts a text-to-music task (spec 02 §7; payload shape not shown).
+    /// Starts a text-to-music task (docs/behaviour/tasks-and-queue.md#task-inputs; payload shape
+    /// not shown).
     /// ```js
     /// const task = await createMusic({ data: { prompt: "calm piano at night", duration: 30 } })
     /// ```
@@ -161,7 +168,8 @@ http_call! {
 }
 
 http_call! {
-    /// Starts a text-to-song task (spec 02 §7; payload shape not shown).
+    /// Starts a text-to-song task (docs/behaviour/tasks-and-queue.md#task-inputs; payload shape not
+    /// shown).
     /// ```js
     /// const task = await createSong({ data: { prompt: "summer pop", lyrics: "..." } })
     /// ```
@@ -169,7 +177,8 @@ http_call! {
 }
 
 http_call! {
-    /// Prompt categories and presets of an algorithm (spec 02 §7).
+    /// Prompt categories and presets of an algorithm
+    /// (docs/behaviour/tasks-and-queue.md#task-modules).
     /// ```js
     /// const presets = await getPromptPresets({ algorithm: "text2video", model_type: "v2", lang: "en" })
     /// ```
@@ -177,7 +186,8 @@ http_call! {
 }
 
 http_call! {
-    /// The text-to-speech voices of the talking avatar (spec 02 §7).
+    /// The text-to-speech voices of the talking avatar
+    /// (docs/behaviour/tasks-and-queue.md#task-modules).
     /// ```js
     /// const voices = await getTtsVoices()
     /// ```
@@ -185,9 +195,10 @@ http_call! {
 }
 
 http_call! {
-    /// The month's minutes of the metered tools (translate, denoise, vocal remover; spec 02 §1):
-    /// `GET /v1/ai/minutes` → `{level, month_start, renews_at, list: [{tool, modules,
-    /// limit_minutes, used_seconds, remaining_seconds}]}` (not in the spec's call table).
+    /// The month's minutes of the metered tools (translate, denoise, vocal remover;
+    /// docs/behaviour/tasks-and-queue.md#minute-metered-tools): `GET /v1/ai/minutes` → `{level,
+    /// month_start, renews_at, list: [{tool, modules, limit_minutes, used_seconds,
+    /// remaining_seconds}]}` (not in the spec's call table).
     /// ```js
     /// const { list } = await getMinuteUsage()
     /// ```
@@ -195,7 +206,7 @@ http_call! {
 }
 
 http_call! {
-    /// Saves the user data of a task (spec 02 §7).
+    /// Saves the user data of a task (docs/behaviour/tasks-and-queue.md#task-modules).
     /// ```js
     /// await saveTaskData({ taskId: "t-1", save_type: 1, user_data: { module: "text2video", name: "Cat" } })
     /// ```
@@ -213,7 +224,8 @@ http_call! {
 }
 
 http_call! {
-    /// Cancels a running task: `POST /v1/ai/cancel/{id}` (spec 02 §7).
+    /// Cancels a running task: `POST /v1/ai/cancel/{id}`
+    /// (docs/behaviour/calls-and-errors.md#request-rules).
     /// ```js
     /// await cancelTask("t-1")
     /// ```
@@ -221,7 +233,7 @@ http_call! {
 }
 
 http_call! {
-    /// Deletes a task: `POST /v1/ai/del/{id}` (spec 02 §7).
+    /// Deletes a task: `POST /v1/ai/del/{id}` (docs/behaviour/tasks-and-queue.md#task-states).
     /// ```js
     /// await deleteTask("t-1")
     /// ```
@@ -229,7 +241,7 @@ http_call! {
 }
 
 http_call! {
-    /// The user's tasks, paged (spec 02 §7).
+    /// The user's tasks, paged (docs/behaviour/tasks-and-queue.md#task-modules).
     /// ```js
     /// const page = await listTasks({ module: "text2video", page: 1, page_size: 20 })
     /// ```
@@ -237,7 +249,8 @@ http_call! {
 }
 
 http_call! {
-    /// Polishes a prompt (spec 02 §7; payload and answer not shown).
+    /// Polishes a prompt (docs/behaviour/tasks-and-queue.md#task-inputs; payload and answer not
+    /// shown).
     /// ```js
     /// const polished = await polishPrompt({ prompt: "cat surf" })
     /// ```
@@ -245,7 +258,8 @@ http_call! {
 }
 
 http_call! {
-    /// Describes an image as a prompt (spec 02 §7; payload and answer not shown).
+    /// Describes an image as a prompt (docs/behaviour/tasks-and-queue.md#task-inputs; payload and
+    /// answer not shown).
     /// ```js
     /// const prompt = await imageToPrompt({ file_path: "oss/a.png" })
     /// ```
@@ -253,7 +267,7 @@ http_call! {
 }
 
 http_call! {
-    /// An upload token for an algorithm's storage (spec 02 §7).
+    /// An upload token for an algorithm's storage (docs/behaviour/uploads.md#uploads).
     /// ```js
     /// const token = await getOssToken({ algorithm: "image2video" })
     /// ```
@@ -261,7 +275,7 @@ http_call! {
 }
 
 http_call! {
-    /// A signed URL of a stored file (spec 02 §7).
+    /// A signed URL of a stored file (docs/behaviour/calls-and-errors.md#request-rules).
     /// ```js
     /// const signed = await getOssSign({ oss_path: "u/1/a.png", dispose: 1 })
     /// ```
@@ -269,7 +283,7 @@ http_call! {
 }
 
 http_call! {
-    /// Media information of a stored file (spec 02 §7).
+    /// Media information of a stored file (docs/behaviour/uploads.md#uploads).
     /// ```js
     /// const info = await getOssMediaInfo({ oss_path: "u/1/a.mp4" })
     /// ```
@@ -277,7 +291,7 @@ http_call! {
 }
 
 http_call! {
-    /// Reports an explore item (spec 02 §7).
+    /// Reports an explore item (docs/behaviour/tasks-and-queue.md#explore).
     /// ```js
     /// await reportExplore({ explore_id: 42, reason: "report_reason_3", other: "" })
     /// ```

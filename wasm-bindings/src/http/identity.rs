@@ -1,14 +1,17 @@
-//! The access token and the client serial of the request headers (spec 02 §7: "headers: source
-//! app name, product version, client serial (generated id stored in a cookie, 14 days), client
-//! type (8 mobile, 7 desktop), language, and Bearer authorization from session storage").
+//! The access token and the client serial of the request headers
+//! (docs/behaviour/calls-and-errors.md#request-rules: "headers: source app name, product version,
+//! client serial (generated id stored in a cookie, 14 days), client type (8 mobile, 7 desktop),
+//! language, and Bearer authorization from session storage").
 //!
 //! Decided where the spec is silent:
 //! - The package is the one owner of the access token: `setAccessToken` writes it to the token
-//!   cookie (core's name and 2-day lifetime, spec 02 §9: shared by the site's tabs and kept across
-//!   visits), to session storage under [`TOKEN_STORAGE_KEY`] (spec 02 §7: Bearer from session
-//!   storage) and to memory. `getAccessToken` reads the cookie first (a token renewed or replaced
-//!   in another tab is used at once, spec 02 §4: "on start a token is read from a cookie and
-//!   stored locally and in session") and copies it to session storage; without a cookie
+//!   cookie (core's name and 2-day lifetime, docs/behaviour/pricing-and-purchase.md#purchase-popup:
+//!   shared by the site's tabs and kept across visits), to session storage under
+//!   [`TOKEN_STORAGE_KEY`] (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions: Bearer
+//!   from session storage) and to memory. `getAccessToken` reads the cookie first (a token renewed
+//!   or replaced in another tab is used at once,
+//!   docs/behaviour/accounts-and-sessions.md#tokens-and-sessions: "on start a token is read from a
+//!   cookie and stored locally and in session") and copies it to session storage; without a cookie
 //!   (refused in a sandboxed frame, or expired) session storage, then the in-memory copy where
 //!   there is no `window` (Node, workers) or storage fails.
 //! - The client serial lives in the cookie [`CLIENT_SERIAL_COOKIE`] (14 days, path `/`,

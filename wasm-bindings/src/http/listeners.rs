@@ -1,5 +1,6 @@
-//! The listeners of the HTTP client (spec 02 §8 "logged out", spec 01 §7 call tracking):
-//! `onLoggedOut`, `onCallTracked` and the broadcasts the calls make.
+//! The listeners of the HTTP client (docs/behaviour/calls-and-errors.md#logged-out-answer "logged
+//! out", docs/behaviour/calls-and-errors.md#call-tracking call tracking): `onLoggedOut`,
+//! `onCallTracked` and the broadcasts the calls make.
 
 use super::js::set_prop;
 use crate::convert::to_js_value;
@@ -10,7 +11,7 @@ use tsify::Tsify;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-/// What `onLoggedOut` listeners receive (spec 02 §8).
+/// What `onLoggedOut` listeners receive (docs/behaviour/calls-and-errors.md#the-error-catalogue).
 #[derive(Debug, Clone, Serialize, Tsify)]
 #[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
@@ -81,8 +82,9 @@ fn emit(kind: Kind, event: &JsValue) {
     }
 }
 
-/// Registers a callback for "logged out" answers (spec 02 §8: code 140013 or HTTP 401, except
-/// token renew, oauth token and logout); returns a function that removes it.
+/// Registers a callback for "logged out" answers
+/// (docs/behaviour/calls-and-errors.md#logged-out-answer: code 140013 or HTTP 401, except token
+/// renew, oauth token and logout); returns a function that removes it.
 /// ```js
 /// const off = onLoggedOut((e) => clearUserInfo()); // later: off()
 /// ```
@@ -94,7 +96,7 @@ pub fn on_logged_out(
 }
 
 /// Registers a callback that receives core's call-tracking record of every API call
-/// (spec 01 §7); returns a function that removes it.
+/// (docs/behaviour/ads-and-experiments.md#analytics); returns a function that removes it.
 /// ```js
 /// const off = onCallTracked((r) => analytics.push({ event: "api_call", ...r }));
 /// ```
@@ -111,8 +113,9 @@ pub fn emit_tracked(record: &JsValue) {
     emit(Kind::Tracked, record);
 }
 
-/// Broadcasts "logged out" (spec 02 §8): posts `{ action: 'clear-userinfo' }` to the parent
-/// frame when running in a browser window, then calls the `onLoggedOut` listeners.
+/// Broadcasts "logged out" (docs/behaviour/calls-and-errors.md#logged-out-answer): posts `{ action:
+/// 'clear-userinfo' }` to the parent frame when running in a browser window, then calls the
+/// `onLoggedOut` listeners.
 pub fn emit_logged_out(url: &str, http_status: u16, code: Option<i64>) {
     if let Some(window) = web_sys::window() {
         let message = js_sys::Object::new();

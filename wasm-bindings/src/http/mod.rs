@@ -1,4 +1,5 @@
-//! The HTTP client (gloo-net): typed async functions for every call of spec 01 §7 and spec 02 §7.
+//! The HTTP client (gloo-net): typed async functions for every call of
+//! docs/behaviour/calls-and-errors.md#the-calls.
 //!
 //! Every rule comes from `aivg_core::request`: URLs and the `_t` cache-buster
 //! ([`build_get_url`](aivg_core::request::build_get_url)), POST bodies, headers, the envelope
@@ -13,7 +14,9 @@
 //! - [`answer`]: reading its answer (envelope, tracking, "logged out", `HttpError`).
 //! - [`request`]: the generic `request` / `requestRaw` and the argument readers of the table.
 //! - [`table`]: the macro that turns one line of the call table into a typed export.
-//! - [`account`], [`generation`], [`workflow`]: the call table of spec 02 §7 and spec 01 §7.
+//! - [`account`], [`generation`], [`workflow`]: the call table of
+//!   docs/behaviour/ads-and-experiments.md#experiments;
+//!   docs/behaviour/languages-and-routes.md#page-content.
 //! - [`cms`]: CMS data (300 s cache, shared in-flight fetches, debounced variant).
 //! - [`assets`]: language messages (24 h cache), build manifests and page payloads.
 //! - [`cache`]: the shared promise cache used by `cms` and `assets`.

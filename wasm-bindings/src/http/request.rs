@@ -1,5 +1,5 @@
-//! The generic request helper (spec 01 §7): `request` / `requestRaw` for any call, and the
-//! argument readers the call table uses (parameters, ids).
+//! The generic request helper (docs/behaviour/calls-and-errors.md#the-calls): `request` /
+//! `requestRaw` for any call, and the argument readers the call table uses (parameters, ids).
 
 use super::answer::{call_data, http_error, no_answer_result};
 use super::client::{self, timeout_arg};
@@ -102,7 +102,8 @@ fn call_of(options: JsValue) -> Result<Call, JsValue> {
     })
 }
 
-/// Any call of the API with the helper's conventions (spec 01 §7); resolves with `data`.
+/// Any call of the API with the helper's conventions
+/// (docs/behaviour/calls-and-errors.md#the-calls); resolves with `data`.
 /// ```js
 /// const data = await request({ method: "GET", path: "/v1/workflow/info", params: { id: 7 }, noCacheBust: true, timeoutMs: 5000 })
 /// ```
@@ -113,9 +114,10 @@ pub async fn request(
     call_data(call_of(options)?).await
 }
 
-/// The stream option of the helper (spec 01 §7): same URL, headers and timeout (up to the
-/// response head), but resolves with the raw `Response` without reading the body. Not
-/// tracked (there is no envelope to read); a 401 still broadcasts "logged out".
+/// The stream option of the helper (docs/behaviour/calls-and-errors.md#request-rules): same URL,
+/// headers and timeout (up to the response head), but resolves with the raw `Response` without
+/// reading the body. Not tracked (there is no envelope to read); a 401 still broadcasts "logged
+/// out".
 /// ```js
 /// const res = await requestRaw({ path: "/v1/ai/result/tool_vqe/:id", id: "t1" }); const blob = await res.blob()
 /// ```

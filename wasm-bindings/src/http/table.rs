@@ -1,8 +1,9 @@
-//! The call table: one `http_call!` entry per call of spec 01 §7 / spec 02 §7 becomes one
-//! typed export answering a promise, so the ~50 calls share one implementation
-//! ([`table_promise`](super::request::table_promise)). The exports are plain functions, not
-//! `async fn`s: each `async fn` export would carry its own copy of the call's whole state
-//! machine (inlined into its own `future_to_promise`), ~1.5 KB of WebAssembly per call.
+//! The call table: one `http_call!` entry per call of docs/behaviour/calls-and-errors.md#the-calls
+//! / docs/behaviour/calls-and-errors.md#the-calls becomes one typed export answering a promise, so
+//! the ~50 calls share one implementation ([`table_promise`](super::request::table_promise)). The
+//! exports are plain functions, not `async fn`s: each `async fn` export would carry its own copy of
+//! the call's whole state machine (inlined into its own `future_to_promise`), ~1.5 KB of
+//! WebAssembly per call.
 //!
 //! Entry forms (the doc comment, with its JS example, comes first):
 //! - `rust_name => jsName(params: "TsParams") Get "/v1/path" -> "Promise<TsAnswer>"`: a parameters

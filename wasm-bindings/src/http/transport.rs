@@ -1,6 +1,6 @@
-//! Sending one request (spec 01 §7-§8, spec 02 §7-§8): the URL (core's `build_get_url` /
-//! `build_post_url`, `_t` from `Date.now()`), the body (`build_post_body`), the headers
-//! (`request_headers`) and `fetch` through gloo-net with a timeout that aborts it.
+//! Sending one request (docs/behaviour/calls-and-errors.md#request-rules): the URL (core's
+//! `build_get_url` / `build_post_url`, `_t` from `Date.now()`), the body (`build_post_body`), the
+//! headers (`request_headers`) and `fetch` through gloo-net with a timeout that aborts it.
 //!
 //! Decided: GET, HEAD and DELETE send their parameters as a query (only GET adds `_t`); POST
 //! and PUT send a JSON body. Reading the answer is [`super::answer`]'s; the generic helper
@@ -19,8 +19,8 @@ use std::rc::Rc;
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
-/// A method of the request helper (spec 01 §7). A call's `method` is also read trimmed and in
-/// any case, and "" as GET.
+/// A method of the request helper (docs/behaviour/calls-and-errors.md#request-rules). A call's
+/// `method` is also read trimmed and in any case, and "" as GET.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[tsify(rename = "HttpMethod")]
 #[serde(rename_all = "UPPERCASE")]

@@ -1,10 +1,11 @@
-//! Workflow, template, explore and zone calls (spec 01 §7 and spec 02 §7). Only the workflow
-//! list answer is shown (`list` and `paginate.total`); the others are typed `unknown`.
+//! Workflow, template, explore and zone calls (docs/behaviour/tasks-and-queue.md#templates,
+//! #explore). Only the workflow list answer is shown (`list` and `paginate.total`); the others are
+//! typed `unknown`.
 
 use wasm_bindgen::prelude::*;
 
 http_call! {
-    /// A page of workflows (templates), e.g. effects (spec 01 §7, spec 02 §7).
+    /// A page of workflows (templates), e.g. effects (docs/behaviour/tasks-and-queue.md#templates).
     /// ```js
     /// const { list, paginate } = await listWorkflows({ page_size: 25, page: 1, fun_module: "effect", fun_category: 3, media: "video" })
     /// ```
@@ -12,7 +13,8 @@ http_call! {
 }
 
 http_call! {
-    /// The workflow ct list (spec 01 §7; parameters and answer not shown).
+    /// The workflow ct list (docs/behaviour/calls-and-errors.md#request-rules; parameters and
+    /// answer not shown).
     /// ```js
     /// const ct = await listWorkflowCt({})
     /// ```
@@ -20,7 +22,8 @@ http_call! {
 }
 
 http_call! {
-    /// One workflow's information (spec 01 §7; parameters and answer not shown).
+    /// One workflow's information (docs/behaviour/calls-and-errors.md#request-rules; parameters and
+    /// answer not shown).
     /// ```js
     /// const info = await getWorkflowInfo({ id: 12 })
     /// ```
@@ -28,7 +31,8 @@ http_call! {
 }
 
 http_call! {
-    /// The workflow categories (spec 02 §7; payload not shown).
+    /// The workflow categories (docs/behaviour/calls-and-errors.md#request-rules; payload not
+    /// shown).
     /// ```js
     /// const categories = await listWorkflowCategories({})
     /// ```
@@ -36,7 +40,7 @@ http_call! {
 }
 
 http_call! {
-    /// The library resources (spec 02 §7).
+    /// The library resources (docs/behaviour/calls-and-errors.md#request-rules).
     /// ```js
     /// const resources = await listWorkflowResources({ params: { page: 1 }, operation: "list" })
     /// ```
@@ -44,7 +48,7 @@ http_call! {
 }
 
 http_call! {
-    /// One library resource (spec 02 §7).
+    /// One library resource (docs/behaviour/calls-and-errors.md#request-rules).
     /// ```js
     /// const resource = await getWorkflowResourceInfo({ id: 5 })
     /// ```
@@ -52,7 +56,7 @@ http_call! {
 }
 
 http_call! {
-    /// Exports a library resource (spec 02 §7).
+    /// Exports a library resource (docs/behaviour/calls-and-errors.md#request-rules).
     /// ```js
     /// await exportWorkflowResource({ res_id: 5, export_type: "mp4" })
     /// ```
@@ -60,7 +64,8 @@ http_call! {
 }
 
 http_call! {
-    /// The explore zones (spec 02 §7; a zone with visible_status 1 is publishable).
+    /// The explore zones (docs/behaviour/tasks-and-queue.md#explore; a zone with visible_status 1
+    /// is publishable).
     /// ```js
     /// const zones = await listZones()
     /// ```
@@ -68,7 +73,7 @@ http_call! {
 }
 
 http_call! {
-    /// One explore zone (spec 02 §7).
+    /// One explore zone (docs/behaviour/tasks-and-queue.md#explore).
     /// ```js
     /// const zone = await getZoneInfo({ id: 2 })
     /// ```
@@ -76,7 +81,7 @@ http_call! {
 }
 
 http_call! {
-    /// A page of explore items (spec 02 §7).
+    /// A page of explore items (docs/behaviour/tasks-and-queue.md#explore).
     /// ```js
     /// const page = await listExplore({ page: 1, page_size: 20, media: "image", recommend: 1 })
     /// ```
@@ -84,7 +89,7 @@ http_call! {
 }
 
 http_call! {
-    /// One explore item (spec 02 §7).
+    /// One explore item (docs/behaviour/tasks-and-queue.md#explore).
     /// ```js
     /// const item = await getExploreInfo({ id: 1448 })
     /// ```
@@ -92,7 +97,7 @@ http_call! {
 }
 
 http_call! {
-    /// Sample prompts for a key (spec 02 §7).
+    /// Sample prompts for a key (docs/behaviour/tasks-and-queue.md#task-inputs).
     /// ```js
     /// const samples = await getPromptSample({ key: "text2video" })
     /// ```
@@ -100,7 +105,7 @@ http_call! {
 }
 
 http_call! {
-    /// Demo items for a key (spec 02 §7).
+    /// Demo items for a key (docs/behaviour/tasks-and-queue.md#explore).
     /// ```js
     /// const demos = await listDemos({ key: "bg-remover" })
     /// ```
@@ -108,7 +113,7 @@ http_call! {
 }
 
 http_call! {
-    /// Recommended templates (spec 02 §7).
+    /// Recommended templates (docs/behaviour/tasks-and-queue.md#templates).
     /// ```js
     /// const tpls = await getRecommendedTemplates({ tag: "mai-fs", action_conf: "hot", action_conf_value: 1 })
     /// ```
@@ -116,7 +121,7 @@ http_call! {
 }
 
 http_call! {
-    /// Runs a workflow directly (spec 02 §7; payload not shown).
+    /// Runs a workflow directly (docs/behaviour/tasks-and-queue.md#templates; payload not shown).
     /// ```js
     /// const task = await runWorkflowDirect({ tpl_id: 7, data: {} })
     /// ```

@@ -1,5 +1,6 @@
 //! JavaScript exports of aivg_core::payload: `decodePayload` / `decodeNuxtPayload`, devalue's
-//! `parse` (spec 01 §5, §7) decoded and validated in Rust, materialised in JavaScript.
+//! `parse` (docs/behaviour/calls-and-errors.md#payload-decoding) decoded and validated in Rust,
+//! materialised in JavaScript.
 //!
 //! Core decodes the text into a flat [`Payload`] (nodes, one edge array, string spans). Building
 //! the JavaScript value one property at a time through wasm-bindgen calls would cost a boundary

@@ -1,7 +1,8 @@
 /**
  * The Radix dialog frame of the account features (focus trap, Escape, aria roles from the
- * library), stacked at core's dialog z-index. `fullScreen` makes it full screen (spec 02 §2: buy
- * dialog full screen on phones). Loaded by AccountDialog on the first opening.
+ * library), stacked at core's dialog z-index. `fullScreen` makes it full screen
+ * (docs/behaviour/pricing-and-purchase.md#purchase-popup: buy dialog full screen on phones). Loaded
+ * by AccountDialog on the first opening.
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { uiConstants } from "@aivg/core/rules";

@@ -1,7 +1,9 @@
 /**
- * The avatar's account popover (bottom-end, click; spec 02 §2). Loaded by HeaderAccount only for a
- * signed-in visitor, so Floating UI and the account panel stay out of a public page's first load
- * (docs/performance.md). A click on the avatar while this code is still loading opens it once loaded.
+ * The avatar's account popover (bottom-end, click;
+ * docs/behaviour/languages-and-routes.md#page-frame). Loaded by HeaderAccount only for a signed-in
+ * visitor, so Floating UI and the account panel stay out of a public page's first load
+ * (docs/performance.md). A click on the avatar while this code is still loading opens it once
+ * loaded.
  */
 import type { ReactElement } from "react";
 import { Popover } from "../overlays/Popover";

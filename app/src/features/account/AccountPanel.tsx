@@ -1,8 +1,8 @@
 /**
- * The account popover (spec 02 §2): who is logged in, plan and credits with the plan action
- * (core's `planActionLabel`: Purchase / Upgrade / Renew), the plan expiry line when valid, credit
- * history, purchase history (`verify/record`), account center, cloud storage, Discord, feedback (only when supplied), switch language,
- * terms, privacy and log out.
+ * The account popover (docs/behaviour/languages-and-routes.md#page-frame): who is logged in, plan
+ * and credits with the plan action (core's `planActionLabel`: Purchase / Upgrade / Renew), the plan
+ * expiry line when valid, credit history, purchase history (`verify/record`), account center, cloud
+ * storage, Discord, feedback (only when supplied), switch language, terms, privacy and log out.
  */
 import { switcherLanguages, type LanguageCode } from "@aivg/core/rules";
 import { planActionLabel, planExpiryLine } from "@aivg/core/later";
@@ -31,7 +31,8 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
   const level = user?.verify?.level ?? "free";
   const action = planActionLabel(level);
   const expiry = flags.isSubscribed ? planExpiryLine(user?.verify?.expired_time) : undefined;
-  // The feedback page opens embedded in the feedback modal (spec 01 §7), when this site has one.
+  // The feedback page opens embedded in the feedback modal
+  // (docs/behaviour/calls-and-errors.md#request-rules), when this site has one.
   const feedbackAction = feedback ?? (feedbackSupplied() ? () => void openFeedback() : undefined);
 
   const chooseLanguage = (code: LanguageCode) => {

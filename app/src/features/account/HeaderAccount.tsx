@@ -1,8 +1,8 @@
 /**
- * The account parts of the header (spec 02 §2): header promo icon, check-in gift, discord entry,
- * the purchase button with credit count and plan badge, and the login button (an icon on phones)
- * or the avatar opening the account popover (bottom-end, click). The dialogs of the account
- * features mount here too, once. The frame's header renders it.
+ * The account parts of the header (docs/behaviour/languages-and-routes.md#page-frame): header promo
+ * icon, check-in gift, discord entry, the purchase button with credit count and plan badge, and the
+ * login button (an icon on phones) or the avatar opening the account popover (bottom-end, click).
+ * The dialogs of the account features mount here too, once. The frame's header renders it.
  */
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";

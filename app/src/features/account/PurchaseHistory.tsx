@@ -1,9 +1,10 @@
 /**
- * The user's purchases and the plans they started, in the account panel (spec 02 §7 `GET
- * /v1/verify/record`, answer not shown: the server answers `{list: [{trade_id, name, kind,
- * created_at, level, expired_time, is_expired, is_free_trial}], total}`). Decided: a "Purchase
- * history" entry that opens the latest few under it, each with its date and, for plans, until
- * when it runs (or that it ended); loaded when opened, so the panel itself makes no call.
+ * The user's purchases and the plans they started, in the account panel
+ * (docs/behaviour/pricing-and-purchase.md#purchase-popup `GET /v1/verify/record`, answer not shown:
+ * the server answers `{list: [{trade_id, name, kind, created_at, level, expired_time, is_expired,
+ * is_free_trial}], total}`). Decided: a "Purchase history" entry that opens the latest few under
+ * it, each with its date and, for plans, until when it runs (or that it ended); loaded when opened,
+ * so the panel itself makes no call.
  */
 import { getVerifyRecord, tagForCode } from "@aivg/core/rules";
 

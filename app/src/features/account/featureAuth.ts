@@ -1,10 +1,11 @@
 /**
- * The membership features the server grants the signed-in user (spec 02 §1 "Feature access is
- * decided by server-side feature-code authorization", §7 `POST /v1/feature-code/auth` → `{feature_auth,
- * free_trial}`). Asked once per user and plan (no SKU ids: only the features are wanted here), so
- * a purchase that changes the plan (the user info refreshes) asks again; a failed call counts as
- * no feature, and is asked again next time.
- * Used by downloads: watermark-free for the plans that have it, the file as it is otherwise.
+ * The membership features the server grants the signed-in user
+ * (docs/behaviour/accounts-and-sessions.md#roles-and-permissions "Feature access is decided by
+ * server-side feature-code authorization", docs/behaviour/calls-and-errors.md#the-calls `POST
+ * /v1/feature-code/auth` → `{feature_auth, free_trial}`). Asked once per user and plan (no SKU ids:
+ * only the features are wanted here), so a purchase that changes the plan (the user info refreshes)
+ * asks again; a failed call counts as no feature, and is asked again next time. Used by downloads:
+ * watermark-free for the plans that have it, the file as it is otherwise.
  */
 import { authFeatureCodes } from "@aivg/core/rules";
 import { appStore, atom } from "../../state/jotai";

@@ -1,6 +1,7 @@
 /**
- * Opens the feedback modal from the account panel (spec 02 §2 "Account panel actions: ...
- * feedback (only if supplied)"; the page and its query: spec 01 §7, spec 02 §7).
+ * Opens the feedback modal from the account panel (docs/behaviour/languages-and-routes.md#overlays
+ * "Account panel actions: ... feedback (only if supplied)"; the page and its query:
+ * docs/behaviour/calls-and-errors.md#request-rules).
  *
  * Decisions where the spec is silent: "supplied" means the deployment names a feedback page
  * (`VITE_FEEDBACK_URL`); `fid` is the product's AppId (core's `appSettings`), so one feedback

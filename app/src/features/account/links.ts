@@ -1,7 +1,8 @@
 /**
- * External links of the account panel (spec 02 §2: account center, cloud storage, privacy, terms,
- * a discord invite), configurable per deployment through Vite env; the defaults are this site's
- * own placeholders. The feedback page (VITE_FEEDBACK_URL) is not a link: see feedback.ts.
+ * External links of the account panel (docs/behaviour/languages-and-routes.md#links: account
+ * center, cloud storage, privacy, terms, a discord invite), configurable per deployment through
+ * Vite env; the defaults are this site's own placeholders. The feedback page (VITE_FEEDBACK_URL) is
+ * not a link: see feedback.ts.
  */
 import { envText } from "../../env";
 export interface AccountLinks {

@@ -1,8 +1,9 @@
 /**
- * The ad slots of spec 02 §4: the PC popup (logged in, not a phone), the mobile popup (phones
- * only) and the PC header banner (not a phone). Each shows at most once a day and not within 24 h
- * of a close (core's `adSlotVisible`); showing stores lastShownDate, closing stores closedAt, so
- * suppression survives reloads. Popups wait until no other account dialog is open.
+ * The ad slots of docs/behaviour/ads-and-experiments.md#ads: the PC popup (logged in, not a phone),
+ * the mobile popup (phones only) and the PC header banner (not a phone). Each shows at most once a
+ * day and not within 24 h of a close (core's `adSlotVisible`); showing stores lastShownDate,
+ * closing stores closedAt, so suppression survives reloads. Popups wait until no other account
+ * dialog is open.
  */
 import type { AdItem, AdSlot } from "@aivg/core/rules";
 import { useCallback, useEffect, useState } from "react";

@@ -1,10 +1,11 @@
 /**
- * The free-trial floating box (spec 02 §4 "Ads"): core's `trialBoxState` decides when it shows,
- * collapses (15 s) and which text (variant B of the `free_trial` experiment); core's
- * `trialBoxClosesOn` decides which actions close it on phones. Clicking it opens the register
- * dialog for guests, else the membership tab of the buy dialog. It shows only where the marketing
- * answer says the visitor's country is offered the free trial (spec 02 §6: trial countries),
- * since the checkout refuses a trial elsewhere; its clock starts once that answer is in.
+ * The free-trial floating box (docs/behaviour/pricing-and-purchase.md#subscriptions "Ads"): core's
+ * `trialBoxState` decides when it shows, collapses (15 s) and which text (variant B of the
+ * `free_trial` experiment); core's `trialBoxClosesOn` decides which actions close it on phones.
+ * Clicking it opens the register dialog for guests, else the membership tab of the buy dialog. It
+ * shows only where the marketing answer says the visitor's country is offered the free trial
+ * (docs/behaviour/pricing-and-purchase.md#subscriptions: trial countries), since the checkout
+ * refuses a trial elsewhere; its clock starts once that answer is in.
  */
 import { adsConstants, trialBoxClosesOn, trialBoxState, type TrialBoxEvent, type TrialBoxUser } from "@aivg/core/rules";
 import { useEffect, useState } from "react";

@@ -1,10 +1,10 @@
 /**
- * The header promo icon (spec 02 §4 "Ads"): the main_header ad item, hidden by core's rules
- * (`headerAdIconVisible`: phone guests, dismissed, no item, subscribers on the 3-day-free
- * activity, membership-upgrade mode). Clicking opens its turn_url in a new tab; the small cross
- * dismisses it (core's dismissal key). A promo countdown runs next to it. It shows from the frame
- * after the page's first paint (`useAfterFirstPaint`): the countdown's first read of the time zone
- * is slow and the icon is never the largest element.
+ * The header promo icon (docs/behaviour/ads-and-experiments.md#ads "Ads"): the main_header ad item,
+ * hidden by core's rules (`headerAdIconVisible`: phone guests, dismissed, no item, subscribers on
+ * the 3-day-free activity, membership-upgrade mode). Clicking opens its turn_url in a new tab; the
+ * small cross dismisses it (core's dismissal key). A promo countdown runs next to it. It shows from
+ * the frame after the page's first paint (`useAfterFirstPaint`): the countdown's first read of the
+ * time zone is slow and the icon is never the largest element.
  */
 import { headerAdIconVisible, headerAdItem } from "@aivg/core/rules";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-/** The 24-hour promo countdown (spec 02 §4): core's `promoCountdown`, ticking every second. */
+/** The 24-hour promo countdown (docs/behaviour/ads-and-experiments.md#promotions): core's `promoCountdown`, ticking every second. */
 import { adsConstants, promoCountdown } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { timeZone } from "./adSlots";

@@ -1,16 +1,17 @@
 /**
- * The promotion modal (spec 02 §4 "Ads"): the offers of the visitor's funnel stages, top first
- * (core's `promoOffers`: guests acquisition first, free users activation first, subscribers
- * revenue first), drawn as a fanned stack where each offer's stacking order is its virtual
- * discount layer (1000 plus 10 per rank below the top). It opens by itself at most once per 1440
- * minutes (core's `promoModalMayShow`; the time is recorded when it shows).
+ * The promotion modal (docs/behaviour/ads-and-experiments.md#ads "Ads"): the offers of the
+ * visitor's funnel stages, top first (core's `promoOffers`: guests acquisition first, free users
+ * activation first, subscribers revenue first), drawn as a fanned stack where each offer's stacking
+ * order is its virtual discount layer (1000 plus 10 per rank below the top). It opens by itself at
+ * most once per 1440 minutes (core's `promoModalMayShow`; the time is recorded when it shows).
  *
  * Decisions (the spec gives the rules, not the moment): one unsolicited popup per page load, so
  * the modal waits until the check-in and the daily ad popup have been decided and stays away
  * when either of them, or any dialog the visitor opened, was shown in this page load; like the
  * other unsolicited overlays it is not shown to automated browsers unless the QA switch is on.
  * The spec's "promotional content is hidden for logged-in users" is read as the page's CMS
- * promotions (spec 01 §4); this modal follows the funnel, which names free and vip users.
+ * promotions (docs/behaviour/accounts-and-sessions.md#logged-in-test); this modal follows the
+ * funnel, which names free and vip users.
  */
 import { pricingConstants, promoOffers, routePath, type PromoAction, type PromoOffer, type UserType } from "@aivg/core/rules";
 import { useEffect, useRef } from "react";

@@ -1,7 +1,8 @@
 /**
- * The per-slot local-storage records of spec 02 §3 (pc_popup, banner, mobile_popup: lastShownDate,
- * closedAt) and the header icon's dismissal key (core's `adDismissalKey`). Whether a slot shows is
- * core's `adSlotVisible` (closed within 24 h, or already shown today → no).
+ * The per-slot local-storage records of docs/behaviour/ads-and-experiments.md#ads (pc_popup,
+ * banner, mobile_popup: lastShownDate, closedAt) and the header icon's dismissal key (core's
+ * `adDismissalKey`). Whether a slot shows is core's `adSlotVisible` (closed within 24 h, or already
+ * shown today → no).
  */
 import { adDismissalKey, adSlotVisible, recordAdClosed, recordAdShown, type AdModule, type AdSlot, type AdSlotRecord } from "@aivg/core/rules";
 import { atom } from "../../state/jotai";

@@ -1,6 +1,7 @@
 /**
- * The promotion modal's state: open or not, and its last-shown time in local storage (spec 02 §4
- * "Promo modal last-shown interval 1440 minutes", core's `promoModalMayShow`; the key is ours).
+ * The promotion modal's state: open or not, and its last-shown time in local storage
+ * (docs/behaviour/ads-and-experiments.md#promotions "Promo modal last-shown interval 1440 minutes",
+ * core's `promoModalMayShow`; the key is ours).
  */
 import { promoModalMayShow } from "@aivg/core/rules";
 import { atom } from "../../state/jotai";

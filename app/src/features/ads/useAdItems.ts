@@ -1,6 +1,7 @@
 /**
- * The ad items of this client (spec 02 §7 `GET /v1/common/ad`, client "" desktop or "wap" phone),
- * fetched once per client kind for the page's life; a failure gives no ads (logged).
+ * The ad items of this client (docs/behaviour/ads-and-experiments.md#ads `GET /v1/common/ad`,
+ * client "" desktop or "wap" phone), fetched once per client kind for the page's life; a failure
+ * gives no ads (logged).
  */
 import { getAds, isPhone, type AdItem } from "@aivg/core/rules";
 import { perClient, usePerClient } from "./perClient";

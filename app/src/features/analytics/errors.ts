@@ -1,7 +1,8 @@
 /**
- * Uncaught errors and unhandled promise rejections become error events (spec 01 §7: error events
- * with code and message, also sent to the tag-manager layer). Core's errors carry a stable `code`
- * (DESIGN.md); anything else is reported with the code "js_error" or "unhandled_rejection".
+ * Uncaught errors and unhandled promise rejections become error events
+ * (docs/behaviour/ads-and-experiments.md#analytics: error events with code and message, also sent
+ * to the tag-manager layer). Core's errors carry a stable `code` (DESIGN.md); anything else is
+ * reported with the code "js_error" or "unhandled_rejection".
  */
 import { trackError } from "./events";
 

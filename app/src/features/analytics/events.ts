@@ -1,6 +1,6 @@
 /**
- * The tracking events the spec names (spec 01 §7, spec 02 §7, §8), one helper each so every
- * feature sends the same name and fields. All go through `track`; none throws.
+ * The tracking events the spec names (docs/behaviour/ads-and-experiments.md#analytics), one helper
+ * each so every feature sends the same name and fields. All go through `track`; none throws.
  */
 import type { CallTrackingRecord } from "@aivg/core/rules";
 import { track } from "./track";
@@ -30,7 +30,7 @@ export function trackActivityExpose(activity: string, data: Record<string, unkno
   track(EVENT.activityExpose, { activity, ...data });
 }
 
-/** The result of an activity task (spec 01 §7: success, duplicate or failed). */
+/** The result of an activity task (docs/behaviour/ads-and-experiments.md#analytics: success, duplicate or failed). */
 export function trackActivityStatus(activity: string, status: "success" | "duplicate" | "failed"): void {
   track(EVENT.activityTaskStatus, { activity, status });
 }
@@ -40,7 +40,7 @@ export function trackHookClick(hook: string, data: Record<string, unknown> = {})
   track(EVENT.hookClick, { hook, ...data });
 }
 
-/** A button was clicked; `position` says where on the page it sits (spec 02 §7 button_position). */
+/** A button was clicked; `position` says where on the page it sits (docs/behaviour/tasks-and-queue.md#the-queue button_position). */
 export function trackButtonClick(button: string, position: string, data: Record<string, unknown> = {}): void {
   track(EVENT.buttonClick, { button, button_position: position, ...data });
 }
@@ -56,8 +56,9 @@ export function trackPurchaseClick(data: Record<string, unknown> = {}): void {
 }
 
 /**
- * The purchase interface finished loading. A failed load reports duration 0 (spec 01 §8, spec 02
- * §8: "a load event with status fail and duration 0").
+ * The purchase interface finished loading. A failed load reports duration 0
+ * (docs/behaviour/calls-and-errors.md#the-error-catalogue: "a load event with status fail and
+ * duration 0").
  */
 export function trackPurchaseLoad(status: "success" | "fail", durationMs: number): void {
   track(EVENT.purchaseLoad, { status, duration: status === "fail" ? 0 : Math.max(0, Math.round(durationMs)) });
@@ -68,7 +69,7 @@ export function trackVideoGeneration(stage: string, data: Record<string, unknown
   track(EVENT.videoGeneration, { stage, ...data });
 }
 
-/** Core's record of one API call (spec 01 §7: host, URL, HTTP status, code, message, status, duration, trace id). */
+/** Core's record of one API call (docs/behaviour/calls-and-errors.md#call-tracking: host, URL, HTTP status, code, message, status, duration, trace id). */
 export function trackApiCall(record: CallTrackingRecord): void {
   track(EVENT.apiCall, {
     host: record.host,
@@ -88,7 +89,7 @@ interface DataLayerWindow {
 
 /**
  * An error event with code and message, also pushed to the tag-manager layer `window.dataLayer`
- * (spec 01 §7).
+ * (docs/behaviour/ads-and-experiments.md#analytics).
  */
 export function trackError(code: string | number, message: string): void {
   track(EVENT.error, { code, message });

@@ -1,4 +1,4 @@
-/** A page view on the first load and on every change of path (spec 01 §7). */
+/** A page view on the first load and on every change of path (docs/behaviour/ads-and-experiments.md#analytics). */
 import type { RouteChange } from "../../routes/route-change";
 import { trackPageView } from "./events";
 

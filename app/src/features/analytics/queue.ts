@@ -1,10 +1,10 @@
 /**
- * The one client-side queue of analytics events (spec 02 §9: at most 1000 events, the oldest
- * dropped first). Events leave in batches: when a batch is full, after a short delay otherwise,
- * and all at once by beacon when the page is hidden. Analytics never breaks the page: a
- * send that fails for a transient reason (network, HTTP 5xx or 429) is retried a bounded number of
- * times with a growing delay, then dropped silently; a batch the server refuses (other 4xx) is
- * dropped at once, since sending it again would be refused again.
+ * The one client-side queue of analytics events (docs/behaviour/ads-and-experiments.md#analytics:
+ * at most 1000 events, the oldest dropped first). Events leave in batches: when a batch is full,
+ * after a short delay otherwise, and all at once by beacon when the page is hidden. Analytics never
+ * breaks the page: a send that fails for a transient reason (network, HTTP 5xx or 429) is retried a
+ * bounded number of times with a growing delay, then dropped silently; a batch the server refuses
+ * (other 4xx) is dropped at once, since sending it again would be refused again.
  *
  * The queue holds no I/O of its own: the sender and the timer are injected, so tests drive it.
  */
@@ -31,7 +31,7 @@ export interface QueueOptions {
   /** Timer (setTimeout by default). */
   schedule?: (run: () => void, ms: number) => unknown;
   cancel?: (handle: unknown) => void;
-  /** Spec 02 §9: analytics queue max 1000 events. */
+  /** docs/behaviour/ads-and-experiments.md#analytics: analytics queue max 1000 events. */
   maxEvents?: number;
   /** Events per request (the server accepts up to 100). */
   batchSize?: number;
@@ -45,7 +45,7 @@ export interface QueueOptions {
   started?: boolean;
 }
 
-/** Our own choices, but the cap (spec 02 §9: 1000 events, from core). */
+/** Our own choices, but the cap (docs/behaviour/ads-and-experiments.md#analytics: 1000 events, from core). */
 export const QUEUE_DEFAULTS = {
   maxEvents: analyticsConstants().queueMaxEvents,
   batchSize: 50,

@@ -12,7 +12,8 @@ let session: { id: string; createdAt: number } | null = null;
 
 /**
  * The analytics session: a random id per tab, renewed after 30 minutes (core's
- * `sessionIdExpired`, spec 02 §9 session id refresh 1,800,000 ms).
+ * `sessionIdExpired`, docs/behaviour/accounts-and-sessions.md#tokens-and-sessions session id
+ * refresh 1,800,000 ms).
  */
 export function analyticsSessionId(): string {
   const now = Date.now();

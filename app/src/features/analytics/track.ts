@@ -1,7 +1,8 @@
 /**
- * `track(name, data)`: THE way any feature records an analytics event (spec 01 §7, spec 02 §7).
- * It never throws and never waits: the event joins the page's queue with the current path and
- * time, and leaves in a batch later (see queue.ts).
+ * `track(name, data)`: THE way any feature records an analytics event
+ * (docs/behaviour/ads-and-experiments.md#analytics). It never throws and never waits: the event
+ * joins the page's queue with the current path and time, and leaves in a batch later (see
+ * queue.ts).
  *
  * ```ts
  * import { track } from "../analytics";

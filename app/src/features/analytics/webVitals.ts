@@ -1,6 +1,7 @@
 /**
- * Web vitals of the page load: First Contentful Paint and Largest Contentful Paint (spec 02 §9:
- * good under 1800 ms and 2500 ms), read with PerformanceObserver.
+ * Web vitals of the page load: First Contentful Paint and Largest Contentful Paint
+ * (docs/behaviour/ads-and-experiments.md#analytics: good under 1800 ms and 2500 ms), read with
+ * PerformanceObserver.
  *
  * FCP is final when observed. LCP candidates keep coming while the page renders; as in the
  * web-vitals library, the last candidate is reported when the user first interacts (key or
@@ -12,11 +13,11 @@ import { EVENT } from "./events";
 import { track } from "./track";
 
 const constants = analyticsConstants();
-/** Spec 02 §9's "good" limits, from core. */
+/** docs/behaviour/ads-and-experiments.md#analytics "good" limits, from core. */
 export const GOOD_MS = { FCP: constants.fcpGoodMs, LCP: constants.lcpGoodMs } as const;
 export type VitalName = WebVital;
 
-/** "good" under the metric's limit (spec 02 §9), else "needs-improvement": core's rule. */
+/** "good" under the metric's limit (docs/behaviour/ads-and-experiments.md#analytics), else "needs-improvement": core's rule. */
 export function vitalRating(metric: VitalName, valueMs: number): VitalRating {
   return webVitalRating(metric, valueMs);
 }

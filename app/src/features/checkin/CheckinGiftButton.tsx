@@ -1,4 +1,4 @@
-/** The gift button that opens the check-in popup (spec 02 §2). */
+/** The gift button that opens the check-in popup (docs/behaviour/credits-and-checkin.md#daily-check-in). */
 import { useTranslation } from "react-i18next";
 import { openCheckin } from "./checkinState";
 

@@ -1,7 +1,8 @@
 /**
- * The check-in popup's content (spec 02 §2, §4): reward, status, the claim button (disabled once
- * checked in, busy while loading), the failure text, 'Create' (image to image with exploreId=1448),
- * 'Upgrade' for non-subscribers (subscription popup) and the floating ad icon (turn_url in a new tab).
+ * The check-in popup's content (docs/behaviour/credits-and-checkin.md#daily-check-in): reward,
+ * status, the claim button (disabled once checked in, busy while loading), the failure text,
+ * 'Create' (image to image with exploreId=1448), 'Upgrade' for non-subscribers (subscription popup)
+ * and the floating ad icon (turn_url in a new tab).
  */
 import { checkinConstants, routePath } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
@@ -14,7 +15,7 @@ import { flagsAtom } from "../session/session";
 import { closeCheckin } from "./checkinState";
 import { useCheckin } from "./useCheckin";
 
-/** Spec 02 §2: 'Create' opens image to image with this explore item. */
+/** docs/behaviour/credits-and-checkin.md#daily-check-in: 'Create' opens image to image with this explore item. */
 const CREATE_EXPLORE_ID = String(checkinConstants().createExploreId);
 
 export function CheckinPanel({ phone }: { phone: boolean }) {

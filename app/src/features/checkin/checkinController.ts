@@ -1,7 +1,8 @@
 /**
- * The check-in panel's behaviour (spec 02 §4 "Check-in", §8): core's state machine
- * (`checkinPanelInitial`, `checkinPanelStep`) decides every state and effect; this class performs
- * the effects (calls, login, refresh, toasts) with injected functions so tests can drive it.
+ * The check-in panel's behaviour (docs/behaviour/credits-and-checkin.md#daily-check-in "Check-in",
+ * #daily-check-in): core's state machine (`checkinPanelInitial`, `checkinPanelStep`) decides every
+ * state and effect; this class performs the effects (calls, login, refresh, toasts) with injected
+ * functions so tests can drive it.
  */
 import { checkinPanelInitial, checkinPanelStep } from "@aivg/core/later";
 import type { CheckinEffect, CheckinPanelEvent, CheckinPanelState } from "@aivg/core/rules";

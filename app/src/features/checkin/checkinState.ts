@@ -1,8 +1,9 @@
 /**
- * Whether the check-in popup is open, and the close time it records (spec 02 §4: the close button
- * records the close time; core's `checkinAutoShow` keeps a popup closed in this cycle closed).
- * Decision: a guest's close and a signed-in visitor's close are kept apart, so a guest who closes
- * the popup and then signs up is still offered the claim they can now make.
+ * Whether the check-in popup is open, and the close time it records
+ * (docs/behaviour/credits-and-checkin.md#daily-check-in: the close button records the close time;
+ * core's `checkinAutoShow` keeps a popup closed in this cycle closed). Decision: a guest's close
+ * and a signed-in visitor's close are kept apart, so a guest who closes the popup and then signs up
+ * is still offered the claim they can now make.
  */
 import { atom, appStore } from "../../state/jotai";
 import { flagsAtom } from "../session/session";

@@ -22,7 +22,8 @@ export function useCheckin(): { state: CheckinPanelState; claim: () => void } {
           openLogin: () => openLoginDialog("login"),
           refreshUser: () => void refreshUser(appStore),
           track: (name) => track(name),
-          // Core's fixed texts are shown translated; the server's claim message verbatim (spec 02 §8).
+          // Core's fixed texts are shown translated; the server's claim message verbatim
+          // (docs/behaviour/calls-and-errors.md#messages).
           toast: (kind, text) => showToast(kind, text === checkinConstants().failToastText ? i18n.t("checkin:failToast") : text),
           isLoggedIn: () => appStore.get(flagsAtom).isLogin,
           isPhone: () => isPhone(window.innerWidth),
@@ -33,7 +34,8 @@ export function useCheckin(): { state: CheckinPanelState; claim: () => void } {
   useEffect(() => {
     const started = performance.now();
     void controller.load().then(() => {
-      // Spec 02 §4: load time counts only when above 0 and under 30000 ms (core decides).
+      // docs/behaviour/credits-and-checkin.md#daily-check-in: load time counts only when above 0
+      // and under 30000 ms (core decides).
       const load = checkinLoadTime(performance.now() - started);
       track("checkin_panel_load", { duration: load.durationMs, counted: load.counted });
     });

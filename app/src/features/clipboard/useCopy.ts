@@ -1,6 +1,7 @@
 /**
- * Copy with the copy-success toast (spec 02 §8: "copy success shows a copy-success toast"); a
- * failure shows an error toast. Answers whether the text was copied; never throws.
+ * Copy with the copy-success toast (docs/behaviour/calls-and-errors.md#messages: "copy success
+ * shows a copy-success toast"); a failure shows an error toast. Answers whether the text was
+ * copied; never throws.
  */
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";

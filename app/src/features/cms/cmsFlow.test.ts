@@ -62,7 +62,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe("CMS flow skip rules (spec 01 §4)", () => {
+describe("CMS flow skip rules (docs/behaviour/languages-and-routes.md#page-content)", () => {
   it("skips the first load and an unchanged path", async () => {
     const h = harness();
     expect(h.flow.onRoute("/home")).toBe("first-load");
@@ -209,7 +209,7 @@ describe("CMS flow on a placeholder route's first load", () => {
   });
 });
 
-describe("links in injected blocks (spec 01 §2 link rules)", () => {
+describe("links in injected blocks (docs/behaviour/languages-and-routes.md#links link rules)", () => {
   const links =
     '<a id="internal" href="https://www.example.com/ai/explore?tab=hot">in</a>' +
     '<a id="main" href="https://www.example.com/pricing">main</a>' +

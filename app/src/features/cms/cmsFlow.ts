@@ -1,6 +1,7 @@
 /**
- * The page-content (CMS) flow on route change (spec 01 §4), free of React and of the router so
- * its rules are tested with a fake document and fake timers:
+ * The page-content (CMS) flow on route change
+ * (docs/behaviour/languages-and-routes.md#page-content), free of React and of the router so its
+ * rules are tested with a fake document and fake timers:
  *
  * 1. skipped on the first load and when the path is unchanged;
  * 2. otherwise the old injected blocks are removed, the CMS data of the new path is fetched
@@ -8,27 +9,30 @@
  * 3. a server redirect rule answers a client-side redirect, or a full load for an external target;
  * 4. title, description and keywords are applied;
  * 5. head, content and bottom are injected after 50 ms, sanitised, unless the user is logged in
- *    or the session flag `embedmode` is `www-sideapp` (spec 01 §4, §6); the template stylesheet
- *    is loaded once, when content is first injected;
- * 6. links in the injected blocks follow the link rules of spec 01 §2 (core's `classifyLink`):
- *    a main-site AI link opens its internal route, other main-site, sub-domain and external links
- *    open a new tab, a refused scheme does nothing, any other link navigates as links do.
+ *    or the session flag `embedmode` is `www-sideapp`
+ *    (docs/behaviour/languages-and-routes.md#page-content); the template stylesheet is loaded once,
+ *    when content is first injected;
+ * 6. links in the injected blocks follow the link rules of
+ *    docs/behaviour/languages-and-routes.md#links (core's `classifyLink`): a main-site AI link
+ *    opens its internal route, other main-site, sub-domain and external links open a new tab, a
+ *    refused scheme does nothing, any other link navigates as links do.
  *
  * Decisions (spec: "not shown"): the redirect and the title/description/keywords apply to every
  * visitor (they are about the page, not promotional blocks); an answer that arrives after the
  * visitor has moved on is dropped; the server sends a rule as `redirect: { to, external }`
- * (server/src/site/cms.rs). A placeholder route (red1-…, red2-…, spec 01 §2) exists only for its
- * redirect rule, so when a visit starts on one, the first load fetches too, for the redirect only:
- * without a server-side render nothing else would ever send the visitor on.
+ * (server/src/site/cms.rs). A placeholder route (red1-…, red2-…,
+ * docs/behaviour/languages-and-routes.md#routes) exists only for its redirect rule, so when a visit
+ * starts on one, the first load fetches too, for the redirect only: without a server-side render
+ * nothing else would ever send the visitor on.
  */
 import { requestConstants, type CmsData, type LinkAction } from "@aivg/core/rules";
 import type { CmsSanitizer } from "./sanitize";
 import { setHeadTag } from "../meta/head";
 
 const constants = requestConstants();
-/** Injection delay after the data arrives (spec 01 §4, §9: 50 ms), from core. */
+/** Injection delay after the data arrives (docs/behaviour/languages-and-routes.md#page-content: 50 ms), from core. */
 export const CMS_INJECT_DELAY_MS = constants.cmsInjectDelayMs;
-/** The session flag value that turns injection off (spec 01 §4), from core. */
+/** The session flag value that turns injection off (docs/behaviour/languages-and-routes.md#page-content), from core. */
 export const EMBED_MODE_SIDEAPP = constants.embedModeSideapp;
 /** Session-storage key of the embed mode flag, from core. */
 export const EMBED_MODE_KEY = constants.embedModeKey;
@@ -60,7 +64,7 @@ export interface CmsFlowDeps {
   clearTimeout: (handle: unknown) => void;
   /** The HTML sanitiser (loaded on first use). */
   sanitizer: () => Promise<CmsSanitizer>;
-  /** Core's link rule for an href of server content (spec 01 §2). */
+  /** Core's link rule for an href of server content (docs/behaviour/languages-and-routes.md#links). */
   classifyLink: (href: string) => LinkAction;
   /** Opens a URL in a new tab. */
   openTab: (url: string) => void;
@@ -81,7 +85,7 @@ export function cmsRedirect(data: CmsData | undefined): CmsRedirect | undefined 
   return { to, external: external === true };
 }
 
-/** Whether blocks may be injected for this visitor (spec 01 §4, §6). */
+/** Whether blocks may be injected for this visitor (docs/behaviour/languages-and-routes.md#page-content). */
 export function injectionAllowed(loggedIn: boolean, embedMode: string | null): boolean {
   return !loggedIn && embedMode !== EMBED_MODE_SIDEAPP;
 }

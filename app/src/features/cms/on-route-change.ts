@@ -49,8 +49,9 @@ function cmsFlow(): CmsFlow {
 }
 
 /**
- * The placeholder routes of spec 01 §2 (red1-…, red2-…), which exist only for server redirect
- * rules. Core has no predicate for them yet, so their naming pattern decides.
+ * The placeholder routes of docs/behaviour/languages-and-routes.md#routes (red1-…, red2-…), which
+ * exist only for server redirect rules. Core has no predicate for them yet, so their naming pattern
+ * decides.
  */
 export function isRedirectPlaceholder(routeName: string): boolean {
   return /^red[12]-/.test(routeName);

@@ -1,7 +1,9 @@
 /**
- * The visitor facts the CMS flow reads from storage: the logged-in test of spec 01 §4 (core's
- * `isLoggedIn` on the user-info record in local storage) and the session flag `embedmode`.
- * Storage failures are tolerated and logged (spec 01 §8): defaults are "logged out", "no flag".
+ * The visitor facts the CMS flow reads from storage: the logged-in test of
+ * docs/behaviour/accounts-and-sessions.md#logged-in-test (core's `isLoggedIn` on the user-info
+ * record in local storage) and the session flag `embedmode`. Storage failures are tolerated and
+ * logged (docs/behaviour/calls-and-errors.md#the-error-catalogue): defaults are "logged out", "no
+ * flag".
  */
 import { isLoggedIn, sessionConstants } from "@aivg/core/rules";
 import { EMBED_MODE_KEY } from "./cmsFlow";

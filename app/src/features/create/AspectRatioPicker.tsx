@@ -1,4 +1,4 @@
-/** Aspect ratios with their pixel sizes (spec 02 §3; core's aspectRatioOptions). */
+/** Aspect ratios with their pixel sizes (docs/behaviour/uploads.md#aspect-ratios; core's aspectRatioOptions). */
 import { aspectRatioOptions } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 

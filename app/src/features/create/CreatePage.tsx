@@ -1,11 +1,12 @@
 /**
  * The shared creation screen of text to video, image to video, video to anime
  * (also /video-to-video), text to image and image to image. The route's metadata type (core's
- * route table, spec 01 §2) is the task algorithm; `:semantic` only names the page for search.
- * What the screen asks (prompt required or optional, picture or video, aspect ratio, length, price,
- * output) is the module's row in core's catalogue (`catalogue.ts`). Generate runs core's check of
- * the task (the server's rule, shown under the field), the content checks, then asks the
- * credit-consumption confirmation with the price, then creates the task.
+ * route table, docs/behaviour/languages-and-routes.md#routes) is the task algorithm; `:semantic`
+ * only names the page for search. What the screen asks (prompt required or optional, picture or
+ * video, aspect ratio, length, price, output) is the module's row in core's catalogue
+ * (`catalogue.ts`). Generate runs core's check of the task (the server's rule, shown under the
+ * field), the content checks, then asks the credit-consumption confirmation with the price, then
+ * creates the task.
  */
 import { aspectRatioOptions, getExploreInfo } from "@aivg/core/rules";
 import { useEffect, useState } from "react";

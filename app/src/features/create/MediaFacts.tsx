@@ -1,7 +1,7 @@
 /**
  * The length and size of an uploaded file as the server read them (`GET /v1/common/oss/mediainfo`,
- * spec 02 §7): "0:08 · 1.2 MB". Presentation only: the numbers are the server's; the units follow
- * the page language (Intl).
+ * docs/behaviour/uploads.md#uploads): "0:08 · 1.2 MB". Presentation only: the numbers are the
+ * server's; the units follow the page language (Intl).
  */
 import { tagForCode } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";

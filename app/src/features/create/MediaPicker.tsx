@@ -1,8 +1,8 @@
 /**
  * The upload of a creation screen. Images go through the crop dialog (core geometry, WASM
- * downscale; spec 01 §4 "Image crop", §5) unless `crop` is off; videos upload as they are. Once
- * stored, the server's reading of the file (`oss/mediainfo`, spec 02 §7) gives the length and
- * size shown under it.
+ * downscale; docs/behaviour/uploads.md#image-crop "Image crop", #image-crop) unless `crop` is off;
+ * videos upload as they are. Once stored, the server's reading of the file (`oss/mediainfo`,
+ * docs/behaviour/uploads.md#uploads) gives the length and size shown under it.
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";

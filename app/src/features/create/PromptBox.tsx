@@ -1,6 +1,7 @@
 /**
  * The prompt of a creation screen: samples (/v1/common/prompt_sample), presets
- * (/v1/prompt/category-and-presets), prompt polish and image-to-prompt (spec 02 §7).
+ * (/v1/prompt/category-and-presets), prompt polish and image-to-prompt
+ * (docs/behaviour/tasks-and-queue.md#task-inputs).
  */
 import { getPromptPresets, getPromptSample, imageToPrompt, polishPrompt } from "@aivg/core/rules";
 import { useEffect, useState } from "react";

@@ -1,7 +1,8 @@
 /**
- * Creating needs a signed-in user (spec 02 §6). The session feature owns login (its token atom
- * re-renders on login and logout); a token core's HTTP client already holds (session storage)
- * counts too. Without either, this notice replaces the Generate button.
+ * Creating needs a signed-in user (docs/behaviour/accounts-and-sessions.md#roles-and-permissions).
+ * The session feature owns login (its token atom re-renders on login and logout); a token core's
+ * HTTP client already holds (session storage) counts too. Without either, this notice replaces the
+ * Generate button.
  */
 import { getAccessToken } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";

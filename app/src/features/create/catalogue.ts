@@ -1,8 +1,9 @@
 /**
  * What a creation screen, tool page or the music page asks for, read from core's task-module
- * catalogue (spec 02 §3; `taskModules()`, the same rows the server checks tasks against). The
- * screens keep only presentation (translation keys, layout); fields, options, output media and
- * price all come from here, and `checkFields` runs the server's own check before anything is sent.
+ * catalogue (docs/behaviour/tasks-and-queue.md#task-modules; `taskModules()`, the same rows the
+ * server checks tasks against). The screens keep only presentation (translation keys, layout);
+ * fields, options, output media and price all come from here, and `checkFields` runs the server's
+ * own check before anything is sent.
  */
 import {
   checkTaskData,
@@ -89,7 +90,7 @@ export function firstModuleForm(): ModuleForm {
   return formOf(first);
 }
 
-/** The modules whose tasks a screen (route name, spec 01 §2) creates, in the catalogue's order. */
+/** The modules whose tasks a screen (route name, docs/behaviour/languages-and-routes.md#routes) creates, in the catalogue's order. */
 export function screenModules(route: string): ModuleForm[] {
   return taskModules()
     .filter((m) => m.screens.includes(route))
@@ -127,8 +128,9 @@ export function isMissing(problem: FieldProblem | null): boolean {
 }
 
 /**
- * The sensitive-content detector of an uploaded file's kind (spec 02 §7 `{v,i}_sensitive_detect`);
- * the spec has none for audio, so audio files go unchecked.
+ * The sensitive-content detector of an uploaded file's kind
+ * (docs/behaviour/tasks-and-queue.md#task-inputs `{v,i}_sensitive_detect`); the spec has none for
+ * audio, so audio files go unchecked.
  */
 export function detectorOf(kind: "image" | "video" | "audio" | undefined): "i" | "v" | undefined {
   return kind === "video" ? "v" : kind === "image" ? "i" : undefined;

@@ -1,8 +1,8 @@
 /**
  * Generate: the sensitive-content checks first (text, then the uploaded media;
- * spec 02 §7 `{v,i,t}_sensitive_detect`), then the caller's confirmation (the credit-consumption
- * dialog), then the task itself. The new task goes into the queue
- * at once; the event stream (or polling) brings its progress.
+ * docs/behaviour/tasks-and-queue.md#task-inputs `{v,i,t}_sensitive_detect`), then the caller's
+ * confirmation (the credit-consumption dialog), then the task itself. The new task goes into the
+ * queue at once; the event stream (or polling) brings its progress.
  */
 import { createSensitiveDetect, createTask, getSensitiveDetectResult, type SensitiveDetectKind } from "@aivg/core/rules";
 import { refreshTask } from "../tasks/taskActions";
@@ -26,7 +26,7 @@ async function passes(kind: SensitiveDetectKind, data: { prompt?: string; file_p
 
 export interface GenerateRequest {
   algorithm: string;
-  /** user_data.module (spec 02 §3); default the algorithm. */
+  /** user_data.module (docs/behaviour/tasks-and-queue.md#task-modules); default the algorithm. */
   module?: string;
   data: Record<string, unknown>;
   userData?: Record<string, unknown>;

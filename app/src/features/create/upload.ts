@@ -1,8 +1,9 @@
 /**
- * Uploads (spec 02 §7 "/v1/common/oss/token"; the server's grant: `{upload_url, method, oss_path,
- * headers}`, see server/src/uploads/grants.rs). Images are downscaled in WASM first when a side
- * exceeds core's limit (downscaleTarget, spec 02 §5), so a phone photo never travels at full size.
- * Running out of cloud storage opens the drive-space modal (spec 02 §8).
+ * Uploads (docs/behaviour/uploads.md#uploads "/v1/common/oss/token"; the server's grant:
+ * `{upload_url, method, oss_path, headers}`, see server/src/uploads/grants.rs). Images are
+ * downscaled in WASM first when a side exceeds core's limit (downscaleTarget,
+ * docs/behaviour/uploads.md#image-crop), so a phone photo never travels at full size. Running out
+ * of cloud storage opens the drive-space modal (docs/behaviour/uploads.md#uploads).
  */
 import { getOssMediaInfo, getOssToken, requestConstants, type HttpError, type OssTokenParams } from "@aivg/core/rules";
 import { openModal } from "../overlays/modalAtoms";
@@ -22,7 +23,7 @@ export interface UploadedFile {
   info?: MediaInfo;
 }
 
-/** The server's reading of a stored file (spec 02 §7 `oss/mediainfo`; fields in uploads/grants.rs). */
+/** The server's reading of a stored file (docs/behaviour/uploads.md#uploads `oss/mediainfo`; fields in uploads/grants.rs). */
 export interface MediaInfo {
   width: number;
   height: number;
@@ -47,8 +48,8 @@ export function readMediaInfo(raw: unknown): MediaInfo | null {
 
 /**
  * Adds the server's reading of the uploaded file: the length and size the creation screens show
- * (spec 02 §7), and the width and height of a video, which the browser does not probe here. A
- * failed reading leaves the upload as it is (the screen then shows what it knew).
+ * (docs/behaviour/uploads.md#uploads), and the width and height of a video, which the browser does
+ * not probe here. A failed reading leaves the upload as it is (the screen then shows what it knew).
  */
 export async function withMediaInfo(file: UploadedFile): Promise<UploadedFile> {
   try {

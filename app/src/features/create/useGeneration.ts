@@ -21,7 +21,7 @@ import { generate, SensitiveContentError, type GenerateRequest } from "./generat
 export const CODE_INSUFFICIENT_CREDITS = insufficientCreditsCode();
 /** The server's "needs a paid plan" code (HTTP 403), from core. */
 const CODE_UPGRADE_REQUIRED = requestConstants().upgradeRequiredCode;
-/** The server's "this month's minutes are used up" code (HTTP 403; spec 02 §1), from core. */
+/** The server's "this month's minutes are used up" code (HTTP 403; docs/behaviour/tasks-and-queue.md#minute-metered-tools), from core. */
 const CODE_MINUTES_USED_UP = minutesUsedUpCode();
 
 export function useGeneration() {
@@ -39,10 +39,11 @@ export function useGeneration() {
   const current: Task | undefined = latestId ? queue.tasks.find((x) => x.taskId === latestId) : undefined;
 
   /**
-   * Creates the task. With `confirm`, the credit-consumption confirmation (spec 01 §8,
-   * Cancel/Continue) asks after the content checks pass, with the price and the output media
-   * (the audio text, or the video/image one) of the algorithm's row in core's catalogue, the row
-   * the server charges by; an algorithm the catalogue lacks needs no confirmation.
+   * Creates the task. With `confirm`, the credit-consumption confirmation
+   * (docs/behaviour/calls-and-errors.md#messages, Cancel/Continue) asks after the content checks
+   * pass, with the price and the output media (the audio text, or the video/image one) of the
+   * algorithm's row in core's catalogue, the row the server charges by; an algorithm the catalogue
+   * lacks needs no confirmation.
    */
   const run = async (req: GenerateRequest, options: { confirm?: boolean } = {}): Promise<void> => {
     if (busy) return;
@@ -68,8 +69,8 @@ export function useGeneration() {
     askNotificationPermission();
     setBusy(true);
     setError(null);
-    // Generation events (spec 02 §9): submitted, then accepted with its task id, declined at the
-    // price confirmation, or refused.
+    // Generation events (docs/behaviour/ads-and-experiments.md#analytics): submitted, then accepted
+    // with its task id, declined at the price confirmation, or refused.
     trackVideoGeneration("submit", { algorithm: req.algorithm });
     try {
       const task = await generate(req, confirm);

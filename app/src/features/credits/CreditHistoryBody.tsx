@@ -1,7 +1,8 @@
 /**
- * The credit history dialog's body (spec 02 §2): a type filter, normalised records (core), infinite
- * scroll with core's 1 px threshold and 100 ms throttle, and the expiry line only when core says it is
- * valid. Loaded when the dialog first opens (CreditHistoryDialog.tsx).
+ * The credit history dialog's body (docs/behaviour/credits-and-checkin.md#the-ledger): a type
+ * filter, normalised records (core), infinite scroll with core's 1 px threshold and 100 ms
+ * throttle, and the expiry line only when core says it is valid. Loaded when the dialog first opens
+ * (CreditHistoryDialog.tsx).
  */
 import { getCreditHistory, type CreditRecord, type CreditTypeFilter } from "@aivg/core/rules";
 import { creditHistoryAtBottom, creditHistoryConstants } from "@aivg/core/later";

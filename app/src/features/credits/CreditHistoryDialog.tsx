@@ -1,6 +1,7 @@
 /**
- * The credit history dialog (spec 02 §2: 45rem wide, from the account panel). Its body
- * (CreditHistoryBody.tsx: the filter, the records, the infinite scroll) loads when it first opens.
+ * The credit history dialog (docs/behaviour/credits-and-checkin.md#the-ledger: 45rem wide, from the
+ * account panel). Its body (CreditHistoryBody.tsx: the filter, the records, the infinite scroll)
+ * loads when it first opens.
  */
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,8 +1,9 @@
 /**
- * The credit history list (spec 02 §4, §5): pages of 15, the type filter resets list and page, the
- * next page loads only while more remain; every step is core's (`creditHistoryNext`,
- * `creditHistorySetFilter`, `creditHistoryLoaded`, `creditHistoryFailed`, `creditHistoryPage`).
- * A load failure is only logged and loading stops (spec 02 §8).
+ * The credit history list (docs/behaviour/credits-and-checkin.md#the-ledger): pages of 15, the type
+ * filter resets list and page, the next page loads only while more remain; every step is core's
+ * (`creditHistoryNext`, `creditHistorySetFilter`, `creditHistoryLoaded`, `creditHistoryFailed`,
+ * `creditHistoryPage`). A load failure is only logged and loading stops
+ * (docs/behaviour/calls-and-errors.md#the-error-catalogue).
  */
 import {
   type CreditHistoryParams,

@@ -1,4 +1,4 @@
-/** Whether the credit history dialog (spec 02 §2, opened from the account panel) is open. */
+/** Whether the credit history dialog (docs/behaviour/credits-and-checkin.md#the-ledger, opened from the account panel) is open. */
 import { atom, appStore } from "../../state/jotai";
 
 export const creditHistoryOpenAtom = atom(false);

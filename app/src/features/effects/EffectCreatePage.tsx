@@ -2,13 +2,15 @@
  * Effect creation from a template: the template's request fields become the form
  * (images through the crop dialog, text as text areas); /v1/workflow/direct turns the filled
  * fields into the generation request, which is then sent like any other task. Two images must
- * keep the model's height/width ratio bounds when the template gives them (spec 02 §5): once one
- * picture is chosen, the other's crop dialog offers only the presets that keep the pair within
- * them (core's pairCropBounds), and Generate checks the pair again (imagesRatioOk).
+ * keep the model's height/width ratio bounds when the template gives them
+ * (docs/behaviour/uploads.md#aspect-ratios): once one picture is chosen, the other's crop dialog
+ * offers only the presets that keep the pair within them (core's pairCropBounds), and Generate
+ * checks the pair again (imagesRatioOk).
  *
- * "How it works" beside the title opens the effect detail tip (spec 01 §2 overlays; decided: on
- * request rather than on arrival, so a returning user is not interrupted): the template's
- * preview and what to upload, in the template's own words when it has a description.
+ * "How it works" beside the title opens the effect detail tip
+ * (docs/behaviour/languages-and-routes.md#overlays overlays; decided: on request rather than on
+ * arrival, so a returning user is not interrupted): the template's preview and what to upload, in
+ * the template's own words when it has a description.
  */
 import { getWorkflowInfo, imagesRatioOk, pairCropBounds, runWorkflowDirect } from "@aivg/core/rules";
 import { useEffect, useState } from "react";

@@ -1,7 +1,8 @@
 /**
  * Effects: the template list with category tabs. Pages of 25; more load when the
  * end of the list comes into view, only while fewer than the total are loaded and more than 20
- * are (core's templateFirstPage / templateLoadMore, spec 01 §4 "Template lists").
+ * are (core's templateFirstPage / templateLoadMore, docs/behaviour/tasks-and-queue.md#templates
+ * "Template lists").
  */
 import { listWorkflowCt, listWorkflows, templateFirstPage, templateLoadMore, type TemplatePageQuery } from "@aivg/core/rules";
 import { useCallback, useEffect, useRef, useState } from "react";

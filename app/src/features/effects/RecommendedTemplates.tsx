@@ -1,9 +1,10 @@
 /**
- * "More like this" under an effect (spec 02 §7 `GET /v1/recommend/tpl?tag&action_conf&
- * action_conf_value`; where the spec uses it is not shown beyond the home carousel: decided here,
- * the effect screen shows the hot templates of the same media, the current one left out, so a
- * user can try another without going back to the list). A failed load hides it (spec 02 §8:
- * template load failure is only logged).
+ * "More like this" under an effect (docs/behaviour/tasks-and-queue.md#templates `GET
+ * /v1/recommend/tpl?tag&action_conf& action_conf_value`; where the spec uses it is not shown beyond
+ * the home carousel: decided here, the effect screen shows the hot templates of the same media, the
+ * current one left out, so a user can try another without going back to the list). A failed load
+ * hides it (docs/behaviour/calls-and-errors.md#the-error-catalogue: template load failure is only
+ * logged).
  */
 import { getRecommendedTemplates, routePath } from "@aivg/core/rules";
 import { useEffect, useState } from "react";

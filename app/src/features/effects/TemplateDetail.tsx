@@ -1,4 +1,4 @@
-/** The template detail dialog (spec 02 §2 overlays): the preview, the name and "Use this template". */
+/** The template detail dialog (docs/behaviour/languages-and-routes.md#overlays overlays): the preview, the name and "Use this template". */
 import { routePath, type LanguageCode } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";

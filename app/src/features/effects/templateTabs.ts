@@ -1,9 +1,10 @@
 /**
- * The tabs of the template list modal (spec 01 §2: category tabs and audio preview items) for one
- * template module: the categories of /v1/workflow/ct/list, each with its first page of
- * /v1/workflow/list (core's `templateFirstPage`, 25), and the loader the modal's "Load more" asks
- * for the next pages (spec 01 §4). Used by /template (effect templates) and the music screen
- * (audio templates, whose items carry their audio preview).
+ * The tabs of the template list modal (docs/behaviour/uploads.md#image-preview: category tabs and
+ * audio preview items) for one template module: the categories of /v1/workflow/ct/list, each with
+ * its first page of /v1/workflow/list (core's `templateFirstPage`, 25), and the loader the modal's
+ * "Load more" asks for the next pages (docs/behaviour/tasks-and-queue.md#templates). Used by
+ * /template (effect templates) and the music screen (audio templates, whose items carry their audio
+ * preview).
  *
  * Decided: with more than one category, an "All" tab comes first and lists every template of the
  * module (the list call without `fun_category`), as the effects page's "All" does, so a user can

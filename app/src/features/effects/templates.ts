@@ -1,7 +1,7 @@
 /**
- * Effect templates as the server answers them (spec 02 §3 "Template": info.algorithm,
- * info.module, info.request, thumbnail, thumbnail_link, extra; the rest is the server's, see
- * server/src/site/workflow.rs). Read leniently.
+ * Effect templates as the server answers them (docs/behaviour/tasks-and-queue.md#task-modules
+ * "Template": info.algorithm, info.module, info.request, thumbnail, thumbnail_link, extra; the rest
+ * is the server's, see server/src/site/workflow.rs). Read leniently.
  */
 
 export interface RequestField {
@@ -31,9 +31,9 @@ export interface Template {
   algorithm: string;
   module: string;
   request: RequestField[];
-  /** Model-given bounds of the two-image ratio rule (spec 02 §5), when the template has them. */
+  /** Model-given bounds of the two-image ratio rule (docs/behaviour/uploads.md#aspect-ratios), when the template has them. */
   ratioBounds: [number, number] | null;
-  /** Audio templates only (spec 01 §3 "Template item for audio"): `previewUrl` is the audio. */
+  /** Audio templates only (docs/behaviour/tasks-and-queue.md#templates "Template item for audio"): `previewUrl` is the audio. */
   audio: AudioSettings | null;
 }
 
@@ -79,7 +79,8 @@ export function readTemplate(raw: unknown): Template | null {
     media: o.media === "image" || o.media === "audio" ? o.media : "video",
     thumbnail: str(o.thumbnail_link) || str(o.thumbnail) || str(cover.thumbnail_url),
     previewUrl: str(o.preview_url) || str(cover.preview_url),
-    // Spec 02 §3 (explore item): 400 when the size cannot be read; the same default here.
+    // docs/behaviour/tasks-and-queue.md#explore (explore item): 400 when the size cannot be read;
+    // the same default here.
     width: num(extra.width, 400) || 400,
     height: num(extra.height, 400) || 400,
     algorithm: str(info.algorithm),

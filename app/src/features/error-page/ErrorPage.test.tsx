@@ -40,7 +40,7 @@ describe("error page", () => {
     [403, "Access not permitted"],
     [401, "Please sign in to continue"],
     [418, "Something unexpected happened"],
-  ])("shows status %i with the title of spec 01 §8", async (status, title) => {
+  ])("shows status %i with the title of docs/behaviour/languages-and-routes.md#error-page", async (status, title) => {
     await i18n.changeLanguage("en");
     show({ statusCode: status });
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(title);

@@ -1,8 +1,9 @@
 /**
- * The error page (spec 01 §2, §8): status code (default 404), title and description per code (core's
- * `errorPage` gives the ids and English texts), Go Home and Go Back (back when there is history, else
- * home), the feature guide (core's `errorPageFeatureGuide`), and the debug stack only in builds that are
- * neither beta nor production (core's `errorPageShowsStack`). Bot user agents get no error page.
+ * The error page (docs/behaviour/languages-and-routes.md#error-page): status code (default 404),
+ * title and description per code (core's `errorPage` gives the ids and English texts), Go Home and
+ * Go Back (back when there is history, else home), the feature guide (core's
+ * `errorPageFeatureGuide`), and the debug stack only in builds that are neither beta nor production
+ * (core's `errorPageShowsStack`). Bot user agents get no error page.
  */
 import { errorPage, errorPageFeatureGuide, errorPageShowsStack, routePath } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";

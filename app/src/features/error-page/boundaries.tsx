@@ -16,7 +16,7 @@ interface ErrorFacts {
   fatal: boolean;
 }
 
-/** The error object of spec 01 §3 (statusCode, message, stack) from whatever was thrown. */
+/** The error object of docs/behaviour/calls-and-errors.md#the-error-catalogue (statusCode, message, stack) from whatever was thrown. */
 export function errorFacts(error: unknown): ErrorFacts {
   if (error instanceof RouteError) {
     return { statusCode: error.statusCode, message: error.message, stack: error.stack, fatal: error.fatal };
@@ -32,7 +32,8 @@ export function errorFacts(error: unknown): ErrorFacts {
 export function PageErrorBoundary() {
   const error = useRouteError();
   const facts = errorFacts(error);
-  // Router-caught errors never reach the window error listener: report them here (spec 01 §7).
+  // Router-caught errors never reach the window error listener: report them here
+  // (docs/behaviour/ads-and-experiments.md#analytics).
   useEffect(() => {
     if (!facts.fatal) trackError(facts.statusCode ?? "render_error", facts.message ?? "");
   }, [facts.fatal, facts.statusCode, facts.message]);

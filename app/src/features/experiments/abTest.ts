@@ -1,7 +1,8 @@
 /**
- * Experiments through the server (spec 02 §7): `plan` 2 means variant B; any failure gives plan 0
- * (spec 02 §8). Answers are kept per test code and subject for the page's life, so a component
- * re-rendering does not call again.
+ * Experiments through the server (docs/behaviour/ads-and-experiments.md#experiments): `plan` 2
+ * means variant B; any failure gives plan 0 (docs/behaviour/ads-and-experiments.md#experiments).
+ * Answers are kept per test code and subject for the page's life, so a component re-rendering does
+ * not call again.
  */
 import { getAbTest } from "@aivg/core/rules";
 

@@ -1,6 +1,7 @@
 /**
- * The visitor's country (spec 02 §7 country-by-IP lookup; failure gives an empty country, §8) and
- * the pricing batch core derives from it (batch 1 for check-in countries, else 2).
+ * The visitor's country (docs/behaviour/pricing-and-purchase.md#markets-and-batches country-by-IP
+ * lookup; failure gives an empty country, #markets-and-batches) and the pricing batch core derives
+ * from it (batch 1 for check-in countries, else 2).
  */
 import { request } from "@aivg/core/rules";
 import { pricingBatch } from "@aivg/core/later";

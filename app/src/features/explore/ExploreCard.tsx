@@ -9,7 +9,8 @@ import type { ExploreItem } from "./exploreItems";
 import { ReportDialog } from "./ReportDialog";
 
 function show(item: ExploreItem): void {
-  // Phones get the mobile video modal for clips (spec 01 §2 overlays); pictures the preview.
+  // Phones get the mobile video modal for clips (docs/behaviour/languages-and-routes.md#overlays
+  // overlays); pictures the preview.
   if (item.media === "video" && isPhone(window.innerWidth)) {
     openModal("mobileVideo", { videoLink: item.previewUrl, thumbnailLink: item.thumbnail, ratio: item.ratio });
   } else {

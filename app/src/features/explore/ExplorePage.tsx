@@ -1,4 +1,4 @@
-/** Explore: the community list, 20 per page (spec 02 §9), with "Load more". */
+/** Explore: the community list, 20 per page (docs/behaviour/tasks-and-queue.md#explore), with "Load more". */
 import { exploreConstants, hasNextPage, listExplore } from "@aivg/core/rules";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,7 @@ import { ExploreCard } from "./ExploreCard";
 import { readExplorePage, type ExploreItem } from "./exploreItems";
 import "../create/create.css";
 
-/** Spec 02 §9: example list page size 20. */
+/** docs/behaviour/tasks-and-queue.md#explore: example list page size 20. */
 export const EXPLORE_PAGE_SIZE = exploreConstants().pageSize;
 
 export default function ExplorePage() {

@@ -1,6 +1,7 @@
 /**
- * Libraries (/libraries): the resource library (spec 02 §7 /v1/workflow/resource/list with
- * operation list or search, /v1/workflow/resource/export), 20 per page (spec 02 §9).
+ * Libraries (/libraries): the resource library (docs/behaviour/calls-and-errors.md#the-calls
+ * /v1/workflow/resource/list with operation list or search, /v1/workflow/resource/export), 20 per
+ * page (docs/behaviour/tasks-and-queue.md#explore).
  */
 import { exportWorkflowResource, hasNextPage, listWorkflowResources } from "@aivg/core/rules";
 import { useCallback, useEffect, useState } from "react";

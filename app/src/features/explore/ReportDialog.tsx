@@ -1,6 +1,8 @@
 /**
- * The report dialog (spec 02 §2 overlays, §3 "Eleven report reasons", §7 POST /v1/explore/report):
- * one of report_reason_1..11, an optional note (the server keeps at most 500 characters).
+ * The report dialog (docs/behaviour/languages-and-routes.md#overlays overlays,
+ * docs/behaviour/tasks-and-queue.md#explore "Eleven report reasons", #explore POST
+ * /v1/explore/report): one of report_reason_1..11, an optional note (the server keeps at most 500
+ * characters).
  */
 import { exploreConstants, reportExplore } from "@aivg/core/rules";
 import { useState } from "react";
@@ -9,7 +11,7 @@ import type { ModalRecord } from "../overlays/modalStack";
 import { showToast } from "../overlays/toasts";
 import "../overlays/modals.css";
 
-/** Spec 02 §3: report_reason_1 .. report_reason_11, from core. */
+/** docs/behaviour/tasks-and-queue.md#explore: report_reason_1 .. report_reason_11, from core. */
 export const REPORT_REASONS: readonly string[] = exploreConstants().reportReasons;
 type Reason = string;
 

@@ -1,8 +1,9 @@
 /**
- * Templates (/template, a frameless route: spec 01 §2 "Routes whose names start with Template hide
- * header and sidebar"): the effect templates or the music templates by category in the shell's
- * template list modal (category tabs, audio preview items). Choosing an effect opens its creation
- * page; choosing a music template opens text to music with it (`?tpl_id=`).
+ * Templates (/template, a frameless route: docs/behaviour/languages-and-routes.md#page-frame
+ * "Routes whose names start with Template hide header and sidebar"): the effect templates or the
+ * music templates by category in the shell's template list modal (category tabs, audio preview
+ * items). Choosing an effect opens its creation page; choosing a music template opens text to music
+ * with it (`?tpl_id=`).
  */
 import { routePath } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,7 @@
 /**
- * Explore items and zones as the server answers them (spec 02 §3 "Explore item": extra_data with
- * thumbnail width/height, core's 400 when unparsable; "Zone": visible_status 1 = publishable).
+ * Explore items and zones as the server answers them (docs/behaviour/tasks-and-queue.md#explore
+ * "Explore item": extra_data with thumbnail width/height, core's 400 when unparsable; "Zone":
+ * visible_status 1 = publishable).
  */
 import { exploreThumbSide } from "@aivg/core/rules";
 
@@ -32,7 +33,7 @@ function obj(v: unknown): Record<string, unknown> {
 function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
-/** Spec 02 §3: the thumbnail size, core's default (400) when extra_data cannot be read. */
+/** docs/behaviour/tasks-and-queue.md#explore: the thumbnail size, core's default (400) when extra_data cannot be read. */
 function size(v: unknown): number {
   const n = typeof v === "number" ? v : typeof v === "string" ? Number(v) : NaN;
   return exploreThumbSide(Number.isNaN(n) ? undefined : n);
@@ -80,7 +81,7 @@ export function readZone(raw: unknown): Zone | null {
   return { id, name: str(o.name), description: str(o.description), cover: str(o.cover), visibleStatus: Number(o.visible_status) };
 }
 
-/** Only publishable zones are shown (visible_status 1, spec 02 §3). */
+/** Only publishable zones are shown (visible_status 1, docs/behaviour/tasks-and-queue.md#explore). */
 export function visibleZones(raw: unknown): Zone[] {
   const list = obj(raw).list;
   return (Array.isArray(list) ? list : []).map(readZone).filter((z): z is Zone => z !== null && z.visibleStatus === 1);

@@ -1,6 +1,7 @@
 /**
- * An advertisement banner slot of the header. The ads feature (spec 02) decides what shows; until it
- * exists the slot is an empty, labelled container that takes no space.
+ * An advertisement banner slot of the header. The ads feature
+ * (docs/behaviour/ads-and-experiments.md#ads) decides what shows; until it exists the slot is an
+ * empty, labelled container that takes no space.
  */
 import type { AdModule } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,7 @@
 /**
- * The phone menu (spec 01 §2). Its dialog (DrawerDialog.tsx, Radix) is rendered from the first
- * opening on (see openedOnce.ts) and loaded then, like the account dialogs (AccountDialog.tsx).
+ * The phone menu (docs/behaviour/languages-and-routes.md#page-frame). Its dialog (DrawerDialog.tsx,
+ * Radix) is rendered from the first opening on (see openedOnce.ts) and loaded then, like the
+ * account dialogs (AccountDialog.tsx).
  */
 import { lazy, Suspense } from "react";
 import { useOpenedOnce } from "../overlays/openedOnce";

@@ -1,7 +1,7 @@
 /**
- * The phone menu's dialog (spec 01 §2): a slide-in drawer from the left with a navigation bar title.
- * Width rules (80vw, min 280 px) are in frame.css. Radix Dialog gives the focus trap, Escape and the
- * overlay. Loaded by Drawer on the first opening.
+ * The phone menu's dialog (docs/behaviour/languages-and-routes.md#page-frame): a slide-in drawer
+ * from the left with a navigation bar title. Width rules (80vw, min 280 px) are in frame.css. Radix
+ * Dialog gives the focus trap, Escape and the overlay. Loaded by Drawer on the first opening.
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { useTranslation } from "react-i18next";

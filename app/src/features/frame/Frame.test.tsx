@@ -19,7 +19,7 @@ function setWidth(width: number) {
 describe("desktop sidebar", () => {
   beforeEach(() => setWidth(1280));
 
-  it("shows the entries, groups and dividers in the order of spec 01 §2", async () => {
+  it("shows the entries, groups and dividers in the order of docs/behaviour/languages-and-routes.md#page-frame", async () => {
     renderApp("/home");
     const nav = await screen.findByRole("navigation");
     const list = nav.querySelector("ul");

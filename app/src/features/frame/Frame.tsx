@@ -1,6 +1,7 @@
 /**
- * The page frame (spec 01 §2): fixed header, left sidebar on desktop, a slide-in drawer on phones, the
- * content area and the overlay slot. Template* routes (core's `hidesFrame`) show the content alone.
+ * The page frame (docs/behaviour/languages-and-routes.md#page-frame): fixed header, left sidebar on
+ * desktop, a slide-in drawer on phones, the content area and the overlay slot. Template* routes
+ * (core's `hidesFrame`) show the content alone.
  */
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,7 @@
 /**
- * The fixed top header (spec 01 §2): logo (→ home), the title "AI video generator", advertisement banner
- * slots, the language switch and the account parts; on phones a menu button opens the drawer.
+ * The fixed top header (docs/behaviour/languages-and-routes.md#page-frame): logo (→ home), the title "AI
+ * video generator", advertisement banner slots, the language switch and the account parts; on phones a
+ * menu button opens the drawer.
  */
 import { routePath } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";

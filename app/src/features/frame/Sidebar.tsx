@@ -1,6 +1,7 @@
 /**
- * The left menu in core's order, groups and dividers (spec 01 §2, core's `menu()`). Selecting an entry
- * navigates, marks it active (core's `isMenuEntryActive`) and resets the generate-clicked flag.
+ * The left menu in core's order, groups and dividers
+ * (docs/behaviour/languages-and-routes.md#page-frame, core's `menu()`). Selecting an entry navigates,
+ * marks it active (core's `isMenuEntryActive`) and resets the generate-clicked flag.
  */
 import { isMenuEntryActive, menu, routePath, type LanguageCode, type MenuEntry, type MenuItem, type RouteName } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";

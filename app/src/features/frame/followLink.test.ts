@@ -5,7 +5,7 @@ function deps(): LinkDeps & { navigate: ReturnType<typeof vi.fn>; openTab: Retur
   return { navigate: vi.fn(), openTab: vi.fn(), assign: vi.fn() };
 }
 
-describe("following a link by spec 01 §2's rules", () => {
+describe("following a link by docs/behaviour/languages-and-routes.md#links rules", () => {
   const origin = window.location.origin;
 
   it("goes to the in-app route, query kept, for a link under the main site's AI path", () => {

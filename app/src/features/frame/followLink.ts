@@ -1,8 +1,9 @@
 /**
- * Following a link by the link rules of spec 01 §2 (core's `classifyLink`): a direct link under
- * the main site's AI path goes to the in-app route with its query; other main-site, sub-domain
- * and external links open in a new tab; any other string replaces the location; dangerous
- * schemes (javascript:, data:) are refused. Used where the app opens a URL it was given (ads).
+ * Following a link by the link rules of docs/behaviour/languages-and-routes.md#links (core's
+ * `classifyLink`): a direct link under the main site's AI path goes to the in-app route with its
+ * query; other main-site, sub-domain and external links open in a new tab; any other string
+ * replaces the location; dangerous schemes (javascript:, data:) are refused. Used where the app
+ * opens a URL it was given (ads).
  */
 import { classifyLink, type LinkAction } from "@aivg/core/rules";
 import { siteOrigin } from "../../env";

@@ -1,6 +1,6 @@
 /**
- * The generate-clicked flag of spec 01 §2: set by a creation screen when the user starts a generation,
- * reset whenever a sidebar entry is selected.
+ * The generate-clicked flag of docs/behaviour/languages-and-routes.md#page-frame: set by a creation
+ * screen when the user starts a generation, reset whenever a sidebar entry is selected.
  */
 import { atom } from "../../state/jotai";
 

@@ -1,6 +1,7 @@
 /**
- * The viewport width class, throttled on resize (core's `timings().resizeThrottleMs`, 200 ms, spec 01 §9).
- * The phone test itself (below 768 px) is core's `isPhone`.
+ * The viewport width class, throttled on resize (core's `timings().resizeThrottleMs`, 200 ms,
+ * docs/behaviour/languages-and-routes.md#page-frame). The phone test itself (below 768 px) is core's
+ * `isPhone`.
  */
 import { isPhone, timings } from "@aivg/core/rules";
 import { useSyncExternalStore } from "react";

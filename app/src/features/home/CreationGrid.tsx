@@ -1,6 +1,7 @@
 /**
- * Every creation type and AI tool of the product (spec 01 §1, §2) as a grid of links, each with
- * its icon. Names reuse the menu's and the tools' translations; the lines are the home page's.
+ * Every creation type and AI tool of the product
+ * (docs/behaviour/languages-and-routes.md#page-frame) as a grid of links, each with its icon. Names
+ * reuse the menu's and the tools' translations; the lines are the home page's.
  */
 import { routePath, type RouteName } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
@@ -16,7 +17,8 @@ type ToolKey = "videoEnhancer" | "imageEnhancer" | "bgRemover" | "objectRemover"
 export const CREATIONS: ReadonlyArray<{ key: CreationKey; route: RouteName; icon: string }> = [
   { key: "imageToVideo", route: "ImageToVideo", icon: "video" },
   { key: "textToVideo", route: "TextToVideo", icon: "video" },
-  // Spec 01 §2: the video-to-video entry is shown as video to anime.
+  // docs/behaviour/languages-and-routes.md#page-frame: the video-to-video entry is shown as video
+  // to anime.
   { key: "videoToAnime", route: "VideoToVideo", icon: "video" },
   { key: "textToImage", route: "TextToImage", icon: "image" },
   { key: "imageToImage", route: "ImageToImage", icon: "image" },

@@ -2,7 +2,7 @@
  * The home page: a hero with a prompt box leading into text to video, the grid of
  * every creation type and AI tool, a carousel of templates from the server, and explore highlights.
  * It is the LCP page: the hero (text only) is the first render and paints first; the grid, the
- * templates and highlights render a frame later (`useAfterFirstPaint`), and their pictures load lazily. The chatbot widget loads here only (spec 01 §2).
+ * templates and highlights render a frame later (`useAfterFirstPaint`), and their pictures load lazily. The chatbot widget loads here only (docs/behaviour/languages-and-routes.md#page-frame).
  */
 import { routePath } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";

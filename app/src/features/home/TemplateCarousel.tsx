@@ -1,9 +1,10 @@
 /**
  * The home page's carousel of templates from the server (`GET /v1/recommend/tpl`, the hot ones):
- * autoplay, loop, one slide per view, gap 10 px (spec 01 §9). Embla does the sliding, touch and
- * looping (carouselDriver.ts), started when the carousel comes within 200 px of the screen: until
- * then its first slide shows, as it would anyway.
- * A failed or empty load hides the section (spec 02 §8: template load failure is only logged).
+ * autoplay, loop, one slide per view, gap 10 px
+ * (docs/behaviour/languages-and-routes.md#page-frame). Embla does the sliding, touch and looping
+ * (carouselDriver.ts), started when the carousel comes within 200 px of the screen: until then its
+ * first slide shows, as it would anyway. A failed or empty load hides the section
+ * (docs/behaviour/calls-and-errors.md#the-error-catalogue: template load failure is only logged).
  */
 import { getRecommendedTemplates, routePath, uiConstants } from "@aivg/core/rules";
 import { useEffect, useRef, useState } from "react";
@@ -14,7 +15,7 @@ import { trackHookClick } from "../analytics";
 import { readTemplatePage, type Template } from "../effects/templates";
 import { languageAtom } from "../language/state";
 
-/** Spec 01 §9: carousel gap 10 px (core's number), applied as the slides' left padding. */
+/** docs/behaviour/languages-and-routes.md#page-frame: carousel gap 10 px (core's number), applied as the slides' left padding. */
 export const CAROUSEL_GAP_PX = uiConstants().carouselGapPx;
 
 export function TemplateCarousel() {

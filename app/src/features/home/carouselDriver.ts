@@ -1,8 +1,9 @@
 /**
- * Embla on the home page's template carousel: autoplay, loop, one slide per view (spec 01 §9; the
- * spec gives no interval, Embla's autoplay default of 4 s is used). Loaded by TemplateCarousel when
- * the carousel comes near the screen: it sits below the first screen on every layout, so a first
- * load does not download Embla (docs/performance.md). Embla watches the slides itself.
+ * Embla on the home page's template carousel: autoplay, loop, one slide per view
+ * (docs/behaviour/languages-and-routes.md#page-frame; the spec gives no interval, Embla's autoplay
+ * default of 4 s is used). Loaded by TemplateCarousel when the carousel comes near the screen: it
+ * sits below the first screen on every layout, so a first load does not download Embla
+ * (docs/performance.md). Embla watches the slides itself.
  */
 import EmblaCarousel from "embla-carousel";
 import Autoplay from "embla-carousel-autoplay";

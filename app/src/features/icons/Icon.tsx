@@ -1,15 +1,16 @@
 /**
- * `<Icon name="home" />`: one of the project's icons, 24×24 by default (spec 02 §9), coloured
- * with the text colour: the SVG is the mask of a box filled with `currentColor` (iconCache.ts says
- * why it is never inlined). Renders an empty box of the same size while loading and when the icon
- * cannot be had, so the layout never jumps and nothing is logged.
+ * `<Icon name="home" />`: one of the project's icons, 24×24 by default
+ * (docs/behaviour/languages-and-routes.md#page-frame), coloured with the text colour: the SVG is
+ * the mask of a box filled with `currentColor` (iconCache.ts says why it is never inlined). Renders
+ * an empty box of the same size while loading and when the icon cannot be had, so the layout never
+ * jumps and nothing is logged.
  */
 import { useEffect, useState, type CSSProperties } from "react";
 import { cachedIcon, iconUrl, loadIcon } from "./iconCache";
 import { uiConstants } from "@aivg/core/rules";
 import "./icon.css";
 
-/** Spec 02 §9: icons default 24x24 (core's number). */
+/** docs/behaviour/languages-and-routes.md#page-frame: icons default 24x24 (core's number). */
 export const ICON_SIZE = uiConstants().iconSizePx;
 
 export interface IconProps {

@@ -1,6 +1,7 @@
 /**
- * Icons by name (spec 01 §7: SVG fetched from the image host at /app_static/icons/{name}.svg;
- * spec 01 §8, 02 §8: a failed fetch or a non-200 answer gives an empty icon, silently).
+ * Icons by name (docs/behaviour/languages-and-routes.md#page-frame: SVG fetched from the image host
+ * at /app_static/icons/{name}.svg; docs/behaviour/calls-and-errors.md#the-error-catalogue: a failed
+ * fetch or a non-200 answer gives an empty icon, silently).
  *
  * The SVG is never put into the page: Icon draws it as a CSS mask filled with the text colour
  * (the project's icons draw with `currentColor`), and the browser renders a mask image like an

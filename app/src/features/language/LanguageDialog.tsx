@@ -1,8 +1,8 @@
 /**
- * The language switch's dialog (spec 01 §4). Desktop: a two-column list, Cancel and Confirm (the
- * choice applies on Confirm). Phone: a bottom sheet whose choice applies at once. Radix Dialog
- * provides focus handling, Escape and the overlay; focus returns to the switch's button on close.
- * Loaded by LanguageSwitch on the first opening.
+ * The language switch's dialog (docs/behaviour/languages-and-routes.md#languages). Desktop: a
+ * two-column list, Cancel and Confirm (the choice applies on Confirm). Phone: a bottom sheet whose
+ * choice applies at once. Radix Dialog provides focus handling, Escape and the overlay; focus
+ * returns to the switch's button on close. Loaded by LanguageSwitch on the first opening.
  */
 import { switcherLanguages, type LanguageCode } from "@aivg/core/rules";
 import * as Dialog from "@radix-ui/react-dialog";

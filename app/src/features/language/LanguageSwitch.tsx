@@ -1,8 +1,9 @@
 /**
- * The language switch (spec 01 §4): the header's button and its dialog (LanguageDialog.tsx: desktop
- * list with Cancel and Confirm, phone sheet applying at once). Choosing the current language just
- * closes. The list is core's `switcherLanguages()` (zz hidden). The dialog is rendered from the
- * first opening on (see openedOnce.ts) and loaded then, like the account dialogs (AccountDialog.tsx).
+ * The language switch (docs/behaviour/languages-and-routes.md#languages): the header's button and
+ * its dialog (LanguageDialog.tsx: desktop list with Cancel and Confirm, phone sheet applying at
+ * once). Choosing the current language just closes. The list is core's `switcherLanguages()` (zz
+ * hidden). The dialog is rendered from the first opening on (see openedOnce.ts) and loaded then,
+ * like the account dialogs (AccountDialog.tsx).
  */
 import { languageByCode, type LanguageCode } from "@aivg/core/rules";
 import { lazy, Suspense, useRef, useState } from "react";

@@ -1,6 +1,7 @@
 /**
- * Language resolution on every navigation (spec 01 §4): core's `resolveLanguage` decides; this
- * module persists, redirects and applies what it decided.
+ * Language resolution on every navigation
+ * (docs/behaviour/languages-and-routes.md#language-resolution): core's `resolveLanguage` decides;
+ * this module persists, redirects and applies what it decided.
  */
 import { configureClient, languageByCode, resolveLanguage, type LanguageCode } from "@aivg/core/rules";
 import { coreStage } from "../../env";

@@ -1,11 +1,12 @@
 /**
- * Where the chosen language is remembered (spec 01 §4, §9): the language cookie (name and lifetime
- * from core's `languageCookie()`: i18n_redirected, 365 days) and local storage. Storage failures are
- * tolerated and logged (spec 01 §8).
+ * Where the chosen language is remembered (docs/behaviour/languages-and-routes.md#languages): the
+ * language cookie (name and lifetime from core's `languageCookie()`: i18n_redirected, 365 days) and
+ * local storage. Storage failures are tolerated and logged
+ * (docs/behaviour/calls-and-errors.md#the-error-catalogue).
  */
 import { languageConstants, languageCookie, type LanguageCode } from "@aivg/core/rules";
 
-/** Local-storage key of the saved language (spec 01 §9: "language"), from core. */
+/** Local-storage key of the saved language (docs/behaviour/languages-and-routes.md#languages: "language"), from core. */
 export const LANGUAGE_STORAGE_KEY = languageConstants().storageKey;
 
 function readCookie(name: string): string | null {

@@ -1,7 +1,7 @@
 /**
- * The early-login experiment (spec 02 §4): for anonymous visitors in variant B of `early_login`,
- * any click opens the login dialog, except on the login button, the consent box or elements
- * marked `data-login-exempt`.
+ * The early-login experiment (docs/behaviour/accounts-and-sessions.md#log-in): for anonymous
+ * visitors in variant B of `early_login`, any click opens the login dialog, except on the login
+ * button, the consent box or elements marked `data-login-exempt`.
  */
 import { useEffect } from "react";
 import { useAtomValue } from "../../state/jotai";

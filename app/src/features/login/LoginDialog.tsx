@@ -1,7 +1,8 @@
 /**
- * The login/register dialog (spec 02 §2, §4): the account provider's page in a sandboxed iframe
- * of about 400×604; a loader until the page's `pageview`. Frame messages are read by
- * `useFrameMessages` (mounted once with this dialog), from the provider's origin only.
+ * The login/register dialog (docs/behaviour/accounts-and-sessions.md#log-in): the account
+ * provider's page in a sandboxed iframe of about 400×604; a loader until the page's `pageview`.
+ * Frame messages are read by `useFrameMessages` (mounted once with this dialog), from the
+ * provider's origin only.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +15,7 @@ import { closeLoginDialog, loginDialogAtom, loginFrameLoadedAtom, type LoginMode
 import { useFrameMessages } from "./useFrameMessages";
 import { sessionConstants } from "@aivg/core/rules";
 
-/** Spec 02 §2: the modal is about 400 px wide and 604 px tall (core's number). */
+/** docs/behaviour/accounts-and-sessions.md#log-in: the modal is about 400 px wide and 604 px tall (core's number). */
 const FRAME_SIZE = sessionConstants().loginIframeSize;
 
 /** The iframe; its address is fixed at mount (later mode switches come from the page itself). */

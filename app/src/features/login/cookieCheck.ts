@@ -1,6 +1,7 @@
 /**
- * Whether the account provider's iframe can keep its session (third-party cookies). Spec 02 §7
- * uses a hidden iframe check; its result is kept 2 days in a cookie (spec 02 §9).
+ * Whether the account provider's iframe can keep its session (third-party cookies).
+ * docs/behaviour/accounts-and-sessions.md#tokens-and-sessions uses a hidden iframe check; its
+ * result is kept 2 days in a cookie (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions).
  *
  * When the provider shares this page's origin its cookies are first-party, so the iframe works
  * and no check is needed. Otherwise the check loads the provider's `/account/cookie-check` page

@@ -1,6 +1,7 @@
 /**
- * Login dialog numbers and the second-way rule of spec 02 §2, §4 and §9, from @aivg/core
- * (`sessionConstants()`, `secondWayLoginRedirect`), plus the storage names the spec leaves open.
+ * Login dialog numbers and the second-way rule of docs/behaviour/accounts-and-sessions.md#log-in,
+ * from @aivg/core (`sessionConstants()`, `secondWayLoginRedirect`), plus the storage names the spec
+ * leaves open.
  */
 import { sessionConstants } from "@aivg/core/rules";
 
@@ -20,7 +21,7 @@ export const SECOND_WAY_KEY = "aivg.second-way-login";
 /** Cookie keeping the third-party-cookie check result ("1" supported, "0" not). */
 export const COOKIE_FLAG = "aivg_3pc";
 
-/** The frame messages of spec 02 §4, as the app acts on them. */
+/** The frame messages of docs/behaviour/accounts-and-sessions.md#log-in, as the app acts on them. */
 export type FrameAction =
   | { type: "pageview" }
   | { type: "registerSuccess" }

@@ -1,7 +1,8 @@
 /**
- * The login dialog's state and how it opens (spec 02 §4 "Login dialog"): the second-way rule
- * first (timestamp under 1 h → straight to the provider's login page, dialog hidden), else the
- * iframe dialog, or a 500×650 popup when third-party cookies are unsupported.
+ * The login dialog's state and how it opens (docs/behaviour/accounts-and-sessions.md#log-in "Login
+ * dialog"): the second-way rule first (timestamp under 1 h → straight to the provider's login page,
+ * dialog hidden), else the iframe dialog, or a 500×650 popup when third-party cookies are
+ * unsupported.
  */
 import { atom, appStore } from "../../state/jotai";
 import { accountPageUrl } from "../session/config";
@@ -67,7 +68,7 @@ export function openLoginDialog(mode: LoginMode = "login", store = appStore, now
   store.set(loginDialogAtom, { open: true, mode });
 }
 
-/** A popup closed without a login counts as a cancel (spec 02 §4). */
+/** A popup closed without a login counts as a cancel (docs/behaviour/accounts-and-sessions.md#log-in). */
 function watchPopup(w: Window): void {
   const timer = setInterval(() => {
     if (!w.closed) return;
@@ -93,10 +94,11 @@ export function loginFinished(store = appStore): void {
 }
 
 /**
- * Failure: recorded, then the provider's login page after 200 ms (spec 02 §4). Going to the
- * provider's page is the second way of logging in: its timestamp is written (spec 02 §4, §9), so
- * for the next hour the dialog goes straight there instead of trying the frame again (decision:
- * the spec reads the key and names the window, not when it is written).
+ * Failure: recorded, then the provider's login page after 200 ms
+ * (docs/behaviour/accounts-and-sessions.md#log-in). Going to the provider's page is the second way
+ * of logging in: its timestamp is written (docs/behaviour/accounts-and-sessions.md#log-in), so for
+ * the next hour the dialog goes straight there instead of trying the frame again (decision: the
+ * spec reads the key and names the window, not when it is written).
  */
 export function loginFailed(error: unknown, delayMs: number, nowMs = Date.now()): void {
   console.warn("login failed", error);

@@ -1,8 +1,9 @@
 /**
- * The account provider's frame messages (spec 02 §4), from its origin only (the iframe, or the
- * popup fallback through `window.opener`): pageview hides the loader; registerSuccess tracks a
- * registration; auth-code logs in with the code and closes; login-success closes and tracks;
- * login/signup switch the mode; logout logs out; clear-userinfo shows the 'logged out' warning.
+ * The account provider's frame messages (docs/behaviour/accounts-and-sessions.md#log-in), from its
+ * origin only (the iframe, or the popup fallback through `window.opener`): pageview hides the
+ * loader; registerSuccess tracks a registration; auth-code logs in with the code and closes;
+ * login-success closes and tracks; login/signup switch the mode; logout logs out; clear-userinfo
+ * shows the 'logged out' warning.
  */
 import { useEffect } from "react";
 import { appStore } from "../../state/jotai";

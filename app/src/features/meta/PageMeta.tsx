@@ -1,7 +1,8 @@
 /**
- * Metadata per language and route (spec 01 §1, §2): title, description, keywords from the `meta`
- * namespace, robots noindex/nofollow where core's `matchRoute` says so, the canonical link (core's
- * `canonicalUrl`: origin + /ai + path) and sharing metadata with the fixed 1200×630 image. Written into
+ * Metadata per language and route (docs/behaviour/languages-and-routes.md#routes): title,
+ * description, keywords from the `meta` namespace, robots noindex/nofollow where core's
+ * `matchRoute` says so, the canonical link (core's `canonicalUrl`: origin + /ai + path) and sharing
+ * metadata with the fixed 1200×630 image. Written into
  * <head> in place (head.ts) in a layout effect, so they are there before the page paints.
  */
 import { canonicalUrl, languageByCode, shareImageSize } from "@aivg/core/rules";
@@ -16,7 +17,7 @@ import { setHeadTag } from "./head";
 import { metaEntry } from "./meta-key";
 import { metaOverrideAtom } from "./state";
 
-/** The sharing image (public/og-image.png) and its size, fixed by spec 01 §2 (core: 1200×630). */
+/** The sharing image (public/og-image.png) and its size, fixed by docs/behaviour/languages-and-routes.md#page-frame (core: 1200×630). */
 export const SHARE_IMAGE = { path: "/og-image.png", ...shareImageSize() } as const;
 
 export function PageMeta() {

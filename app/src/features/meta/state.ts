@@ -1,6 +1,7 @@
 /**
  * Title/description/keywords that replace the translated route metadata for the current page (the CMS
- * flow's "apply tdk", spec 01 §4). Whoever sets it clears it on the next route change.
+ * flow's "apply tdk", docs/behaviour/languages-and-routes.md#page-content). Whoever sets it clears
+ * it on the next route change.
  */
 import { atom } from "../../state/jotai";
 

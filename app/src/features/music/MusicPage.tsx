@@ -1,10 +1,11 @@
 /**
- * Text to music and text to song (spec 02 §5 validation, §9 defaults). The
- * query tab=song selects the song tab (core's musicTab). The two modules of the screen, their
- * fields (lyrics or not), length limits, style and price come from core's catalogue; the task is
- * checked by core (checkTaskData: the server's rule, e.g. at least 10 characters after trimming)
- * before any call, and the message sits under the field it names. Picking a template over the
- * user's own prompt asks how to use it first (audio edit choice, templateChoice.ts).
+ * Text to music and text to song (docs/behaviour/tasks-and-queue.md#task-inputs validation,
+ * #task-inputs defaults). The query tab=song selects the song tab (core's musicTab). The two
+ * modules of the screen, their fields (lyrics or not), length limits, style and price come from
+ * core's catalogue; the task is checked by core (checkTaskData: the server's rule, e.g. at least 10
+ * characters after trimming) before any call, and the message sits under the field it names.
+ * Picking a template over the user's own prompt asks how to use it first (audio edit choice,
+ * templateChoice.ts).
  */
 import { musicTab, uiConstants, type MusicTab } from "@aivg/core/rules";
 import { useState } from "react";
@@ -98,7 +99,8 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
     void gen.run({ algorithm, module, data, userData: { isAudio: true, styleCoverLink: style?.cover ?? "" } }, { confirm: true });
   };
   const min = { min: UI.minPromptChars };
-  // The minimum-length rule (spec 02 §5) in the page's own words; any other rule as core says it.
+  // The minimum-length rule (docs/behaviour/tasks-and-queue.md#task-inputs) in the page's own
+  // words; any other rule as core says it.
   const minText = (kind: "prompt" | "lyrics") =>
     problem && !problem.rule.startsWith("too long") ? t(kind === "prompt" ? "validation.prompt" : "validation.lyrics", min) : undefined;
 

@@ -1,10 +1,10 @@
 /**
  * "Start from a template" on the music screen: the audio templates (the server's `fun_module`
- * music) in the shell's template list modal, by category, each with its audio preview (spec 01
- * §2, §3 "Template item for audio: name, description, thumbnail, preview"; §7 "Audio preview plays
- * from template URLs"). Choosing one fills the prompt, style and duration; nothing is generated
- * until the user presses Generate. A link with `?tpl_id=` (the /template page's music list) fills
- * the form the same way on arrival.
+ * music) in the shell's template list modal, by category, each with its audio preview
+ * (docs/behaviour/tasks-and-queue.md#templates "Template item for audio: name, description,
+ * thumbnail, preview"; #templates "Audio preview plays from template URLs"). Choosing one fills the
+ * prompt, style and duration; nothing is generated until the user presses Generate. A link with
+ * `?tpl_id=` (the /template page's music list) fills the form the same way on arrival.
  */
 import { getWorkflowInfo } from "@aivg/core/rules";
 import { useEffect, useEffectEvent, useState } from "react";

@@ -10,7 +10,7 @@ describe("the audio edit choice of a music template", () => {
     expect(asksHowToUse("my own song idea", "calm piano")).toBe(true);
   });
 
-  it("offers the template's whole settings first (spec 01 §5: the first option is the default)", () => {
+  it("offers the template's whole settings first (docs/behaviour/tasks-and-queue.md#templates: the first option is the default)", () => {
     expect(TEMPLATE_USES[0]).toBe("all");
     expect(takesPrompt("all")).toBe(true);
     expect(takesPrompt("keepPrompt")).toBe(false);

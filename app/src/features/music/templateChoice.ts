@@ -1,6 +1,7 @@
 /**
  * Choosing a music template when the prompt box already holds the user's own words opens the
- * audio edit choice (spec 01 §2 overlays; §5 "Audio modal defaults to the first option").
+ * audio edit choice (docs/behaviour/languages-and-routes.md#overlays overlays;
+ * docs/behaviour/calls-and-errors.md#messages "Audio modal defaults to the first option").
  *
  * Decided (spec silent): a template should not silently throw away what the user typed, so the
  * choice is asked exactly when the user's prompt would be lost (non-empty and not the template's

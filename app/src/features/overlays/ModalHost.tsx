@@ -1,7 +1,7 @@
 /**
- * The open modals (spec 01 §2): any open modal locks page scroll. The modals themselves
- * (ModalLayers.tsx, Radix Dialog) load when the first one opens, like the account dialogs
- * (AccountDialog.tsx): a first load does not need them (docs/performance.md).
+ * The open modals (docs/behaviour/languages-and-routes.md#overlays): any open modal locks page
+ * scroll. The modals themselves (ModalLayers.tsx, Radix Dialog) load when the first one opens, like
+ * the account dialogs (AccountDialog.tsx): a first load does not need them (docs/performance.md).
  */
 import { lazy, Suspense, useEffect } from "react";
 import { useAtomValue } from "../../state/jotai";

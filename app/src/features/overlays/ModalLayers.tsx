@@ -1,7 +1,8 @@
 /**
  * The open modal records, each in a Radix Dialog (focus trap, Escape, aria roles), stacked from
- * core's dialog z-index; a backdrop click closes only the image-play modal (spec 01 §2). Loaded by
- * ModalHost when the first modal opens.
+ * core's dialog z-index; a backdrop click closes only the image-play modal
+ * (docs/behaviour/languages-and-routes.md#overlays). Loaded by ModalHost when the first modal
+ * opens.
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { uiConstants } from "@aivg/core/rules";

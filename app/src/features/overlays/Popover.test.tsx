@@ -14,7 +14,7 @@ async function advance(ms: number) {
   });
 }
 
-describe("Popover (spec 01 §9: show 50 ms, hide 200 ms, z-index 1000)", () => {
+describe("Popover (docs/behaviour/languages-and-routes.md#page-frame: show 50 ms, hide 200 ms, z-index 1000)", () => {
   it("opens after the show delay on hover and closes after the hide delay", async () => {
     render(
       <Popover content="Popover body">

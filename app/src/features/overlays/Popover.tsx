@@ -1,7 +1,7 @@
 /**
  * Popover and tooltip on Floating UI (positioning, hover intent, focus and dismissal handled by
  * the library), with core's defaults: show after 50 ms, hide after 200 ms, offset 12 px,
- * z-index 1000 (popover) and 99999 (tooltip) (spec 01 §9).
+ * z-index 1000 (popover) and 99999 (tooltip) (docs/behaviour/languages-and-routes.md#page-frame).
  */
 import {
   autoUpdate,

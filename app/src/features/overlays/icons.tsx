@@ -1,4 +1,4 @@
-/** The small line icons of the overlays (24×24 by default, spec 01 §9), drawn inline. */
+/** The small line icons of the overlays (24×24 by default, docs/behaviour/languages-and-routes.md#page-frame), drawn inline. */
 const PATHS = {
   plus: "M12 5v14M5 12h14",
   minus: "M5 12h14",

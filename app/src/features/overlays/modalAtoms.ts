@@ -10,7 +10,7 @@ import type { ModalDataMap, ModalType } from "./modalTypes";
 /** Every open modal, in display order (bottom first). */
 export const modalsAtom = atom<ModalRecord[]>([]);
 
-/** Whether page scroll is locked: any open modal (spec 01 §2). */
+/** Whether page scroll is locked: any open modal (docs/behaviour/languages-and-routes.md#overlays). */
 export const scrollLockedAtom = atom((get) => locksScroll(get(modalsAtom)));
 
 let seq = 0;

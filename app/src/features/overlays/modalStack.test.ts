@@ -38,7 +38,7 @@ describe("modal stack", () => {
     expect(locksScroll([rec("a", 0, 1)])).toBe(true);
   });
 
-  it("lets only the image-play modal close on a backdrop click (spec 01 §2)", () => {
+  it("lets only the image-play modal close on a backdrop click (docs/behaviour/languages-and-routes.md#overlays)", () => {
     expect(backdropCloses({ type: "imagePreview" })).toBe(true);
     for (const type of ["confirm", "goBack", "imageCrop", "progress", "driveSpace", "mobileVideo"] as const) {
       expect(backdropCloses({ type })).toBe(false);

@@ -1,12 +1,13 @@
 /**
- * The modal records of the shell (spec 01 §2 "Overlays of the shell"): one list of
- * `{ type, data, component, modalLevel }`, shown bottom to top by `modalLevel` (then by opening
- * order). Pure functions, so the rules are tested without React.
+ * The modal records of the shell (docs/behaviour/languages-and-routes.md#overlays "Overlays of the
+ * shell"): one list of `{ type, data, component, modalLevel }`, shown bottom to top by `modalLevel`
+ * (then by opening order). Pure functions, so the rules are tested without React.
  *
  * Decisions (spec: "not shown"):
  * - a record opened with the `id` of an open record replaces it (re-opening a dialog updates it);
- * - only the image-play modal (the image preview) closes on a backdrop click (spec 01 §2); the
- *   progress modal ignores Escape too, because it only ends through its cancel callback.
+ * - only the image-play modal (the image preview) closes on a backdrop click
+ *   (docs/behaviour/languages-and-routes.md#overlays); the progress modal ignores Escape too,
+ *   because it only ends through its cancel callback.
  */
 import type { ComponentType } from "react";
 import type { ModalDataMap, ModalType } from "./modalTypes";
@@ -23,7 +24,7 @@ export interface ModalRecord<T extends ModalType = ModalType> {
   seq: number;
 }
 
-/** The modal whose backdrop click closes it (spec 01 §2). */
+/** The modal whose backdrop click closes it (docs/behaviour/languages-and-routes.md#overlays). */
 export const BACKDROP_CLOSES: ReadonlySet<ModalType> = new Set<ModalType>(["imagePreview"]);
 /** Modals that only close through their own buttons. */
 export const ESCAPE_IGNORED: ReadonlySet<ModalType> = new Set<ModalType>(["progress"]);
@@ -53,7 +54,7 @@ export function sortModals(list: readonly ModalRecord[]): ModalRecord[] {
   return [...list].sort((a, b) => a.modalLevel - b.modalLevel || a.seq - b.seq);
 }
 
-/** Any open modal locks page scroll (spec 01 §2). */
+/** Any open modal locks page scroll (docs/behaviour/languages-and-routes.md#overlays). */
 export function locksScroll(list: readonly ModalRecord[]): boolean {
   return list.length > 0;
 }

@@ -1,7 +1,7 @@
 /**
- * Toasts (spec 02 §9: info, warn, success, error; 3000 ms, 200 ms fade, top 100 px + 70 px per
- * toast). Every number comes from core: `toastKind` reads the type, `toastPhase` says whether a
- * toast is visible, fading or gone, `toastTop` where the n-th one sits.
+ * Toasts (docs/behaviour/calls-and-errors.md#toasts: info, warn, success, error; 3000 ms, 200 ms
+ * fade, top 100 px + 70 px per toast). Every number comes from core: `toastKind` reads the type,
+ * `toastPhase` says whether a toast is visible, fading or gone, `toastTop` where the n-th one sits.
  */
 import { atom, appStore } from "../../state/jotai";
 import { timings, toastKind, toastPhase, toastTop, type ToastKind } from "@aivg/core/rules";

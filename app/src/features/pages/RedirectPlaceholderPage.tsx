@@ -1,6 +1,7 @@
 /**
- * The red1-… and red2-… routes exist only so server redirect rules can apply to them (spec 01 §2); the CMS
- * flow performs the redirect. Until it does, the page says it is redirecting.
+ * The red1-… and red2-… routes exist only so server redirect rules can apply to them
+ * (docs/behaviour/languages-and-routes.md#routes); the CMS flow performs the redirect. Until it does, the
+ * page says it is redirecting.
  */
 import { useTranslation } from "react-i18next";
 import "./pages.css";

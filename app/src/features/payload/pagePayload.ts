@@ -1,9 +1,10 @@
 /**
- * Prerendered page payloads (spec 01 §3 build manifest, §7): a page whose path the build
- * manifest lists as prerendered loads `{page}/_payload.json?_t={build id}` (core's
- * `getPagePayload`) and decodes it with core's `decodePayloadAsync` (devalue format). Other paths have
- * no payload (the server would answer the SPA's index.html), so they are not requested.
- * A failure is logged and the page renders without its payload.
+ * Prerendered page payloads (docs/behaviour/languages-and-routes.md#build-updates build manifest,
+ * #build-updates): a page whose path the build manifest lists as prerendered loads
+ * `{page}/_payload.json?_t={build id}` (core's `getPagePayload`) and decodes it with core's
+ * `decodePayloadAsync` (devalue format). Other paths have no payload (the server would answer the
+ * SPA's index.html), so they are not requested. A failure is logged and the page renders without
+ * its payload.
  */
 import type { BuildManifest } from "@aivg/core/rules";
 

@@ -1,7 +1,8 @@
 /**
- * The pricing-V3 purchase popup (spec 02 §2): 960 px modal on desktop, full screen on phones;
- * the halloween banner in its season, tabs credits and membership (Radix Tabs), the premium
- * panel, the footer, and on phones the carousel. Dimmed and inert until the purchase data is initialised.
+ * The pricing-V3 purchase popup (docs/behaviour/pricing-and-purchase.md#purchase-popup): 960 px
+ * modal on desktop, full screen on phones; the halloween banner in its season, tabs credits and
+ * membership (Radix Tabs), the premium panel, the footer, and on phones the carousel. Dimmed and
+ * inert until the purchase data is initialised.
  */
 import * as Tabs from "@radix-ui/react-tabs";
 import type { BuyTab } from "@aivg/core/rules";

@@ -1,4 +1,4 @@
-/** The purchase popup's footer (spec 02 §2): credits info, secure payment, support, money-back. */
+/** The purchase popup's footer (docs/behaviour/pricing-and-purchase.md#purchase-popup): credits info, secure payment, support, money-back. */
 import { useTranslation } from "react-i18next";
 
 const ITEMS = ["creditsInfo", "securePayment", "support", "moneyBack"] as const;

@@ -1,10 +1,11 @@
 /**
- * The credits tab (spec 02 §2): on desktop two cards, the monthly credit plans ('most popular')
- * and pay as you go, each with an amount selector and 'Buy now'; on phones the current credits,
- * the pay-as-you-go list, the credit plan list (another title in recommend-activity mode) and one
- * button. Which SKUs each device offers, and in which order, is core's `creditSkuSets` (spec 02
- * §9: the sets differ by device and by the recommend-activity mode); the recommended SKU of each
- * list (core's `recommendedSku`) is marked and chosen first.
+ * The credits tab (docs/behaviour/pricing-and-purchase.md#purchase-popup): on desktop two cards,
+ * the monthly credit plans ('most popular') and pay as you go, each with an amount selector and
+ * 'Buy now'; on phones the current credits, the pay-as-you-go list, the credit plan list (another
+ * title in recommend-activity mode) and one button. Which SKUs each device offers, and in which
+ * order, is core's `creditSkuSets` (docs/behaviour/tasks-and-queue.md#explore: the sets differ by
+ * device and by the recommend-activity mode); the recommended SKU of each list (core's
+ * `recommendedSku`) is marked and chosen first.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,11 +1,12 @@
 /**
- * The halloween banner at the top of the buy dialog (spec 02 §9): shown on the days core's
- * `halloweenBannerActive` names (24 to 31 October in the visitor's zone), with the discount as
- * the interface language writes it (core's `halloweenDiscount`: 20% off, 8折 in Chinese). Its text
- * takes the largest size that fits the banner, 12 to 34 px (core's `bannerTextSize`, from the
- * text's width measured at the largest size), and refits when the banner's width changes. A
- * second line says the discount is for pay-as-you-go credits: plans keep their price (core's
- * `packDiscount`, which the checkout charges).
+ * The halloween banner at the top of the buy dialog
+ * (docs/behaviour/pricing-and-purchase.md#purchase-popup): shown on the days core's
+ * `halloweenBannerActive` names (24 to 31 October in the visitor's zone), with the discount as the
+ * interface language writes it (core's `halloweenDiscount`: 20% off, 8折 in Chinese). Its text takes
+ * the largest size that fits the banner, 12 to 34 px (core's `bannerTextSize`, from the text's
+ * width measured at the largest size), and refits when the banner's width changes. A second line
+ * says the discount is for pay-as-you-go credits: plans keep their price (core's `packDiscount`,
+ * which the checkout charges).
  */
 import { pricingConstants } from "@aivg/core/rules";
 import { bannerTextSize, halloweenDiscount } from "@aivg/core/later";

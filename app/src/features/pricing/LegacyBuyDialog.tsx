@@ -1,9 +1,10 @@
 /**
- * The legacy buy dialogs shown when the V3 flag is off (spec 02 §2): a desktop dialog and a phone
- * full-screen sheet listing the device's credit SKUs (core's `creditSkuSets`: plans, then packs,
- * each in core's order) and the membership SKUs of the tier
- * (core's `membershipSkuFilter`: standard in upgrade mode, else premium; `membershipSkuOrder`:
- * price descending), each with its price, discount and a buy button.
+ * The legacy buy dialogs shown when the V3 flag is off
+ * (docs/behaviour/pricing-and-purchase.md#purchase-popup): a desktop dialog and a phone full-screen
+ * sheet listing the device's credit SKUs (core's `creditSkuSets`: plans, then packs, each in core's
+ * order) and the membership SKUs of the tier (core's `membershipSkuFilter`: standard in upgrade
+ * mode, else premium; `membershipSkuOrder`: price descending), each with its price, discount and a
+ * buy button.
  */
 import { membershipSkuFilter, membershipSkuOrder, skuPriceText } from "@aivg/core/later";
 import { useTranslation } from "react-i18next";

@@ -1,10 +1,11 @@
 /**
- * The membership tab (spec 02 §2, §4): plan C (standard and premium cards of the chosen period,
- * monthly/yearly switch, default yearly in batch 2, card order by core for phones) or plan B (a
- * monthly and a yearly card: standard in batch 1, else premium). Each card: title, price per
- * month, total line, subscribe, auto-renew note, the 3-day trial checkbox when core allows it,
- * and the benefits with tick or cross. The recommended card (core's `recommendedSku`: the
- * highest-discount SKU of spec 02 §9 when shown, else the largest discount) carries a badge.
+ * The membership tab (docs/behaviour/pricing-and-purchase.md#purchase-popup): plan C (standard and
+ * premium cards of the chosen period, monthly/yearly switch, default yearly in batch 2, card order
+ * by core for phones) or plan B (a monthly and a yearly card: standard in batch 1, else premium).
+ * Each card: title, price per month, total line, subscribe, auto-renew note, the 3-day trial
+ * checkbox when core allows it, and the benefits with tick or cross. The recommended card (core's
+ * `recommendedSku`: the highest-discount SKU of docs/behaviour/pricing-and-purchase.md#skus when
+ * shown, else the largest discount) carries a badge.
  */
 import { type MembershipPeriod, pricingConstants } from "@aivg/core/rules";
 import { defaultMembershipPeriod, freeTrialSelectorVisible, membershipSkuFilter, planBCards, planCCards, recommendedSku } from "@aivg/core/later";
@@ -61,9 +62,10 @@ function PlanCard({ item, flow, popular, recommended }: { item: PricedSku; flow:
 export function MembershipTab({ data, flow, layout, phone }: { data: PricingData; flow: BuyFlow; layout: "B" | "C"; phone: boolean }) {
   const { t } = useTranslation("pricing");
   const [period, setPeriod] = useState<MembershipPeriod>(() => defaultMembershipPeriod(data.batch));
-  // Upgrade mode (a standard subscriber's "Upgrade"): only the standard tier's SKUs (spec 02 §4
-  // "Membership SKU filtered by type standard (upgrade mode) or premium"), in either layout;
-  // plan B then shows the standard monthly and yearly cards (its batch-1 choice).
+  // Upgrade mode (a standard subscriber's "Upgrade"): only the standard tier's SKUs
+  // (docs/behaviour/pricing-and-purchase.md#subscriptions "Membership SKU filtered by type standard
+  // (upgrade mode) or premium"), in either layout; plan B then shows the standard monthly and
+  // yearly cards (its batch-1 choice).
   const { upgradeMode } = useAtomValue(buyDialogAtom);
   const allowed = upgradeMode ? new Set(membershipSkuFilter(data.skus, true)) : null;
   const cards: number[] = (

@@ -1,7 +1,8 @@
 /**
- * The phone purchase popup's carousel (spec 02 §2, §9): slides 1..3 rotating every 6 s (core's
- * `timings().carouselIntervalMs` and `carouselSlides`), a click on a dot selects its slide. Embla
- * (a well-kept carousel library) does the sliding, touch and looping.
+ * The phone purchase popup's carousel (docs/behaviour/pricing-and-purchase.md#purchase-popup):
+ * slides 1..3 rotating every 6 s (core's `timings().carouselIntervalMs` and `carouselSlides`), a
+ * click on a dot selects its slide. Embla (a well-kept carousel library) does the sliding, touch
+ * and looping.
  */
 import { timings } from "@aivg/core/rules";
 import Autoplay from "embla-carousel-autoplay";

@@ -1,8 +1,9 @@
 /**
- * For premium users (spec 02 §2): the premium panel (current plan and credits), the 15% coupon
- * block (claim call `POST /v1/buy/coupon/receive` with core's default coupon id; success toast
- * with the 15 percent detail, error toast with the coupon error, spec 02 §8) and the note that
- * more credits can be bought separately.
+ * For premium users (docs/behaviour/pricing-and-purchase.md#purchase-popup): the premium panel
+ * (current plan and credits), the 15% coupon block (claim call `POST /v1/buy/coupon/receive` with
+ * core's default coupon id; success toast with the 15 percent detail, error toast with the coupon
+ * error, docs/behaviour/pricing-and-purchase.md#coupons) and the note that more credits can be
+ * bought separately.
  */
 import { receiveCoupon, pricingConstants } from "@aivg/core/rules";
 

@@ -1,7 +1,8 @@
 /**
- * The price lines of one SKU, all from core: price text, discount percent (spec 02 §5: none when
- * zero; credit packs only for the 1000 and 2000 pay-as-you-go SKUs), price per credit (two
- * decimals) and, for yearly plans, the monthly price (price / 12, two decimals).
+ * The price lines of one SKU, all from core: price text, discount percent
+ * (docs/behaviour/pricing-and-purchase.md#purchase-popup: none when zero; credit packs only for the
+ * 1000 and 2000 pay-as-you-go SKUs), price per credit (two decimals) and, for yearly plans, the
+ * monthly price (price / 12, two decimals).
  */
 import {
   creditsDiscountFlag,

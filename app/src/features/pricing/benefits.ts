@@ -1,6 +1,7 @@
 /**
- * The benefits list of a membership card (spec 02 §1 listed features) with a tick when the SKU's
- * feature_code_list carries the feature. Feature codes are the server's names.
+ * The benefits list of a membership card (docs/behaviour/pricing-and-purchase.md#plans-and-tiers
+ * listed features) with a tick when the SKU's feature_code_list carries the feature. Feature codes
+ * are the server's names.
  */
 import type { Sku } from "@aivg/core/rules";
 

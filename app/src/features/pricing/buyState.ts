@@ -1,7 +1,7 @@
 /**
- * The buy dialog's open state (spec 02 §4 "Buy dialog"). The smart choice: membership for free
- * users, credits otherwise (core's `smartPopupTab`). Opening records the expose event and the open
- * time (the payment poll's `time_before` counts from it).
+ * The buy dialog's open state (docs/behaviour/pricing-and-purchase.md#purchase-popup "Buy dialog").
+ * The smart choice: membership for free users, credits otherwise (core's `smartPopupTab`). Opening
+ * records the expose event and the open time (the payment poll's `time_before` counts from it).
  */
 import { smartPopupTab, type BuyTab, type UserType } from "@aivg/core/rules";
 import { atom, appStore } from "../../state/jotai";

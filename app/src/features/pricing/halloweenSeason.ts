@@ -1,8 +1,9 @@
 /**
- * Whether the halloween campaign runs for the visitor (spec 02 §9): core's
- * `halloweenBannerActive` in the browser's zone, as of the moment the calling component mounted
- * (the buy dialog's opening), so the banner and the prices under it agree. The checkout is sent
- * the same zone (`time_zone`), and the server applies the same rule to the price it charges.
+ * Whether the halloween campaign runs for the visitor
+ * (docs/behaviour/pricing-and-purchase.md#coupons): core's `halloweenBannerActive` in the browser's
+ * zone, as of the moment the calling component mounted (the buy dialog's opening), so the banner
+ * and the prices under it agree. The checkout is sent the same zone (`time_zone`), and the server
+ * applies the same rule to the price it charges.
  */
 import { halloweenBannerActive } from "@aivg/core/later";
 import { useState } from "react";

@@ -1,8 +1,9 @@
 /**
- * The payment poll of the buy dialog (spec 02 §4): every 2 s, at most 450 requests, paused while
- * the page is hidden (core's `paymentPollNext`); each request carries the whole seconds since the
- * dialog opened (core's `paymentPollElapsedSeconds`). A trade in that window is a purchase: the
- * poll stops and reports the first trade's first SKU id (`list[0].sku_id_list[0]`).
+ * The payment poll of the buy dialog (docs/behaviour/pricing-and-purchase.md#purchase-popup): every
+ * 2 s, at most 450 requests, paused while the page is hidden (core's `paymentPollNext`); each
+ * request carries the whole seconds since the dialog opened (core's `paymentPollElapsedSeconds`). A
+ * trade in that window is a purchase: the poll stops and reports the first trade's first SKU id
+ * (`list[0].sku_id_list[0]`).
  */
 import { type TradeInfoAnswer, type TradeInfoParams } from "@aivg/core/rules";
 import { paymentPollElapsedSeconds, paymentPollNext } from "@aivg/core/later";

@@ -56,8 +56,9 @@ function creditList(data: PricingData, indices: number[]): CreditList {
 }
 
 /**
- * The credits tab's two lists for this device and mode (core's `creditSkuSets`, spec 02 §9): the
- * periodic credit plans and the pay-as-you-go packs, each with its recommended SKU.
+ * The credits tab's two lists for this device and mode (core's `creditSkuSets`,
+ * docs/behaviour/pricing-and-purchase.md#purchase-popup): the periodic credit plans and the
+ * pay-as-you-go packs, each with its recommended SKU.
  */
 export function creditLists(data: PricingData, phone: boolean, activity: string | null): { plans: CreditList; packs: CreditList; recommend: boolean } {
   const recommend = isRecommendActivity(activity ?? undefined);

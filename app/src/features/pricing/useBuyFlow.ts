@@ -1,11 +1,13 @@
 /**
- * Everything the buy dialog does besides drawing (spec 02 §4 "Buy dialog"): load the data (a
- * failure sends a load event with status fail and duration 0, spec 02 §8), a new purchase
- * session id on each opening (renewed after 30 min, core's `sessionIdExpired`), trial checkboxes
- * reset to core's `trialCheckboxDefault`, the buy click (login first; else a one-time checkout of
- * the SKU with the session id, opened in a new tab: its URL carries only the checkout's id, never
- * the access token), and the payment poll with its purchase handling (close, user now and at 3,
- * 6, 9 s, success toast).
+ * Everything the buy dialog does besides drawing
+ * (docs/behaviour/pricing-and-purchase.md#purchase-popup "Buy dialog"): load the data (a failure
+ * sends a load event with status fail and duration 0,
+ * docs/behaviour/calls-and-errors.md#the-error-catalogue), a new purchase session id on each
+ * opening (renewed after 30 min, core's `sessionIdExpired`), trial checkboxes reset to core's
+ * `trialCheckboxDefault`, the buy click (login first; else a one-time checkout of the SKU with the
+ * session id, opened in a new tab: its URL carries only the checkout's id, never the access token),
+ * and the payment poll with its purchase handling (close, user now and at 3, 6, 9 s, success
+ * toast).
  */
 import { createCheckout, getTradeInfo, timings, type Sku, sessionIdExpired } from "@aivg/core/rules";
 import { freeTrialSelectorVisible, skuBuyUrl, trialCheckboxDefault } from "@aivg/core/later";
@@ -22,7 +24,7 @@ import { buyDialogAtom, closeBuyDialog } from "./buyState";
 import { PaymentPoll } from "./paymentPoll";
 import { loadPricing, type PricedSku, type PricingData } from "./pricingData";
 
-/** Spec 02 §4: the store is told where the purchase came from. */
+/** docs/behaviour/pricing-and-purchase.md#purchase-popup: the store is told where the purchase came from. */
 export const PURCHASE_SOURCE = "pricing tabs";
 
 export interface BuyFlow {

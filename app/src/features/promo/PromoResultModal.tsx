@@ -1,7 +1,8 @@
 /**
- * The prelaunch success, ended and failed modals (spec 01 §4; their texts are not given by the
- * spec, so they are ours, in the promo namespace). Rendered through the modal system's
- * component slot.
+ * The prelaunch success, ended and failed modals
+ * (docs/behaviour/ads-and-experiments.md#prelaunch-promotion; their texts are not given by the
+ * spec, so they are ours, in the promo namespace). Rendered through the modal system's component
+ * slot.
  */
 import { useTranslation } from "react-i18next";
 import type { ModalRecord } from "../overlays/modalStack";

@@ -1,7 +1,8 @@
 /**
- * How the shell asks for the login dialog before the account feature exists (spec 02 owns the
- * dialog). The account feature registers its opener with `setLoginHandler`; a request made
- * before that is kept and delivered on registration, so an early campaign visit is not lost.
+ * How the shell asks for the login dialog before the account feature exists
+ * (docs/behaviour/accounts-and-sessions.md#log-in owns the dialog). The account feature registers
+ * its opener with `setLoginHandler`; a request made before that is kept and delivered on
+ * registration, so an early campaign visit is not lost.
  */
 let handler: ((mode: "login" | "register") => void) | null = null;
 let pending: "login" | "register" | null = null;

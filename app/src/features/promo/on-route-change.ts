@@ -33,7 +33,8 @@ function start(): PrelaunchPromo {
     storage: sessionStore(),
     apply: async () => {
       const answer = await applyActivity({ code: PROMO_ACTIVITY_CODE });
-      // Activity task status of spec 02 §9: success, duplicate or failed (ended counts as failed).
+      // Activity task status of docs/behaviour/ads-and-experiments.md#promotions: success,
+      // duplicate or failed (ended counts as failed).
       const outcome = prelaunchOutcome(answer.state);
       trackActivityStatus(PROMO_ACTIVITY_CODE, outcome === "ended" ? "failed" : outcome);
       return answer;

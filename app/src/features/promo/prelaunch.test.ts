@@ -23,7 +23,7 @@ function setup(apply: PromoDeps["apply"] = async () => ({ state: 1 })) {
   return { promo: new PrelaunchPromo(deps), deps, map, closeProgress };
 }
 
-describe("prelaunch promotion (spec 01 §4)", () => {
+describe("prelaunch promotion (docs/behaviour/ads-and-experiments.md#prelaunch-promotion)", () => {
   it("maps states: 1 and 3 success, 5 ended, anything else failed", () => {
     expect(promoOutcome(1)).toBe("success");
     expect(promoOutcome("3")).toBe("success");

@@ -1,20 +1,21 @@
 /**
- * The prelaunch promotion of the image model (spec 01 §4 "Prelaunch promotion", §7, §9):
- * a visit with `promo_campaign=nano_banana2_prelaunch` sets the session flag "promo pending";
- * a logged-out visitor gets the login dialog; once the user's uid is known the promotion is
- * applied (`POST /v1/activity/apply { code: "nano2_free" }`, core's `applyActivity`) and the
- * flag cleared; state 1 or 3 opens the success modal, 5 the ended modal, anything else (or a
- * failed call) the failed modal. The flag is set again when the page unmounts before the
+ * The prelaunch promotion of the image model
+ * (docs/behaviour/ads-and-experiments.md#prelaunch-promotion "Prelaunch promotion",
+ * #prelaunch-promotion): a visit with `promo_campaign=nano_banana2_prelaunch` sets the session flag
+ * "promo pending"; a logged-out visitor gets the login dialog; once the user's uid is known the
+ * promotion is applied (`POST /v1/activity/apply { code: "nano2_free" }`, core's `applyActivity`)
+ * and the flag cleared; state 1 or 3 opens the success modal, 5 the ended modal, anything else (or
+ * a failed call) the failed modal. The flag is set again when the page unmounts before the
  * promotion was processed (e.g. the login leaves the page), so the next visit picks it up.
  */
 
 import { prelaunchConstants, prelaunchOutcome } from "@aivg/core/rules";
 
 const campaign = prelaunchConstants();
-/** Campaign query key and value (spec 01 §9), from core. */
+/** Campaign query key and value (docs/behaviour/ads-and-experiments.md#prelaunch-promotion), from core. */
 export const PROMO_QUERY_KEY = campaign.queryKey;
 export const PROMO_QUERY_VALUE = campaign.queryValue;
-/** The activity code the campaign applies (spec 01 §7), from core. */
+/** The activity code the campaign applies (docs/behaviour/ads-and-experiments.md#prelaunch-promotion), from core. */
 export const PROMO_ACTIVITY_CODE = campaign.activityCode;
 /** Session-storage key of the "promo pending" flag (name not shown in the spec). */
 export const PROMO_PENDING_KEY = "promo_pending";
@@ -55,7 +56,7 @@ function setFlag(storage: PromoDeps["storage"], on: boolean): void {
     if (on) storage?.setItem(PROMO_PENDING_KEY, "1");
     else storage?.removeItem(PROMO_PENDING_KEY);
   } catch (error) {
-    console.warn("promo flag not saved", error); // spec 01 §8: storage failures are tolerated
+    console.warn("promo flag not saved", error); // docs/behaviour/calls-and-errors.md#the-error-catalogue: storage failures are tolerated
   }
 }
 

@@ -1,8 +1,8 @@
 /**
- * The uid the promotion waits for (spec 01 §4: "applied once user info (uid) is initialised").
- * It starts from the stored user-info record when that makes the visitor logged in (core's
- * `isLoggedIn`); the account feature sets it with `setPromoUid` once it has initialised or
- * refreshed the user, and clears it on logout.
+ * The uid the promotion waits for (docs/behaviour/accounts-and-sessions.md#logged-in-test: "applied
+ * once user info (uid) is initialised"). It starts from the stored user-info record when that makes
+ * the visitor logged in (core's `isLoggedIn`); the account feature sets it with `setPromoUid` once
+ * it has initialised or refreshed the user, and clears it on logout.
  */
 import { isLoggedIn, sessionConstants } from "@aivg/core/rules";
 import { atom, appStore } from "../../state/jotai";

@@ -1,10 +1,11 @@
 /**
- * Where the account provider lives. Spec 02 names an external account provider; this project's
- * server plays it (pages under /account/ on the API origin). The token itself (its cookie, name
- * and lifetime) belongs to the package (`setAccessToken`). Decisions (the spec does not show
- * them): the provider's origin is VITE_ACCOUNT_ORIGIN, else the API base, else this page's origin.
- * The provider's logout redirect is VITE_ACCOUNT_LOGOUT_URL; without one the page reloads at its
- * current address (the test server has no separate logout page).
+ * Where the account provider lives. docs/behaviour/accounts-and-sessions.md#log-in names an
+ * external account provider; this project's server plays it (pages under /account/ on the API
+ * origin). The token itself (its cookie, name and lifetime) belongs to the package
+ * (`setAccessToken`). Decisions (the spec does not show them): the provider's origin is
+ * VITE_ACCOUNT_ORIGIN, else the API base, else this page's origin. The provider's logout redirect
+ * is VITE_ACCOUNT_LOGOUT_URL; without one the page reloads at its current address (the test server
+ * has no separate logout page).
  */
 import { apiBase, envText } from "../../env";
 

@@ -1,8 +1,8 @@
 /**
- * Spec 02 §8: a logged-out answer (code 140013 or HTTP 401, except the session's own calls; core's
- * `onLoggedOut` decides) broadcasts a clear-userinfo message to the parent frame; where that message
- * arrives (or when the page is the top frame) the user sees the 'logged out' warning and the login
- * info is cleared.
+ * docs/behaviour/calls-and-errors.md#logged-out-answer: a logged-out answer (code 140013 or HTTP
+ * 401, except the session's own calls; core's `onLoggedOut` decides) broadcasts a clear-userinfo
+ * message to the parent frame; where that message arrives (or when the page is the top frame) the
+ * user sees the 'logged out' warning and the login info is cleared.
  */
 import { i18n } from "../../i18n/setup";
 import { appStore } from "../../state/jotai";

@@ -1,8 +1,8 @@
 /**
- * Session start (spec 02 §4): the token first (synchronously, before the first render, so the
- * header does not flash the login button), the cached user info as soon as core's later rules are
- * in, and a fresh user info; the token's renewal is planned; logged-out answers and other tabs'
- * logouts are wired here.
+ * Session start (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions): the token first
+ * (synchronously, before the first render, so the header does not flash the login button), the
+ * cached user info as soon as core's later rules are in, and a fresh user info; the token's renewal
+ * is planned; logged-out answers and other tabs' logouts are wired here.
  */
 import { onLoggedOut } from "@aivg/core/rules";
 import { appStore } from "../../state/jotai";

@@ -1,10 +1,10 @@
 /**
- * Token renewal (spec 02 §7 `GET /v1/token/renew`; §9 token cookie 2 days). When is core's
- * `tokenRenewPlan` (in the token's last day): a timer renews then; app start renews at once when
- * the token is already that close; a page coming back to the foreground checks again (timers of
- * hidden pages are throttled). Tabs renew one at a time (Web Locks where the browser has them):
- * the token is the package's, shared through its cookie, so a tab that finds it already renewed
- * by another does nothing.
+ * Token renewal (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions `GET /v1/token/renew`;
+ * #tokens-and-sessions token cookie 2 days). When is core's `tokenRenewPlan` (in the token's last
+ * day): a timer renews then; app start renews at once when the token is already that close; a page
+ * coming back to the foreground checks again (timers of hidden pages are throttled). Tabs renew one
+ * at a time (Web Locks where the browser has them): the token is the package's, shared through its
+ * cookie, so a tab that finds it already renewed by another does nothing.
  */
 import { getAccessToken, renewToken, type TokenRenewPlan } from "@aivg/core/rules";
 import { appStore } from "../../state/jotai";

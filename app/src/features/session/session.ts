@@ -1,9 +1,10 @@
 /**
- * The session (spec 02 §4 "Session"): token, user info and the derived flags. Every rule is
- * core's: `cachedUserInfo` (24 h cache kept only when its uid matches the token), `userFlags`,
- * `parseUserInfo`, `timings().loginUserRefreshMs` (5 s and 10 s after login). The user-info rules
- * come with the later rules (features/later/load.ts): a visitor's first load never runs them, a
- * signed-in one loads them at start, beside the user-info call.
+ * The session (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions "Session"): token, user
+ * info and the derived flags. Every rule is core's: `cachedUserInfo` (24 h cache kept only when its
+ * uid matches the token), `userFlags`, `parseUserInfo`, `timings().loginUserRefreshMs` (5 s and 10
+ * s after login). The user-info rules come with the later rules (features/later/load.ts): a
+ * visitor's first load never runs them, a signed-in one loads them at start, beside the user-info
+ * call.
  */
 import {
   exchangeOauthToken,
@@ -57,16 +58,18 @@ export function keepToken(token: string, store: Store = appStore): void {
 }
 
 /**
- * Start: the package's token (its cookie, copied to session storage; spec 02 §4), at once, so the
- * header knows the visitor is signed in from the first render; then the cached user info, used
- * when core says it belongs to this token, else removed. Resolves when the cached user is in (a
- * user the user-info call brought first, or a token changed meanwhile, is left as it is).
+ * Start: the package's token (its cookie, copied to session storage;
+ * docs/behaviour/accounts-and-sessions.md#tokens-and-sessions), at once, so the header knows the
+ * visitor is signed in from the first render; then the cached user info, used when core says it
+ * belongs to this token, else removed. Resolves when the cached user is in (a user the user-info
+ * call brought first, or a token changed meanwhile, is left as it is).
  */
 export async function initSession(store: Store = appStore, nowMs = Date.now()): Promise<void> {
   const token = getAccessToken() ?? null;
   const key = sessionConstants().userInfoStorageKey;
   // Without a token the visitor is a guest; a user-info record is left to the shell's own rule
-  // (spec 01 §4 reads it), it is cleared when a token names another user.
+  // (docs/behaviour/languages-and-routes.md#language-resolution reads it), it is cleared when a
+  // token names another user.
   if (!token) return;
   store.set(tokenAtom, token);
   let record: unknown = null;
@@ -142,8 +145,9 @@ export function clearCredentials(store: Store = appStore): void {
 }
 
 /**
- * Logout: the server call (a failure is only logged, spec 02 §8), credentials cleared, other tabs
- * and the parent frame told, then the provider's logout.
+ * Logout: the server call (a failure is only logged,
+ * docs/behaviour/calls-and-errors.md#the-error-catalogue), credentials cleared, other tabs and the
+ * parent frame told, then the provider's logout.
  */
 export async function logout(store: Store = appStore, go: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
   try {

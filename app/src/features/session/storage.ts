@@ -1,6 +1,7 @@
 /**
- * Local/session storage and cookie access that never throws (spec 02 §8: "Local storage read/write
- * failure: warning, defaults used").
+ * Local/session storage and cookie access that never throws
+ * (docs/behaviour/calls-and-errors.md#the-error-catalogue: "Local storage read/write failure:
+ * warning, defaults used").
  */
 
 type Area = "local" | "session";

@@ -14,7 +14,7 @@ import { connectQueue, loadMoreTasks, queueAtom } from "./taskStore";
 import { isOpen, type Task, type TaskOutput } from "./taskTypes";
 import "./tasks.css";
 
-/** Local-storage key of the promo card's dismissal time (decision; spec 02 §4 gives the rule only). */
+/** Local-storage key of the promo card's dismissal time (decision; docs/behaviour/ads-and-experiments.md#promotions gives the rule only). */
 const PROMO_DISMISSED_KEY = "aivg.task-promo-dismissed";
 
 function readDismissed(): number | null {

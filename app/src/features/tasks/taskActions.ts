@@ -1,6 +1,7 @@
 /**
- * What the queue panel's buttons do (spec 02 §7 calls). Each action updates the
- * list from the server's answer; the event stream brings the same change to other tabs.
+ * What the queue panel's buttons do (docs/behaviour/calls-and-errors.md#the-calls calls). Each
+ * action updates the list from the server's answer; the event stream brings the same change to
+ * other tabs.
  */
 import {
   cancelTask,
@@ -56,7 +57,7 @@ export async function remove(task: Task): Promise<void> {
   }
 }
 
-/** Retry asks first with the restart confirmation (spec 01 §4, §8: No/Yes). */
+/** Retry asks first with the restart confirmation (docs/behaviour/tasks-and-queue.md#restart-confirmation; docs/behaviour/calls-and-errors.md#messages: No/Yes). */
 export function retry(task: Task): void {
   openModal("restart", {
     onConfirm: () => {
@@ -70,7 +71,7 @@ export function retry(task: Task): void {
   });
 }
 
-/** Like 1, dislike 0, cancel -1 (spec 02 §3); pressing the active one cancels it. */
+/** Like 1, dislike 0, cancel -1 (docs/behaviour/tasks-and-queue.md#task-modules); pressing the active one cancels it. */
 export async function setLike(task: Task, value: 1 | 0): Promise<void> {
   const like = task.like === value ? -1 : value;
   try {
@@ -104,9 +105,10 @@ function startDownload(url: string): void {
 }
 
 /**
- * A fresh download link of a stored file (spec 02 §7 `GET /v1/common/oss/sign?oss_path&dispose`):
- * `dispose=attachment` makes the browser save it, and a queue left open for days still downloads
- * (the links in the task list expire after a day). Falls back to the list's link.
+ * A fresh download link of a stored file (docs/behaviour/calls-and-errors.md#request-rules `GET
+ * /v1/common/oss/sign?oss_path&dispose`): `dispose=attachment` makes the browser save it, and a
+ * queue left open for days still downloads (the links in the task list expire after a day). Falls
+ * back to the list's link.
  */
 async function signedDownloadUrl(output: TaskOutput): Promise<string> {
   if (!output.ossPath) return output.downloadUrl;
@@ -116,9 +118,11 @@ async function signedDownloadUrl(output: TaskOutput): Promise<string> {
 
 /**
  * Download: a plan whose features (`POST /v1/feature-code/auth`) include watermark-free output
- * gets the watermark-free file through watermark_download (spec 02 §1, §7); other users get the
- * file as it is through a signed link. Should the server still refuse the watermark-free file
- * (CODE_UPGRADE_REQUIRED, e.g. a plan that just ended), the file as it is downloads.
+ * gets the watermark-free file through watermark_download
+ * (docs/behaviour/accounts-and-sessions.md#roles-and-permissions;
+ * docs/behaviour/calls-and-errors.md#request-rules); other users get the file as it is through a
+ * signed link. Should the server still refuse the watermark-free file (CODE_UPGRADE_REQUIRED, e.g.
+ * a plan that just ended), the file as it is downloads.
  */
 export async function download(task: Task, output: TaskOutput): Promise<void> {
   try {
@@ -142,7 +146,7 @@ export async function download(task: Task, output: TaskOutput): Promise<void> {
 }
 
 /** Copies a share link of the output (clipboard API; failure says so). */
-/** Share copies the output's link, with the legacy fallback where the Clipboard API is refused (spec 02 §5). */
+/** Share copies the output's link, with the legacy fallback where the Clipboard API is refused (docs/behaviour/tasks-and-queue.md#task-inputs). */
 export async function share(output: TaskOutput): Promise<void> {
   if (await copyText(output.url)) showToast("success", i18n.t("tasks:shareCopied"));
   else showToast("error", i18n.t("tasks:shareFailed"));

@@ -1,7 +1,8 @@
 /**
- * The user's task queue (spec 02 §4 "Task queue events", §7): the list (page size 20), live
- * changes from the server's event stream (updateList, addTask, updateTask, delTask, retryTask),
- * and, when the stream is unavailable, polling of the open tasks through /v1/ai/result/batch.
+ * The user's task queue (docs/behaviour/tasks-and-queue.md#the-queue "Task queue events",
+ * #the-queue): the list (page size 20), live changes from the server's event stream (updateList,
+ * addTask, updateTask, delTask, retryTask), and, when the stream is unavailable, polling of the
+ * open tasks through /v1/ai/result/batch.
  */
 import { createEventsTicket, getAccessToken, getTaskResults, hasNextPage, listTasks, taskConstants } from "@aivg/core/rules";
 import { apiBase } from "../../env";
@@ -9,7 +10,7 @@ import { appStore, atom } from "../../state/jotai";
 import { notifyFinished } from "./notify";
 import { isHelperTask, isOpen, readTask, readTaskList, type Task } from "./taskTypes";
 
-/** Spec 02 §7/§9: the task list's default page_size, from core. */
+/** docs/behaviour/tasks-and-queue.md#the-queue: the task list's default page_size, from core. */
 export const TASK_PAGE_SIZE = taskConstants().listPageSize;
 /**
  * Decision (spec: not shown): poll the open tasks every 3 s while the event stream is down.
@@ -155,7 +156,7 @@ function withRequest(task: Task, raw: unknown, store: typeof appStore): Task {
   return task;
 }
 
-/** Applies one server event (names of spec 02 §4). */
+/** Applies one server event (names of docs/behaviour/accounts-and-sessions.md#roles-and-permissions). */
 export function applyEvent(name: string, data: unknown, store = appStore): void {
   switch (name) {
     case "updateList":

@@ -1,7 +1,8 @@
 /**
- * The task as the server answers it (spec 02 §3 "Task": taskId, algorithm, user_data; the rest of
- * the shape is the server's decision, see server/src/tasks/record.rs). Read leniently: a field of
- * the wrong type becomes its default, so one odd record cannot break the queue panel.
+ * The task as the server answers it (docs/behaviour/tasks-and-queue.md#task-modules "Task": taskId,
+ * algorithm, user_data; the rest of the shape is the server's decision, see
+ * server/src/tasks/record.rs). Read leniently: a field of the wrong type becomes its default, so
+ * one odd record cannot break the queue panel.
  */
 
 export type TaskStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
@@ -36,7 +37,7 @@ export interface Task {
   error: string | null;
   prompt: string;
   userData: Record<string, unknown>;
-  /** Spec 02 §3 like values: 1 like, 0 dislike, -1 none. */
+  /** docs/behaviour/tasks-and-queue.md#task-modules like values: 1 like, 0 dislike, -1 none. */
   like: 1 | 0 | -1;
   saved: boolean;
   retryOf: string;
@@ -120,8 +121,8 @@ export function isOpen(task: Task): boolean {
 
 /**
  * The free, instant helper calls (sensitive checks, face key points, watermark-free download) are
- * tasks on the server too (spec 02 §7); they are steps of another task, not creations, so the
- * queue does not list them.
+ * tasks on the server too (docs/behaviour/tasks-and-queue.md#task-modules); they are steps of
+ * another task, not creations, so the queue does not list them.
  */
 export function isHelperTask(task: Pick<Task, "algorithm">): boolean {
   return task.algorithm.endsWith("_sensitive_detect") || task.algorithm === "image_fkp" || task.algorithm === "watermark_download";

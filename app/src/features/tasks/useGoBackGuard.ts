@@ -1,7 +1,7 @@
 /**
- * The go-back confirmation (texts spec 01 §8): leaving a screen while a task
- * started there is still queued or running asks first. Yes leaves, Cancel stays. A reload or
- * tab close gets the browser's own prompt.
+ * The go-back confirmation (texts docs/behaviour/calls-and-errors.md#messages): leaving a screen
+ * while a task started there is still queued or running asks first. Yes leaves, Cancel stays. A
+ * reload or tab close gets the browser's own prompt.
  */
 import { useEffect } from "react";
 import { useBlocker } from "react-router";

@@ -1,9 +1,10 @@
 /**
- * The face check of the talking avatar (spec 02 §7 `POST /v1/ai/create/image_fkp` + its result:
- * the server's face detector, `{faces: [{x, y, w, h, score, key_points}], note?}`): once the
- * portrait is uploaded, the page says whether a face was found. Decision (the spec does not show
- * where the call is used): it warns and does not block Generate, since a detector can miss a
- * stylised face (a cartoon host); a server without the model (`note`) says nothing.
+ * The face check of the talking avatar (docs/behaviour/tasks-and-queue.md#task-modules `POST
+ * /v1/ai/create/image_fkp` + its result: the server's face detector, `{faces: [{x, y, w, h, score,
+ * key_points}], note?}`): once the portrait is uploaded, the page says whether a face was found.
+ * Decision (the spec does not show where the call is used): it warns and does not block Generate,
+ * since a detector can miss a stylised face (a cartoon host); a server without the model (`note`)
+ * says nothing.
  */
 import { createImageFkp, getImageFkpResult } from "@aivg/core/rules";
 import { useEffect, useState } from "react";

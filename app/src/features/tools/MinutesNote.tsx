@@ -1,8 +1,9 @@
 /**
- * The month's minutes of a metered tool (spec 02 §1: the standard plan's 15, 10 and 10 minutes of
- * translate, denoise and vocal remover), as the server counts them (`GET /v1/ai/minutes`):
- * "3:20 of 15:00 min used this month · renews 1 Apr", "Unlimited with your plan", or, for a plan
- * without the tool, what the Standard plan has (core's number). Read again when `refresh` changes.
+ * The month's minutes of a metered tool (docs/behaviour/tasks-and-queue.md#minute-metered-tools:
+ * the standard plan's 15, 10 and 10 minutes of translate, denoise and vocal remover), as the server
+ * counts them (`GET /v1/ai/minutes`): "3:20 of 15:00 min used this month · renews 1 Apr",
+ * "Unlimited with your plan", or, for a plan without the tool, what the Standard plan has (core's
+ * number). Read again when `refresh` changes.
  */
 import { getMinuteUsage, minuteUse, tagForCode, type MinuteTool } from "@aivg/core/rules";
 import { useEffect, useState } from "react";

@@ -1,8 +1,8 @@
 /**
- * Before/after examples of an AI tool page (spec 02 §7 `GET /v1/common/demo/list?key=`; where
- * the page shows them is not shown: decided under the upload, as a user choosing a file would
- * look for what the tool does). The key is the page's path segment (`bg-remover`), as the server
- * names them; a page the server has no examples for shows nothing.
+ * Before/after examples of an AI tool page (docs/behaviour/tasks-and-queue.md#explore `GET
+ * /v1/common/demo/list?key=`; where the page shows them is not shown: decided under the upload, as
+ * a user choosing a file would look for what the tool does). The key is the page's path segment
+ * (`bg-remover`), as the server names them; a page the server has no examples for shows nothing.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

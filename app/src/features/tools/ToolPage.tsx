@@ -72,8 +72,9 @@ function usePaintSurface(file: UploadedFile | null, wanted: boolean): { surface:
 }
 
 /**
- * The route's `hasBack` (spec 01 §2: the background remover) shows a Back button: to the previous
- * page when there is one, else to the AI tools list (decision, as the error page's Go Back).
+ * The route's `hasBack` (docs/behaviour/languages-and-routes.md#routes: the background remover)
+ * shows a Back button: to the previous page when there is one, else to the AI tools list (decision,
+ * as the error page's Go Back).
  */
 function BackButton() {
   const { t } = useTranslation("tools");
@@ -106,7 +107,8 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
   const signedIn = useSignedIn();
   const gen = useGeneration();
   const { surface, error: surfaceError } = usePaintSurface(file, form.mask);
-  // The metered tools' month (spec 02 §1), read again after each task this page starts.
+  // The metered tools' month (docs/behaviour/accounts-and-sessions.md#roles-and-permissions), read
+  // again after each task this page starts.
   const tool = minuteTool(form.code);
   // A talking avatar animates a face: the portrait is checked for one (image_fkp).
   const avatar = taskModule(form.code)?.work === "avatar";

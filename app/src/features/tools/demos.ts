@@ -1,10 +1,10 @@
 /**
- * The before/after examples of a tool page (spec 02 §7 `GET /v1/common/demo/list?key=`), fetched once
- * per key and page load. The page route's loader starts the request (routes/prefetch.ts) beside the
- * page's module, so the answer is usually in before the page first renders and the examples, often the
- * largest picture of the first screen, paint with it instead of one request after it (docs/performance.md).
- * On a first load the server has usually written the answer into the page (routes/first-screen.ts),
- * and no request is sent.
+ * The before/after examples of a tool page (docs/behaviour/tasks-and-queue.md#explore `GET
+ * /v1/common/demo/list?key=`), fetched once per key and page load. The page route's loader starts the
+ * request (routes/prefetch.ts) beside the page's module, so the answer is usually in before the page
+ * first renders and the examples, often the largest picture of the first screen, paint with it
+ * instead of one request after it (docs/performance.md). On a first load the server has usually
+ * written the answer into the page (routes/first-screen.ts), and no request is sent.
  */
 import { demoKey as coreDemoKey, listDemos, type RouteName } from "@aivg/core/rules";
 import { firstScreenAnswer } from "../../routes/first-screen";

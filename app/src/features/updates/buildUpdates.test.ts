@@ -23,7 +23,7 @@ function deps(over: Partial<BuildUpdatesDeps> = {}) {
   return { d, timeouts, intervals };
 }
 
-describe("build updates (spec 01 §4)", () => {
+describe("build updates (docs/behaviour/languages-and-routes.md#build-updates)", () => {
   it("never reloads while the server names the running build", async () => {
     const { d } = deps();
     const u = new BuildUpdates(d);

@@ -1,9 +1,10 @@
 /**
- * Build updates (spec 01 §4): the app polls `builds/latest.json` (core's `getLatestBuild`);
- * once the id differs from the running build, the next navigation reloads the whole page,
- * limited by the reload guard. The build manifest (`builds/meta/{id}.json`, core's
- * `getBuildManifest`) is prefetched `manifestPrefetchDelay` after start (1 s, none on slow-2g)
- * and shared with the page-payload loader, which needs its list of prerendered paths.
+ * Build updates (docs/behaviour/languages-and-routes.md#build-updates): the app polls
+ * `builds/latest.json` (core's `getLatestBuild`); once the id differs from the running build, the
+ * next navigation reloads the whole page, limited by the reload guard. The build manifest
+ * (`builds/meta/{id}.json`, core's `getBuildManifest`) is prefetched `manifestPrefetchDelay` after
+ * start (1 s, none on slow-2g) and shared with the page-payload loader, which needs its list of
+ * prerendered paths.
  *
  * Decisions (spec: "not shown"): the poll runs every hour (Nuxt's default for this check,
  * `VITE_BUILD_POLL_MS` overrides it) and whenever the tab becomes visible again; a failed poll

@@ -16,7 +16,7 @@ function memoryStorage(): Storage {
   };
 }
 
-describe("reload guard (spec 01 §4, §8)", () => {
+describe("reload guard (docs/behaviour/languages-and-routes.md#build-updates)", () => {
   const guardMs = timings().reloadGuardMs;
 
   it("reloads when no guard is set, and sets the guard", () => {

@@ -1,8 +1,9 @@
 /**
- * The reload guard (spec 01 §4 "Build updates", §8 chunk-loading error): a timestamp in session
- * storage set at each update reload; core's `reloadAllowed` says whether it still blocks another
- * (10 s). Storage failures are tolerated (spec 01 §8): without storage the reload is allowed,
- * since a loop cannot be detected anyway and a stale page is worse.
+ * The reload guard (docs/behaviour/languages-and-routes.md#build-updates "Build updates",
+ * #build-updates chunk-loading error): a timestamp in session storage set at each update reload;
+ * core's `reloadAllowed` says whether it still blocks another (10 s). Storage failures are
+ * tolerated (docs/behaviour/calls-and-errors.md#the-error-catalogue): without storage the reload is
+ * allowed, since a loop cannot be detected anyway and a stale page is worse.
  */
 import { reloadAllowed } from "@aivg/core/rules";
 

@@ -1,7 +1,8 @@
 /**
  * The one BuildUpdates instance of the page, wired to core's client, the browser's timers and
- * session storage; also the chunk-load error handler (spec 01 §8: a full reload, limited by the
- * 10-second guard).
+ * session storage; also the chunk-load error handler
+ * (docs/behaviour/languages-and-routes.md#build-updates: a full reload, limited by the 10-second
+ * guard).
  */
 import { getBuildManifest, getLatestBuild, manifestPrefetchDelay } from "@aivg/core/rules";
 import type { DataRouter } from "react-router";

@@ -1,4 +1,5 @@
-//! The task-module catalogue: one row per module code the site offers (spec 02 §3).
+//! The task-module catalogue: one row per module code the site offers
+//! (docs/behaviour/tasks-and-queue.md#task-modules).
 //!
 //! The spec names the codes only; prices, inputs, outputs, options and engines are decided here
 //! (by the weight of the work and what the open models named in each row take):
@@ -20,15 +21,16 @@
 //! | `video2video`, `video2anime` | 15 | video, prompt | video | `video_restyle` |
 //! | `mai_vqe`, `tool_vqe` (video enhancer) | 5 | video | video | `video_upscale` |
 //! | `tool_erv`, `tool_vrw`, `tool_trw` (video eraser) | 5 | video, mask | video | `video_erase` |
-//! | `txt2Music`, `mai_tcm` | 5 | prompt (≥ 10, spec 02 §5), style, duration | audio | `music` |
-//! | `txt2Song`, `mai_text2song_minimax` | 8 | lyrics (≥ 10, spec 02 §5), prompt, style, duration | audio | `song` |
+//! | `txt2Music`, `mai_tcm` | 5 | prompt (≥ 10, docs/behaviour/tasks-and-queue.md#task-inputs), style, duration | audio | `music` |
+//! | `txt2Song`, `mai_text2song_minimax` | 8 | lyrics (≥ 10, docs/behaviour/tasks-and-queue.md#task-inputs), prompt, style, duration | audio | `song` |
 //! | `video_translate` | 5 | video, voice (its language is the target) | video | none: speech model needed |
 //! | `audio_denoise` | 1 | audio | audio | none: ffmpeg's FFT denoiser on the server |
 //! | `vocal_remover` | 1 | audio | audio | none: ffmpeg's centre-channel cancellation |
 //!
-//! The last three are the tools the standard plan meters in minutes (spec 02 §1: translate,
-//! denoise, vocal remover; see `minutes.rs`); the spec lists no codes for them (its list ends
-//! "and others"), so the codes are ours. They share the page `AiToolsAudioTools`.
+//! The last three are the tools the standard plan meters in minutes
+//! (docs/behaviour/tasks-and-queue.md#minute-metered-tools: translate, denoise, vocal remover; see
+//! `minutes.rs`); the spec lists no codes for them (its list ends "and others"), so the codes are
+//! ours. They share the page `AiToolsAudioTools`.
 //!
 //! Decisions where the spec is silent: a song needs lyrics (the song tab always asks for them) and
 //! its prompt is free text (tags); video lengths are 5 or 10 seconds (Wan 2.2 makes 5 s at 24 fps
@@ -104,9 +106,11 @@ pub enum Work {
 pub enum FieldKind {
     /// Free text: what to make (up to [`MAX_TASK_TEXT_CHARS`]).
     Prompt,
-    /// A music prompt: at least 10 characters after trimming (spec 02 §5).
+    /// A music prompt: at least 10 characters after trimming
+    /// (docs/behaviour/tasks-and-queue.md#task-inputs).
     MusicPrompt,
-    /// Song lyrics: at least 10 characters after trimming (spec 02 §5).
+    /// Song lyrics: at least 10 characters after trimming
+    /// (docs/behaviour/tasks-and-queue.md#task-inputs).
     Lyrics,
     /// The words a talking avatar speaks.
     Speech,
@@ -213,7 +217,7 @@ pub struct TaskModule {
     /// The fields of `data`, in the order a form shows them.
     #[cfg_attr(feature = "tsify", tsify(type = "TaskField[]"))]
     pub fields: &'static [Field],
-    /// Whether `aspect_ratio` (spec 02 §3's options) applies.
+    /// Whether `aspect_ratio` (docs/behaviour/tasks-and-queue.md#task-modules options) applies.
     pub aspect_ratio: bool,
     #[cfg_attr(feature = "tsify", tsify(type = "TaskDurationRule | null"))]
     pub duration: Option<DurationRule>,
@@ -221,9 +225,9 @@ pub struct TaskModule {
     pub style: bool,
     /// Whether a TTS `voice_id` applies.
     pub voice: bool,
-    /// The route names (spec 01 §2) whose screen creates tasks of this module; empty for modules
-    /// reached only through the API, templates or another module's screen. The first is where an
-    /// explore item of this module is remade.
+    /// The route names (docs/behaviour/languages-and-routes.md#routes) whose screen creates tasks
+    /// of this module; empty for modules reached only through the API, templates or another
+    /// module's screen. The first is where an explore item of this module is remade.
     pub screens: &'static [&'static str],
     /// The module code a screen sends as the task's `module` (the task list's label of it), when
     /// it is not this module's own: the music page files `mai_tcm` tasks under `txt2Music`.
@@ -304,7 +308,7 @@ mod tests {
 
     #[test]
     fn every_spec_code_has_one_row() {
-        // Spec 02 §3 "Task module codes".
+        // docs/behaviour/tasks-and-queue.md#task-modules "Task module codes".
         let spec = "combo_alg, effect, image2video, text2video, text2image, image2image, video2video, \
             video2anime, txt2Music, txt2Song, wallpaper, mai_imagesharpen, mai_vqe, tool_vqe, tool_erv, \
             mai_fs, photomaker_imagefix, tool_itr, inpaint_clothes, tool_vrw, tool_trw, talking_face, \

@@ -39,7 +39,7 @@ pub(super) const VIDEO_DURATION: DurationRule = DurationRule {
     default: 5,
     choices: &[5, 10],
 };
-/// Music and songs: default 30 s (spec 02 §3 "Music settings").
+/// Music and songs: default 30 s (docs/behaviour/tasks-and-queue.md#task-inputs "Music settings").
 pub(super) const MUSIC_DURATION: DurationRule = DurationRule {
     min: 1,
     max: MAX_TASK_DURATION_S,

@@ -15,7 +15,8 @@ pub const ANIME_STYLE: &str = "anime style, cel shading, vibrant colors";
 /// The page of the minute-metered tools.
 const AUDIO_TOOLS: &[&str] = &["AiToolsAudioTools"];
 
-/// Every task module the site offers, in the order of spec 02 §3's code list where it applies.
+/// Every task module the site offers, in the order of
+/// docs/behaviour/tasks-and-queue.md#task-modules code list where it applies.
 pub const TASK_MODULES: &[TaskModule] = &[
     TaskModule {
         code: "text2image",

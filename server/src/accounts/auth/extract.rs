@@ -1,7 +1,7 @@
 //! The request extractors of the signed-in user, on the application state: the HTTP face of
-//! `auth/mod.rs` (spec 02 §8: anything but a valid, unexpired, unrevoked Bearer token answers 401
-//! with code 140013). A session found valid is kept a moment (`sessions.rs`), so the busiest
-//! calls do not read `tokens` each time.
+//! `auth/mod.rs` (docs/behaviour/calls-and-errors.md#logged-out-answer: anything but a valid,
+//! unexpired, unrevoked Bearer token answers 401 with code 140013). A session found valid is kept a
+//! moment (`sessions.rs`), so the busiest calls do not read `tokens` each time.
 
 use super::keys::verified_claims;
 use super::sessions::CachedSession;

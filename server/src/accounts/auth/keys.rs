@@ -1,6 +1,7 @@
-//! The signing keys of the access tokens and what they sign (spec 02 §9): no state, no
-//! database, so the application state (`state.rs`) can hold them without importing the
-//! request extractors of `accounts/auth/`.
+//! The signing keys of the access tokens and what they sign
+//! (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions): no state, no database, so the
+//! application state (`state.rs`) can hold them without importing the request extractors of
+//! `accounts/auth/`.
 
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Validation};
 use serde::{Deserialize, Serialize};
@@ -28,7 +29,8 @@ impl JwtKeys {
 }
 
 /// Claims of an access token. `uid` is what the client compares with its cached user info
-/// (spec 02 §4: user info is kept only when its uid matches the token's).
+/// (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions: user info is kept only when its
+/// uid matches the token's).
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Claims {
     pub sub: String,

@@ -1,5 +1,6 @@
 //! Access tokens: HS256 JWTs (jsonwebtoken) whose id is recorded in `tokens`, so logout and
-//! revocation take effect at once. Lifetime 2 days (spec 02 §9, token cookie 2 days).
+//! revocation take effect at once. Lifetime 2 days
+//! (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions, token cookie 2 days).
 
 use crate::api::ApiError;
 use jsonwebtoken::{Algorithm, Header};
@@ -10,7 +11,7 @@ pub mod keys;
 pub mod sessions;
 pub use keys::{Claims, JwtKeys, signed_uid};
 
-/// Token lifetime: 2 days (spec 02 §9), from core.
+/// Token lifetime: 2 days (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions), from core.
 pub const TOKEN_LIFETIME_MS: i64 = aivg_core::session::TOKEN_LIFETIME_MS;
 
 /// A freshly issued token.
@@ -54,7 +55,8 @@ pub async fn issue(
 }
 
 /// The signed-in user of a request: a valid, unexpired, unrevoked Bearer token.
-/// Anything else answers HTTP 401 with code 140013 (spec 02 §8).
+/// Anything else answers HTTP 401 with code 140013
+/// (docs/behaviour/calls-and-errors.md#logged-out-answer).
 #[derive(Debug, Clone)]
 pub struct AuthUser {
     pub id: i64,

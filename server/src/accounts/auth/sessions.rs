@@ -1,7 +1,8 @@
 //! The sessions of recent token checks, kept in memory so a signed-in call does not read the
 //! `tokens` table every time (the read was one of the few statements of the busiest calls).
 //!
-//! What stays true (spec 02 §8: a revoked or expired token answers 401 at once):
+//! What stays true (docs/behaviour/calls-and-errors.md#logged-out-answer: a revoked or expired
+//! token answers 401 at once):
 //! - only sessions found valid are kept, each for at most `AIVG_TOKEN_CACHE_MS` (default
 //!   2,000 ms; `0` turns the cache off) and never past the token's own expiry, which is checked
 //!   against the server's clock on every use;

@@ -1,10 +1,11 @@
 //! The image enhancer on the local provider (`Work::Enhance`, image: the task modules
-//! `mai_imagesharpen`, `tool_itr` of spec 02 §3, the page /ai-tools/image-enhancer of spec 01):
-//! twice the input's size, as the module promises on every engine. The upscale
-//! model (aivg-models' Real-ESRGAN animevideov3, `models/upscale.rs`) makes it when installed and
-//! the input's long side is at most `AIVG_UPSCALE_MAX_SIDE` (its work grows with the pixels);
-//! otherwise core's `enhance_rgba` (2× Lanczos3 and an unsharp mask) does, the result's note
-//! saying why. JPEG stays JPEG, anything else becomes PNG.
+//! `mai_imagesharpen`, `tool_itr` of docs/behaviour/tasks-and-queue.md#task-modules, the page
+//! /ai-tools/image-enhancer of docs/behaviour/tasks-and-queue.md#task-modules): twice the input's
+//! size, as the module promises on every engine. The upscale model (aivg-models' Real-ESRGAN
+//! animevideov3, `models/upscale.rs`) makes it when installed and the input's long side is at most
+//! `AIVG_UPSCALE_MAX_SIDE` (its work grows with the pixels); otherwise core's `enhance_rgba` (2×
+//! Lanczos3 and an unsharp mask) does, the result's note saying why. JPEG stays JPEG, anything else
+//! becomes PNG.
 
 use super::{blocking, encode, failed, input_image};
 use crate::models::{ModelFailure, ModelSettings, upscale_installed};

@@ -1,4 +1,5 @@
-//! The monthly minutes of the metered tools (spec 02 §1: the standard plan's 15, 10 and 10
+//! The monthly minutes of the metered tools
+//! (docs/behaviour/tasks-and-queue.md#minute-metered-tools: the standard plan's 15, 10 and 10
 //! minutes of translate, denoise and vocal remover). The rule (limits per level, the UTC month,
 //! seconds rounded up, the messages) is core's `aivg_core::tasks::minutes`; here are the length of
 //! a task's input, the month's use from the database and the refusal's envelope:

@@ -1,4 +1,5 @@
-//! Login, token, user info, feature codes and credit history (spec 02 §7).
+//! Login, token, user info, feature codes and credit history
+//! (docs/behaviour/accounts-and-sessions.md#log-in).
 
 use super::OpenFields;
 use serde::{Deserialize, Serialize};

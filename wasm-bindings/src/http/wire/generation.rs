@@ -1,4 +1,4 @@
-//! Generation, tools, uploads, tasks and reports (spec 02 §7).
+//! Generation, tools, uploads, tasks and reports (docs/behaviour/tasks-and-queue.md#task-modules).
 
 use super::OpenFields;
 use serde::{Deserialize, Serialize};

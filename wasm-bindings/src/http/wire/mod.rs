@@ -9,12 +9,18 @@
 //! "Option::is_none"`, which tsify declares as `field?: T`, so a value read and written again is
 //! the value sent.
 //!
-//! - [`account`]: login, token, user info, feature codes, credit history (spec 02 §7).
-//! - [`purchase`]: SKUs, trade info, checkout, coupons (spec 02 §4, §7).
-//! - [`promotions`]: marketing, check-in, A/B tests, activities (spec 02 §3, §6, §7).
-//! - [`generation`]: generation, tools, uploads, tasks, reports (spec 02 §7).
-//! - [`workflow`]: template lists, resources, explore (spec 01 §7, spec 02 §7).
-//! - [`pages`]: CMS data and build manifests (spec 01 §3).
+//! - [`account`]: login, token, user info, feature codes, credit history
+//!   (docs/behaviour/accounts-and-sessions.md#log-in).
+//! - [`purchase`]: SKUs, trade info, checkout, coupons
+//!   (docs/behaviour/pricing-and-purchase.md#purchase-popup).
+//! - [`promotions`]: marketing, check-in, A/B tests, activities
+//!   (docs/behaviour/credits-and-checkin.md#daily-check-in).
+//! - [`generation`]: generation, tools, uploads, tasks, reports
+//!   (docs/behaviour/tasks-and-queue.md#explore).
+//! - [`workflow`]: template lists, resources, explore (docs/behaviour/tasks-and-queue.md#templates,
+//!   #explore).
+//! - [`pages`]: CMS data and build manifests
+//!   (docs/behaviour/languages-and-routes.md#build-updates).
 
 pub mod account;
 pub mod generation;

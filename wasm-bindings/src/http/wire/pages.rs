@@ -1,11 +1,12 @@
-//! CMS data and build manifests (spec 01 §3).
+//! CMS data and build manifests (docs/behaviour/languages-and-routes.md#build-updates).
 
 use super::OpenFields;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tsify::Tsify;
 
-/// CMS page data (spec 01 §3): title/description/keywords and HTML blocks.
+/// CMS page data (docs/behaviour/languages-and-routes.md#page-content): title/description/keywords
+/// and HTML blocks.
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct CmsData {
     /// Title, description and keywords.
@@ -42,7 +43,8 @@ pub struct CmsTdk {
     pub extra: OpenFields,
 }
 
-/// A build manifest (spec 01 §3): id, route matcher, prerendered paths; fields as served.
+/// A build manifest (docs/behaviour/languages-and-routes.md#build-updates): id, route matcher,
+/// prerendered paths; fields as served.
 #[derive(Debug, Clone, Serialize, Deserialize, Tsify)]
 pub struct BuildManifest {
     /// The build id.

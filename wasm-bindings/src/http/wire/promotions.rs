@@ -1,4 +1,6 @@
-//! Marketing, check-in, A/B tests and activities (spec 02 §3, §6, §7).
+//! Marketing, check-in, A/B tests and activities
+//! (docs/behaviour/credits-and-checkin.md#daily-check-in;
+//! docs/behaviour/ads-and-experiments.md#promotions).
 
 use super::OpenFields;
 use aivg_core::ads::AdItem;

@@ -1,4 +1,4 @@
-//! SKUs, trade info, checkout and coupons (spec 02 §4, §7).
+//! SKUs, trade info, checkout and coupons (docs/behaviour/pricing-and-purchase.md#purchase-popup).
 
 use super::OpenFields;
 use serde::{Deserialize, Serialize};

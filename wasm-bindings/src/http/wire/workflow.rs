@@ -1,4 +1,4 @@
-//! Template lists, resources and explore (spec 01 §7, spec 02 §7).
+//! Template lists, resources and explore (docs/behaviour/tasks-and-queue.md#templates, #explore).
 
 use super::OpenFields;
 use serde::{Deserialize, Serialize};

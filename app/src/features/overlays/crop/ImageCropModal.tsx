@@ -1,8 +1,8 @@
 /**
- * The image crop dialog (spec 01 §4 "Image crop", §5, §9), driven by core's crop geometry:
- * presets within the model's ratio bounds (cropPresets), the box for a ratio (cropBoxSize, 412)
- * and its resizing by the corner handle (cropBoxResize: ratio kept, width at least 40),
- * the zoom range and its 10 steps (cropZoomRange, cropZoomStep), slider 0-100
+ * The image crop dialog (docs/behaviour/uploads.md#image-crop "Image crop", #image-crop), driven by
+ * core's crop geometry: presets within the model's ratio bounds (cropPresets), the box for a ratio
+ * (cropBoxSize, 412) and its resizing by the corner handle (cropBoxResize: ratio kept, width at
+ * least 40), the zoom range and its 10 steps (cropZoomRange, cropZoomStep), slider 0-100
  * (cropSliderToScale), wheel zoom (cropWheelZoom), drag kept inside the rules (cropClampView),
  * restore (cropRestore), and the source rectangle on confirm (cropRect). Pixels are prepared and
  * cut by core (cropImage.ts).

@@ -1,7 +1,8 @@
 /**
  * Whether the user changed the crop the dialog proposed on opening (its automatic clip: the first
  * allowed ratio, the whole box, the restored view). Cancelling a changed crop asks first (the
- * auto-clip go-back confirmation, spec 01 §2 overlays); an untouched one closes at once.
+ * auto-clip go-back confirmation, docs/behaviour/languages-and-routes.md#overlays overlays); an
+ * untouched one closes at once.
  */
 import type { BoxSize, CropView } from "@aivg/core/rules";
 

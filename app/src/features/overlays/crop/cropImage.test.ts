@@ -17,7 +17,7 @@ function gradient(width: number, height: number) {
   return { pixels, width, height };
 }
 
-describe("crop pixels (spec 01 §5: downscale when a side exceeds min(maxValue, 2000))", () => {
+describe("crop pixels (docs/behaviour/uploads.md#image-crop: downscale when a side exceeds min(maxValue, 2000))", () => {
   it("downscales 4000×3000 to 2000×1500 with core", () => {
     const source = sizeForCrop(gradient(4000, 3000), null);
     expect(source.picture).toEqual({ width: 2000, height: 1500, originalWidth: 4000, originalHeight: 3000, downscaled: true });
@@ -56,7 +56,7 @@ describe("crop pixels (spec 01 §5: downscale when a side exceeds min(maxValue, 
     expect(() => cutForCrop(source, { x: 50, y: 50, w: 100, h: 10 })).toThrow();
   });
 
-  it("reports a canvas without a 2D context as 'canvas getContext fail' (spec 01 §8)", () => {
+  it("reports a canvas without a 2D context as 'canvas getContext fail' (docs/behaviour/uploads.md#image-crop)", () => {
     const canvas = { getContext: () => null } as unknown as HTMLCanvasElement;
     expect(() => paintRgba(canvas, { pixels: new Uint8Array(4), width: 1, height: 1 })).toThrow(CANVAS_FAIL);
   });

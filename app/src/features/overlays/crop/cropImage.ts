@@ -1,9 +1,10 @@
 /**
  * The pixel side of the crop dialog. The browser decodes the file (createImageBitmap, EXIF
  * orientation applied) and encodes the result (canvas); core does the rest on RGBA pixels:
- * the size rule (downscaleTarget: a side above min(maxValue, 2000) is downscaled, spec 01 §5),
- * the resampling (downscaleRgba, Lanczos3) and the cut (cropRgba). A missing 2D context is the
- * spec's 'canvas getContext fail' (spec 01 §8).
+ * the size rule (downscaleTarget: a side above min(maxValue, 2000) is downscaled,
+ * docs/behaviour/uploads.md#image-crop), the resampling (downscaleRgba, Lanczos3) and the cut
+ * (cropRgba). A missing 2D context is the spec's 'canvas getContext fail'
+ * (docs/behaviour/uploads.md#image-crop).
  *
  * The pixel functions come from core's imaging module (`@aivg/core/imaging`), its own WebAssembly,
  * which loads with this file only: import it lazily (the crop dialog, an image upload), never from
@@ -17,7 +18,7 @@ import type { CropPicture } from "./cropTypes";
 /** JPEG quality of an opaque crop result. Decision: high enough for a model input. */
 export const CROP_JPEG_QUALITY = 0.92;
 
-/** Spec 01 §8. */
+/** docs/behaviour/uploads.md#image-crop. */
 export const CANVAS_FAIL = "canvas getContext fail";
 
 export interface CropSource extends RgbaImage {

@@ -1,4 +1,4 @@
-/** The data of the image crop dialog and its result (spec 01 §3 "Crop result", §4, §5, §9). */
+/** The data of the image crop dialog and its result (docs/behaviour/uploads.md#image-crop "Crop result", #image-crop). */
 
 /** How the source picture was prepared before cropping. */
 export interface CropPicture {
@@ -23,7 +23,7 @@ export interface CropClip {
   scale: number;
 }
 
-/** Crop result (spec 01 §3): image, width, height, x, y, w, h, cropRecord (picture and clip). */
+/** Crop result (docs/behaviour/uploads.md#image-crop): image, width, height, x, y, w, h, cropRecord (picture and clip). */
 export interface CropResult {
   /** The cropped picture as a file (JPEG when opaque, else PNG). */
   image: Blob;
@@ -41,7 +41,7 @@ export interface CropResult {
 export interface CropDialogData {
   /** The picked file (JPEG, PNG or WebP). */
   source: Blob;
-  /** The model's ratio bounds (width / height); only presets within them are offered (spec 01 §5). */
+  /** The model's ratio bounds (width / height); only presets within them are offered (docs/behaviour/uploads.md#aspect-ratios). */
   minRatio?: number | null;
   maxRatio?: number | null;
   /** The model's largest side; the picture is downscaled when a side exceeds min(maxValue, 2000). */

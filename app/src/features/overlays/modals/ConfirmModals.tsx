@@ -1,7 +1,8 @@
 /**
- * The confirmation modals of spec 01 §2 with their texts of §8: generic confirmation, restart
- * (No/Yes), go-back (Cancel/Yes), auto-clip go-back, credit consumption (Cancel/Continue).
- * The texts of §8 are the `modal` namespace (core's source-text ids `modal.*`); the rest is `overlays`.
+ * The confirmation modals of docs/behaviour/calls-and-errors.md#messages with their texts of
+ * #messages: generic confirmation, restart (No/Yes), go-back (Cancel/Yes), auto-clip go-back,
+ * credit consumption (Cancel/Continue). The texts of #messages are the `modal` namespace (core's
+ * source-text ids `modal.*`); the rest is `overlays`.
  */
 import { useTranslation } from "react-i18next";
 import type { ModalRecord } from "../modalStack";

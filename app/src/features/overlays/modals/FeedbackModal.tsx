@@ -1,6 +1,7 @@
 /**
  * The feedback modal: the deployment's feedback page in a frame (address and messages:
- * feedbackPage.ts). A sent feedback closes the modal and shows the success toast (spec 02 §8).
+ * feedbackPage.ts). A sent feedback closes the modal and shows the success toast
+ * (docs/behaviour/calls-and-errors.md#messages).
  */
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";

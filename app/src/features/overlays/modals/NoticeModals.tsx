@@ -1,7 +1,8 @@
 /**
- * The informational modals of spec 01 §2: drive-space error (texts of §8; Close and Upgrade
- * Plan both only close), effect detail tip, audio edit choice (first option preselected, §5),
- * mobile video (§3: videoLink, thumbnailLink, ratio, setTemplate).
+ * The informational modals of docs/behaviour/calls-and-errors.md#messages: drive-space error (texts
+ * of #messages; Close and Upgrade Plan both only close), effect detail tip, audio edit choice
+ * (first option preselected, docs/behaviour/tasks-and-queue.md#templates), mobile video
+ * (#templates: videoLink, thumbnailLink, ratio, setTemplate).
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -49,7 +50,7 @@ export function EffectDetailTipModal({ record, close }: { record: ModalRecord<"e
 export function AudioEditChoiceModal({ record, close }: { record: ModalRecord<"audioEditChoice">; close: () => void }) {
   const { t } = useTranslation("overlays");
   const { options, onChoose, title } = record.data;
-  // Spec 01 §5: the audio modal defaults to the first option.
+  // docs/behaviour/calls-and-errors.md#messages: the audio modal defaults to the first option.
   const [value, setValue] = useState(options[0]?.value ?? "");
   return (
     <form

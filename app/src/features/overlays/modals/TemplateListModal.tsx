@@ -1,6 +1,7 @@
 /**
- * The template list modal (spec 01 §2: category tabs and audio preview items, item shape of §3)
- * with "Load more" per category (paging rule of §4 through core, see templatePaging.ts).
+ * The template list modal (docs/behaviour/uploads.md#image-preview: category tabs and audio preview
+ * items, item shape of docs/behaviour/tasks-and-queue.md#templates) with "Load more" per category
+ * (paging rule of #templates through core, see templatePaging.ts).
  *
  * Decisions: one preview plays at a time, and choosing an item stops it.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { feedbackUrl, readFeedbackMessage } from "./feedbackPage";
 
-describe("feedback page (spec 01 §7: query fid, lang, embed, theme and a source JSON)", () => {
+describe("feedback page (docs/behaviour/calls-and-errors.md#request-rules: query fid, lang, embed, theme and a source JSON)", () => {
   it("puts fid, lang, embed, theme and the source JSON in the query, keeping the page's own", () => {
     const source = { token: "t", uid: "u1", user_type: "free", app_id: 5903, device_id: "d", app_version: "1.0" };
     const url = new URL(feedbackUrl("/feedback?form=web", { fid: "5903", source, theme: "light" }, "de", "https://site.example/home"));

@@ -1,13 +1,14 @@
 /**
- * The embedded feedback page (spec 01 §7, spec 02 §7: "a feedback page is loaded in an embedded
- * frame with query fid, lang, embed, theme and a source JSON"; spec 02 §8: "Feedback success
- * shows a success toast").
+ * The embedded feedback page (docs/behaviour/calls-and-errors.md#request-rules: "a feedback page is
+ * loaded in an embedded frame with query fid, lang, embed, theme and a source JSON";
+ * docs/behaviour/calls-and-errors.md#toasts: "Feedback success shows a success toast").
  *
  * Decisions where the spec is silent: the page's address is the deployment's `VITE_FEEDBACK_URL`
- * (none: the site offers no feedback, spec 02 §6 "Feedback action only where supplied"); the
- * page talks to the site as the account provider's pages do, posting `{ action, data }` to its
- * parent: `feedback-success` (sent: the frame closes and the success toast shows) and `close`
- * (the user closed it inside the page). Messages from any other origin or window are ignored.
+ * (none: the site offers no feedback, docs/behaviour/accounts-and-sessions.md#roles-and-permissions
+ * "Feedback action only where supplied"); the page talks to the site as the account provider's
+ * pages do, posting `{ action, data }` to its parent: `feedback-success` (sent: the frame closes
+ * and the success toast shows) and `close` (the user closed it inside the page). Messages from any
+ * other origin or window are ignored.
  */
 import { envText } from "../../../env";
 import { testFeedbackPage } from "../testHooks";
@@ -17,7 +18,7 @@ export function feedbackPageAddress(): string | null {
   return envText("VITE_FEEDBACK_URL") || testFeedbackPage() || null;
 }
 
-/** What the feedback page is told (spec 01 §7). */
+/** What the feedback page is told (docs/behaviour/calls-and-errors.md#request-rules). */
 export interface FeedbackQuery {
   fid: string;
   source: Record<string, unknown>;

@@ -4,7 +4,7 @@ import { firstPages, nextPage, showsLoadMore, withPage } from "./templatePaging"
 
 const items = (from: number, count: number): AudioTemplateItem[] => Array.from({ length: count }, (_, i) => ({ id: from + i, name: `T${from + i}` }));
 
-describe("template list paging (spec 01 §4: more only while loaded < total and loaded > 20; pages of 25)", () => {
+describe("template list paging (docs/behaviour/tasks-and-queue.md#templates: more only while loaded < total and loaded > 20; pages of 25)", () => {
   it("starts from the first page; a category without a total has nothing more", () => {
     expect(firstPages({ id: 1, title: "A", items: items(1, 12) })).toEqual({ items: items(1, 12), total: 12, loading: false, error: null });
     expect(showsLoadMore(firstPages({ id: 1, title: "A", items: items(1, 12) }))).toBe(false);

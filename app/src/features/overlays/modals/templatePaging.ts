@@ -1,8 +1,9 @@
 /**
- * The paging state of one category of the template list modal (spec 01 §3 "Template category:
- * id, title, tpls, total, loading"). When more is asked for and which page is core's rule
- * (`templateLoadMore`, spec 01 §4 "Template lists": only while fewer than `total` are loaded and
- * more than 20 are, page size 25).
+ * The paging state of one category of the template list modal
+ * (docs/behaviour/tasks-and-queue.md#templates "Template category: id, title, tpls, total,
+ * loading"). When more is asked for and which page is core's rule (`templateLoadMore`,
+ * docs/behaviour/tasks-and-queue.md#templates "Template lists": only while fewer than `total` are
+ * loaded and more than 20 are, page size 25).
  *
  * Decided: "Load more" is a button at the end of the category's list (a user sees how far the
  * list goes and asks for more), shown exactly when core would request a page; a page that

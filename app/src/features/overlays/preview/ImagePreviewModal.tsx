@@ -1,8 +1,8 @@
 /**
- * Image preview (spec 01 §2): zoom (0.25-4 in 0.2 steps: core's previewZoomIn / previewZoomOut /
- * previewZoomClamp), rotate, drag and group navigation, inside a viewport of 90% of the window
- * width by 94% of its height minus 32 px (core's previewViewport; previewFit sizes the image).
- * This is the image-play modal: a backdrop click closes it.
+ * Image preview (docs/behaviour/uploads.md#image-preview): zoom (0.25-4 in 0.2 steps: core's
+ * previewZoomIn / previewZoomOut / previewZoomClamp), rotate, drag and group navigation, inside a
+ * viewport of 90% of the window width by 94% of its height minus 32 px (core's previewViewport;
+ * previewFit sizes the image). This is the image-play modal: a backdrop click closes it.
  *
  * Decisions: rotation in quarter turns; zoom, rotation and position reset when another image
  * of the group is shown; navigation stops at the ends (no wrap-around); arrow keys navigate.
@@ -22,7 +22,7 @@ interface View {
 }
 const INITIAL: View = { scale: 1, rotation: 0, x: 0, y: 0 };
 
-/** The window size, updated at most once per core's resize throttle (spec 01 §9: 200 ms). */
+/** The window size, updated at most once per core's resize throttle (docs/behaviour/languages-and-routes.md#page-frame: 200 ms). */
 function useWindowSize() {
   const [size, setSize] = useState({ width: window.innerWidth, height: window.innerHeight });
   useEffect(() => {

@@ -1,7 +1,7 @@
 /**
- * The progress modal (spec 01 §3: title, description, cancel callback) showing core's simulated
- * progress; `done` in the record's data jumps it to 100. It closes only through Cancel (Escape
- * and the backdrop are ignored, see modalStack.ts).
+ * The progress modal (docs/behaviour/tasks-and-queue.md#progress: title, description, cancel
+ * callback) showing core's simulated progress; `done` in the record's data jumps it to 100. It
+ * closes only through Cancel (Escape and the backdrop are ignored, see modalStack.ts).
  */
 import { useTranslation } from "react-i18next";
 import type { ModalRecord } from "../modalStack";
