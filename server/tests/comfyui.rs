@@ -76,7 +76,7 @@ async fn progress_moves_while_the_engine_samples() {
     let id = create_ok(&s, &token, "text2image", json!({"prompt": "a slow fox"})).await;
     let mut seen = Vec::new();
     poll_until(
-        Duration::from_secs(5),
+        Duration::from_secs(60),
         Duration::from_millis(50),
         async || {
             let t = result(&s, &token, "text2image", &id).await;
@@ -140,7 +140,7 @@ async fn cancel_interrupts_the_running_prompt() {
         .await;
     assert_eq!(status, 200);
     let interrupted = poll_until(
-        Duration::from_secs(5),
+        Duration::from_secs(60),
         Duration::from_millis(50),
         async || {
             let seen = comfy.seen();

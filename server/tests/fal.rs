@@ -160,7 +160,7 @@ async fn queue_position_and_progress_reach_the_task() {
     let id = create_ok(&s, &token, "text2image", json!({"prompt": "a slow fox"})).await;
     let mut seen = Vec::new();
     poll_until(
-        Duration::from_secs(10),
+        Duration::from_secs(60),
         Duration::from_millis(30),
         async || {
             let t = result(&s, &token, "text2image", &id).await;
@@ -196,7 +196,7 @@ async fn cancel_cancels_the_fal_request_and_refunds() {
         .await;
     assert_eq!(status, 200);
     let cancelled = poll_until(
-        Duration::from_secs(5),
+        Duration::from_secs(60),
         Duration::from_millis(50),
         async || fal.seen().cancels.contains(&request).then_some(()),
     )

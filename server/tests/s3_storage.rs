@@ -153,7 +153,7 @@ async fn an_interrupted_upload_leaves_nothing_and_charges_nothing() {
         tcp.write_all(chunk).await.unwrap();
     }
     poll_until(
-        Duration::from_secs(10),
+        Duration::from_secs(60),
         Duration::from_millis(50),
         async || (s3.unfinished_uploads(&path).await > 0).then_some(()),
     )

@@ -62,7 +62,7 @@ async fn kept_between_calls_and_forgotten_when_postgres_notifies_a_change() {
     )
     .await;
     let came = poll_until(
-        Duration::from_secs(10),
+        Duration::from_secs(60),
         Duration::from_millis(20),
         async || (info(&s, &token).await["nickname"] == "loud").then_some(()),
     )
@@ -74,7 +74,7 @@ async fn kept_between_calls_and_forgotten_when_postgres_notifies_a_change() {
         .unwrap();
     media_support::grant(&s, "kim@example.com", 7).await;
     let showed = poll_until(
-        Duration::from_secs(10),
+        Duration::from_secs(60),
         Duration::from_millis(20),
         async || (info(&s, &token).await["integral"]["integral"] == balance + 7).then_some(()),
     )
@@ -139,7 +139,7 @@ async fn kept_on_sqlite_until_its_lifetime() {
     assert_eq!(info(&s, &token).await["nickname"], first["nickname"]);
     // ...until its lifetime ends.
     let ended = poll_until(
-        Duration::from_secs(20),
+        Duration::from_secs(60),
         Duration::from_millis(100),
         async || (info(&s, &token).await["nickname"] == "outside").then_some(()),
     )

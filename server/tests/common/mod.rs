@@ -156,7 +156,9 @@ impl TestServer {
 }
 
 /// Asks `check` every `every` until it answers `Some`, for at most `within` (`None` when the time
-/// ran out): every test that waits for a condition waits with this.
+/// ran out): every test that waits for a condition waits with this. `within` is only the failure
+/// timeout, so callers give a generous one (a minute): a 2-core CI machine running other test
+/// binaries and ffmpeg at once can take many times the usual few seconds.
 pub async fn poll_until<T>(
     within: std::time::Duration,
     every: std::time::Duration,

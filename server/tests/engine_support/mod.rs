@@ -29,7 +29,7 @@ pub async fn fake() -> FakeComfy {
 /// Waits (at most 5 s) until the fake has a prompt of task `id`.
 pub async fn submitted(comfy: &FakeComfy, id: &str) {
     let seen = poll_until(
-        std::time::Duration::from_secs(5),
+        std::time::Duration::from_secs(60),
         std::time::Duration::from_millis(20),
         async || {
             let prompts = comfy.seen().prompts;

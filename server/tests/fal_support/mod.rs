@@ -49,7 +49,7 @@ pub fn engines_file(text: &str) -> (std::path::PathBuf, file::EnginesFile) {
 /// Waits until the fake has seen a request whose input mentions `needle`.
 pub async fn wait_submitted(fal: &FakeFal, needle: &str) -> String {
     let id = poll_until(
-        Duration::from_secs(5),
+        Duration::from_secs(60),
         Duration::from_millis(25),
         async || {
             fal.seen()

@@ -148,7 +148,7 @@ pub async fn wait_for(
     statuses: &[&str],
 ) -> Value {
     let reached = poll_until(
-        Duration::from_secs(30),
+        Duration::from_secs(60),
         Duration::from_millis(100),
         async || {
             let t = result(s, token, algorithm, id).await;

@@ -101,7 +101,7 @@ impl S3 {
     /// answers how many are left.
     pub async fn settled_uploads(&self, key: &str) -> usize {
         let settled = poll_until(
-            Duration::from_secs(10),
+            Duration::from_secs(60),
             Duration::from_millis(50),
             async || (self.unfinished_uploads(key).await == 0).then_some(0),
         )
