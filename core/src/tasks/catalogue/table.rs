@@ -1,5 +1,5 @@
-//! The catalogue's rows: every task module the site offers (see the table in `mod.rs`). Each row
-//! is a struct literal: what it leaves out is [`TaskModule::BASE`]'s default.
+//! The catalogue's rows: every task module the site offers (their table: `docs/task-modules.md`).
+//! Each row is a struct literal: what it leaves out is [`TaskModule::BASE`]'s default.
 
 use super::rows::*;
 use super::*;
