@@ -78,3 +78,80 @@ test.describe("pricing's recommended badge", () => {
     expect(pill.y + pill.height).toBeLessThanOrEqual(title.y + 2);
   });
 });
+
+/** Every card's picture frame is 3:4 and unstyled by the browser, its picture covers it, its caption is whole, and a row's cards are equally tall. */
+async function expectEvenCards(page: Page, cards: Locator): Promise<void> {
+  await expect.poll(() => cards.count()).toBeGreaterThan(2);
+  const facts = await cards.evaluateAll((all) =>
+    all.slice(0, 12).map((card) => {
+      const thumb = card.querySelector("button");
+      const img = thumb?.querySelector("img");
+      const caption = card.querySelector("span");
+      const style = thumb ? getComputedStyle(thumb) : null;
+      const t = thumb?.getBoundingClientRect();
+      const i = img?.getBoundingClientRect();
+      const c = caption?.getBoundingClientRect();
+      const k = card.getBoundingClientRect();
+      return {
+        top: Math.round(k.top),
+        height: k.height,
+        ratio: t ? t.width / t.height : 0,
+        border: style?.borderTopWidth,
+        background: style?.backgroundColor,
+        fit: img ? getComputedStyle(img).objectFit : "",
+        covers: Boolean(t && i && Math.abs(t.width - i.width) < 1 && Math.abs(t.height - i.height) < 1),
+        captionInside: Boolean(c && c.height > 0 && c.bottom <= k.bottom + 0.5),
+      };
+    }),
+  );
+  for (const card of facts) {
+    expect(card.ratio).toBeCloseTo(3 / 4, 2);
+    expect(card.border).toBe("0px");
+    expect(card.background).not.toBe("rgb(239, 239, 239)");
+    expect(card.fit).toBe("cover");
+    expect(card.covers).toBe(true);
+    expect(card.captionInside).toBe(true);
+  }
+  const rows = new Map<number, number[]>();
+  for (const card of facts) rows.set(card.top, [...(rows.get(card.top) ?? []), card.height]);
+  for (const heights of rows.values()) expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(1);
+}
+
+test.describe("explore and effect thumbnails", () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`explore cards share one frame at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await quietStart(page);
+      await page.goto("/explore");
+      await expectEvenCards(page, page.getByTestId("explore-card"));
+    });
+
+    test(`effect cards share one frame at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await quietStart(page);
+      await page.goto("/effect");
+      await expectEvenCards(page, page.getByTestId("effect-card"));
+    });
+  }
+
+  test("the check-in panel's special offer picture shows at its own size", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.addInitScript(() => localStorage.setItem("aivg.automation-popups", "1"));
+    await page.addInitScript(() => localStorage.setItem("aivg.ad-slot.pc_popup", JSON.stringify({ closedAt: Date.now() })));
+    await page.addInitScript(() => localStorage.setItem("aivg.promo-modal.last-shown", String(Date.now())));
+    await page.goto("/home");
+    const panel = page.getByTestId("checkin-panel");
+    await expect(panel).toBeVisible();
+    const picture = panel.getByRole("button", { name: "Special offer" }).locator("img");
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const { natural, shown, room } = await picture.evaluate((img: HTMLImageElement) => ({
+      natural: { width: img.naturalWidth, height: img.naturalHeight },
+      shown: img.getBoundingClientRect(),
+      room: (img.closest("[data-testid=checkin-panel] .acc-checkin") ?? img.parentElement?.parentElement)?.getBoundingClientRect().width ?? 0,
+    }));
+    // Its own ratio, as wide as it is or as the panel allows.
+    expect(shown.width / shown.height).toBeCloseTo(natural.width / natural.height, 1);
+    expect(shown.width).toBeGreaterThanOrEqual(Math.min(natural.width, room) - 2);
+    expect(shown.height).toBeGreaterThan(20);
+  });
+});
