@@ -8,6 +8,7 @@
  * remover's Back button is not a bar.
  */
 import type { Locator, Page } from "@playwright/test";
+import { registerUser, requireTaskTestHooks, signIn } from "./create-support";
 import { expect, test } from "./fixtures";
 
 test.use({ locale: "en-US", timezoneId: "UTC" });
@@ -153,5 +154,44 @@ test.describe("explore and effect thumbnails", () => {
     expect(shown.width / shown.height).toBeCloseTo(natural.width / natural.height, 1);
     expect(shown.width).toBeGreaterThanOrEqual(Math.min(natural.width, room) - 2);
     expect(shown.height).toBeGreaterThan(20);
+  });
+});
+
+/** How many rows the ratio chips take (distinct tops). */
+async function chipRows(page: Page): Promise<number> {
+  const tops = await page
+    .getByRole("radiogroup", { name: "Aspect ratio" })
+    .getByRole("radio")
+    .evaluateAll((all) => all.map((c) => Math.round(c.getBoundingClientRect().top)));
+  return new Set(tops).size;
+}
+
+test.describe("creation pages", () => {
+  test("desktop: the form column keeps its width when the first task card appears", async ({ page, request }) => {
+    await page.setViewportSize(DESKTOP);
+    const user = await registerUser(request);
+    await requireTaskTestHooks(request, user);
+    await signIn(page, user);
+    await page.goto("/text-to-image");
+    await expect(page.getByTestId("task-queue")).toBeVisible();
+    const form = page.locator(".create-form");
+    const before = await box(form);
+    const rowsBefore = await chipRows(page);
+    await page.getByTestId("prompt").fill("a lighthouse in the fog");
+    await page.getByTestId("generate").click();
+    await page.getByTestId("modal-confirm").click();
+    // The finished card, with its picture, in the queue.
+    await expect(page.getByTestId("task-queue").getByTestId("task-output-image").first()).toBeVisible({ timeout: 20_000 });
+    expect((await box(form)).width).toBeCloseTo(before.width, 0);
+    expect(await chipRows(page)).toBe(rowsBefore);
+  });
+
+  test("phone: the seven ratio chips wrap several to a row", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await quietStart(page);
+    await page.goto("/text-to-image");
+    const chips = page.getByRole("radiogroup", { name: "Aspect ratio" }).getByRole("radio");
+    await expect(chips).toHaveCount(7);
+    expect(await chipRows(page)).toBeLessThanOrEqual(4);
   });
 });
