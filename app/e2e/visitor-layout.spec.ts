@@ -195,3 +195,97 @@ test.describe("creation pages", () => {
     expect(await chipRows(page)).toBeLessThanOrEqual(4);
   });
 });
+
+test.describe("home", () => {
+  test("the carousel has previous, next and pause; it pauses on hover and focus", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await quietStart(page);
+    await page.goto("/home");
+    const carousel = page.getByTestId("home-carousel");
+    await carousel.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.getByTestId("home-carousel-slide").count()).toBeGreaterThan(1);
+    await expect(carousel).toHaveAttribute("data-selected", "0");
+    const next = carousel.getByRole("button", { name: "Next template" });
+    const previous = carousel.getByRole("button", { name: "Previous template" });
+    await next.click();
+    await expect(carousel).toHaveAttribute("data-selected", "1");
+    await previous.click();
+    await expect(carousel).toHaveAttribute("data-selected", "0");
+
+    // Hover over the slides: autoplay (4 s) waits.
+    await page.getByTestId("home-carousel-slide").first().hover();
+    await page.waitForTimeout(5_000);
+    await expect(carousel).toHaveAttribute("data-selected", "0");
+
+    // The pause button holds it with the pointer away; play resumes.
+    await page.mouse.move(0, 0);
+    await carousel.getByRole("button", { name: "Pause the slideshow" }).click();
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(5_000);
+    await expect(carousel).toHaveAttribute("data-selected", "0");
+    await carousel.getByRole("button", { name: "Play the slideshow" }).click();
+    await page.mouse.move(0, 0);
+    await expect(carousel).toHaveAttribute("data-selected", "1", { timeout: 8_000 });
+
+    // Keyboard focus in a slide holds it too.
+    await page.getByTestId("home-carousel-slide").nth(1).getByRole("link").focus();
+    await page.waitForTimeout(5_000);
+    await expect(carousel).toHaveAttribute("data-selected", "1");
+  });
+
+  test("the carousel's controls are named in the page's language", async ({ page }) => {
+    await quietStart(page);
+    await page.goto("/jp/home");
+    const carousel = page.getByTestId("home-carousel");
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel.getByRole("button", { name: "次のテンプレート" })).toBeVisible();
+    await expect(carousel.getByRole("button", { name: "前のテンプレート" })).toBeVisible();
+    await expect(carousel.getByRole("button", { name: "スライドショーを一時停止" })).toBeVisible();
+    await page.goto("/de/home");
+    await page.getByTestId("home-carousel").scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("home-carousel").getByRole("button", { name: "Nächste Vorlage" })).toBeVisible();
+  });
+
+  test("the AI tools cards have icons and no underline; hover marks the card", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await quietStart(page);
+    await page.goto("/ai-tools");
+    const cards = page.getByTestId("tool-card");
+    await expect.poll(() => cards.count()).toBe(8);
+    await expect(cards.locator("[data-icon][data-state=ready]")).toHaveCount(8);
+    const underlined = await cards.evaluateAll(
+      (all) => all.flatMap((card) => [...card.querySelectorAll("a, a *")]).filter((el) => getComputedStyle(el).textDecorationLine.includes("underline")).length,
+    );
+    expect(underlined).toBe(0);
+    const first = cards.first();
+    const resting = await first.evaluate((el) => getComputedStyle(el).borderTopColor);
+    await first.hover();
+    await expect.poll(() => first.evaluate((el) => getComputedStyle(el).borderTopColor)).not.toBe(resting);
+  });
+
+  test("the zone cards are not underlined and keyboard focus marks the card", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await quietStart(page);
+    await page.goto("/explore/zone");
+    const cards = page.getByTestId("zone-card");
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    const underlined = await cards.evaluateAll(
+      (all) => all.flatMap((card) => [...card.querySelectorAll("a, a *")]).filter((el) => getComputedStyle(el).textDecorationLine.includes("underline")).length,
+    );
+    expect(underlined).toBe(0);
+    const first = cards.first();
+    const resting = await first.evaluate((el) => getComputedStyle(el).borderTopColor);
+    await first.getByRole("link").focus();
+    await expect.poll(() => first.evaluate((el) => getComputedStyle(el).borderTopColor)).not.toBe(resting);
+  });
+
+  test("the background remover's Back button is a button, not a bar across the form", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await quietStart(page);
+    await page.goto("/ai-tools/bg-remover");
+    const back = page.getByTestId("tool-back");
+    await expect(back).toBeVisible();
+    const [button, form] = [await box(back), await box(page.locator(".create-form"))];
+    expect(button.width).toBeLessThan(form.width / 3);
+  });
+});
