@@ -76,7 +76,7 @@ export function CheckinPanel({ phone }: { phone: boolean }) {
       {!flags.isSubscribed && <p className="acc-checkin__hint">{t("upgradeHint")}</p>}
       {ad?.turn_url && (
         <button type="button" className="acc-checkin__ad" aria-label={t("adLabel")} onClick={() => window.open(ad.turn_url ?? "", "_blank", "noopener")}>
-          {ad.white_thumbnail ? <img src={ad.white_thumbnail} alt="" width="48" height="48" loading="lazy" decoding="async" /> : t("adLabel")}
+          {ad.white_thumbnail ? <img src={ad.white_thumbnail} alt="" loading="lazy" decoding="async" /> : t("adLabel")}
         </button>
       )}
     </div>

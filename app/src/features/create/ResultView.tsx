@@ -29,7 +29,7 @@ export function ResultView({ task }: { task: Task | undefined }) {
           {o.mediaType === "image" ? (
             <button
               type="button"
-              className="task-output"
+              className="create-result__open"
               aria-label={t("result.preview")}
               onClick={() => openModal("imagePreview", { images: task.outputs.map((x) => ({ src: x.url })), index: i })}
             >

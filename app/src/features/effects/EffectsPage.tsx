@@ -113,7 +113,7 @@ export default function EffectsPage() {
         <ul className="create-grid" data-testid="effect-list" data-total={list.total}>
           {list.templates.map((tpl) => (
             <li key={tpl.id} className="create-card" data-testid="effect-card">
-              <button type="button" className="task-output" onClick={() => open(tpl)} aria-label={tpl.name}>
+              <button type="button" className="create-card__thumb" onClick={() => open(tpl)} aria-label={tpl.name}>
                 <img src={tpl.thumbnail} alt="" loading="lazy" width={tpl.width} height={tpl.height} />
               </button>
               <div className="create-card__body">

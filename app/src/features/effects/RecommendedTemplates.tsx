@@ -45,8 +45,8 @@ export function RecommendedTemplates({ current }: { current: Template }) {
       </h2>
       <ul className="create-grid">
         {list.map((tpl) => (
-          <li key={tpl.id} className="create-card">
-            <Link to={`${routePath("EffectCreate", {}, language)}?tpl_id=${tpl.id}`}>
+          <li key={tpl.id} className="create-card create-card--link">
+            <Link to={`${routePath("EffectCreate", {}, language)}?tpl_id=${tpl.id}`} className="create-card__link">
               <img src={tpl.thumbnail} alt="" loading="lazy" />
               <span className="create-card__body">{tpl.name}</span>
             </Link>

@@ -1,4 +1,4 @@
-/** One explore item: thumbnail at its own ratio, "Make the same", and Report. */
+/** One explore item: its thumbnail in the grid's 3:4 frame (create.css), "Make the same", and Report. */
 import { addPrefix, isPhone } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -23,8 +23,8 @@ export function ExploreCard({ item }: { item: ExploreItem }) {
   const language = useAtomValue(languageAtom);
   return (
     <li className="create-card" data-testid="explore-card" data-id={item.id}>
-      <button type="button" className="task-output" onClick={() => show(item)} aria-label={item.title}>
-        <img src={item.thumbnail} alt="" loading="lazy" width={item.width} height={item.height} style={{ aspectRatio: `${item.width} / ${item.height}` }} />
+      <button type="button" className="create-card__thumb" onClick={() => show(item)} aria-label={item.title}>
+        <img src={item.thumbnail} alt="" loading="lazy" width={item.width} height={item.height} />
       </button>
       <div className="create-card__body">
         <span>{item.title}</span>

@@ -33,8 +33,8 @@ function ZoneList() {
         ) : null}
         <ul className="create-grid" data-testid="zone-list">
           {(zones ?? []).map((z) => (
-            <li key={z.id} className="create-card" data-testid="zone-card">
-              <Link to={`?id=${z.id}`}>
+            <li key={z.id} className="create-card create-card--link" data-testid="zone-card">
+              <Link to={`?id=${z.id}`} className="create-card__link">
                 <img src={z.cover} alt="" loading="lazy" />
                 <div className="create-card__body">
                   <strong>{z.name}</strong>

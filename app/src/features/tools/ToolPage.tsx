@@ -85,7 +85,7 @@ function BackButton() {
     else void navigate(routePath("AiTools", {}, language));
   };
   return (
-    <button type="button" className="button button--secondary" data-testid="tool-back" onClick={back}>
+    <button type="button" className="button button--secondary create-back" data-testid="tool-back" onClick={back}>
       {t("back")}
     </button>
   );

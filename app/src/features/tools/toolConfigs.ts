@@ -25,17 +25,19 @@ export type ModeKey = "watermark" | "text" | "audio" | "speech" | "translate" | 
 export interface ToolConfig {
   /** Key of the tool's texts in the tools namespace. */
   key: ToolKey;
+  /** The tool's icon on the AI tools list (features/icons; the home page's grid uses the same ones). */
+  icon: string;
 }
 
 export const TOOLS: Record<ToolRoute, ToolConfig> = {
-  AiToolsVideoEnhancer: { key: "videoEnhancer" },
-  AiToolsImageEnhancer: { key: "imageEnhancer" },
-  AiToolsBgRemover: { key: "bgRemover" },
-  AiToolsObjectRemover: { key: "objectRemover" },
-  AiToolsPartialRedrawing: { key: "partialRedrawing" },
-  LipSync: { key: "talkingAvatar" },
-  AiToolsVideoEraser: { key: "videoEraser" },
-  AiToolsAudioTools: { key: "audioTools" },
+  AiToolsVideoEnhancer: { key: "videoEnhancer", icon: "sparkle" },
+  AiToolsImageEnhancer: { key: "imageEnhancer", icon: "sparkle" },
+  AiToolsBgRemover: { key: "bgRemover", icon: "image" },
+  AiToolsObjectRemover: { key: "objectRemover", icon: "tools" },
+  AiToolsPartialRedrawing: { key: "partialRedrawing", icon: "tools" },
+  LipSync: { key: "talkingAvatar", icon: "avatar" },
+  AiToolsVideoEraser: { key: "videoEraser", icon: "video" },
+  AiToolsAudioTools: { key: "audioTools", icon: "music" },
 };
 
 /**
