@@ -6,15 +6,7 @@
 import type { TaskPromptStyle } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 
-export function PromptStylePicker({
-  styles,
-  value,
-  onChange,
-}: {
-  styles: readonly TaskPromptStyle[];
-  value: string;
-  onChange: (id: string) => void;
-}) {
+export function PromptStylePicker({ styles, value, onChange }: { styles: readonly TaskPromptStyle[]; value: string; onChange: (id: string) => void }) {
   const { t } = useTranslation("create");
   return (
     <div className="create-field">
