@@ -19,6 +19,13 @@ use axum::response::Response;
 use base64::Engine;
 use sha2::{Digest, Sha256};
 
+/// The inline-script hashes of the page an answer stands for, when its body is not that page: a
+/// 304 to a revalidation has no body, yet the browser runs the cached page's scripts under the
+/// 304's policy, so it must carry the same hashes as the 200 (a response extension, set by the
+/// handler that knows the page).
+#[derive(Debug, Clone, Default)]
+pub struct PageScripts(pub Vec<String>);
+
 /// The largest HTML answer whose inline scripts are hashed (larger ones get no inline script).
 const MAX_HTML_BYTES: usize = 4 << 20;
 
@@ -126,14 +133,17 @@ pub async fn headers(
     req: Request,
     next: Next,
 ) -> Response {
-    let res = next.run(req).await;
+    let mut res = next.run(req).await;
+    let page_scripts = res.extensions_mut().remove::<PageScripts>();
     let html = res
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|ct| ct.starts_with("text/html"));
     let (mut parts, body) = res.into_parts();
-    let (body, hashes) = if html {
+    let (body, hashes) = if let Some(PageScripts(hashes)) = page_scripts {
+        (body, hashes)
+    } else if html {
         match axum::body::to_bytes(body, MAX_HTML_BYTES).await {
             Ok(bytes) => {
                 let hashes = inline_script_hashes(&String::from_utf8_lossy(&bytes));

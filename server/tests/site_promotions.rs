@@ -192,3 +192,29 @@ async fn ads_prompts_and_marketing() {
     let (_, body) = s.get("/v1/ai/tts/voice", None).await;
     assert!(body["data"]["list"].as_array().unwrap().len() >= 10);
 }
+
+/// Every screen asks the presets of its module (the catalogue's `presets` key, else its code) in
+/// the visitor's language: each answers, video to anime included.
+#[tokio::test]
+async fn every_module_screen_has_presets_in_every_language() {
+    let s = TestServer::start().await;
+    for m in aivg_core::tasks::TASK_MODULES {
+        let Some(key) = m.presets else { continue };
+        for lang in aivg_core::lang::Lang::ALL {
+            let (status, body) = s
+                .get(
+                    &format!(
+                        "/v1/prompt/category-and-presets?algorithm={key}&lang={}",
+                        lang.code()
+                    ),
+                    None,
+                )
+                .await;
+            assert_eq!(status, 200, "{} {key} {}: {body}", m.code, lang.code());
+            assert!(
+                !body["data"]["list"].as_array().unwrap().is_empty(),
+                "{key}"
+            );
+        }
+    }
+}

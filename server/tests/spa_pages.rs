@@ -13,11 +13,15 @@ const PRELOADS: &str = r#"{"i18nHash":"h1","routes":{
   "Explore":{"js":["/assets/ExplorePage-c.js"],"css":[]}}}"#;
 
 async fn built(preloads: Option<&str>) -> TestServer {
+    built_from(INDEX, preloads).await
+}
+
+async fn built_from(index: &str, preloads: Option<&str>) -> TestServer {
     let s = TestServer::start().await;
     let dir = tempfile::tempdir().unwrap();
     let spa = dir.path().join("dist");
     std::fs::create_dir_all(&spa).unwrap();
-    std::fs::write(spa.join("index.html"), INDEX).unwrap();
+    std::fs::write(spa.join("index.html"), index).unwrap();
     if let Some(p) = preloads {
         std::fs::write(spa.join("page-preloads.json"), p).unwrap();
     }
@@ -255,4 +259,25 @@ async fn a_not_found_page_is_never_answered_304_and_a_304_keeps_the_200_headers(
             "{name}"
         );
     }
+}
+
+/// The browser runs the cached page's inline theme script under the 304's policy: without the
+/// script's hash there, a reload would block it (and lose the visitor's theme).
+#[tokio::test]
+async fn a_304_carries_the_same_content_security_policy_as_its_200() {
+    let index = "<!doctype html><html><head><script>document.documentElement.dataset.theme='light'</script></head><body><div id=root></div></body></html>";
+    let s = built_from(index, Some(PRELOADS)).await;
+    let first = page(&s, "/explore", &[]).await;
+    let csp = first.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(csp.contains("'sha256-"), "{csp}");
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    let again = page(&s, "/explore", &[("if-none-match", &etag)]).await;
+    assert_eq!(again.status().as_u16(), 304);
+    assert_eq!(
+        again.headers()["content-security-policy"].to_str().unwrap(),
+        csp
+    );
 }

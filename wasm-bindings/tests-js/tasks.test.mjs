@@ -24,7 +24,15 @@ test("the music page's modules name the list module and the presets they use", (
   );
   assert.equal(taskModule("text2image").listModule, null);
   assert.equal(taskModule("text2image").presets, null);
-  assert.equal(taskModule("video2anime").promptStyle, undefined);
+  // The anime styles are the catalogue's: video to anime offers them (and has its own presets).
+  const anime = taskModule("video2anime");
+  assert.deepEqual(
+    anime.promptStyles.map((s) => s.id),
+    ["classic", "watercolor", "retro", "cyberpunk", "chibi"],
+  );
+  assert.ok(anime.promptStyles.every((s) => s.name && s.words));
+  assert.equal(anime.presets, "video2anime");
+  assert.deepEqual(taskModule("text2image").promptStyles, []);
 });
 
 test("a refused field is named on the error, with its rule", () => {

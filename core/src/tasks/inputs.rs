@@ -2,7 +2,9 @@
 //! for the music texts; the rest decided in [`super::catalogue`]). Pure: the server resolves the
 //! files named here.
 
-use super::catalogue::{FieldKind, MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS, Need, TaskModule};
+use super::catalogue::{
+    FieldKind, MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS, Need, PROMPT_STYLE_FIELD, TaskModule,
+};
 use crate::Coded;
 use crate::ui::{trimmed_length, validate_music_prompt, validate_song_lyrics};
 use serde_json::Value;
@@ -170,6 +172,17 @@ pub fn check_task_data(module: &TaskModule, data: &Value) -> Result<Vec<FileRef>
         crate::crop::aspect_ratio_size(ratio).map_err(|e| bad("aspect_ratio", e.to_string()))?;
     }
     task_duration(module, data)?;
+    let style = text(data, PROMPT_STYLE_FIELD)?.trim();
+    if !style.is_empty()
+        && !module.prompt_styles.is_empty()
+        && !module.prompt_styles.iter().any(|s| s.id == style)
+    {
+        let ids: Vec<&str> = module.prompt_styles.iter().map(|s| s.id).collect();
+        return Err(bad(
+            PROMPT_STYLE_FIELD,
+            format!("unknown style {style:?}: use one of {}", ids.join(", ")),
+        ));
+    }
     let mut files = Vec::new();
     let mut one_of_seen = false;
     for field in module.fields {
@@ -225,6 +238,19 @@ mod tests {
 
     fn check(code: &str, data: Value) -> Result<Vec<FileRef>, TaskInputError> {
         check_task_data(task_module(code).unwrap(), &data)
+    }
+
+    #[test]
+    fn a_prompt_style_is_one_of_the_module_s() {
+        let video = json!({"file_path": "u/1/a.mp4", "prompt_style": "retro"});
+        assert!(check("video2anime", video).is_ok());
+        let err = check(
+            "video2anime",
+            json!({"file_path": "u/1/a.mp4", "prompt_style": "oil"}),
+        )
+        .unwrap_err();
+        assert_eq!(err.field, "data.prompt_style");
+        assert!(err.message.contains("classic"), "{}", err.message);
     }
 
     #[test]

@@ -15,9 +15,10 @@ pub mod limits;
 pub mod minutes;
 
 pub use catalogue::{
-    ANIME_STYLE, DurationRule, FAL_SPEECH, FAL_SPEECH_KEY, FalInput, FalModel, Field, FieldKind,
-    MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS, MUSIC_PRESETS, Media, Need, TASK_MODULES, TaskModule,
-    Work, Workflow, WorkflowName, fal_models_markdown, task_module, task_modules_markdown,
+    ANIME_STYLES, DurationRule, FAL_SPEECH, FAL_SPEECH_KEY, FalInput, FalModel, Field, FieldKind,
+    MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS, MUSIC_PRESETS, Media, Need, PROMPT_STYLE_FIELD,
+    PromptStyle, TASK_MODULES, TaskModule, Work, Workflow, WorkflowName, fal_models_markdown,
+    styled_prompt, task_module, task_modules_markdown,
 };
 pub use inputs::{FileRef, TaskInputError, check_task_data, task_duration};
 pub use limits::{

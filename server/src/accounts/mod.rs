@@ -21,6 +21,7 @@
 //! ([`pages`]), password hashing ([`passwords`]), the identity of an e-mail ([`identity`]), the
 //! user info ([`users`]) and its cache ([`user_infos`]).
 
+pub mod account_page;
 pub mod auth;
 pub mod identity;
 pub mod pages;
@@ -50,6 +51,7 @@ pub fn router() -> Router<AppState> {
         )
         .route("/account/login", post(login).get(pages::login_page))
         .route("/account/cookie-check", get(pages::cookie_check_page))
+        .route("/account", get(account_page::account_page))
         .route("/v1/oauth/token", post(oauth_token))
         .route("/v1/token/renew", get(renew))
         .route("/v1/user", post(user_info))

@@ -9,6 +9,7 @@
 //! | `GET /v1/common/ab-test` | [`experiments`] |
 //! | `GET /v1/common/country` | [`country`] |
 //! | `POST /v1/activity/apply` | [`activity`] |
+//! | `GET /v1/common/links`, `GET /legal/terms`, `GET /legal/privacy` | [`links`] |
 //! | `GET /v1/common/prompt_sample`, `GET /v1/common/demo/list`, `GET /v1/prompt/category-and-presets`, `GET /v1/ai/tts/voice` | [`prompts`] |
 //! | `GET /v1/workflow/list`, `…/ct/list`, `…/info`, `POST …/category/list`, `GET /v1/recommend/tpl` | [`workflow`] (wire shape: [`template_shape`]) |
 //! | `POST /v1/workflow/direct` | [`direct`] |
@@ -27,6 +28,7 @@ pub mod direct;
 pub mod experiments;
 pub mod explore;
 pub mod library;
+pub mod links;
 pub mod prompts;
 pub mod seed;
 mod seed_checks;
@@ -48,6 +50,9 @@ pub fn router() -> Router<AppState> {
         .route("/v1/common/country", get(country::country))
         .route("/v1/activity/apply", post(activity::apply))
         .route("/v1/common/prompt_sample", get(prompts::prompt_sample))
+        .route("/v1/common/links", get(links::links))
+        .route(links::TERMS_PAGE, get(links::terms_page))
+        .route(links::PRIVACY_PAGE, get(links::privacy_page))
         .route("/v1/common/demo/list", get(prompts::demos))
         .route("/v1/prompt/category-and-presets", get(prompts::presets))
         .route("/v1/ai/tts/voice", get(prompts::voices))

@@ -173,7 +173,12 @@ fn page_html(
         && header_text(header::IF_NONE_MATCH)
             .is_some_and(|tags| tags.split(',').any(|t| t.trim() == etag));
     let mut res = if fresh {
-        StatusCode::NOT_MODIFIED.into_response()
+        let mut res = StatusCode::NOT_MODIFIED.into_response();
+        // The cached page's inline scripts (the theme snippet) run under this answer's policy.
+        res.extensions_mut().insert(crate::security::PageScripts(
+            crate::security::inline_script_hashes(&body),
+        ));
+        res
     } else {
         (
             status,

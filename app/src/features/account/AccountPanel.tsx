@@ -15,7 +15,8 @@ import { useSwitchLanguage } from "../language/switch-language";
 import { openBuyDialog } from "../pricing/buyState";
 import { flagsAtom, logout, userAtom } from "../session/session";
 import { feedbackSupplied, openFeedback } from "./feedback";
-import { accountLinks } from "./links";
+import { requestLogin } from "../promo/loginRequest";
+import { useAccountLinks } from "./links";
 import { PurchaseHistory } from "./PurchaseHistory";
 
 const languages = switcherLanguages();
@@ -27,7 +28,7 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
   const current = useAtomValue(languageAtom);
   const switchTo = useSwitchLanguage();
   const [languagesOpen, setLanguagesOpen] = useState(false);
-  const links = accountLinks();
+  const links = useAccountLinks();
   const level = user?.verify?.level ?? "free";
   const action = planActionLabel(level);
   const expiry = flags.isSubscribed ? planExpiryLine(user?.verify?.expired_time) : undefined;
@@ -64,20 +65,29 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
           <PurchaseHistory />
         </li>
         <li>
-          <a className="acc-menu-item" href={links.accountCenter} target="_blank" rel="noreferrer">
-            {t("accountCenter")}
-          </a>
+          {/* The signed-in user's account page; a visitor without a session logs in first. */}
+          {user ? (
+            <a className="acc-menu-item" data-testid="account-center" href={links.accountCenter} target="_blank" rel="noreferrer">
+              {t("accountCenter")}
+            </a>
+          ) : (
+            <button type="button" className="acc-menu-item" data-testid="account-center" onClick={() => requestLogin("login")}>
+              {t("accountCenter")}
+            </button>
+          )}
         </li>
         <li>
           <a className="acc-menu-item" href={links.cloudStorage} target="_blank" rel="noreferrer">
             {t("cloudStorage")}
           </a>
         </li>
-        <li>
-          <a className="acc-menu-item" href={links.discord} target="_blank" rel="noreferrer">
-            {t("discord")}
-          </a>
-        </li>
+        {links.discord && (
+          <li>
+            <a className="acc-menu-item" href={links.discord} target="_blank" rel="noreferrer">
+              {t("discord")}
+            </a>
+          </li>
+        )}
         {feedbackAction && (
           <li>
             <button type="button" className="acc-menu-item" data-testid="account-feedback" onClick={feedbackAction}>
@@ -107,12 +117,12 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
           )}
         </li>
         <li>
-          <a className="acc-menu-item" href={links.terms} target="_blank" rel="noreferrer">
+          <a className="acc-menu-item" data-testid="account-terms" href={links.terms} target="_blank" rel="noreferrer">
             {t("terms")}
           </a>
         </li>
         <li>
-          <a className="acc-menu-item" href={links.privacy} target="_blank" rel="noreferrer">
+          <a className="acc-menu-item" data-testid="account-privacy" href={links.privacy} target="_blank" rel="noreferrer">
             {t("privacy")}
           </a>
         </li>

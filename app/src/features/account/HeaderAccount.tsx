@@ -21,7 +21,7 @@ import { openLoginDialog } from "../login/loginState";
 import { BuyDialogHost } from "../pricing/BuyDialogHost";
 import { openBuyDialog } from "../pricing/buyState";
 import { flagsAtom, userAtom } from "../session/session";
-import { accountLinks } from "./links";
+import { useAccountLinks } from "./links";
 import "./account.css";
 
 /** The account popover, loaded once a signed-in header renders (not for visitors). */
@@ -53,7 +53,7 @@ export function HeaderAccount() {
   const { t } = useTranslation("account");
   const flags = useAtomValue(flagsAtom);
   const phone = useIsPhone();
-  const links = accountLinks();
+  const links = useAccountLinks();
   // A click while the popover's code loads is kept: the popover opens as soon as it is there.
   const [clickedWhileLoading, setClickedWhileLoading] = useState(false);
   const avatarButton = (onClick?: () => void) => (
@@ -66,7 +66,7 @@ export function HeaderAccount() {
       <AdBanner />
       <HeaderAdIcon />
       <CheckinGiftButton />
-      {!phone && (
+      {!phone && links.discord && (
         <a className="acc-icon-link" href={links.discord} target="_blank" rel="noreferrer" aria-label={t("discord")}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="currentColor">
             <path d="M19.5 5.3A16 16 0 0 0 15.6 4l-.5 1a15 15 0 0 0-6.2 0l-.5-1a16 16 0 0 0-3.9 1.3C2 9.1 1.4 12.8 1.7 16.4A16 16 0 0 0 6.5 19l1-1.6c-.6-.2-1.1-.5-1.6-.8l.4-.3a11 11 0 0 0 11.4 0l.4.3-1.6.8 1 1.6a16 16 0 0 0 4.8-2.6c.4-4.2-.7-7.9-2.8-11.1zM8.8 14.2c-.9 0-1.7-.9-1.7-2s.7-2 1.7-2 1.7.9 1.7 2-.8 2-1.7 2zm6.4 0c-.9 0-1.7-.9-1.7-2s.7-2 1.7-2 1.7.9 1.7 2-.7 2-1.7 2z" />

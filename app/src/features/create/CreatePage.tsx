@@ -23,6 +23,7 @@ import { DurationPicker } from "./DurationPicker";
 import { FieldMessage } from "./FieldMessage";
 import { MediaPicker } from "./MediaPicker";
 import { PromptBox } from "./PromptBox";
+import { PromptStylePicker } from "./PromptStylePicker";
 import { ResultView } from "./ResultView";
 import { SignInNotice, useSignedIn } from "./SignInNotice";
 import type { UploadedFile } from "./upload";
@@ -54,6 +55,7 @@ function CreateScreen({ form }: { form: ModuleForm }) {
   const [prompt, setPrompt] = useState(() => query.get("prompt") ?? "");
   const [ratio, setRatio] = useState(DEFAULT_RATIO);
   const [duration, setDuration] = useState(form.duration?.default ?? 0);
+  const [promptStyle, setPromptStyle] = useState(form.promptStyles[0]?.id ?? "");
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const exploreId = query.get("exploreId");
   useEffect(() => {
@@ -80,6 +82,7 @@ function CreateScreen({ form }: { form: ModuleForm }) {
   if (form.ratio) data.aspect_ratio = ratio;
   if (form.duration) data.duration = duration;
   if (file) data.file_path = file.ossPath;
+  if (form.promptStyles.length > 0) data.prompt_style = promptStyle;
   // Nothing can start before the file is uploaded: Generate waits for it, with a hint.
   const waitingFor = form.media?.required && !file ? form.media.kind : null;
 
@@ -110,6 +113,7 @@ function CreateScreen({ form }: { form: ModuleForm }) {
           />
         ) : null}
         <FieldMessage problem={problem} name="prompt" kind={form.prompt?.kind ?? "prompt"} />
+        {form.promptStyles.length > 0 ? <PromptStylePicker styles={form.promptStyles} value={promptStyle} onChange={setPromptStyle} /> : null}
         {form.ratio ? <AspectRatioPicker value={ratio} onChange={setRatio} /> : null}
         {form.duration ? <DurationPicker rule={form.duration} value={duration} onChange={setDuration} /> : null}
         <FieldMessage problem={problem} name="duration" kind="other" />

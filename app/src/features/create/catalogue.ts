@@ -14,6 +14,7 @@ import {
   type TaskFieldKind,
   type TaskMedia,
   type TaskModule,
+  type TaskPromptStyle,
 } from "@aivg/core/rules";
 
 /** A text field of a screen (what to make, the music description, lyrics or the words to speak). */
@@ -46,6 +47,8 @@ export interface ModuleForm {
   duration: TaskDurationRule | null;
   style: boolean;
   voice: boolean;
+  /** The looks a task picks from (`data.prompt_style`; the first is the default): the anime styles. */
+  promptStyles: readonly TaskPromptStyle[];
 }
 
 const TEXT_KINDS: readonly TaskFieldKind[] = ["prompt", "musicPrompt", "lyrics", "speech"];
@@ -73,6 +76,7 @@ export function formOf(m: TaskModule): ModuleForm {
     duration: m.duration,
     style: m.style,
     voice: m.voice,
+    promptStyles: m.promptStyles,
   };
 }
 

@@ -76,8 +76,13 @@ fn options(m: &TaskModule) -> String {
     if m.voice {
         o.push("voice".to_owned());
     }
-    if m.prompt_style.is_some() {
-        o.push("own style before the prompt".to_owned());
+    if !m.prompt_styles.is_empty() {
+        let ids: Vec<String> = m
+            .prompt_styles
+            .iter()
+            .map(|s| format!("`{}`", s.id))
+            .collect();
+        o.push(format!("style ({})", ids.join(", ")));
     }
     if let Some(l) = m.list_module {
         o.push(format!("listed as `{l}`"));

@@ -23,7 +23,7 @@ mod workflows;
 
 pub use docs::task_modules_markdown;
 use serde::Serialize;
-pub use table::{ANIME_STYLE, MUSIC_PRESETS, TASK_MODULES};
+pub use table::{ANIME_STYLES, MUSIC_PRESETS, TASK_MODULES};
 pub use workflows::{
     FAL_SPEECH, FAL_SPEECH_KEY, FalInput, FalModel, WorkflowName, fal_models_markdown,
 };
@@ -180,6 +180,25 @@ pub enum Workflow {
     },
 }
 
+/// A named look a module's tasks pick from (the anime styles): the words it adds to the prompt.
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "TaskPromptStyle")
+)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PromptStyle {
+    /// What `data.prompt_style` names (and the app's translation key of its name).
+    pub id: &'static str,
+    /// English name (the presets answer's title).
+    pub name: &'static str,
+    /// What the style puts before the task's prompt.
+    pub words: &'static str,
+}
+
+/// The `data` field naming a module's [`PromptStyle`].
+pub const PROMPT_STYLE_FIELD: &str = "prompt_style";
+
 /// One task module. Rows are struct literals completing [`TaskModule::BASE`] (see `table.rs`).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -218,10 +237,11 @@ pub struct TaskModule {
     /// module's screen offers: the music styles, with covers.
     #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     pub presets: Option<&'static str>,
-    /// What the module puts before the task's prompt (or sends alone without one): the anime
-    /// look of `video2anime`.
-    #[serde(skip)]
-    pub prompt_style: Option<&'static str>,
+    /// The looks a task of this module picks from (`data.prompt_style`, the first when it names
+    /// none): the anime styles of `video2anime`. The chosen look's words always go to the engine,
+    /// the task's own words after them ([`styled_prompt`]).
+    #[cfg_attr(feature = "tsify", tsify(type = "TaskPromptStyle[]"))]
+    pub prompt_styles: &'static [PromptStyle],
     #[serde(skip)]
     pub workflow: Workflow,
 }
@@ -243,7 +263,7 @@ impl TaskModule {
         screens: &[],
         list_module: None,
         presets: None,
-        prompt_style: None,
+        prompt_styles: &[],
         workflow: Workflow::None,
     };
 
@@ -276,6 +296,25 @@ impl TaskModule {
     }
 }
 
+/// The prompt a task of `module` sends to any engine, for a module with prompt styles (`None`
+/// otherwise: the task's own prompt goes as it is): the chosen style's words (`style_id`, the
+/// first style when empty or unknown), then the task's words when it has some. One rule for every
+/// engine, so an empty prompt still carries the look.
+pub fn styled_prompt(module: &TaskModule, style_id: &str, prompt: &str) -> Option<String> {
+    let id = style_id.trim();
+    let style = module
+        .prompt_styles
+        .iter()
+        .find(|s| s.id == id)
+        .or_else(|| module.prompt_styles.first())?;
+    let prompt = prompt.trim();
+    Some(if prompt.is_empty() {
+        style.words.to_owned()
+    } else {
+        format!("{}, {prompt}", style.words)
+    })
+}
+
 /// The module of a code (exact: codes are case-sensitive).
 pub fn task_module(code: &str) -> Option<&'static TaskModule> {
     TASK_MODULES.iter().find(|m| m.code == code)
@@ -286,6 +325,33 @@ pub fn task_module(code: &str) -> Option<&'static TaskModule> {
 mod tests {
     use super::*;
     use crate::routes::RouteName;
+
+    #[test]
+    fn a_styled_module_always_carries_its_style_and_adds_the_words() {
+        let anime = task_module("video2anime").unwrap();
+        let first = anime.prompt_styles.first().unwrap();
+        assert_eq!(styled_prompt(anime, "", "  ").unwrap(), first.words);
+        let retro = anime
+            .prompt_styles
+            .iter()
+            .find(|s| s.id == "retro")
+            .unwrap();
+        assert_eq!(
+            styled_prompt(anime, "retro", " a cat ").unwrap(),
+            format!("{}, a cat", retro.words)
+        );
+        assert_eq!(
+            styled_prompt(anime, "nope", "x").unwrap(),
+            format!("{}, x", first.words)
+        );
+        assert_eq!(
+            styled_prompt(task_module("video2video").unwrap(), "", "x"),
+            None
+        );
+        let mut ids: Vec<_> = anime.prompt_styles.iter().map(|s| s.id).collect();
+        ids.dedup();
+        assert!(ids.len() >= 3);
+    }
 
     #[test]
     fn every_spec_code_has_one_row() {

@@ -9,8 +9,35 @@ use Media::{Audio, Image, Video};
 /// music page's two modules and the API's music codes all offer them.
 pub const MUSIC_PRESETS: &str = "txt2Music";
 
-/// What `video2anime` puts before the prompt.
-pub const ANIME_STYLE: &str = "anime style, cel shading, vibrant colors";
+/// The anime looks `video2anime` offers (the first is the default): each one's words go before the
+/// task's prompt.
+pub const ANIME_STYLES: &[PromptStyle] = &[
+    PromptStyle {
+        id: "classic",
+        name: "Classic anime",
+        words: "anime style, cel shading, vibrant colors",
+    },
+    PromptStyle {
+        id: "watercolor",
+        name: "Soft watercolor",
+        words: "hand-drawn anime, soft watercolor backgrounds, pastel colors, gentle light",
+    },
+    PromptStyle {
+        id: "retro",
+        name: "90s retro",
+        words: "1990s retro anime, film grain, muted colors, hand-painted cels",
+    },
+    PromptStyle {
+        id: "cyberpunk",
+        name: "Neon cyberpunk",
+        words: "cyberpunk anime, neon lights, high contrast, sharp linework",
+    },
+    PromptStyle {
+        id: "chibi",
+        name: "Chibi",
+        words: "chibi anime style, cute proportions, bright flat colors, thick outlines",
+    },
+];
 
 /// The page of the minute-metered tools.
 const AUDIO_TOOLS: &[&str] = &["AiToolsAudioTools"];
@@ -240,7 +267,8 @@ pub const TASK_MODULES: &[TaskModule] = &[
         fields: VIDEO_PROMPT,
         workflow: RESTYLE,
         screens: &["VideoToAnime", "VideoToVideo"],
-        prompt_style: Some(ANIME_STYLE),
+        presets: Some("video2anime"),
+        prompt_styles: ANIME_STYLES,
         ..TaskModule::BASE
     },
     TaskModule {

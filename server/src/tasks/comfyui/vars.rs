@@ -19,7 +19,7 @@ use super::run::RunError;
 use crate::tasks::local::preview::seed_of;
 use crate::tasks::provider::Job;
 use crate::workflows::{Vars, Workflow};
-use aivg_core::tasks::{FieldKind, Media};
+use aivg_core::tasks::{FieldKind, Media, PROMPT_STYLE_FIELD};
 use bytes::Bytes;
 use serde_json::Value;
 
@@ -71,10 +71,14 @@ pub fn text_vars(job: &Job, wf: &Workflow) -> Vars {
     let speaks = m
         .field("prompt")
         .is_some_and(|f| f.kind == FieldKind::Speech);
+    // A module with looks (the anime styles) always sends the chosen look's words, as fal does.
     let prompt = if speaks {
         None
     } else {
-        Some(job.prompt().trim().to_owned())
+        Some(
+            aivg_core::tasks::styled_prompt(m, job.text(PROMPT_STYLE_FIELD), job.prompt())
+                .unwrap_or_else(|| job.prompt().trim().to_owned()),
+        )
     };
     let long_side = (m.output == Media::Video).then(|| video_long_side(wf));
     let size = if m.aspect_ratio {

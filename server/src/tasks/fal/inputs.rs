@@ -139,16 +139,12 @@ pub fn build(job: &Job, shape: FalInput, audio_url: Option<&str>) -> Result<Valu
             put(&mut m, "prompt", json!(job.prompt().trim()));
         }
         FalInput::RestyleVideo => {
-            let mut prompt = prompt_or(job, "");
-            if let Some(style) = job.module.prompt_style {
-                prompt = if prompt.is_empty() {
-                    style.to_owned()
-                } else {
-                    format!("{style}, {prompt}")
-                };
-            } else if prompt.is_empty() {
-                prompt = "the same scene, cinematic, detailed".to_owned();
-            }
+            let prompt = aivg_core::tasks::styled_prompt(
+                job.module,
+                job.text(aivg_core::tasks::PROMPT_STYLE_FIELD),
+                job.prompt(),
+            )
+            .unwrap_or_else(|| prompt_or(job, "the same scene, cinematic, detailed"));
             put(&mut m, "prompt", json!(prompt));
             put(&mut m, "video_url", json!(input_url(job, "file_path")?));
         }

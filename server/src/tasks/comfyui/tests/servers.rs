@@ -105,6 +105,22 @@ fn placeholder_values_follow_the_module() {
     assert_eq!(v.prompt, None, "the spoken text is not the scene's prompt");
     assert_eq!(v.task_id.as_deref(), Some("v3"));
     assert!(v.seed.is_some());
+
+    // Video to anime always carries the anime look (as fal does), the words after it.
+    let anime = aivg_core::tasks::ANIME_STYLES;
+    let restyle = load("video2anime", "video_restyle");
+    let j = job(&env, "v4", "video2anime", json!({}));
+    let v = vars::text_vars(&j, &restyle);
+    assert_eq!(v.prompt.as_deref(), anime.first().map(|s| s.words));
+    let j = job(
+        &env,
+        "v5",
+        "video2anime",
+        json!({"prompt": "a cat", "prompt_style": "retro"}),
+    );
+    let retro = anime.iter().find(|s| s.id == "retro").unwrap();
+    let v = vars::text_vars(&j, &restyle);
+    assert_eq!(v.prompt, Some(format!("{}, a cat", retro.words)));
 }
 
 #[tokio::test]
