@@ -6,6 +6,7 @@
 
 pub mod error;
 pub mod housekeeping;
+pub mod links;
 pub mod number;
 pub mod stripe;
 pub mod uploads;
@@ -44,9 +45,9 @@ pub struct Config {
     /// Security headers (`security.rs`: `AIVG_CSP`, `AIVG_CSP_EXTRA`, and the public URL and
     /// object store endpoint they depend on).
     pub security: crate::security::SecuritySettings,
-    /// The account menu's links and the operator's name (`site/links.rs`: `AIVG_TERMS_URL`,
+    /// The account menu's links and the operator's name (`links.rs`, answered by `site/links.rs`: `AIVG_TERMS_URL`,
     /// `AIVG_PRIVACY_URL`, `AIVG_DISCORD_URL`, `AIVG_ACCOUNT_CENTER_URL`, `AIVG_OPERATOR_NAME`).
-    pub links: crate::site::links::LinkSettings,
+    pub links: links::LinkSettings,
     /// Rate limits and concurrency bounds (`limits/settings.rs`).
     pub limits: crate::limits::settings::LimitSettings,
     /// The periodic purge (`housekeeping.rs`).
@@ -103,7 +104,7 @@ impl Config {
                 }
             },
             security: crate::security::SecuritySettings::from_env(&var),
-            links: crate::site::links::LinkSettings::from_env(&var),
+            links: links::LinkSettings::from_env(&var),
             limits: crate::limits::settings::LimitSettings::from_env(&var)?,
             housekeeping: housekeeping::HousekeepingSettings::from_env(&var)?,
             token_cache: millis(
@@ -139,7 +140,7 @@ impl Config {
             stripe: None,
             sqlite_full_sync: false,
             security: crate::security::SecuritySettings::default(),
-            links: crate::site::links::LinkSettings::default(),
+            links: links::LinkSettings::default(),
             limits: crate::limits::settings::LimitSettings::for_tests(),
             housekeeping: housekeeping::HousekeepingSettings::for_tests(),
             token_cache: DEFAULT_TOKEN_CACHE,

@@ -16,39 +16,14 @@ use axum::http::{HeaderValue, header};
 use axum::response::{Html, IntoResponse, Response};
 use serde::Serialize;
 
+pub use crate::config::links::LinkSettings;
+
 /// This server's terms page.
 pub const TERMS_PAGE: &str = "/legal/terms";
 /// This server's privacy page.
 pub const PRIVACY_PAGE: &str = "/legal/privacy";
 /// The signed-in user's account page (`accounts/account_page.rs`).
 pub const ACCOUNT_PAGE: &str = "/account";
-
-/// What the operator set; unset entries take this server's own pages.
-#[derive(Debug, Clone, Default)]
-pub struct LinkSettings {
-    /// `AIVG_TERMS_URL`.
-    pub terms: Option<String>,
-    /// `AIVG_PRIVACY_URL`.
-    pub privacy: Option<String>,
-    /// `AIVG_DISCORD_URL`: no Discord entry without it.
-    pub discord: Option<String>,
-    /// `AIVG_ACCOUNT_CENTER_URL`.
-    pub account_center: Option<String>,
-    /// `AIVG_OPERATOR_NAME`: who runs the site, named on the terms and privacy pages.
-    pub operator: Option<String>,
-}
-
-impl LinkSettings {
-    pub fn from_env(var: &dyn Fn(&str) -> Option<String>) -> Self {
-        Self {
-            terms: var("AIVG_TERMS_URL"),
-            privacy: var("AIVG_PRIVACY_URL"),
-            discord: var("AIVG_DISCORD_URL"),
-            account_center: var("AIVG_ACCOUNT_CENTER_URL"),
-            operator: var("AIVG_OPERATOR_NAME"),
-        }
-    }
-}
 
 /// The answer of `GET /v1/common/links`.
 #[derive(Debug, Serialize)]
