@@ -45,8 +45,9 @@ pub struct Config {
     /// Security headers (`security.rs`: `AIVG_CSP`, `AIVG_CSP_EXTRA`, and the public URL and
     /// object store endpoint they depend on).
     pub security: crate::security::SecuritySettings,
-    /// The account menu's links and the operator's name (`links.rs`, answered by `site/links.rs`: `AIVG_TERMS_URL`,
-    /// `AIVG_PRIVACY_URL`, `AIVG_DISCORD_URL`, `AIVG_ACCOUNT_CENTER_URL`, `AIVG_OPERATOR_NAME`).
+    /// The account menu's links and the operator's name (`links.rs`, answered by `site/links.rs`:
+    /// `AIVG_TERMS_URL`, `AIVG_PRIVACY_URL`, `AIVG_DISCORD_URL`, `AIVG_ACCOUNT_CENTER_URL`,
+    /// `AIVG_OPERATOR_NAME`).
     pub links: links::LinkSettings,
     /// Rate limits and concurrency bounds (`limits/settings.rs`).
     pub limits: crate::limits::settings::LimitSettings,
