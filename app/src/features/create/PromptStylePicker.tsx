@@ -5,30 +5,19 @@
  */
 import type { TaskPromptStyle } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
+import { ChipRadioGroup } from "./ChipRadioGroup";
 
 export function PromptStylePicker({ styles, value, onChange }: { styles: readonly TaskPromptStyle[]; value: string; onChange: (id: string) => void }) {
   const { t } = useTranslation("create");
+  const chips = styles.map((s) => ({
+    key: s.id,
+    text: t(`promptStyle.name.${s.id}` as never, { defaultValue: s.name }) as string,
+    testId: `prompt-style-${s.id}`,
+    title: s.words,
+  }));
   return (
     <div className="create-field">
-      <span className="create-label" id="prompt-style-label">
-        {t("promptStyle.label")}
-      </span>
-      <div className="create-chips" role="radiogroup" aria-labelledby="prompt-style-label">
-        {styles.map((s) => (
-          <button
-            key={s.id}
-            type="button"
-            role="radio"
-            aria-checked={value === s.id}
-            className="create-chip"
-            data-testid={`prompt-style-${s.id}`}
-            title={s.words}
-            onClick={() => onChange(s.id)}
-          >
-            {t(`promptStyle.name.${s.id}` as never, { defaultValue: s.name }) as string}
-          </button>
-        ))}
-      </div>
+      <ChipRadioGroup id="prompt-style-label" label={t("promptStyle.label")} chips={chips} value={value} onChange={onChange} />
       <p className="create-note" data-testid="prompt-style-words">
         {styles.find((s) => s.id === value)?.words ?? ""}
       </p>
