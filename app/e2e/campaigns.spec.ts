@@ -9,7 +9,7 @@
  *   country gets the free trial (the country comes from the CDN header, `x-country` here).
  */
 import type { Page } from "@playwright/test";
-import { registerUser, signIn } from "./create-support";
+import { closeShellPopups, registerUser, signIn } from "./create-support";
 import { expect, test } from "./fixtures";
 import { startServer, type RunningServer } from "./server";
 
@@ -85,10 +85,7 @@ for (const { country, offered } of [
       localStorage.setItem("aivg.checkin-closed-at", String(Date.now()));
     });
     // Other unsolicited popups (check-in, advertisement, promotions) are closed as a user would.
-    const shellPopup = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: /^(Special offer|Daily check-in|Offers for you)$/ }) });
-    await page.addLocatorHandler(shellPopup, async () => {
-      await page.keyboard.press("Escape");
-    });
+    await closeShellPopups(page, /^(Special offer|Daily check-in|Offers for you)$/);
     const marketing = page.waitForResponse((r) => r.url().includes("/v1/common/marketing"));
     await page.goto("/home");
     const answer = (await (await marketing).json()) as { data: { country: string; free_trial: { offered: boolean } } };

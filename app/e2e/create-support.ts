@@ -51,10 +51,20 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
     localStorage.setItem("aivg.ad-slot.pc_popup", JSON.stringify({ closedAt: Date.now() }));
   }, user.token);
   // Should the shell still open its own popups (advertisement, check-in) over the screen under
-  // test, they are closed the way a user would (Escape) before the next action.
-  const shellPopup = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: /^(Special offer|Daily check-in)$/ }) });
-  await page.addLocatorHandler(shellPopup, async () => {
-    await page.keyboard.press("Escape");
+  // test, they are closed the way a user would before the next action.
+  await closeShellPopups(page, /^(Special offer|Daily check-in)$/);
+}
+
+/**
+ * Closes the shell's unsolicited popups whose heading matches, whenever one covers the page, with
+ * their close button: a click waits until the dialog takes it, where an early Escape is lost
+ * (the dialog's key listener is attached an effect after it shows, and a key typed while the
+ * focus is still in the log-in frame goes to that frame).
+ */
+export async function closeShellPopups(page: Page, heading: RegExp): Promise<void> {
+  const popup = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: heading }) });
+  await page.addLocatorHandler(popup, async () => {
+    await popup.locator(".acc-dialog__close").click();
   });
 }
 

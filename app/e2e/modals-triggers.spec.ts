@@ -13,7 +13,7 @@
  * serves its own at a path of the site and gives its address through the test hook.
  */
 import type { Page } from "@playwright/test";
-import { makeJpeg, registerUser, signIn } from "./create-support";
+import { closeShellPopups, makeJpeg, registerUser, signIn } from "./create-support";
 import { expect, test } from "./fixtures";
 
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
@@ -32,17 +32,14 @@ document.getElementById("f").addEventListener("submit", (e) => {
 
 /**
  * A guest's page where the shell's own popups (daily check-in, advertisement) stay out of the
- * way, as `signIn` arranges for users: closed just now, and closed with Escape should one come.
+ * way, as `signIn` arranges for users: closed just now, and closed with its close button should one come.
  */
 async function asGuest(page: Page): Promise<void> {
   await page.addInitScript(() => {
     localStorage.setItem("aivg.checkin-closed-at", String(Date.now()));
     localStorage.setItem("aivg.ad-slot.pc_popup", JSON.stringify({ closedAt: Date.now() }));
   });
-  const shellPopup = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: /^(Special offer|Daily check-in)$/ }) });
-  await page.addLocatorHandler(shellPopup, async () => {
-    await page.keyboard.press("Escape");
-  });
+  await closeShellPopups(page, /^(Special offer|Daily check-in)$/);
 }
 
 test("feedback: the account panel opens the embedded page with the user's query; a sent feedback shows the success toast", async ({ page, request }) => {
