@@ -1,7 +1,7 @@
 //! Fixture-driven tests of the ad rules (fixtures/ads/*.json) and property tests showing no
 //! public function panics.
 
-mod common;
+use crate::common;
 
 use aivg_core::ads::{
     self, AdItem, AdModule, AdSlot, AdSlotRecord, HeaderAdIconState, TrialBoxEvent, TrialBoxUser,

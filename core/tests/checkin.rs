@@ -1,7 +1,7 @@
 //! Fixture-driven tests of the check-in rules (fixtures/checkin/*.json) and property tests
 //! showing no public function panics.
 
-mod common;
+use crate::common;
 
 use aivg_core::checkin::{self, CheckinData, CheckinPanelEvent, CheckinPanelState};
 use common::{Outcome, arg, err, num, ok, opt_num};

@@ -1,7 +1,7 @@
 //! Fixture-driven tests of the credit history rules (fixtures/credits/*.json) and property
 //! tests showing no public function panics.
 
-mod common;
+use crate::common;
 
 use aivg_core::credits::{self, CreditHistoryQuery, CreditHistoryState, CreditTypeFilter};
 use common::{Outcome, arg, err, num, ok};

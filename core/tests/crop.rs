@@ -1,6 +1,6 @@
 //! Fixture-driven tests of the crop geometry (fixtures/crop/*.json) plus property tests.
 
-mod common;
+use crate::common;
 
 use aivg_core::crop::{self, BoxSize, CropView};
 use common::{Outcome, arg, err, ok};

@@ -1,6 +1,6 @@
 //! Fixture vectors (fixtures/explore/*.json) and no-panic properties of the explore area.
 
-mod common;
+use crate::common;
 
 use aivg_core::explore;
 use common::{Outcome, arg, ok};

@@ -17,7 +17,7 @@ fn check(page: &str, want: String) {
     let have = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         have == want,
-        "{} differs from the catalogue: run `AIVG_WRITE_DOCS=1 cargo test -p aivg-core --test generated_docs` and commit it",
+        "{} differs from the catalogue: run `AIVG_WRITE_DOCS=1 cargo test -p aivg-core --test rules generated_docs` and commit it",
         path.display()
     );
 }

@@ -13,7 +13,7 @@
 //!   JPEG (lossy).
 #![allow(clippy::indexing_slicing)]
 
-mod common;
+use crate::common;
 
 use aivg_core::crop::CropRect;
 use aivg_core::imaging::{self, Image, ImageFormat};

@@ -1,6 +1,6 @@
 //! Fixture-driven tests of the lang area (fixtures/lang/*.json) and no-panic properties.
 
-mod common;
+use crate::common;
 
 use aivg_core::lang::{
     self, Lang, LanguageResolution, NavigationInput, Stage, map_browser_language,

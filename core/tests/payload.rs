@@ -1,7 +1,7 @@
 //! The payload decoder against the devalue fixtures, plus depth, size and robustness checks.
 #![allow(clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use aivg_core::Coded;
 use aivg_core::payload::{Node, Payload, PayloadError, decode, decode_nuxt, decode_plain};

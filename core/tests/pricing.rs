@@ -2,7 +2,7 @@
 //! showing no public function panics.
 #![allow(clippy::expect_used, clippy::indexing_slicing)]
 
-mod common;
+use crate::common;
 
 use aivg_core::lang::Lang;
 use aivg_core::pricing::{self, Device, MembershipPeriod, Sku, UserType};

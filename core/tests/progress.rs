@@ -1,7 +1,7 @@
 //! Fixture-driven tests of the simulated progress bar (fixtures/progress/*.json) and property
 //! tests showing it never panics and stays in range.
 
-mod common;
+use crate::common;
 
 use aivg_core::progress;
 use common::{Outcome, any_f64, num, ok};

@@ -1,6 +1,6 @@
 //! Fixture vectors (fixtures/request/*.json) and no-panic properties of the request area.
 
-mod common;
+use crate::common;
 
 use aivg_core::request::{
     self, HeaderInput, LinkAction, LinkConfig, NormalizedResponse, RequestError,

@@ -1,6 +1,6 @@
 //! Fixture-driven tests of the routes area (fixtures/routes/*.json) and no-panic properties.
 
-mod common;
+use crate::common;
 
 use aivg_core::lang::Lang;
 use aivg_core::routes::{self, RouteName, RouteParams};

@@ -1,6 +1,6 @@
 //! Fixture vectors (fixtures/session/*.json) and no-panic properties of the session area.
 
-mod common;
+use crate::common;
 
 use aivg_core::session::{self, SessionError, UserInfo};
 use common::{Outcome, arg, err, ok};

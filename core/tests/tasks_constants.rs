@@ -1,6 +1,6 @@
 //! Fixture vectors of the task calls' numbers and the metered tools' minutes (fixtures/tasks/*.json).
 
-mod common;
+use crate::common;
 
 use aivg_core::tasks::{self, MinuteTool};
 use common::{Outcome, arg, err, num, ok};

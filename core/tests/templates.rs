@@ -1,7 +1,7 @@
 //! Fixture-driven tests of template list paging (fixtures/templates/*.json) and a property test
 //! showing it never panics and always asks for a valid page.
 
-mod common;
+use crate::common;
 
 use aivg_core::templates;
 use common::{Outcome, arg, ok};

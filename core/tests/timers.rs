@@ -1,7 +1,7 @@
 //! Fixture-driven tests of the shell's timers and the `Timings` object (fixtures/timers/*.json)
 //! and a property test showing no timer decision panics.
 
-mod common;
+use crate::common;
 
 use aivg_core::timers;
 use common::{Outcome, any_f64, arg, num, ok, opt_num};

@@ -1,7 +1,7 @@
 //! Fixture-driven tests of toast types, stacking and fade phases (fixtures/toast/*.json) and a
 //! property test showing no toast function panics.
 
-mod common;
+use crate::common;
 
 use aivg_core::toast;
 use common::{Outcome, any_f64, arg, err, num, ok, opt_num};

@@ -1,7 +1,7 @@
 //! Fixture-driven tests of validation, layout, preview, error page and texts
 //! (fixtures/ui/*.json) and property tests showing no public function panics.
 
-mod common;
+use crate::common;
 
 use aivg_core::ui;
 use common::{Outcome, arg, err, num, ok, opt_num};

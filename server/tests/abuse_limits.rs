@@ -5,7 +5,7 @@
 //! client connects from loopback, a trusted proxy by default.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use aivg_server::limits::{LimitSettings, Rate};
 use common::TestServer;

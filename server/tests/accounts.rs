@@ -1,6 +1,6 @@
 //! Accounts over real HTTP: register, login, token exchange, user info, renew, logout, bad input.
 
-mod common;
+use crate::common;
 use common::TestServer;
 use serde_json::json;
 

@@ -2,7 +2,7 @@
 //! (docs/behaviour/languages-and-routes.md#page-frame): this server answers those addresses with a
 //! permanent redirect to the page it serves at its root.
 
-mod common;
+use crate::common;
 
 use common::TestServer;
 

@@ -2,7 +2,7 @@
 //! the p75 of each web vital per page, and the report is guarded by its token.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 use common::TestServer;
 use serde_json::{Value, json};
 

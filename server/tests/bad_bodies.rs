@@ -4,8 +4,8 @@
 //! 5xx.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-mod common;
-mod envelope_support;
+use crate::common;
+use crate::envelope_support;
 
 use common::TestServer;
 use envelope_support::{envelope_not_5xx, refused};

@@ -2,8 +2,8 @@
 //! that are not UTF-8 and no content type; each answer must be the envelope with a non-zero code,
 //! a message naming the field, and never a 5xx.
 
-mod common;
-mod envelope_support;
+use crate::common;
+use crate::envelope_support;
 
 use common::TestServer;
 use envelope_support::refused;

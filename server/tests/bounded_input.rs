@@ -2,8 +2,8 @@
 //! filters are bounded, image decodes are bounded in pixels and in number at once, and task
 //! events carry the task's state, not the request.
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use aivg_server::limits::Work;
 use common::TestServer;

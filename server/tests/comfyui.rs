@@ -2,9 +2,9 @@
 //! module's media type, progress, readable refusals and errors with refunds, cancel as
 //! `/interrupt`, a lost prompt sent again, a backend that goes down.
 
-mod common;
-mod engine_support;
-mod media_support;
+use crate::common;
+use crate::engine_support;
+use crate::media_support;
 
 use aivg_core::tasks::TASK_MODULES;
 use common::poll_until;

@@ -4,8 +4,8 @@
 //! documented rule (everything while queued, the part not done while running).
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use aivg_server::tasks::TaskEvent;
 use aivg_server::tasks::hub::EVENT_RING;

@@ -1,6 +1,6 @@
 //! Check-in and the credits ledger over real HTTP, including concurrency.
 
-mod common;
+use crate::common;
 use common::TestServer;
 use serde_json::json;
 

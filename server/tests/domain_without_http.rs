@@ -5,7 +5,7 @@
 //! need, not the application state.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use aivg_server::checkin::daily::{self, Claim};
 use aivg_server::db::Db;

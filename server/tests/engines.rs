@@ -3,10 +3,9 @@
 //! run a module, and the table `aivg-server engines` prints.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-mod common;
-mod engine_support;
-mod fal_support;
-mod media_support;
+use crate::engine_support;
+use crate::fal_support;
+use crate::media_support;
 
 use fal_support::{engines_file, fake, use_fal};
 use media_support::{create_ok, grant, png, start_with, upload, wait_done};

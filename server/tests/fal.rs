@@ -2,10 +2,10 @@
 //! own output stored in our store, inputs fetched by fal from our signed URLs, credits charged,
 //! queue position and progress, cancel as fal's cancel, failures refunded with fal's words.
 
-mod common;
-mod engine_support;
-mod fal_support;
-mod media_support;
+use crate::common;
+use crate::engine_support;
+use crate::fal_support;
+use crate::media_support;
 
 use aivg_core::tasks::{TASK_MODULES, TaskModule};
 use common::poll_until;

@@ -3,8 +3,8 @@
 //! PUTs on one URL) cannot pass the quota together.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use aivg_server::housekeeping::{self, Purged};
 use common::{TestServer, poll_until};

@@ -3,8 +3,8 @@
 //! refunded; on PostgreSQL the event stream of one instance shows a task another instance runs.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use common::TestServer;
 use media_support::{create_ok, grant, read_events, result, wait_done, wait_for};

@@ -14,7 +14,7 @@
 //! Edges name files: the bottom layers import the file that defines what they use, so they do
 //! not depend on an area's `mod.rs`.
 
-mod layers_support;
+use crate::layers_support;
 
 use layers_support::{Graph, production_code, reach, resolve};
 use layers_support::{Module, chain, circles, graph, module, name, named_paths};

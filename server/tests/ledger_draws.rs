@@ -4,7 +4,7 @@
 //! purchase's own grants), and that a refund gives back to the very grants a spend drew from.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use aivg_server::ledger::{self, Entry, LedgerError};
 use common::db_with_user;

@@ -8,8 +8,8 @@
 //! set), where it fails.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use aivg_core::imaging::{ImageFormat, decode_image, encode_image};
 use aivg_models::ModelId;

@@ -1,8 +1,8 @@
 //! The NUL character is refused in every body, path and query with the envelope (PostgreSQL text
 //! cannot hold it), while the escaped text "\u0000" is ordinary text.
 
-mod common;
-mod envelope_support;
+use crate::common;
+use crate::envelope_support;
 
 use common::TestServer;
 use envelope_support::refused;

@@ -3,7 +3,7 @@
 //! everywhere.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
-mod common;
+use crate::common;
 
 use aivg_server::clock;
 use aivg_server::uploads::quota::{FREE_QUOTA, PREMIUM_QUOTA};

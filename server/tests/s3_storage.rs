@@ -5,9 +5,9 @@
 //! The bucket's side is checked through the S3 API; the listing of unfinished multipart uploads
 //! is an anonymous request, which moto answers.
 
-mod common;
-mod media_support;
-mod s3_support;
+use crate::common;
+use crate::media_support;
+use crate::s3_support;
 
 use aivg_server::uploads::signing::Action;
 use common::poll_until;

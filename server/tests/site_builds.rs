@@ -1,7 +1,7 @@
 //! The files the SPA fetches: build manifests (the development ones, then a built SPA's as they
 //! are), icons, cache headers of hashed assets and pages, and the security headers.
 
-mod common;
+use crate::common;
 
 use common::TestServer;
 use serde_json::{Value, json};

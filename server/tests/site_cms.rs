@@ -2,8 +2,8 @@
 //! language with no English fallback, redirect rules (inside and outside the site), and keys
 //! that cannot be read.
 
-mod common;
-mod envelope_support;
+use crate::common;
+use crate::envelope_support;
 
 use aivg_core::request::cms_cache_key;
 use common::TestServer;

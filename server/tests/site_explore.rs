@@ -1,8 +1,8 @@
 //! The explore area: reports on explore items (validated and stored), the explore list, zones and
 //! the resource library with its exports.
 
-mod common;
-mod envelope_support;
+use crate::common;
+use crate::envelope_support;
 
 use common::TestServer;
 use envelope_support::assert_field_error;

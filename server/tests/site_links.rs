@@ -2,7 +2,7 @@
 //! signed-in user's account page and no Discord link by default; the operator's links when set.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 use common::TestServer;
 
 async fn page(s: &TestServer, path: &str, cookie: Option<&str>) -> reqwest::Response {

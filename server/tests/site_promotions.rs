@@ -2,8 +2,8 @@
 //! marketing block, prompt samples and presets (music styles with their drawn covers), demos and
 //! voices.
 
-mod common;
-mod envelope_support;
+use crate::common;
+use crate::envelope_support;
 
 use common::TestServer;
 use envelope_support::assert_field_error;

@@ -1,8 +1,8 @@
 //! The template lists: pages and their shape, filters, categories, recommendations, the direct
 //! create payload of a template, and the pictures they show.
 
-mod common;
-mod envelope_support;
+use crate::common;
+use crate::envelope_support;
 
 use common::TestServer;
 use envelope_support::assert_field_error;

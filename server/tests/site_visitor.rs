@@ -1,8 +1,8 @@
 //! What the site knows of a visitor: the country from the configured header (with its default),
 //! and the experiment group, stable across requests and restarts.
 
-mod common;
-mod envelope_support;
+use crate::common;
+use crate::envelope_support;
 
 use common::TestServer;
 use envelope_support::assert_field_error;

@@ -3,7 +3,7 @@
 //! plain file otherwise.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 use common::TestServer;
 
 const WASM: &[u8] = b"\0asm\x01\0\0\0 plain bytes of the module";

@@ -3,7 +3,7 @@
 //! wrote no hints or a malformed file.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 use common::TestServer;
 
 const INDEX: &str =

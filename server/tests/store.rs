@@ -1,8 +1,8 @@
 //! The store over real HTTP: SKU lists, the test store's checkout and the purchase poll
 //! (plans and trials: store_plans.rs; the coupon, feature codes and promo SKUs: store_offers.rs).
 
-mod common;
-mod store_support;
+use crate::common;
+use crate::store_support;
 use common::TestServer;
 use serde_json::{Value, json};
 use store_support::*;

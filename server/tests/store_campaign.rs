@@ -4,6 +4,10 @@
 //! coupon and the campaign never stack; plans keep their price; a zone that is not one is refused
 //! by name. Every test here runs on the debug build's test clock, set to 28 October 2026 at noon
 //! UTC (the banner runs 24–31 October).
+//!
+//! A test binary of its own (server/Cargo.toml), not a module of `integration`: the test clock is
+//! the process's, and in a shared process it would move every other test's "now" too.
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 mod common;
 mod stripe_support;

@@ -1,7 +1,7 @@
 //! Offers over real HTTP: the 15% coupon, feature-code authorization and the promo SKUs.
 
-mod common;
-mod store_support;
+use crate::common;
+use crate::store_support;
 use common::TestServer;
 use serde_json::json;
 use store_support::*;

@@ -1,7 +1,7 @@
 //! Plans over real HTTP: buying a subscription, and the free trial once per account.
 
-mod common;
-mod store_support;
+use crate::common;
+use crate::store_support;
 use common::TestServer;
 use serde_json::json;
 use store_support::*;

@@ -2,8 +2,8 @@
 //! store's one-time checkout ids, SKUs only for the buyer's country and pricing plan, and the
 //! test store off unless asked for.
 
-mod common;
-mod stripe_support;
+use crate::common;
+use crate::stripe_support;
 use common::TestServer;
 use serde_json::json;
 use stripe_support::{PUBLIC_URL, checkout, set_pricing_plan, stripe_server};

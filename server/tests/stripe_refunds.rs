@@ -2,8 +2,8 @@
 //! through the ledger (never below a zero balance), `invoice.paid` renews our subscriptions.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
-mod common;
-mod stripe_support;
+use crate::common;
+use crate::stripe_support;
 use common::TestServer;
 use fake_stripe::events::{charge_refunded, dispute_created, invoice_paid, session_completed};
 use serde_json::json;

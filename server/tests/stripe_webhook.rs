@@ -1,8 +1,7 @@
 //! Stripe's webhook over real HTTP: only a valid `Stripe-Signature` within 5 minutes is read,
 //! and a paid session grants exactly once per event and per session.
 
-mod common;
-mod stripe_support;
+use crate::stripe_support;
 use fake_stripe::WEBHOOK_SECRET;
 use fake_stripe::events::{event, session_completed};
 use serde_json::json;

@@ -5,8 +5,8 @@
 //! under that, not measurements.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use common::{TestServer, poll_until};
 use media_support::{create_ok, grant, result, wait_for};

@@ -3,8 +3,8 @@
 //! tasks back to the queue without charging twice.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use common::TestServer;
 use media_support::{create_ok, grant, result, wait_done, wait_for};

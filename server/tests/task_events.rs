@@ -3,8 +3,8 @@
 //! the stream ends when its session is logged out.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use common::TestServer;
 use media_support::{create_ok, read_events};

@@ -1,8 +1,8 @@
 //! Calls answered at once, without the queue: the text and image checks, image info, the
 //! watermark-free download (paid plans only), and the prompt helpers (polish, prompt from an image).
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use common::TestServer;
 use media_support::{create_ok, dims, fetch, png, result, set_plan, upload, wait_done};

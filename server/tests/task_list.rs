@@ -1,8 +1,8 @@
 //! The user's tasks: the list with its pages and filters, batch results with queue positions,
 //! likes, saved form data, and deletion (the output file goes with the task).
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use common::TestServer;
 use media_support::{create_ok, fetch, grant, pool, result, user_id, wait_done, wait_for};

@@ -6,8 +6,8 @@
 //! real media with ffmpeg.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use aivg_core::request::CODE_UPGRADE_REQUIRED;
 use aivg_core::tasks::CODE_MINUTES_USED_UP;

@@ -3,8 +3,8 @@
 //! its signed URL and the media-info call describes it.
 #![allow(clippy::panic, clippy::indexing_slicing)]
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use common::TestServer;
 use media_support::{create_ok, dims, fetch, grant, png, upload, wait_done};

@@ -1,7 +1,6 @@
 //! The fair queue: per-user limits on running and waiting tasks, and round-robin between users.
 
-mod common;
-mod media_support;
+use crate::media_support;
 
 use media_support::{create, create_ok, grant, start_with, wait_for};
 use serde_json::json;

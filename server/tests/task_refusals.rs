@@ -1,8 +1,8 @@
 //! A create call that is refused charges nothing: too few credits answer 402, bad input names the
 //! field, an unknown algorithm is a 404 and another user's upload is not found.
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use common::TestServer;
 use media_support::{create, png, upload};

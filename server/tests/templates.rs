@@ -4,8 +4,8 @@
 //! docs/behaviour/tasks-and-queue.md#templates "Template item for audio").
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use common::TestServer;
 use media_support::{fetch, png, upload};

@@ -1,7 +1,7 @@
 //! Uploads over real HTTP: grants, signed upload and download URLs, media info, quotas, ownership.
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use common::TestServer;
 use media_support::{fetch, png, pool, set_plan, upload, user_id};

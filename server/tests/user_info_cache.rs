@@ -5,8 +5,8 @@
 //! `domain_without_http.rs`.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 use common::{TestServer, poll_until};
 use serde_json::{Value, json};
 use std::time::Duration;

@@ -13,8 +13,8 @@
     clippy::indexing_slicing
 )]
 
-mod common;
-mod media_support;
+use crate::common;
+use crate::media_support;
 
 use common::TestServer;
 use media_support::{create_ok, fetch, ffmpeg_ready, grant, upload, wait_done};
