@@ -8,7 +8,7 @@ use super::{Media, Need, TASK_MODULES, TaskModule};
 pub fn task_modules_markdown() -> String {
     let mut out = String::from(
         "<!-- Generated from core's catalogue (core/src/tasks/catalogue/table.rs): do not edit. \
-         `AIVG_WRITE_DOCS=1 cargo test -p aivg-core --test generated_docs` rewrites it; without \
+         `AIVG_WRITE_DOCS=1 cargo test -p aivg-core --test rules generated_docs` rewrites it; without \
          the variable that test fails when this file differs. -->\n\n\
          # Task modules\n\n\
          Every task module the site offers, one row of `TASK_MODULES` each: what a task costs, \

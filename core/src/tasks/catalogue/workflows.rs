@@ -163,7 +163,7 @@ impl Serialize for WorkflowName {
 pub fn fal_models_markdown() -> String {
     let mut out = String::from(
         "<!-- Generated from core's catalogue (core/src/tasks/catalogue/workflows.rs): do not \
-         edit. `AIVG_WRITE_DOCS=1 cargo test -p aivg-core --test generated_docs` rewrites it; \
+         edit. `AIVG_WRITE_DOCS=1 cargo test -p aivg-core --test rules generated_docs` rewrites it; \
          without the variable that test fails when this file differs. -->\n\n\
          # fal.ai models\n\n\
          The default fal.ai model of each shipped workflow (the same job ComfyUI runs), the \
