@@ -5,8 +5,7 @@
  * by AccountDialog on the first opening.
  *
  * Closing gives the focus back to the element that had it when the dialog opened (the Pricing
- * button, the gift button…; overlays/returnFocus.ts), or to `returnFocus` when that element left
- * the page.
+ * button, the gift button…; overlays/returnFocus.ts).
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { uiConstants } from "@aivg/core/rules";
@@ -28,23 +27,9 @@ export interface AccountDialogProps {
   zIndex?: number;
   children: ReactNode;
   testId?: string;
-  /** Where the focus goes on close when the element that opened the dialog is no longer on the page. */
-  returnFocus?: () => HTMLElement | null;
 }
 
-export default function AccountDialogFrame({
-  open,
-  onClose,
-  title,
-  hideTitle,
-  className,
-  style,
-  fullScreen,
-  zIndex,
-  children,
-  testId,
-  returnFocus,
-}: AccountDialogProps) {
+export default function AccountDialogFrame({ open, onClose, title, hideTitle, className, style, fullScreen, zIndex, children, testId }: AccountDialogProps) {
   const { t } = useTranslation("account");
   const z = zIndex ?? dialogZIndex;
   const opener = useOpener(open);
@@ -57,7 +42,7 @@ export default function AccountDialogFrame({
           style={{ ...style, zIndex: z + 1 }}
           aria-describedby={undefined}
           data-testid={testId}
-          onCloseAutoFocus={returnFocusOnClose(opener, returnFocus)}
+          onCloseAutoFocus={returnFocusOnClose(opener)}
         >
           <Dialog.Title className={hideTitle ? "visually-hidden" : "acc-dialog__title"}>{title}</Dialog.Title>
           <Dialog.Close className="acc-dialog__close" aria-label={t("close")}>

@@ -18,13 +18,14 @@ export function useOpener(open: boolean): RefObject<HTMLElement | null> {
 }
 
 /**
- * `onCloseAutoFocus`: focuses the opener, or `fallback()` when the opener left the page (a menu
- * item of a menu that closed); with neither, Radix's own behaviour.
+ * `onCloseAutoFocus`: focuses the opener while it is still on the page; otherwise Radix's own
+ * behaviour. (An entry of the account menu closes the menu before its dialog opens, so the
+ * floating menu has already given the focus back to the avatar, which the dialog then records.)
  */
-export function returnFocusOnClose(opener: RefObject<HTMLElement | null>, fallback?: () => HTMLElement | null): (event: Event) => void {
+export function returnFocusOnClose(opener: RefObject<HTMLElement | null>): (event: Event) => void {
   return (event) => {
-    const target = opener.current?.isConnected ? opener.current : (fallback?.() ?? null);
-    if (!target) return;
+    const target = opener.current;
+    if (!target?.isConnected) return;
     event.preventDefault();
     target.focus();
   };
