@@ -57,6 +57,10 @@ export function pagePreloads(options: { sources: Record<string, string>; srcDir:
   return {
     name: "aivg-page-preloads",
     apply: "build",
+    // After Vite's CSS plugin: its generateBundle deletes the chunks that only held CSS (e.g. the
+    // chunk of create.css) and moves their CSS to the chunks importing them. Read before that, the
+    // file listed those deleted chunks, and every page preloading one got a 404 in the console.
+    enforce: "post",
     configResolved(config) {
       base = config.base;
     },

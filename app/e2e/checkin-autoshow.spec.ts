@@ -1,7 +1,7 @@
 /**
  * The check-in popup opens by itself as docs/behaviour/credits-and-checkin.md#daily-check-in says:
  * when the visitor has not checked in in this cycle (the server's status), or from the e-mail link;
- * guests are offered it too (their claim opens the login dialog); a popup closed in this cycle
+ * guests are offered it too (their "Log in to check in" opens the login dialog); a popup closed in this cycle
  * stays closed.
  */
 import { registerUser, type TestUser } from "./create-support";
@@ -27,7 +27,7 @@ test("a guest is offered the check-in; the claim asks to log in; closed, it stay
   await page.goto("/home");
   const panel = page.getByTestId("checkin-panel");
   await expect(panel).toBeVisible();
-  await page.getByTestId("checkin-claim").click();
+  await page.getByTestId("checkin-login").click();
   await expect(page.getByTestId("login-dialog")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("login-dialog")).toBeHidden();

@@ -64,10 +64,10 @@ test("failure: a failed task shows its error and refunds", async ({ page, reques
   await expect(card.getByTestId("task-refunded")).toHaveText("2 credits refunded");
   expect(await credits(request, user)).toBe(5);
 
-  // Retry asks with the restart confirmation
-  // (docs/behaviour/tasks-and-queue.md#restart-confirmation) before starting again.
+  // Retry asks first, with its price (docs/behaviour/tasks-and-queue.md#deleting-and-retrying),
+  // before starting again.
   await card.getByTestId("task-retry").click();
-  await expect(page.getByText("If you restart the generation task, your current progress will not be saved. Continue?")).toBeVisible();
-  await page.getByRole("button", { name: "No" }).click();
+  await expect(page.getByRole("dialog")).toContainText("costs 2 credits");
+  await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });

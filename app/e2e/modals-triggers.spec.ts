@@ -163,8 +163,9 @@ test("audio edit choice: a template picked over the user's own prompt asks how t
   await expect(choice).toHaveCount(0);
 });
 
-test("auto-clip go-back: cancelling a changed crop asks first; an untouched one closes at once", async ({ page }) => {
-  await asGuest(page);
+test("auto-clip go-back: cancelling a changed crop asks first; an untouched one closes at once", async ({ page, request }) => {
+  // Uploading needs an account (docs/behaviour/accounts-and-sessions.md#signed-out-visitors).
+  await signIn(page, await registerUser(request));
   await page.goto("/effect/create?tpl_id=1001");
   const jpeg = await makeJpeg(page, 800, 600);
   const choose = async () => {

@@ -3,11 +3,15 @@
  * library), stacked at core's dialog z-index. `fullScreen` makes it full screen
  * (docs/behaviour/pricing-and-purchase.md#purchase-popup: buy dialog full screen on phones). Loaded
  * by AccountDialog on the first opening.
+ *
+ * Closing gives the focus back to the element that had it when the dialog opened (the Pricing
+ * button, the gift button…; overlays/returnFocus.ts).
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { uiConstants } from "@aivg/core/rules";
 import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { returnFocusOnClose, useOpener } from "../overlays/returnFocus";
 
 const { dialogZIndex } = uiConstants();
 
@@ -28,6 +32,7 @@ export interface AccountDialogProps {
 export default function AccountDialogFrame({ open, onClose, title, hideTitle, className, style, fullScreen, zIndex, children, testId }: AccountDialogProps) {
   const { t } = useTranslation("account");
   const z = zIndex ?? dialogZIndex;
+  const opener = useOpener(open);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose("user")}>
       <Dialog.Portal>
@@ -37,6 +42,7 @@ export default function AccountDialogFrame({ open, onClose, title, hideTitle, cl
           style={{ ...style, zIndex: z + 1 }}
           aria-describedby={undefined}
           data-testid={testId}
+          onCloseAutoFocus={returnFocusOnClose(opener)}
         >
           <Dialog.Title className={hideTitle ? "visually-hidden" : "acc-dialog__title"}>{title}</Dialog.Title>
           <Dialog.Close className="acc-dialog__close" aria-label={t("close")}>

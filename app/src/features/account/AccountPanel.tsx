@@ -21,7 +21,11 @@ import { PurchaseHistory } from "./PurchaseHistory";
 
 const languages = switcherLanguages();
 
-export function AccountPanel({ feedback }: { feedback?: () => void }) {
+/**
+ * `onLeave` runs before an entry opens a dialog (credit history, buying, feedback, log-in): the
+ * menu holding the panel closes, so it does not stay above the dialog's backdrop.
+ */
+export function AccountPanel({ feedback, onLeave }: { feedback?: () => void; onLeave?: () => void }) {
   const { t, i18n } = useTranslation("account");
   const flags = useAtomValue(flagsAtom);
   const user = useAtomValue(userAtom);
@@ -35,6 +39,11 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
   // The feedback page opens embedded in the feedback modal
   // (docs/behaviour/calls-and-errors.md#request-rules), when this site has one.
   const feedbackAction = feedback ?? (feedbackSupplied() ? () => void openFeedback() : undefined);
+  /** Closes the menu, then does what the entry does. */
+  const leaving = (action: () => void) => () => {
+    onLeave?.();
+    action();
+  };
 
   const chooseLanguage = (code: LanguageCode) => {
     setLanguagesOpen(false);
@@ -50,14 +59,14 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
       <div className="acc-panel__plan">
         <span className={`acc-badge acc-badge--${flags.planLevel}`}>{t(`plan.${flags.planLevel}`)}</span>
         <span data-testid="panel-credits">{t("creditsLabel", { count: flags.curCredits })}</span>
-        <button type="button" className="acc-link-button" onClick={() => openBuyDialog({ tab: "membership", upgradeMode: action === "Upgrade" })}>
+        <button type="button" className="acc-link-button" onClick={leaving(() => openBuyDialog({ tab: "membership", upgradeMode: action === "Upgrade" }))}>
           {t(`planAction.${action}`)}
         </button>
       </div>
       {expiry !== undefined && <p className="acc-panel__expiry">{t("planExpires", { date: new Date(expiry).toLocaleDateString(i18n.language) })}</p>}
       <ul className="acc-panel__list">
         <li>
-          <button type="button" className="acc-menu-item" onClick={() => openCreditHistory()}>
+          <button type="button" className="acc-menu-item" data-testid="open-credit-history" onClick={leaving(() => openCreditHistory())}>
             {t("creditHistory")}
           </button>
         </li>
@@ -71,7 +80,7 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
               {t("accountCenter")}
             </a>
           ) : (
-            <button type="button" className="acc-menu-item" data-testid="account-center" onClick={() => requestLogin("login")}>
+            <button type="button" className="acc-menu-item" data-testid="account-center" onClick={leaving(() => requestLogin("login"))}>
               {t("accountCenter")}
             </button>
           )}
@@ -90,7 +99,7 @@ export function AccountPanel({ feedback }: { feedback?: () => void }) {
         )}
         {feedbackAction && (
           <li>
-            <button type="button" className="acc-menu-item" data-testid="account-feedback" onClick={feedbackAction}>
+            <button type="button" className="acc-menu-item" data-testid="account-feedback" onClick={leaving(feedbackAction)}>
               {t("feedback")}
             </button>
           </li>

@@ -25,7 +25,7 @@ import { MediaPicker } from "./MediaPicker";
 import { PromptBox } from "./PromptBox";
 import { PromptStylePicker } from "./PromptStylePicker";
 import { ResultView } from "./ResultView";
-import { SignInNotice, useSignedIn } from "./SignInNotice";
+import { SignInButton, useSignedIn } from "./SignInButton";
 import type { UploadedFile } from "./upload";
 import { useGeneration } from "./useGeneration";
 import { GenerationError } from "./GenerationError";
@@ -137,7 +137,7 @@ function CreateScreen({ form }: { form: ModuleForm }) {
             ) : null}
           </>
         ) : (
-          <SignInNotice />
+          <SignInButton />
         )}
         <ResultView task={gen.current} />
       </section>

@@ -2,13 +2,17 @@
  * The upload of a creation screen. Images go through the crop dialog (core geometry, WASM
  * downscale; docs/behaviour/uploads.md#image-crop "Image crop", #image-crop) unless `crop` is off;
  * videos upload as they are. Once stored, the server's reading of the file (`oss/mediainfo`,
- * docs/behaviour/uploads.md#uploads) gives the length and size shown under it.
+ * docs/behaviour/uploads.md#uploads) gives the length and size shown under it. Uploading needs an
+ * account: a signed-out visitor's click on the file field opens the log-in dialog instead of the
+ * file chooser (docs/behaviour/accounts-and-sessions.md#signed-out-visitors).
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { openLoginDialog } from "../login/loginState";
 import type { CropResult } from "../overlays/crop/cropTypes";
 import { openModal } from "../overlays/modalAtoms";
 import { MediaFacts } from "./MediaFacts";
+import { useSignedIn } from "./SignInButton";
 import { uploadBlob, uploadImage, uploadMedia, extensionOf, withMediaInfo, type UploadedFile } from "./upload";
 
 export interface MediaPickerProps {
@@ -30,6 +34,7 @@ export function MediaPicker({ algorithm, kind, value, onChange, crop = true, lab
   const { t } = useTranslation("create");
   const id = useId();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const signedIn = useSignedIn();
 
   const track = (work: Promise<UploadedFile>) => {
     setState({ busy: true, error: null });
@@ -43,6 +48,10 @@ export function MediaPicker({ algorithm, kind, value, onChange, crop = true, lab
   };
 
   const pick = (file: File) => {
+    if (!signedIn) {
+      openLoginDialog("login");
+      return;
+    }
     if (kind !== "image") {
       track(uploadMedia(algorithm, file, kind));
       return;
@@ -80,6 +89,11 @@ export function MediaPicker({ algorithm, kind, value, onChange, crop = true, lab
         accept={ACCEPT[kind]}
         data-testid={testId}
         disabled={state.busy}
+        onClick={(e) => {
+          if (signedIn) return;
+          e.preventDefault();
+          openLoginDialog("login");
+        }}
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = "";

@@ -1,12 +1,16 @@
 /**
  * The prompt of a creation screen: samples (/v1/common/prompt_sample), presets
  * (/v1/prompt/category-and-presets), prompt polish and image-to-prompt
- * (docs/behaviour/tasks-and-queue.md#task-inputs).
+ * (docs/behaviour/tasks-and-queue.md#task-inputs). Polish and image-to-prompt are account calls: a
+ * signed-out visitor's click opens the log-in dialog instead of sending them
+ * (docs/behaviour/accounts-and-sessions.md#signed-out-visitors).
  */
 import { getPromptPresets, getPromptSample, imageToPrompt, polishPrompt } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { openLoginDialog } from "../login/loginState";
 import { showToast } from "../overlays/toasts";
+import { useSignedIn } from "./SignInButton";
 
 interface Preset {
   id: string;
@@ -54,6 +58,7 @@ export function PromptBox({ algorithm, value, onChange, required, language, imag
   const [samples, setSamples] = useState<string[]>([]);
   const [presets, setPresets] = useState<Preset[]>([]);
   const [busy, setBusy] = useState(false);
+  const signedIn = useSignedIn();
 
   useEffect(() => {
     let live = true;
@@ -69,6 +74,10 @@ export function PromptBox({ algorithm, value, onChange, required, language, imag
   }, [algorithm, language]);
 
   const run = (call: () => Promise<unknown>) => {
+    if (!signedIn) {
+      openLoginDialog("login");
+      return;
+    }
     setBusy(true);
     call()
       .then((r) => {

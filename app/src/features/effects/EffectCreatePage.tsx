@@ -19,7 +19,7 @@ import { useSearchParams } from "react-router";
 import { screenModules } from "../create/catalogue";
 import { MediaPicker } from "../create/MediaPicker";
 import { ResultView } from "../create/ResultView";
-import { SignInNotice, useSignedIn } from "../create/SignInNotice";
+import { SignInButton, useSignedIn } from "../create/SignInButton";
 import type { UploadedFile } from "../create/upload";
 import { useGeneration } from "../create/useGeneration";
 import { TaskQueue } from "../tasks/TaskQueue";
@@ -197,7 +197,7 @@ function EffectForm({ template }: { template: Template }) {
             {gen.busy ? t("generating") : t("generate")}
           </button>
         ) : (
-          <SignInNotice />
+          <SignInButton />
         )}
         <ResultView task={gen.current} />
         <RecommendedTemplates current={template} />

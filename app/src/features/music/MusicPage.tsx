@@ -16,7 +16,7 @@ import { checkFields, screenModules, type FieldProblem, type ModuleForm } from "
 import { FieldMessage } from "../create/FieldMessage";
 import { PromptBox } from "../create/PromptBox";
 import { ResultView } from "../create/ResultView";
-import { SignInNotice, useSignedIn } from "../create/SignInNotice";
+import { SignInButton, useSignedIn } from "../create/SignInButton";
 import { useGeneration } from "../create/useGeneration";
 import { languageAtom } from "../language/state";
 import { TaskQueue } from "../tasks/TaskQueue";
@@ -167,7 +167,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
             {gen.busy ? t("generating") : t("generateCost", { count: form.credits })}
           </button>
         ) : (
-          <SignInNotice />
+          <SignInButton />
         )}
         <ResultView task={gen.current} />
       </section>

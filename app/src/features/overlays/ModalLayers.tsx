@@ -1,7 +1,8 @@
 /**
  * The open modal records, each in a Radix Dialog (focus trap, Escape, aria roles), stacked from
  * core's dialog z-index; a backdrop click closes only the image-play modal
- * (docs/behaviour/languages-and-routes.md#overlays). Loaded by ModalHost when the first modal
+ * (docs/behaviour/languages-and-routes.md#overlays). Closing gives the focus back to the element
+ * that had it when the modal opened (returnFocus.ts). Loaded by ModalHost when the first modal
  * opens.
  */
 import * as Dialog from "@radix-ui/react-dialog";
@@ -11,6 +12,7 @@ import { closeModal, mayDismiss } from "./modalAtoms";
 import { backdropCloses, escapeCloses, type ModalRecord } from "./modalStack";
 import type { ModalType } from "./modalTypes";
 import { modalBodies } from "./modals/registry";
+import { returnFocusOnClose, useOpener } from "./returnFocus";
 import { useTranslation } from "react-i18next";
 import "./modals.css";
 
@@ -28,6 +30,7 @@ function dismiss(record: ModalRecord, close: () => void): void {
 
 function ModalLayer({ record, index }: { record: ModalRecord; index: number }) {
   const close = () => closeModal(record.id);
+  const opener = useOpener(true);
   const Body = (record.component ?? modalBodies[record.type]) as ComponentType<{
     record: ModalRecord<ModalType>;
     close: () => void;
@@ -43,6 +46,7 @@ function ModalLayer({ record, index }: { record: ModalRecord; index: number }) {
           style={{ zIndex: z + 1 }}
           data-testid={`modal-${record.type}`}
           aria-describedby={undefined}
+          onCloseAutoFocus={returnFocusOnClose(opener)}
           onPointerDownOutside={(e) => {
             if (!backdropCloses(record) || !mayDismiss(record.id)) e.preventDefault();
           }}

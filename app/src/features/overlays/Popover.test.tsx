@@ -51,6 +51,26 @@ describe("Popover (docs/behaviour/languages-and-routes.md#page-frame: show 50 ms
     await advance(0);
     expect(screen.queryByText("Menu")).toBeNull();
   });
+
+  it("gives a content function its close: an entry that opens a dialog closes the popover first", async () => {
+    render(
+      <Popover
+        trigger="click"
+        content={(close) => (
+          <button type="button" onClick={close}>
+            Credit history
+          </button>
+        )}
+      >
+        <button type="button">Account</button>
+      </Popover>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Account" }));
+    await advance(0);
+    fireEvent.click(screen.getByRole("button", { name: "Credit history" }));
+    await advance(0);
+    expect(screen.queryByRole("button", { name: "Credit history" })).toBeNull();
+  });
 });
 
 describe("Tooltip", () => {

@@ -28,7 +28,8 @@ const ui = uiConstants();
 interface FloatingProps {
   /** The element that opens it; must accept a ref and props. */
   children: ReactElement<Record<string, unknown>>;
-  content: ReactNode;
+  /** What it shows; a function gets `close`, for an entry that leaves the popover (opens a dialog). */
+  content: ReactNode | ((close: () => void) => ReactNode);
   placement?: Placement;
   /** Hover (default) or click. */
   trigger?: "hover" | "click";
@@ -57,6 +58,7 @@ function useFloatingLayer(placement: Placement, trigger: "hover" | "click", role
   const { getReferenceProps, getFloatingProps } = useInteractions([hover, click, focus, dismiss, roleProps]);
   return {
     open,
+    setOpen,
     context,
     setReference: refs.setReference,
     setFloating: refs.setFloating,
@@ -72,7 +74,7 @@ function attach(children: FloatingProps["children"], ref: (node: HTMLElement | n
 }
 
 export function Popover({ children, content, placement = "bottom", trigger = "hover", defaultOpen = false }: FloatingProps) {
-  const { open, context, setReference, setFloating, floatingStyles, getReferenceProps, getFloatingProps } = useFloatingLayer(
+  const { open, setOpen, context, setReference, setFloating, floatingStyles, getReferenceProps, getFloatingProps } = useFloatingLayer(
     placement,
     trigger,
     "dialog",
@@ -85,7 +87,7 @@ export function Popover({ children, content, placement = "bottom", trigger = "ho
         <FloatingPortal>
           <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
             <div ref={setFloating} className="aivg-popover" style={{ ...floatingStyles, zIndex: ui.popoverZIndex }} {...getFloatingProps()}>
-              {content}
+              {typeof content === "function" ? content(() => setOpen(false)) : content}
             </div>
           </FloatingFocusManager>
         </FloatingPortal>
@@ -94,7 +96,7 @@ export function Popover({ children, content, placement = "bottom", trigger = "ho
   );
 }
 
-export function Tooltip({ children, content, placement = "top" }: Omit<FloatingProps, "trigger">) {
+export function Tooltip({ children, content, placement = "top" }: Omit<FloatingProps, "trigger" | "content"> & { content: ReactNode }) {
   const { open, setReference, setFloating, floatingStyles, getReferenceProps, getFloatingProps } = useFloatingLayer(placement, "hover", "tooltip");
   return (
     <>

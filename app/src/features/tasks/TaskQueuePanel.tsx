@@ -134,7 +134,7 @@ function TaskCard({ task }: { task: Task }) {
             <button type="button" className="button button--secondary" data-testid="task-retry" onClick={() => retry(task)}>
               {t("retry")}
             </button>
-            <button type="button" className="button button--secondary" data-testid="task-delete" onClick={() => void remove(task)}>
+            <button type="button" className="button button--secondary" data-testid="task-delete" onClick={() => remove(task)}>
               {t("delete")}
             </button>
           </>

@@ -14,6 +14,7 @@ import {
   requestConstants,
   retryTask,
   saveTaskData,
+  taskModule,
   watermarkFreeFeature,
   type HttpError,
 } from "@aivg/core/rules";
@@ -48,18 +49,49 @@ export async function cancel(task: Task): Promise<void> {
   }
 }
 
-export async function remove(task: Task): Promise<void> {
-  try {
-    await deleteTask(task.taskId);
-    removeTask(task.taskId);
-  } catch (e) {
-    failed(e);
-  }
+/**
+ * Delete asks first, in a confirmation dialog (docs/behaviour/tasks-and-queue.md#deleting-and-retrying):
+ * the server removes the task and its output files for good, so a stray click must not cost a
+ * result. Decision: a confirmation rather than an Undo toast, as the creation sites people know
+ * do, and because a delete held back for an Undo window would be lost with a tab closed inside
+ * it. Only Delete in the dialog sends the call; Keep or Escape leaves the task as it is.
+ */
+export function remove(task: Task): void {
+  openModal("confirm", {
+    title: i18n.t("tasks:deleteConfirm.title"),
+    message: i18n.t("tasks:deleteConfirm.message"),
+    cancelText: i18n.t("tasks:deleteConfirm.keep"),
+    confirmText: i18n.t("tasks:deleteConfirm.delete"),
+    onConfirm: () => {
+      deleteTask(task.taskId)
+        .then(() => removeTask(task.taskId))
+        .catch(failed);
+    },
+  });
 }
 
-/** Retry asks first with the restart confirmation (docs/behaviour/tasks-and-queue.md#restart-confirmation; docs/behaviour/calls-and-errors.md#messages: No/Yes). */
+/**
+ * What a retry costs: the module's price in core's catalogue, the number its Generate button
+ * shows and the server charges again (docs/behaviour/tasks-and-queue.md#deleting-and-retrying);
+ * for a module the catalogue does not know, what the task was charged.
+ */
+export function retryCost(task: Pick<Task, "algorithm" | "credits">): number {
+  return taskModule(task.algorithm)?.credits ?? task.credits;
+}
+
+/**
+ * Retry starts a new task with the same settings, charged again. It is offered only for finished
+ * tasks, so it asks with its price (docs/behaviour/tasks-and-queue.md#deleting-and-retrying)
+ * rather than with the restart confirmation's "progress will not be saved"
+ * (docs/behaviour/tasks-and-queue.md#restart-confirmation), which is about a task still running.
+ */
 export function retry(task: Task): void {
-  openModal("restart", {
+  const count = retryCost(task);
+  openModal("confirm", {
+    title: i18n.t("tasks:retryConfirm.title"),
+    message: i18n.t("tasks:retryConfirm.message", { count }),
+    cancelText: i18n.t("tasks:retryConfirm.cancel"),
+    confirmText: i18n.t("tasks:retryConfirm.run", { count }),
     onConfirm: () => {
       retryTask(task.taskId)
         .then((answer) => {

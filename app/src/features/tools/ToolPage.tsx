@@ -14,7 +14,7 @@ import { checkFields, detectorOf, isMissing, type FieldProblem } from "../create
 import { FieldMessage } from "../create/FieldMessage";
 import { MediaPicker } from "../create/MediaPicker";
 import { ResultView } from "../create/ResultView";
-import { SignInNotice, useSignedIn } from "../create/SignInNotice";
+import { SignInButton, useSignedIn } from "../create/SignInButton";
 import { uploadBlob, type UploadedFile } from "../create/upload";
 import { useGeneration } from "../create/useGeneration";
 import { languageAtom } from "../language/state";
@@ -243,7 +243,7 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
             ) : null}
           </>
         ) : (
-          <SignInNotice />
+          <SignInButton />
         )}
         <ResultView task={gen.current} />
         <ToolDemos route={route} />
