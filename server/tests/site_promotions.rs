@@ -189,6 +189,22 @@ async fn ads_prompts_and_marketing() {
     assert_eq!(res.status().as_u16(), 404, "{unknown}");
     let (status, body) = s.get("/v1/common/demo/list?key=nope", None).await;
     assert_field_error(status, &body, "key");
+    // Every tool page asks for its examples (the app's ToolDemos): each key answers, a page with
+    // none an empty list, so no tool page logs a refused request.
+    for route in aivg_core::routes::route_table() {
+        // The tool pages, not the tools' index (/ai-tools).
+        if !route.path.starts_with("/ai-tools/") || route.name.as_str() == "AiTools" {
+            continue;
+        }
+        let Some(key) = aivg_core::routes::demo_key(route.name.as_str()) else {
+            continue;
+        };
+        let (status, body) = s
+            .get(&format!("/v1/common/demo/list?key={key}"), None)
+            .await;
+        assert_eq!(status, 200, "{key}: {body}");
+        assert!(body["data"]["list"].is_array(), "{key}: {body}");
+    }
     let (_, body) = s.get("/v1/ai/tts/voice", None).await;
     assert!(body["data"]["list"].as_array().unwrap().len() >= 10);
 }
