@@ -189,6 +189,11 @@ async fn ads_prompts_and_marketing() {
     assert_eq!(res.status().as_u16(), 404, "{unknown}");
     let (status, body) = s.get("/v1/common/demo/list?key=nope", None).await;
     assert_field_error(status, &body, "key");
+    // A tool page without examples (the audio tools) is answered an empty list, not refused: a
+    // refusal is an error in the visitor's console on every visit of that page.
+    let (status, body) = s.get("/v1/common/demo/list?key=audio-tools", None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["list"], serde_json::json!([]), "{body}");
     let (_, body) = s.get("/v1/ai/tts/voice", None).await;
     assert!(body["data"]["list"].as_array().unwrap().len() >= 10);
 }
