@@ -14,6 +14,21 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
+  // The screenshot baselines (e2e/screens.spec.ts): one folder per combination, no platform
+  // suffix, since every machine renders with the fonts scripts/setup.sh installs.
+  snapshotPathTemplate: "{testDir}/screens/{arg}{ext}",
+  expect: {
+    toHaveScreenshot: {
+      animations: "disabled",
+      caret: "hide",
+      scale: "css",
+      // Per pixel, a colour distance of 0.2 (Playwright's default) ignores anti-aliasing noise;
+      // at most 0.05 % of the pixels may differ (~580 on a desktop screen, ~160 on a phone): a
+      // badge or an icon drawn differently (a 60×20 badge is 1,200 pixels) fails.
+      threshold: 0.2,
+      maxDiffPixelRatio: 0.0005,
+    },
+  },
   use: {
     headless: true,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },

@@ -45,6 +45,15 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
 fi
 
+# Fonts for the browser tests' screenshots (app/e2e/screens.spec.ts): the same fonts on every
+# machine render the same pixels, and Noto CJK draws Japanese, Korean and Chinese (without it they
+# render as boxes). The app's font stack names Noto Sans and Noto Sans CJK (app/src/styles/global.css).
+if ! fc-list : family 2>/dev/null | grep -q "Noto Sans CJK JP" || ! fc-list : family 2>/dev/null | grep -qx "Noto Sans"; then
+  say "installing Debian's Noto fonts (core and CJK)"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq fontconfig fonts-noto-core fonts-noto-cjk >/dev/null
+fi
+
 # ffmpeg: the server's local provider runs its video tools through it (it answers a clear error
 # without it, but the tests exercise the real path).
 if ! command -v ffmpeg >/dev/null 2>&1; then

@@ -1,6 +1,9 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Rollup } from "vite";
 import { describe, expect, it } from "vitest";
-import { routeFiles } from "./page-preloads";
+import { missingFiles, pagePreloads, routeFiles } from "./page-preloads";
 
 /** A chunk as Rollup describes it, with only the fields the plugin reads. */
 function chunk(fileName: string, o: { entry?: boolean; facade?: string; modules?: string[]; imports?: string[]; css?: string[] }): Rollup.OutputChunk {
@@ -40,5 +43,43 @@ describe("page preloads", () => {
 
   it("fails the build when a route's module is in no chunk", () => {
     expect(() => routeFiles(files, { Explore: "features/explore/ExplorePage" }, "/app/src", "/")).toThrow(/ExplorePage.tsx \(route Explore\)/);
+  });
+
+  /** An output folder holding `names` (paths under it). */
+  function outDir(names: string[]): string {
+    const dir = mkdtempSync(join(tmpdir(), "page-preloads-"));
+    for (const name of names) {
+      mkdirSync(join(dir, name, ".."), { recursive: true });
+      writeFileSync(join(dir, name), "");
+    }
+    return dir;
+  }
+
+  function writeBundle(dir: string, bundle: Rollup.OutputBundle) {
+    const plugin = pagePreloads({ sources: { Home: "features/home/HomePage" }, srcDir: "/app/src", i18nHash: () => "h1" });
+    const hook = plugin.writeBundle as (this: unknown, o: { dir?: string }, b: Rollup.OutputBundle) => void;
+    hook.call({}, { dir }, bundle);
+  }
+
+  it("names the files a path does not reach in the output folder", () => {
+    const dir = outDir(["assets/HomePage.js"]);
+    const preloads = { i18nHash: "h", routes: { Home: { js: ["/assets/HomePage.js", "/assets/create.js"], css: ["/x/assets/a.css"] } } };
+    expect(missingFiles(preloads, dir, "/")).toEqual(["/assets/create.js", "/x/assets/a.css"]);
+    expect(missingFiles(preloads, dir, "/x/")).toEqual(["/assets/HomePage.js", "/assets/create.js", "/x/assets/a.css"]);
+  });
+
+  it("writes the list of the bundle as written, beside index.html", () => {
+    const dir = outDir(["assets/index.js", "assets/react.js", "assets/HomePage.js", "assets/carousel.js", "assets/HomePage.css", "assets/carousel.css"]);
+    writeBundle(dir, files);
+    expect(JSON.parse(readFileSync(join(dir, "page-preloads.json"), "utf8"))).toEqual({
+      i18nHash: "h1",
+      routes: { Home: { js: ["/assets/HomePage.js", "/assets/carousel.js"], css: ["/assets/HomePage.css", "/assets/carousel.css"] } },
+    });
+  });
+
+  it("fails the build when a listed file was not written", () => {
+    // A chunk still in the bundle but not on disk: what a list made before Vite removed its CSS-only chunks named.
+    const dir = outDir(["assets/index.js", "assets/react.js", "assets/HomePage.js", "assets/HomePage.css", "assets/carousel.css"]);
+    expect(() => writeBundle(dir, files)).toThrow(/no file for \/assets\/carousel\.js/);
   });
 });

@@ -6,7 +6,8 @@
  * `<link rel="preload">` for the route and the language the request resolves to (server/src/spa/hints.rs),
  * so those downloads start with the HTML instead of after the app has started (docs/performance.md).
  */
-import { resolve } from "node:path";
+import { existsSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { Plugin, Rollup } from "vite";
 import { chunkClosure } from "./closure";
 
@@ -52,6 +53,22 @@ export function routeFiles(bundle: Rollup.OutputBundle, sources: Record<string, 
   return routes;
 }
 
+/**
+ * The URL paths of `preloads` that name no file under `dir` (the build's output folder, served at
+ * `base`).
+ */
+export function missingFiles(preloads: PagePreloads, dir: string, base: string): string[] {
+  const named = new Set(Object.values(preloads.routes).flatMap((r) => [...r.js, ...r.css]));
+  return [...named].filter((path) => !path.startsWith(base) || !existsSync(join(dir, path.slice(base.length)))).sort();
+}
+
+/**
+ * Written in `writeBundle`, from the bundle as it was written: Vite's CSS plugin deletes the
+ * chunks that held only CSS (their styles move to the importing chunks) in its own
+ * `generateBundle`, which runs after a plugin's normal one, so a list made there named JS files
+ * that no build contains (every page but Home preloaded a missing `create-….js` and
+ * `modals-….js`). A named file absent from the output folder fails the build.
+ */
 export function pagePreloads(options: { sources: Record<string, string>; srcDir: string; i18nHash: () => string }): Plugin {
   let base = "/";
   return {
@@ -64,9 +81,13 @@ export function pagePreloads(options: { sources: Record<string, string>; srcDir:
     configResolved(config) {
       base = config.base;
     },
-    generateBundle(_output, bundle) {
+    writeBundle(output, bundle) {
+      const dir = output.dir;
+      if (!dir) throw new Error("page-preloads: the build has no output folder");
       const preloads: PagePreloads = { i18nHash: options.i18nHash(), routes: routeFiles(bundle, options.sources, options.srcDir, base) };
-      this.emitFile({ type: "asset", fileName: "page-preloads.json", source: `${JSON.stringify(preloads, null, 1)}\n` });
+      const missing = missingFiles(preloads, dir, base);
+      if (missing.length > 0) throw new Error(`page-preloads: the build wrote no file for ${missing.join(", ")}`);
+      writeFileSync(join(dir, "page-preloads.json"), `${JSON.stringify(preloads, null, 1)}\n`);
     },
   };
 }

@@ -22,6 +22,11 @@ async fn built_from(index: &str, preloads: Option<&str>) -> TestServer {
     let spa = dir.path().join("dist");
     std::fs::create_dir_all(&spa).unwrap();
     std::fs::write(spa.join("index.html"), index).unwrap();
+    // The files PRELOADS names, as the build writes them beside its list.
+    std::fs::create_dir_all(spa.join("assets")).unwrap();
+    for file in ["HomePage-a.js", "HomePage-b.css", "ExplorePage-c.js"] {
+        std::fs::write(spa.join("assets").join(file), "").unwrap();
+    }
     if let Some(p) = preloads {
         std::fs::write(spa.join("page-preloads.json"), p).unwrap();
     }
@@ -180,6 +185,25 @@ async fn without_a_usable_preload_file_the_page_is_the_plain_index() {
         assert_eq!(res.status().as_u16(), 200, "{preloads:?}");
         assert_eq!(res.text().await.unwrap(), INDEX, "{preloads:?}");
     }
+}
+
+#[tokio::test]
+async fn a_listed_file_the_app_folder_does_not_hold_is_not_hinted() {
+    // A list naming a chunk of another build (or one the build removed): a hint to it would be a 404.
+    let s = built(Some(
+        r#"{"i18nHash":"h1","routes":{
+  "Explore":{"js":["/assets/ExplorePage-c.js","/assets/create-gone.js"],"css":["/assets/gone.css"]}}}"#,
+    ))
+    .await;
+    let html = page(&s, "/explore", &[]).await.text().await.unwrap();
+    assert!(
+        html.contains(r#"<link rel="modulepreload" crossorigin href="/assets/ExplorePage-c.js">"#),
+        "{html}"
+    );
+    assert!(
+        !html.contains("gone") && html.contains("/_i18n/h1/en/messages.json"),
+        "{html}"
+    );
 }
 
 #[tokio::test]

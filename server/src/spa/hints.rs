@@ -9,6 +9,10 @@
 //! runs: `resolve_language` (path prefix, the language cookie, the browser's `Accept-Language`) and
 //! `match_route` (following the redirecting routes, `/` → `/home`).
 //!
+//! A file the list names that the app folder does not hold is left out of the hints (and said once
+//! per version of the files): a hint must never make the browser fetch a 404, whichever build
+//! wrote the list.
+//!
 //! Hints only: a wrong guess (a language saved in local storage but not in the cookie) costs a
 //! download the page does not use, never a wrong page. A missing or malformed file means no hints
 //! (logged once per file version), never a failed page.
@@ -30,6 +34,32 @@ use std::time::SystemTime;
 pub struct PagePreloads {
     pub i18n_hash: String,
     pub routes: HashMap<String, RouteFiles>,
+}
+
+impl PagePreloads {
+    /// The list without the files `dir` (the app folder, served at `/`) does not hold; each one
+    /// left out is logged.
+    fn held_by(mut self, dir: &Path) -> Self {
+        let mut missing = std::collections::BTreeSet::new();
+        for files in self.routes.values_mut() {
+            for list in [&mut files.js, &mut files.css] {
+                list.retain(|path| {
+                    let held = dir.join(path.trim_start_matches('/')).is_file();
+                    if !held {
+                        missing.insert(path.clone());
+                    }
+                    held
+                });
+            }
+        }
+        for path in missing {
+            tracing::warn!(
+                "{}/page-preloads.json names {path}, which is not there: not hinted",
+                dir.display()
+            );
+        }
+        self
+    }
 }
 
 /// What one route needs beyond index.html's own files, as URL paths.
@@ -230,6 +260,7 @@ impl BuiltFiles {
                 })
                 .ok(),
         };
+        let preloads = preloads.map(|p| p.held_by(dir));
         let built = Arc::new(Built { index, preloads });
         if let Ok(mut guard) = self.cached.lock() {
             *guard = Some((stamp, built.clone()));

@@ -2,7 +2,8 @@
  * The phone purchase popup's carousel (docs/behaviour/pricing-and-purchase.md#purchase-popup):
  * slides 1..3 rotating every 6 s (core's `timings().carouselIntervalMs` and `carouselSlides`), a
  * click on a dot selects its slide. Embla (a well-kept carousel library) does the sliding, touch
- * and looping.
+ * and looping. A visitor who asks for reduced motion gets no rotation (the dots still select), as
+ * the home carousel (docs/behaviour/pricing-and-purchase.md#purchase-popup).
  */
 import { timings } from "@aivg/core/rules";
 import Autoplay from "embla-carousel-autoplay";
@@ -14,9 +15,15 @@ const { carouselIntervalMs, carouselSlides } = timings();
 // Slide texts exist for three slides (the spec's 1..3); core says how many to show.
 const SLIDES = ([1, 2, 3] as const).slice(0, carouselSlides);
 
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
 export function PhoneCarousel() {
   const { t } = useTranslation("pricing");
-  const [viewport, api] = useEmblaCarousel({ loop: true }, [Autoplay({ delay: carouselIntervalMs, stopOnInteraction: false })]);
+  const [viewport, api] = useEmblaCarousel({ loop: true }, [
+    Autoplay({ delay: carouselIntervalMs, stopOnInteraction: false, playOnInit: !prefersReducedMotion() }),
+  ]);
   const [current, setCurrent] = useState(0);
   useEffect(() => {
     if (!api) return;
