@@ -104,14 +104,57 @@ fn drawing(s: &Seeds, name: &str) -> Option<Drawing> {
     Some(d(size, &ad.activity.replace('_', " "), false))
 }
 
+/// Average advance of a sans-serif glyph, in ems: enough to size a label without measuring text.
+const GLYPH_EM: f32 = 0.58;
+
+/// The label in one line or two (split at the space nearest its middle) and its font size, so it
+/// fits the middle of the picture that survives a cover crop to 3:4 (the Explore and Effect
+/// cards): a wide picture's label ran off both sides of its card ("ng through fresh").
+fn label_layout(label: &str, w: u32, h: u32) -> (Vec<String>, u32) {
+    let chars = label.chars().count();
+    let lines = match label
+        .char_indices()
+        .filter(|(_, c)| *c == ' ')
+        .min_by_key(|(i, _)| i.abs_diff(label.len() / 2))
+    {
+        Some((i, _)) if chars > 14 => {
+            let (first, rest) = label.split_at(i);
+            vec![first.to_owned(), rest.trim_start().to_owned()]
+        }
+        _ => vec![label.to_owned()],
+    };
+    let longest = lines
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    // The width a 3:4 cover crop keeps (all of a tall picture's width), with a margin.
+    let visible = w.min(h * 3 / 4) as f32 * 0.85;
+    let fits = (visible / (GLYPH_EM * longest as f32)) as u32;
+    (lines, (w.min(h) / 10).min(fits).clamp(10, 40))
+}
+
 fn svg(name: &str, d: &Drawing) -> String {
     let base = name.strip_suffix("-preview").unwrap_or(name);
     let hash = fnv(base);
     let (h1, h2) = (hash % 360, (hash / 360 + 40) % 360);
     let (w, h) = (d.width, d.height);
     let r = w.min(h) / 6;
-    let font = (w.min(h) / 10).clamp(10, 40);
-    let label = html_escape(&d.label);
+    let (lines, font) = label_layout(&d.label, w, h);
+    let label = lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            // Lines centred on the middle: the first half a line up per extra line.
+            let dy = if i == 0 {
+                format!("{:.2}em", -0.6 * (lines.len() as f32 - 1.0))
+            } else {
+                "1.2em".to_owned()
+            };
+            format!("<tspan x=\"50%\" dy=\"{dy}\">{}</tspan>", html_escape(line))
+        })
+        .collect::<String>();
     let (light, play) = if d.animated {
         (
             format!(
@@ -286,4 +329,26 @@ pub async fn meta(State(state): State<AppState>, Path(file): Path<String>) -> Re
         return json_file(manifest.to_string().into_bytes());
     }
     ApiError::not_found(format!("no build manifest {id}")).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{GLYPH_EM, label_layout};
+
+    #[test]
+    fn a_long_label_fits_the_part_a_portrait_card_shows() {
+        let (lines, font) = label_layout("Walking through fresh snow", 512, 288);
+        assert_eq!(lines, ["Walking through", "fresh snow"]);
+        let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f32;
+        assert!(
+            widest * GLYPH_EM * font as f32 <= 288.0 * 3.0 / 4.0,
+            "{font}"
+        );
+        assert!(font >= 10);
+    }
+
+    #[test]
+    fn a_short_label_stays_on_one_line_at_its_size() {
+        assert_eq!(label_layout("Pet", 512, 512), (vec!["Pet".to_owned()], 40));
+    }
 }
