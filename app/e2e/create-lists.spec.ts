@@ -16,7 +16,7 @@ test("music: a prompt under 10 characters shows the validation message and creat
     if (r.url().includes("/v1/ai/create/") && !r.url().includes("_sensitive_detect")) creates.push(r.url());
   });
   await page.goto("/text-to-music");
-  await expect(page.getByLabel("Duration: 30 s")).toHaveValue("30");
+  await expect(page.getByRole("slider", { name: "Length" })).toHaveValue("30");
   await page.getByTestId("prompt").fill("  lo-fi   ");
   await page.getByTestId("generate").click();
   await expect(page.getByTestId("music-prompt-error")).toHaveText("Please describe your music in at least 10 characters.");

@@ -69,7 +69,7 @@ test("music templates: tabs of audio templates, a preview that plays, and Use fi
   await item.getByRole("button", { name: "Use" }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByTestId("prompt")).toHaveValue(tpl.info.prompt);
-  await expect(page.getByLabel(/^Duration:/)).toHaveValue(String(tpl.info.duration));
+  await expect(page.getByRole("slider", { name: "Length" })).toHaveValue(String(tpl.info.duration));
   await expect(page.getByRole("radio", { name: tpl.info.style })).toHaveAttribute("aria-checked", "true");
 
   // Generate sends the template's settings after the credit confirmation.
@@ -92,7 +92,7 @@ test("the templates page lists music templates too; Use opens text to music fill
   await item.getByRole("button", { name: "Use" }).click();
   await expect(page).toHaveURL(/\/text-to-music\?tpl_id=\d+$/);
   await expect(page.getByTestId("prompt")).toHaveValue(tpl.info.prompt);
-  await expect(page.getByLabel(/^Duration:/)).toHaveValue(String(tpl.info.duration));
+  await expect(page.getByRole("slider", { name: "Length" })).toHaveValue(String(tpl.info.duration));
 });
 
 async function pickCropped(page: Page, testId: string, ratio: string): Promise<void> {

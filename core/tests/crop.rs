@@ -55,6 +55,9 @@ fn dispatch(func: &str, a: &[Value]) -> Option<Outcome> {
                 )
             }
             "cropBoxSize" => ok(crop::crop_box_size(arg(a, 0)?).map_err(err)?),
+            "cropStartBox" => {
+                ok(crop::crop_start_box(arg(a, 0)?, arg(a, 1)?, arg(a, 2)?).map_err(err)?)
+            }
             "cropBoxResize" => {
                 ok(
                     crop::crop_box_resize(arg(a, 0)?, arg(a, 1)?, arg(a, 2)?, arg(a, 3)?)
@@ -171,6 +174,7 @@ proptest! {
         let _ = crop::aspect_ratio_size(&label);
         let _ = crop::downscale_target(w, h, om);
         let _ = crop::crop_box_size(oa);
+        let _ = crop::crop_start_box(oa, w, h);
     }
 
     #[test]
@@ -226,6 +230,16 @@ proptest! {
             prop_assert!(v.offset_x + f64::from(w) * v.scale + eps >= bw);
             prop_assert!(v.offset_y + f64::from(h) * v.scale + eps >= bh);
         }
+    }
+
+    /// The free crop starts with the whole picture: its start box and restored view cut the image
+    /// as it is (a 1366 × 850 picture stays 1366 × 850 unless the user drags).
+    #[test]
+    fn an_untouched_free_crop_keeps_the_whole_picture(w in 1..10_000_u32, h in 1..10_000_u32) {
+        let bx = crop::crop_start_box(None, w, h).unwrap();
+        let view = crop::crop_restore(w, h, bx).unwrap();
+        let r = crop::crop_rect(w, h, bx, view).unwrap();
+        prop_assert_eq!((r.x, r.y, r.w, r.h), (0, 0, w, h));
     }
 
     /// The downscale target never exceeds the limit and never grows an image.

@@ -106,3 +106,26 @@ async fn bad_input_names_the_field() {
         .await;
     assert_eq!(status, 401);
 }
+
+/// Music longer than ACE-Step makes (core's longest duration, 240 s) is refused before any charge,
+/// and the message names the limit; the longest allowed piece is accepted.
+#[tokio::test]
+async fn music_longer_than_the_engine_makes_is_refused_naming_the_limit() {
+    let s = TestServer::start().await;
+    let token = s.register("mia@example.com").await;
+    let limit = aivg_core::tasks::MAX_TASK_DURATION_S;
+    assert_eq!(limit, 240, "ACE-Step makes at most 240 s");
+    for algorithm in ["txt2Music", "mai_tcm"] {
+        let data = json!({"prompt": "calm piano at night", "duration": limit + 1});
+        let (status, body) = create(&s, &token, algorithm, data).await;
+        assert_eq!(status, 400, "{algorithm}: {body}");
+        let msg = body["msg"].as_str().unwrap();
+        assert!(msg.starts_with("data.duration"), "{msg}");
+        assert!(msg.contains("240"), "the message names the limit: {msg}");
+    }
+    assert_eq!(s.balance(&token).await, 5, "a refused task charges nothing");
+    let data = json!({"prompt": "calm piano at night", "duration": limit});
+    let (status, body) = create(&s, &token, "txt2Music", data).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(s.balance(&token).await, 0);
+}

@@ -255,6 +255,27 @@ pub fn crop_box_size(ratio: Option<f64>) -> Result<JsValue, JsValue> {
     to_js_value(&crop::crop_box_size(ratio).map_err(to_js)?)
 }
 
+/// The box the dialog starts with: a preset's box, or for the free ratio (null) the picture's own
+/// shape inside 412 × 412, so an untouched free crop keeps the whole picture.
+/// ```js
+/// cropStartBox(null, 1366, 850) // { width: 412, height: 256.36… }
+/// ```
+#[cfg(feature = "later")]
+#[wasm_bindgen(js_name = cropStartBox, unchecked_return_type = "BoxSize")]
+pub fn crop_start_box(
+    ratio: Option<f64>,
+    #[wasm_bindgen(js_name = imageWidth)] image_width: f64,
+    #[wasm_bindgen(js_name = imageHeight)] image_height: f64,
+) -> Result<JsValue, JsValue> {
+    let start = crop::crop_start_box(
+        ratio,
+        u32_arg("imageWidth", image_width)?,
+        u32_arg("imageHeight", image_height)?,
+    )
+    .map_err(to_js)?;
+    to_js_value(&start)
+}
+
 /// The crop box after the user drags its edge: width at least 40, inside the bounds, ratio kept.
 /// ```js
 /// cropBoxResize(300, 999, 16 / 9, { width: 412, height: 412 }) // { width: 300, height: 168.75 }

@@ -79,6 +79,23 @@ pub fn crop_box_size(ratio: Option<f64>) -> Result<BoxSize, CropError> {
     })
 }
 
+/// The crop box the dialog starts with (and shows again when a ratio is picked): a preset's box as
+/// [`crop_box_size`] gives it, or, for the free ratio (`None`), the largest box of the picture's own
+/// shape inside 412 × 412, so that the restored view shows the whole picture and an untouched free
+/// crop keeps it whole (1366 × 850 stays 1366 × 850). A decision of ours: the spec names only the
+/// default box (docs/behaviour/uploads.md#image-crop).
+pub fn crop_start_box(
+    ratio: Option<f64>,
+    image_width: u32,
+    image_height: u32,
+) -> Result<BoxSize, CropError> {
+    if ratio.is_some() {
+        return crop_box_size(ratio);
+    }
+    check_image(image_width, image_height)?;
+    crop_box_size(Some(f64::from(image_width) / f64::from(image_height)))
+}
+
 /// The crop box after the user drags its edge to `width` × `height` inside `bounds` (the visible
 /// image area), display pixels.
 ///

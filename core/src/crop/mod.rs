@@ -24,7 +24,7 @@ mod zoom;
 pub use downscale::{DownscaleTarget, MAX_IMAGE_SIDE, downscale_target};
 pub use geometry::{
     BoxSize, CropRect, CropView, DEFAULT_CROP_BOX, MIN_CROP_WIDTH, crop_box_resize, crop_box_size,
-    crop_clamp_view, crop_rect, crop_restore, crop_zoom_to,
+    crop_clamp_view, crop_rect, crop_restore, crop_start_box, crop_zoom_to,
 };
 pub use presets::{
     ASPECT_RATIO_OPTIONS, AspectRatioOption, CROP_PRESETS, CropBounds, CropPreset, PixelSize,

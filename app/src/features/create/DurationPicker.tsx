@@ -1,4 +1,9 @@
-/** The length of a video (the module's choices in core's catalogue: 5 or 10 s). */
+/**
+ * The length of a task, offering only what the module makes (core's catalogue): its choices as
+ * chips (video: 5 or 10 s), or else a slider over its range in whole seconds (music and songs: 1
+ * to 240 s), with the chosen length beside the label. A slider rather than a number field, so no
+ * length outside the range can be typed.
+ */
 import type { TaskDurationRule } from "@aivg/core/rules";
 import { useTranslation } from "react-i18next";
 
@@ -7,18 +12,30 @@ export function DurationPicker({ rule, value, onChange }: { rule: TaskDurationRu
   if (rule.choices.length === 0) {
     return (
       <div className="create-field">
-        <label className="create-label" htmlFor="create-duration">
-          {t("duration.label")}
-        </label>
+        <div className="create-duration__head">
+          <label className="create-label" htmlFor="create-duration">
+            {t("duration.label")}
+          </label>
+          <output htmlFor="create-duration" data-testid="duration-value">
+            {t("duration.option", { s: value })}
+          </output>
+        </div>
         <input
           id="create-duration"
-          className="create-input"
-          type="number"
+          className="create-range"
+          type="range"
           min={rule.min}
           max={rule.max}
+          step={1}
           value={value}
-          onChange={(e) => onChange(Math.round(Number(e.target.value) || rule.default))}
+          aria-valuetext={t("duration.option", { s: value })}
+          data-testid="duration"
+          onChange={(e) => onChange(Math.round(Number(e.currentTarget.value)))}
         />
+        <div className="create-duration__ends" aria-hidden="true">
+          <span>{t("duration.option", { s: rule.min })}</span>
+          <span>{t("duration.option", { s: rule.max })}</span>
+        </div>
       </div>
     );
   }

@@ -51,9 +51,27 @@ export interface PromptBoxProps {
   imagePath?: string;
   label?: string;
   maxLength?: number;
+  /** The box's hint when empty (default: the creation screens' "Describe what you want to see"). */
+  placeholder?: string;
+  /**
+   * Whether to offer the module's presets as prompt chips (default true). Off where the screen
+   * already offers the same presets another way (the music page's styles).
+   */
+  presets?: boolean;
 }
 
-export function PromptBox({ algorithm, value, onChange, required, language, imagePath, label, maxLength }: PromptBoxProps) {
+export function PromptBox({
+  algorithm,
+  value,
+  onChange,
+  required,
+  language,
+  imagePath,
+  label,
+  maxLength,
+  placeholder,
+  presets: withPresets = true,
+}: PromptBoxProps) {
   const { t } = useTranslation("create");
   const [samples, setSamples] = useState<string[]>([]);
   const [presets, setPresets] = useState<Preset[]>([]);
@@ -65,13 +83,15 @@ export function PromptBox({ algorithm, value, onChange, required, language, imag
     getPromptSample({ key: algorithm })
       .then((r) => live && setSamples(readSamples(r)))
       .catch((e: unknown) => console.warn("prompt samples not loaded", e));
-    getPromptPresets({ algorithm, lang: language })
-      .then((r) => live && setPresets(readPresets(r)))
-      .catch((e: unknown) => console.warn("prompt presets not loaded", e));
+    if (withPresets) {
+      getPromptPresets({ algorithm, lang: language })
+        .then((r) => live && setPresets(readPresets(r)))
+        .catch((e: unknown) => console.warn("prompt presets not loaded", e));
+    }
     return () => {
       live = false;
     };
-  }, [algorithm, language]);
+  }, [algorithm, language, withPresets]);
 
   const run = (call: () => Promise<unknown>) => {
     if (!signedIn) {
@@ -101,7 +121,7 @@ export function PromptBox({ algorithm, value, onChange, required, language, imag
         data-testid="prompt"
         value={value}
         maxLength={maxLength}
-        placeholder={t("prompt.placeholder")}
+        placeholder={placeholder ?? t("prompt.placeholder")}
         onChange={(e) => onChange(e.target.value)}
         rows={5}
       />

@@ -6,6 +6,13 @@
  * characters after trimming) before any call, and the message sits under the field it names.
  * Picking a template over the user's own prompt asks how to use it first (audio edit choice,
  * templateChoice.ts).
+ *
+ * Decided: switching between music and song never drops what the user typed or a template
+ * filled. The two modules share the prompt, length and style, so the draft lives above the tab
+ * (MusicPage) and only the song's lyrics are the song tab's own (kept while the music tab shows).
+ * The length is a slider over exactly the module's range (core's catalogue: 1 to 240 s, ACE-Step's
+ * longest piece). The styles are the module's presets, shown once (the prompt box does not repeat
+ * them as prompt chips).
  */
 import { musicTab, uiConstants, type MusicTab } from "@aivg/core/rules";
 import { useState } from "react";
@@ -13,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { useAtomValue } from "../../state/jotai";
 import { checkFields, screenModules, type FieldProblem, type ModuleForm } from "../create/catalogue";
+import { DurationPicker } from "../create/DurationPicker";
 import { FieldMessage } from "../create/FieldMessage";
 import { PromptBox } from "../create/PromptBox";
 import { ResultView } from "../create/ResultView";
@@ -40,21 +48,54 @@ export function musicForm(tab: MusicTab): ModuleForm {
   return form;
 }
 
+type Style = { title: string; prompt: string; cover?: string } | null;
+
+/** What the user typed or a template filled, kept across the music and song tabs. */
+interface MusicDraft {
+  prompt: string;
+  setPrompt: (v: string) => void;
+  lyrics: string;
+  setLyrics: (v: string) => void;
+  duration: number;
+  setDuration: (s: number) => void;
+  style: Style;
+  setStyle: (s: Style) => void;
+}
+
 export default function MusicPage() {
   const location = useLocation();
   const tab = musicTab(location.search);
-  return <MusicScreen key={tab} tab={tab} />;
-}
-
-function MusicScreen({ tab }: { tab: MusicTab }) {
-  const { t } = useTranslation("music");
-  const navigate = useNavigate();
-  const language = useAtomValue(languageAtom);
   const [prompt, setPrompt] = useState("");
   const [lyrics, setLyrics] = useState("");
+  const [duration, setDuration] = useState(() => musicForm(tab).duration?.default ?? UI.musicDefaultDurationS);
+  const [style, setStyle] = useState<Style>(null);
+  const draft: MusicDraft = { prompt, setPrompt, lyrics, setLyrics, duration, setDuration, style, setStyle };
+  // Once per link, not again on each tab switch (which would overwrite the user's edits).
+  const applyTemplate = (tpl: ChosenAudioTemplate, use: TemplateUse = "all") => {
+    if (tpl.prompt && takesPrompt(use)) setPrompt(tpl.prompt);
+    if (tpl.duration > 0) setDuration(tpl.duration);
+    if (tpl.style) setStyle({ title: tpl.style, prompt: "", cover: tpl.cover || undefined });
+  };
+  useTemplateFromQuery(new URLSearchParams(location.search).get("tpl_id"), applyTemplate);
+  // The tab's own screen (its checks, its generation) starts afresh; the draft stays.
+  return <MusicScreen key={tab} tab={tab} draft={draft} applyTemplate={applyTemplate} />;
+}
+
+function MusicScreen({
+  tab,
+  draft,
+  applyTemplate: fill,
+}: {
+  tab: MusicTab;
+  draft: MusicDraft;
+  applyTemplate: (tpl: ChosenAudioTemplate, use?: TemplateUse) => void;
+}) {
+  const { t } = useTranslation("music");
+  const location = useLocation();
+  const navigate = useNavigate();
+  const language = useAtomValue(languageAtom);
+  const { prompt, setPrompt, lyrics, setLyrics, duration, setDuration, style, setStyle } = draft;
   const form = musicForm(tab);
-  const [duration, setDuration] = useState(form.duration?.default ?? UI.musicDefaultDurationS);
-  const [style, setStyle] = useState<{ title: string; prompt: string; cover?: string } | null>(null);
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const signedIn = useSignedIn();
   const gen = useGeneration();
@@ -70,12 +111,9 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
   };
 
   const applyTemplate = (tpl: ChosenAudioTemplate, use: TemplateUse = "all") => {
-    if (tpl.prompt && takesPrompt(use)) setPrompt(tpl.prompt);
-    if (tpl.duration > 0) setDuration(tpl.duration);
-    if (tpl.style) setStyle({ title: tpl.style, prompt: "", cover: tpl.cover || undefined });
+    fill(tpl, use);
     setProblem(null);
   };
-  useTemplateFromQuery(new URLSearchParams(location.search).get("tpl_id"), applyTemplate);
   const chooseTemplate = (tpl: ChosenAudioTemplate) => {
     if (!asksHowToUse(prompt, tpl.prompt)) {
       applyTemplate(tpl);
@@ -126,6 +164,8 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
           required={form.prompt?.required ?? false}
           language={language}
           label={t("prompt")}
+          placeholder={t("placeholder")}
+          presets={false}
         />
         <FieldMessage
           problem={problem}
@@ -144,21 +184,10 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
           </div>
         ) : null}
         {form.duration ? (
-          <div className="create-field">
-            <label className="create-label" htmlFor="music-duration">
-              {t("duration", { s: duration })}
-            </label>
-            <input
-              id="music-duration"
-              className="create-input"
-              type="number"
-              min={form.duration.min}
-              max={form.duration.max}
-              value={duration}
-              onChange={(e) => setDuration(Math.round(Number(e.target.value) || (form.duration?.default ?? UI.musicDefaultDurationS)))}
-            />
+          <>
+            <DurationPicker rule={form.duration} value={duration} onChange={setDuration} />
             <FieldMessage problem={problem} name="duration" kind="other" />
-          </div>
+          </>
         ) : null}
         {form.style ? <MusicStyles presets={form.presets ?? algorithm} value={style?.title ?? null} onChange={setStyle} /> : null}
         <GenerationError error={gen.error} needsCredits={gen.needsCredits} />

@@ -51,7 +51,7 @@ export function MusicStyles({ presets, value, onChange }: { presets: string; val
             type="button"
             role="radio"
             aria-checked={value === s.title}
-            className="create-chip"
+            className={s.cover ? "create-chip create-chip--cover" : "create-chip"}
             onClick={() => onChange(value === s.title ? null : s)}
           >
             {s.cover ? <img src={s.cover} alt="" width={24} height={24} /> : null}

@@ -8,7 +8,7 @@
 
 use crate::clock;
 use crate::tasks::provider::Job;
-use aivg_core::tasks::FalInput;
+use aivg_core::tasks::{FalInput, MAX_TASK_DURATION_S};
 use serde_json::{Map, Value, json};
 
 /// The prompt of the object remover (the mask is filled with what surrounds it).
@@ -21,8 +21,6 @@ pub const ERASE_PROMPT: &str =
 pub const AVATAR_PROMPT: &str = "A person talking to the camera, natural expressions.";
 /// ACE-Step's lyrics of an instrumental.
 pub const INSTRUMENTAL: &str = "[inst]";
-/// ACE-Step's longest piece, seconds.
-pub const MAX_MUSIC_S: u32 = 240;
 /// Wan's longest clip, frames.
 const MAX_FRAMES: u32 = 161;
 
@@ -173,7 +171,8 @@ pub fn build(job: &Job, shape: FalInput, audio_url: Option<&str>) -> Result<Valu
                 INSTRUMENTAL
             };
             put(&mut m, "lyrics", json!(lyrics));
-            let seconds = job.duration().unwrap_or(30).clamp(5, MAX_MUSIC_S);
+            // Core's longest duration is ACE-Step's longest piece; the task was checked against it.
+            let seconds = job.duration().unwrap_or(30).clamp(5, MAX_TASK_DURATION_S);
             put(&mut m, "duration", json!(seconds));
         }
     }

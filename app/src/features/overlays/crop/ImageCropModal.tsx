@@ -8,7 +8,9 @@
  * cut by core (cropImage.ts).
  *
  * Decisions: "Free" is offered only when the model gives no ratio bounds; decoding runs when the
- * dialog opens, with a loading state; a file the browser cannot decode shows its message; a
+ * dialog opens, with a loading state; a file the browser cannot decode closes the dialog and is
+ * told to its opener (`onUnreadable`, else a toast) in plain words, never as a decoder's error
+ * under the dialog's title; "Free" starts with the whole picture (cropStartBox); a
  * second Confirm while the result is being encoded is ignored. Cancel (or Escape) after the user
  * changed the automatic clip asks first (auto-clip go-back confirmation, cropChanged.ts): going
  * back discards the clip and the picture is not used; an untouched clip closes at once.
@@ -23,34 +25,42 @@ import {
   cropRect,
   cropRestore,
   cropScaleToSlider,
+  cropStartBox,
   cropSliderToScale,
   cropWheelZoom,
   cropZoomRange,
   cropZoomStep,
   cropZoomTo,
 } from "@aivg/core/later";
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ModalRecord } from "../modalStack";
 import { openModal, setDismissGuard } from "../modalAtoms";
+import { showToast } from "../toasts";
 import { Icon } from "../icons";
 import { cropChanged, type CropChoice } from "./cropChanged";
 import { cropToFile, paintRgba, prepareCropSource, type CropSource } from "./cropImage";
 
 const { sliderMax } = cropConstants();
 
-type Load = { state: "loading" } | { state: "ready"; source: CropSource } | { state: "failed"; message: string };
+type Load = { state: "loading" } | { state: "ready"; source: CropSource };
 
 export function ImageCropModal({ record, close }: { record: ModalRecord<"imageCrop">; close: () => void }) {
   const { t } = useTranslation("overlays");
   const d = record.data;
   const [load, setLoad] = useState<Load>({ state: "loading" });
 
+  const unreadable = useEffectEvent((e: unknown) => {
+    console.warn("the picture could not be read", e);
+    close();
+    if (d.onUnreadable) d.onUnreadable();
+    else showToast("error", t("crop.unreadable"));
+  });
   useEffect(() => {
     let alive = true;
     prepareCropSource(d.source, d.maxValue)
       .then((source) => alive && setLoad({ state: "ready", source }))
-      .catch((e: unknown) => alive && setLoad({ state: "failed", message: e instanceof Error ? e.message : String(e) }));
+      .catch((e: unknown) => alive && unreadable(e));
     return () => {
       alive = false;
     };
@@ -67,10 +77,6 @@ export function ImageCropModal({ record, close }: { record: ModalRecord<"imageCr
       {load.state === "loading" ? (
         <p className="aivg-modal__message" role="status">
           {t("crop.loading")}
-        </p>
-      ) : load.state === "failed" ? (
-        <p className="aivg-modal__message" role="alert" data-testid="crop-error">
-          {t("crop.failed", { message: load.message })}
         </p>
       ) : (
         <CropEditor recordId={record.id} source={load.source} data={d} close={close} />
@@ -101,7 +107,7 @@ function CropEditor({ recordId, source, data, close }: CropEditorProps) {
   // The automatic clip the dialog opens with.
   const [start] = useState<CropChoice>(() => {
     const ratio = presets.find((p) => p.label === data.initialRatio)?.label ?? (freeAllowed ? null : (presets[0]?.label ?? null));
-    const startBox = cropBoxSize(presets.find((p) => p.label === ratio)?.ratio ?? null);
+    const startBox = cropStartBox(presets.find((p) => p.label === ratio)?.ratio ?? null, iw, ih);
     return { ratio, box: startBox, view: cropRestore(iw, ih, startBox) };
   });
   const [ratioLabel, setRatioLabel] = useState<string | null>(start.ratio);
@@ -143,10 +149,10 @@ function CropEditor({ recordId, source, data, close }: CropEditorProps) {
     },
     [source],
   );
-  // Another preset gives another box, seen from the restored view.
+  // Another preset gives another box, seen from the restored view (Free: the whole picture).
   const selectRatio = (label: string | null) => {
     const next = presets.find((p) => p.label === label);
-    const nextBox = cropBoxSize(next ? next.ratio : null);
+    const nextBox = cropStartBox(next ? next.ratio : null, iw, ih);
     setRatioLabel(label);
     setBox(nextBox);
     setView(cropRestore(iw, ih, nextBox));

@@ -50,4 +50,9 @@ export interface CropDialogData {
   initialRatio?: string;
   onConfirm: (result: CropResult) => void;
   onCancel?: () => void;
+  /**
+   * The picture could not be read: the dialog closes (it never shows a decoder's error under its
+   * title) and calls this, or shows a translated toast when there is none.
+   */
+  onUnreadable?: () => void;
 }
