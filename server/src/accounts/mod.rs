@@ -20,7 +20,7 @@
 //!   later account of the same identity starts with none.
 //!
 //! The accounts area's files: the sessions and their tokens ([`auth`]), the `/account/*` pages
-//! ([`pages`]), password hashing ([`passwords`]), the identity of an e-mail ([`identity`]), the
+//! ([`pages`]) and their texts in every language ([`page_texts`]), password hashing ([`passwords`]), the identity of an e-mail ([`identity`]), the
 //! user info ([`users`]) and its cache ([`user_infos`]).
 
 pub mod account_page;
