@@ -26,14 +26,14 @@ test("a failed dialog login sends the visitor the second way, and so does the lo
   await frame.locator("#password").fill("e2e-pass-1234");
   await frame.locator("#submit").click();
   await page.clock.runFor(300); // the 200 ms before the provider's page
-  await expect(page).toHaveURL(/\/account\/login\?redirect=/);
+  await expect(page).toHaveURL(/\/account\/login\?lang=en&theme=(dark|light)&redirect=/);
   expect(await page.evaluate(() => localStorage.getItem("aivg.second-way-login"))).not.toBeNull();
 
   // Within the hour: the login button goes straight to the provider's page.
   await page.goto("/home");
   await page.clock.fastForward(30 * 60_000);
   await page.getByTestId("login-button").click();
-  await expect(page).toHaveURL(/\/account\/login\?redirect=/);
+  await expect(page).toHaveURL(/\/account\/login\?lang=en&theme=(dark|light)&redirect=/);
 
   // After the hour: the dialog again.
   await page.goto("/home");

@@ -7,7 +7,10 @@
 //! - a missing, bad, expired or revoked token answers HTTP 401 with code 140013
 //!   (docs/behaviour/calls-and-errors.md#logged-out-answer);
 //! - too many attempts 429, unknown things 404, conflicts 409, not enough credits 402, body too large 413;
-//! - only our own failures answer 500, with a message that hides the details (they go to the log).
+//! - only our own failures answer 500, with a message that hides the details (they go to the log);
+//! - an error a person may read carries a stable `kind` (core's [`aivg_core::Coded`] code) next
+//!   to `msg`, so a page shows its own translation (docs/behaviour/calls-and-errors.md#messages);
+//!   the field is added only to such answers and renames nothing.
 
 use axum::Json;
 use axum::extract::FromRequest;
@@ -19,6 +22,9 @@ use serde_json::{Value, json};
 
 /// Code of a missing or invalid session (docs/behaviour/uploads.md#uploads).
 pub const CODE_LOGGED_OUT: i64 = aivg_core::request::LOGGED_OUT_CODE;
+
+/// The `kind` of a 429 answered because the server is busy (see the module doc).
+pub const KIND_SERVER_BUSY: &str = "server_busy";
 
 /// Request bodies above this answer 413 (uploads use signed URLs with their own limit).
 pub const BODY_LIMIT: usize = 1024 * 1024;
@@ -40,6 +46,8 @@ pub struct ApiError {
     pub msg: String,
     /// Seconds to wait before trying again: sent as `Retry-After` (rate limits, busy server).
     pub retry_after: Option<u64>,
+    /// The stable kind of a refusal people read (`wrong_credentials`), answered as `kind`.
+    pub kind: Option<&'static str>,
 }
 
 impl ApiError {
@@ -49,6 +57,15 @@ impl ApiError {
             code,
             msg: msg.into(),
             retry_after: None,
+            kind: None,
+        }
+    }
+    /// The same answer with a stable `kind` (see the module doc).
+    #[must_use]
+    pub fn with_kind(self, kind: &'static str) -> Self {
+        Self {
+            kind: Some(kind),
+            ..self
         }
     }
     /// A client mistake in the named field.
@@ -96,7 +113,10 @@ impl From<sqlx::Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = json!({ "code": self.code, "msg": self.msg, "data": Value::Null, "trace_id": trace_id() });
+        let mut body = json!({ "code": self.code, "msg": self.msg, "data": Value::Null, "trace_id": trace_id() });
+        if let (Some(kind), Some(fields)) = (self.kind, body.as_object_mut()) {
+            fields.insert("kind".to_owned(), Value::from(kind));
+        }
         let mut res = (self.status, Json(body)).into_response();
         if let Some(s) = self.retry_after {
             res.headers_mut()

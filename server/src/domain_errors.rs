@@ -10,7 +10,9 @@ use crate::tasks::lifecycle::{CODE_INSUFFICIENT_CREDITS, CODE_TOO_MANY_QUEUED, C
 use crate::tasks::minutes::MinutesError;
 use crate::tasks::modules::InputError;
 use crate::uploads::objects::ObjectError;
+use aivg_core::Coded;
 use aivg_core::request::CODE_UPGRADE_REQUIRED;
+use aivg_core::session::AccountError;
 use aivg_core::tasks::{CODE_MINUTES_USED_UP, MinuteError};
 use axum::http::StatusCode;
 
@@ -78,5 +80,18 @@ impl From<CreateError> for ApiError {
             CreateError::AlreadyRefunded => ApiError::internal(e),
             CreateError::Db(e) => e.into(),
         }
+    }
+}
+
+/// The account provider's refusals: 400, except an e-mail already registered (409) and too many
+/// attempts (429); each with its `kind` for the pages' translation.
+impl From<AccountError> for ApiError {
+    fn from(e: AccountError) -> Self {
+        let status = match e {
+            AccountError::EmailTaken => StatusCode::CONFLICT,
+            AccountError::TooManyAttempts => StatusCode::TOO_MANY_REQUESTS,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(status, i64::from(status.as_u16()), e.to_string()).with_kind(e.code())
     }
 }

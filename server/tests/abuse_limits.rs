@@ -51,7 +51,7 @@ fn assert_limited((status, retry, body): &(u16, Option<u64>, Value)) {
     assert_eq!(*status, 429, "{body}");
     assert_eq!(body["code"], 429, "the usual envelope: {body}");
     assert!(
-        body["msg"].as_str().unwrap().contains("try again in"),
+        body["msg"].as_str().unwrap().contains("Try again in"),
         "{body}"
     );
     assert!(retry.is_some_and(|s| s >= 1), "Retry-After is sent");

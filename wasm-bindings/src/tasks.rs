@@ -32,10 +32,11 @@ pub fn task_module(code: &str) -> Result<JsValue, JsValue> {
 /// Checks a task's `data` as the server will; throws an Error whose `code` is
 /// `invalid_task_input` and whose message names the field, or `unknown_module`. An
 /// `invalid_task_input` error also carries `field` (the field's name in `data`: `prompt`,
-/// `mask_path`; `""` for `data` itself) and `rule` (the message without the field), so a form
-/// can show the rule under the field.
+/// `mask_path`; `""` for `data` itself), `rule` (the English sentence, without the field) and
+/// `problem` (`{kind, ...numbers}`: `{kind: "durationRange", min: 1, max: 300}`), so a form can
+/// show its translation of the problem under the field.
 /// ```js
-/// checkTaskData("text2image", { prompt: "" }) // throws "data.prompt: required: ..."
+/// checkTaskData("text2image", { prompt: "" }) // throws "data.prompt: Describe what to make."
 /// ```
 #[cfg(feature = "rules")]
 #[wasm_bindgen(js_name = checkTaskData)]
@@ -52,10 +53,12 @@ pub fn check_task_data(
         .map_err(|e| {
             let field = e.field.strip_prefix("data.").unwrap_or("").to_owned();
             let rule = e.message.clone();
+            let problem = to_js_value(&e.problem).unwrap_or(JsValue::NULL);
             let err = to_js(e);
             // Setting a property on a fresh Error cannot fail; ignore the Result.
             let _ = js_sys::Reflect::set(&err, &"field".into(), &field.into());
             let _ = js_sys::Reflect::set(&err, &"rule".into(), &rule.into());
+            let _ = js_sys::Reflect::set(&err, &"problem".into(), &problem);
             err
         })
 }

@@ -35,7 +35,7 @@ test("the music page's modules name the list module and the presets they use", (
   assert.deepEqual(taskModule("text2image").promptStyles, []);
 });
 
-test("a refused field is named on the error, with its rule", () => {
+test("a refused field is named on the error, with its rule and its problem's kind", () => {
   assert.doesNotThrow(() => checkTaskData("text2image", { prompt: "a cat" }));
   let caught;
   try {
@@ -46,7 +46,12 @@ test("a refused field is named on the error, with its rule", () => {
   assert.ok(caught instanceof Error);
   assert.equal(caught.code, "invalid_task_input");
   assert.equal(caught.field, "mask_path");
-  assert.match(caught.rule, /^required: /);
+  assert.equal(caught.rule, "Paint the area to change.");
+  assert.deepEqual(caught.problem, { kind: "required", what: "mask" });
+  assert.throws(
+    () => checkTaskData("text2video", { prompt: "a cat", duration: 7 }),
+    (e) => e.field === "duration" && e.problem.kind === "durationChoice" && e.problem.choices === "5, 10",
+  );
   assert.throws(() => checkTaskData("text2image", []), (e) => e.field === "" && e.code === "invalid_task_input");
   assert.throws(() => checkTaskData("nope", {}), (e) => e.code === "unknown_module");
 });

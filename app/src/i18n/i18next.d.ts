@@ -22,6 +22,7 @@ import type tools from "../locales/en/tools.json";
 import type explore from "../locales/en/explore.json";
 import type tasks from "../locales/en/tasks.json";
 import type account from "../locales/en/account.json";
+import type accountPage from "../locales/en/accountPage.json";
 import type pricing from "../locales/en/pricing.json";
 import type checkin from "../locales/en/checkin.json";
 import type credits from "../locales/en/credits.json";
@@ -51,6 +52,7 @@ declare module "i18next" {
       explore: typeof explore;
       tasks: typeof tasks;
       account: typeof account;
+      accountPage: typeof accountPage;
       pricing: typeof pricing;
       checkin: typeof checkin;
       credits: typeof credits;

@@ -1,20 +1,27 @@
 //! Checks a task's `data` against its module's row (docs/behaviour/tasks-and-queue.md#task-inputs
 //! for the music texts; the rest decided in [`super::catalogue`]). Pure: the server resolves the
 //! files named here.
+//!
+//! Each refusal is a [`InputProblem`]: a stable `kind` with its numbers, which the app translates
+//! (docs/behaviour/calls-and-errors.md#messages), and an English sentence for people, which the
+//! server answers after the field's name.
 
 use super::catalogue::{
     FieldKind, MAX_TASK_DURATION_S, MAX_TASK_TEXT_CHARS, Need, PROMPT_STYLE_FIELD, TaskModule,
 };
 use crate::Coded;
-use crate::ui::{trimmed_length, validate_music_prompt, validate_song_lyrics};
+use crate::ui::{MIN_PROMPT_CHARS, trimmed_length, validate_music_prompt, validate_song_lyrics};
+use serde::Serialize;
 use serde_json::Value;
 
-/// A field of `data` that is wrong; `field` is its path as sent (`data.prompt`).
+/// A field of `data` that is wrong; `field` is its path as sent (`data.prompt`), `message` the
+/// problem's English sentence.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{field}: {message}")]
 pub struct TaskInputError {
     pub field: String,
     pub message: String,
+    pub problem: InputProblem,
 }
 
 impl Coded for TaskInputError {
@@ -23,10 +30,67 @@ impl Coded for TaskInputError {
     }
 }
 
-fn bad(field: &str, message: impl Into<String>) -> TaskInputError {
+/// What is wrong with a field, as `{kind, ...numbers}` (serialised for the app, which shows its
+/// translation of `kind` filled with the numbers).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum InputProblem {
+    /// `data` is not an object: a client's mistake, not the visitor's.
+    #[error("The task could not be read. Reload the page and try again.")]
+    NotAnObject,
+    /// A field sent as something other than text.
+    #[error("This field must be text.")]
+    NotText,
+    /// A field the module needs is empty.
+    #[error("{}", required_text(*what))]
+    Required { what: FieldKind },
+    /// None of the module's one-of fields is filled; `what` is the first of them.
+    #[error("{}", required_text(*what))]
+    RequiredOneOf { what: FieldKind },
+    /// A text over [`MAX_TASK_TEXT_CHARS`].
+    #[error("This text is too long: use at most {max} characters.")]
+    TooLong { max: u32 },
+    /// A music prompt or lyrics under [`MIN_PROMPT_CHARS`] after trimming.
+    #[error("Write at least {min} characters (now {count}).")]
+    TooShort { min: u32, count: u32 },
+    /// A length that is not a whole number of seconds in the range.
+    #[error("Choose a length from {min} to {max} seconds.")]
+    DurationRange { min: u32, max: u32 },
+    /// A length that is not one of the module's choices (`choices`: "5, 10").
+    #[error("Choose one of these lengths: {choices} seconds.")]
+    DurationChoice { choices: String },
+    /// A style the module does not offer.
+    #[error("Choose one of the styles offered.")]
+    UnknownStyle,
+    /// An aspect ratio the site does not offer.
+    #[error("Choose one of the aspect ratios offered.")]
+    UnknownRatio,
+}
+
+/// The English request for an empty field of a kind (the app has its translations under
+/// `create:field.required.<kind>`).
+fn required_text(kind: FieldKind) -> &'static str {
+    match kind {
+        FieldKind::Prompt => "Describe what to make.",
+        FieldKind::MusicPrompt => "Describe the music.",
+        FieldKind::Lyrics => "Write the song's lyrics.",
+        FieldKind::Speech => "Type the words to speak.",
+        FieldKind::Image => "Upload an image.",
+        FieldKind::Video => "Upload a video.",
+        FieldKind::Audio => "Upload an audio file.",
+        FieldKind::Mask => "Paint the area to change.",
+    }
+}
+
+fn bad(field: &str, problem: InputProblem) -> TaskInputError {
     TaskInputError {
         field: format!("data.{field}"),
-        message: message.into(),
+        message: problem.to_string(),
+        problem,
     }
 }
 
@@ -47,7 +111,7 @@ fn text<'a>(data: &'a Value, name: &str) -> Result<&'a str, TaskInputError> {
     match data.get(name) {
         None | Some(Value::Null) => Ok(""),
         Some(Value::String(s)) => Ok(s),
-        Some(_) => Err(bad(name, "must be a string")),
+        Some(_) => Err(bad(name, InputProblem::NotText)),
     }
 }
 
@@ -76,36 +140,43 @@ fn file_value(
     Ok(None)
 }
 
-fn what(kind: FieldKind) -> &'static str {
-    match kind {
-        FieldKind::Prompt => "describe what to make",
-        FieldKind::MusicPrompt => "describe the music",
-        FieldKind::Lyrics => "the song's lyrics",
-        FieldKind::Speech => "the words to speak",
-        FieldKind::Image => "the oss_path of an uploaded image",
-        FieldKind::Video => "the oss_path of an uploaded video",
-        FieldKind::Audio => "the oss_path of an uploaded audio file",
-        FieldKind::Mask => "the oss_path of the painted mask (a PNG, white = the area to change)",
-    }
-}
-
 fn check_text(name: &str, kind: FieldKind, value: &str) -> Result<(), TaskInputError> {
+    let too_short = |count| {
+        bad(
+            name,
+            InputProblem::TooShort {
+                min: MIN_PROMPT_CHARS,
+                count,
+            },
+        )
+    };
     match kind {
         FieldKind::MusicPrompt => {
-            validate_music_prompt(value).map_err(|e| bad(name, e.to_string()))?;
+            validate_music_prompt(value).map_err(|_| too_short(trimmed_length(value)))?;
         }
         FieldKind::Lyrics => {
-            validate_song_lyrics(value).map_err(|e| bad(name, e.to_string()))?;
+            validate_song_lyrics(value).map_err(|_| too_short(trimmed_length(value)))?;
         }
         _ => {}
     }
     if u32::try_from(value.chars().count()).unwrap_or(u32::MAX) > MAX_TASK_TEXT_CHARS {
         return Err(bad(
             name,
-            format!("too long: at most {MAX_TASK_TEXT_CHARS} characters"),
+            InputProblem::TooLong {
+                max: MAX_TASK_TEXT_CHARS,
+            },
         ));
     }
     Ok(())
+}
+
+/// The refusal of a length for a module without one: any whole number of seconds up to the
+/// longest task.
+fn any_length() -> InputProblem {
+    InputProblem::DurationRange {
+        min: 1,
+        max: MAX_TASK_DURATION_S,
+    }
 }
 
 /// The duration a task asks for, checked against the module (absent: the module's default, or
@@ -118,21 +189,15 @@ pub fn task_duration(module: &TaskModule, data: &Value) -> Result<Option<u32>, T
                 .as_u64()
                 .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
                 .and_then(|n| u32::try_from(n).ok());
-            Some(n.ok_or_else(|| {
-                bad(
-                    "duration",
-                    format!("must be a whole number of seconds from 1 to {MAX_TASK_DURATION_S}"),
-                )
-            })?)
+            Some(n.ok_or_else(|| bad("duration", any_length()))?)
         }
     };
     let Some(rule) = module.duration else {
         // Modules without a length accept (and ignore) any sensible one.
         return match sent {
-            Some(n) if !(1..=MAX_TASK_DURATION_S).contains(&n) => Err(bad(
-                "duration",
-                format!("must be a whole number of seconds from 1 to {MAX_TASK_DURATION_S}"),
-            )),
+            Some(n) if !(1..=MAX_TASK_DURATION_S).contains(&n) => {
+                Err(bad("duration", any_length()))
+            }
             _ => Ok(None),
         };
     };
@@ -143,16 +208,18 @@ pub fn task_duration(module: &TaskModule, data: &Value) -> Result<Option<u32>, T
         let list: Vec<String> = rule.choices.iter().map(u32::to_string).collect();
         return Err(bad(
             "duration",
-            format!("must be one of {} seconds", list.join(", ")),
+            InputProblem::DurationChoice {
+                choices: list.join(", "),
+            },
         ));
     }
     if !(rule.min..=rule.max).contains(&n) {
         return Err(bad(
             "duration",
-            format!(
-                "must be a whole number of seconds from {} to {}",
-                rule.min, rule.max
-            ),
+            InputProblem::DurationRange {
+                min: rule.min,
+                max: rule.max,
+            },
         ));
     }
     Ok(Some(n))
@@ -164,12 +231,14 @@ pub fn check_task_data(module: &TaskModule, data: &Value) -> Result<Vec<FileRef>
     if !data.is_object() {
         return Err(TaskInputError {
             field: "data".into(),
-            message: "must be an object with the task's fields".into(),
+            message: InputProblem::NotAnObject.to_string(),
+            problem: InputProblem::NotAnObject,
         });
     }
     let ratio = text(data, "aspect_ratio")?;
     if !ratio.trim().is_empty() {
-        crate::crop::aspect_ratio_size(ratio).map_err(|e| bad("aspect_ratio", e.to_string()))?;
+        crate::crop::aspect_ratio_size(ratio)
+            .map_err(|_| bad("aspect_ratio", InputProblem::UnknownRatio))?;
     }
     task_duration(module, data)?;
     let style = text(data, PROMPT_STYLE_FIELD)?.trim();
@@ -177,11 +246,7 @@ pub fn check_task_data(module: &TaskModule, data: &Value) -> Result<Vec<FileRef>
         && !module.prompt_styles.is_empty()
         && !module.prompt_styles.iter().any(|s| s.id == style)
     {
-        let ids: Vec<&str> = module.prompt_styles.iter().map(|s| s.id).collect();
-        return Err(bad(
-            PROMPT_STYLE_FIELD,
-            format!("unknown style {style:?}: use one of {}", ids.join(", ")),
-        ));
+        return Err(bad(PROMPT_STYLE_FIELD, InputProblem::UnknownStyle));
     }
     let mut files = Vec::new();
     let mut one_of_seen = false;
@@ -198,7 +263,7 @@ pub fn check_task_data(module: &TaskModule, data: &Value) -> Result<Vec<FileRef>
                     });
                 }
                 None if field.need == Need::Required => {
-                    return Err(bad(field.name, format!("required: {}", what(field.kind))));
+                    return Err(bad(field.name, InputProblem::Required { what: field.kind }));
                 }
                 None => {}
             }
@@ -207,23 +272,18 @@ pub fn check_task_data(module: &TaskModule, data: &Value) -> Result<Vec<FileRef>
         let value = text(data, field.name)?;
         if trimmed_length(value) == 0 {
             if field.need == Need::Required {
-                return Err(bad(field.name, format!("required: {}", what(field.kind))));
+                return Err(bad(field.name, InputProblem::Required { what: field.kind }));
             }
             continue;
         }
         one_of_seen |= field.need == Need::OneOf;
         check_text(field.name, field.kind, value)?;
     }
-    let one_of: Vec<&str> = module
-        .fields
-        .iter()
-        .filter(|f| f.need == Need::OneOf)
-        .map(|f| f.name)
-        .collect();
-    if let Some(first) = one_of.first().filter(|_| !one_of_seen) {
+    let first_one_of = module.fields.iter().find(|f| f.need == Need::OneOf);
+    if let Some(first) = first_one_of.filter(|_| !one_of_seen) {
         return Err(bad(
-            first,
-            format!("required: send {}", one_of.join(" or ")),
+            first.name,
+            InputProblem::RequiredOneOf { what: first.kind },
         ));
     }
     Ok(files)
@@ -250,7 +310,7 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err.field, "data.prompt_style");
-        assert!(err.message.contains("classic"), "{}", err.message);
+        assert_eq!(err.problem, InputProblem::UnknownStyle);
     }
 
     #[test]
@@ -333,5 +393,53 @@ mod tests {
         let img = task_module("text2image").unwrap();
         assert_eq!(task_duration(img, &json!({"duration": 4})).unwrap(), None);
         assert!(task_duration(img, &json!({"duration": -1})).is_err());
+    }
+
+    #[test]
+    fn refusals_are_sentences_for_people_with_a_kind_for_the_app() {
+        let t2v = task_module("text2video").unwrap();
+        let err = task_duration(t2v, &json!({"duration": 7})).unwrap_err();
+        assert_eq!(err.message, "Choose one of these lengths: 5, 10 seconds.");
+        assert_eq!(
+            serde_json::to_value(&err.problem).unwrap(),
+            json!({"kind": "durationChoice", "choices": "5, 10"})
+        );
+        let img = task_module("text2image").unwrap();
+        let err = task_duration(img, &json!({"duration": "x"})).unwrap_err();
+        assert_eq!(err.message, "Choose a length from 1 to 300 seconds.");
+        assert_eq!(
+            serde_json::to_value(&err.problem).unwrap(),
+            json!({"kind": "durationRange", "min": 1, "max": 300})
+        );
+        let long = "a".repeat(usize::try_from(MAX_TASK_TEXT_CHARS).unwrap() + 1);
+        let err = check("text2image", json!({ "prompt": long })).unwrap_err();
+        assert_eq!(
+            err.problem,
+            InputProblem::TooLong {
+                max: MAX_TASK_TEXT_CHARS
+            }
+        );
+        let err = check("image2video", json!({"prompt": "a cat"})).unwrap_err();
+        assert_eq!(err.message, "Upload an image.");
+        assert_eq!(
+            serde_json::to_value(&err.problem).unwrap(),
+            json!({"kind": "required", "what": "image"})
+        );
+        let err = check("txt2Music", json!({"prompt": " short "})).unwrap_err();
+        assert_eq!(err.message, "Write at least 10 characters (now 5).");
+        for err in [
+            check("text2image", json!([])).unwrap_err(),
+            check("text2image", json!({"prompt": 3})).unwrap_err(),
+            check("text2image", json!({"prompt": "a", "aspect_ratio": "7:5"})).unwrap_err(),
+            check("combo_alg", json!({})).unwrap_err(),
+        ] {
+            assert!(
+                err.message.starts_with(char::is_uppercase),
+                "{}",
+                err.message
+            );
+            assert!(err.message.ends_with('.'), "{}", err.message);
+            assert!(!err.message.contains("oss_path"), "{}", err.message);
+        }
     }
 }

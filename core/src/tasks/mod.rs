@@ -20,7 +20,7 @@ pub use catalogue::{
     PromptStyle, TASK_MODULES, TaskModule, Work, Workflow, WorkflowName, fal_models_markdown,
     styled_prompt, task_module, task_modules_markdown,
 };
-pub use inputs::{FileRef, TaskInputError, check_task_data, task_duration};
+pub use inputs::{FileRef, InputProblem, TaskInputError, check_task_data, task_duration};
 pub use limits::{
     QUEUE_POSITION_MAX, TASK_LIST_PAGE_SIZE, TaskConstants, queue_position_label, task_constants,
 };

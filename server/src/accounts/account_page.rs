@@ -3,8 +3,8 @@
 //! access token in the `aivg_token` cookie (core's `TOKEN_COOKIE_NAME`), which a new tab sends
 //! here; the page shows who is signed in, the plan and the credit balance. Without a valid token
 //! it sends the visitor to the home page (the app's account menu opens the log-in dialog instead of
-//! coming here when nobody is signed in). Decision: in English, as the account provider's other
-//! pages are.
+//! coming here when nobody is signed in). Decision: in English for now (the log-in and sign-up
+//! pages follow the visitor's language: `pages.rs`).
 
 use super::auth::AuthUser;
 use crate::html::html_escape;

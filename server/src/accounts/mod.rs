@@ -4,8 +4,10 @@
 //! logout.
 //!
 //! Decisions (server behaviour is "not shown" in the spec):
-//! - passwords: at least 8 characters with a letter and a digit, at most 128; hashed with argon2id;
-//! - e-mail: trimmed, lower-cased, one '@' with a dot in the domain, at most 254 characters;
+//! - passwords and e-mails follow core's rules (`aivg_core::session::credentials`); passwords are
+//!   hashed with argon2id;
+//! - refusals answer core's sentences for people in `msg` and their stable `kind`, which the pages
+//!   translate (docs/behaviour/accounts-and-sessions.md#account-pages);
 //! - attempts: sign-ups per client address, log-ins per address and per account without a
 //!   lock-out an attacker can aim (see `limits/login.rs`); password hashes run a few at a time
 //!   (`passwords.rs`);
@@ -18,12 +20,13 @@
 //!   later account of the same identity starts with none.
 //!
 //! The accounts area's files: the sessions and their tokens ([`auth`]), the `/account/*` pages
-//! ([`pages`]), password hashing ([`passwords`]), the identity of an e-mail ([`identity`]), the
+//! ([`pages`]) and their texts in every language ([`page_texts`]), password hashing ([`passwords`]), the identity of an e-mail ([`identity`]), the
 //! user info ([`users`]) and its cache ([`user_infos`]).
 
 pub mod account_page;
 pub mod auth;
 pub mod identity;
+pub mod page_texts;
 pub mod pages;
 pub mod passwords;
 pub mod user_infos;
@@ -35,6 +38,7 @@ use crate::ids::random_token;
 use crate::ledger::{self, Entry};
 use crate::limits::ClientIp;
 use crate::state::AppState;
+use aivg_core::session::{AccountError, check_new_password, normalise_email};
 use auth::AuthUser;
 use axum::Router;
 use axum::routing::{get, post};
@@ -70,50 +74,6 @@ pub struct Credentials {
     pub password: String,
 }
 
-fn normalise_email(raw: &str) -> Result<String, ApiError> {
-    let email = raw.trim().to_lowercase();
-    let valid = email.len() <= 254
-        && email.split_once('@').is_some_and(|(local, domain)| {
-            !local.is_empty()
-                && !domain.contains('@')
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-        })
-        && !email.chars().any(char::is_whitespace);
-    if valid {
-        Ok(email)
-    } else {
-        Err(ApiError::invalid(
-            "email",
-            "enter an e-mail address like name@example.com",
-        ))
-    }
-}
-
-fn check_password_strength(password: &str) -> Result<(), ApiError> {
-    let len = password.chars().count();
-    if len < 8 {
-        return Err(ApiError::invalid(
-            "password",
-            "too weak: use at least 8 characters",
-        ));
-    }
-    if len > 128 {
-        return Err(ApiError::invalid(
-            "password",
-            "too long: use at most 128 characters",
-        ));
-    }
-    if !password.chars().any(char::is_alphabetic) || !password.chars().any(|c| c.is_ascii_digit()) {
-        return Err(ApiError::invalid(
-            "password",
-            "too weak: use at least one letter and one digit",
-        ));
-    }
-    Ok(())
-}
-
 /// The answer of register and login: a one-time code for the token exchange (`is_new` 1 for a
 /// new account).
 #[derive(Debug, Serialize)]
@@ -144,7 +104,7 @@ pub async fn register(
     ApiJson(c): ApiJson<Credentials>,
 ) -> ApiResult<CodeAnswer> {
     let email = normalise_email(&c.email)?;
-    check_password_strength(&c.password)?;
+    check_new_password(&c.password)?;
     let hash = passwords::hash(&state.limits, c.password).await?;
     let now = clock::now_s();
     let uid = random_token(12);
@@ -165,9 +125,7 @@ pub async fn register(
     let user_id: i64 = match inserted {
         Ok(id) => id,
         Err(e) if crate::db::is_unique_violation(&e) => {
-            return Err(ApiError::conflict(
-                "email: this e-mail is already registered; log in instead",
-            ));
+            return Err(AccountError::EmailTaken.into());
         }
         Err(e) => return Err(e.into()),
     };
@@ -206,13 +164,6 @@ struct StoredLogin {
     password_hash: String,
 }
 
-/// The one answer of a failed log-in, whatever failed.
-fn wrong_credentials() -> ApiError {
-    ApiError::bad_request(
-        "wrong e-mail or password: check both, or register if you have no account",
-    )
-}
-
 /// `POST /account/login` {email, password} → `{code}`. An unknown e-mail and a wrong password
 /// answer alike, after the same hash check (see the module doc).
 pub async fn login(
@@ -222,7 +173,7 @@ pub async fn login(
 ) -> ApiResult<CodeAnswer> {
     let email = normalise_email(&c.email)?;
     if c.password.is_empty() {
-        return Err(ApiError::invalid("password", "enter your password"));
+        return Err(AccountError::PasswordMissing.into());
     }
     state.limits.login_attempt(&email, ip)?;
     let account: Option<StoredLogin> =
@@ -237,7 +188,7 @@ pub async fn login(
     let matches = passwords::verify(&state.limits, c.password, hash).await?;
     let Some(user_id) = user_id.filter(|_| matches) else {
         state.limits.login_failed(&email, ip);
-        return Err(wrong_credentials());
+        return Err(AccountError::WrongCredentials.into());
     };
     ok(new_code(&state, user_id, false).await?)
 }

@@ -146,9 +146,10 @@ impl Limits {
             Ok(Ok(p)) => Ok(p),
             Ok(Err(e)) => Err(ApiError::internal(e)),
             Err(_) => Err(ApiError::retry_after(
-                format!("the server is busy with other {what}: try again in a moment"),
+                format!("The server is busy with other {what}. Try again in a moment."),
                 1,
-            )),
+            )
+            .with_kind(crate::api::KIND_SERVER_BUSY)),
         }
     }
 
@@ -187,12 +188,16 @@ impl Limits {
     }
 }
 
-/// The 429 of a rate limit.
+/// The 429 of a rate limit: "Too many log-in attempts from your network. Try again in 60
+/// seconds.", of kind `too_many_attempts` (the account pages translate it).
 pub fn refused(what: &str, seconds: u64) -> ApiError {
     ApiError::retry_after(
-        format!("too many {what}: try again in {seconds} s"),
+        format!("Too many {what}. Try again in {seconds} seconds."),
         seconds,
     )
+    .with_kind(aivg_core::Coded::code(
+        &aivg_core::session::AccountError::TooManyAttempts,
+    ))
 }
 
 /// Prunes the limiters every [`PRUNE_EVERY`] until the server stops.

@@ -106,10 +106,29 @@ export function durationChoices(form: ModuleForm): number[] {
   return form.duration?.choices ?? [];
 }
 
-/** A field core's check refused: its name in `data` ("" for `data` itself) and the rule. */
+/**
+ * A field core's check refused: its name in `data` ("" for `data` itself), core's English
+ * sentence, and the problem's stable kind with its numbers (core's `InputProblem`:
+ * `durationRange` with `min` and `max`), which the form shows translated
+ * (docs/behaviour/calls-and-errors.md#messages).
+ */
 export interface FieldProblem {
   field: string;
   rule: string;
+  kind: string;
+  values: Record<string, string | number>;
+}
+
+/** Core's problem object (`{kind, ...numbers}`) as kind and values; "" when there is none. */
+function problemOf(raw: unknown): Pick<FieldProblem, "kind" | "values"> {
+  if (typeof raw !== "object" || raw === null) return { kind: "", values: {} };
+  const values: Record<string, string | number> = {};
+  let kind = "";
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === "kind") kind = typeof value === "string" ? value : "";
+    else if (typeof value === "string" || typeof value === "number") values[key] = value;
+  }
+  return { kind, values };
 }
 
 /** Core's check of a task's `data` (the server's rule); null when it passes. */
@@ -118,17 +137,18 @@ export function checkFields(code: string, data: Record<string, unknown>): FieldP
     checkTaskData(code, data);
     return null;
   } catch (e) {
-    const err = e as { field?: unknown; rule?: unknown; message?: unknown };
+    const err = e as { field?: unknown; rule?: unknown; message?: unknown; problem?: unknown };
     return {
       field: typeof err.field === "string" ? err.field : "",
       rule: typeof err.rule === "string" ? err.rule : String(err.message ?? e),
+      ...problemOf(err.problem),
     };
   }
 }
 
-/** Whether the problem is a field the user has not filled yet (core's "required: …" rule). */
+/** Whether the problem is a field the user has not filled yet (core's `required` and `requiredOneOf`). */
 export function isMissing(problem: FieldProblem | null): boolean {
-  return problem !== null && problem.rule.startsWith("required");
+  return problem !== null && (problem.kind === "required" || problem.kind === "requiredOneOf");
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The login/register dialog (docs/behaviour/accounts-and-sessions.md#log-in): the account
- * provider's page in a sandboxed iframe of about 400×604; a loader until the page's `pageview`.
+ * provider's page in a sandboxed iframe of about 400×604, in the visitor's language and theme
+ * (#account-pages); a loader until the page's `pageview`.
  * Frame messages are read by `useFrameMessages` (mounted once with this dialog), from the
  * provider's origin only.
  */
@@ -8,7 +9,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { AccountDialog } from "../account/AccountDialog";
-import { accountPageUrl } from "../session/config";
+import { languageAtom } from "../language/state";
+import { accountPageUrl, type AccountPageLook } from "../session/config";
+import { themeAtom } from "../theme/theme";
 import { track } from "../session/track";
 import { runCookieCheck } from "./cookieCheck";
 import { closeLoginDialog, loginDialogAtom, loginFrameLoadedAtom, type LoginMode } from "./loginState";
@@ -18,9 +21,12 @@ import { sessionConstants } from "@aivg/core/rules";
 /** docs/behaviour/accounts-and-sessions.md#log-in: the modal is about 400 px wide and 604 px tall (core's number). */
 const FRAME_SIZE = sessionConstants().loginIframeSize;
 
-/** The iframe; its address is fixed at mount (later mode switches come from the page itself). */
-function LoginFrame({ mode, title }: { mode: LoginMode; title: string }) {
-  const [src] = useState(() => accountPageUrl(mode));
+/**
+ * The iframe; its address (mode, the visitor's language and theme) is fixed at mount (later mode
+ * switches come from the page itself, which keeps the language and theme).
+ */
+function LoginFrame({ mode, title, look }: { mode: LoginMode; title: string; look: AccountPageLook }) {
+  const [src] = useState(() => accountPageUrl(mode, look));
   return (
     <iframe
       className="acc-login__frame"
@@ -37,6 +43,8 @@ export function LoginDialog() {
   const { t } = useTranslation("account");
   const state = useAtomValue(loginDialogAtom);
   const loaded = useAtomValue(loginFrameLoadedAtom);
+  const lang = useAtomValue(languageAtom);
+  const theme = useAtomValue(themeAtom);
   useEffect(() => runCookieCheck(), []);
   useFrameMessages();
   const title = state.mode === "register" ? t("registerTitle") : t("loginTitle");
@@ -57,7 +65,7 @@ export function LoginDialog() {
           {t("loading")}
         </div>
       )}
-      {state.open && <LoginFrame mode={state.mode} title={title} />}
+      {state.open && <LoginFrame mode={state.mode} title={title} look={{ lang, theme }} />}
     </AccountDialog>
   );
 }

@@ -5,7 +5,9 @@
  * unsupported.
  */
 import { atom, appStore } from "../../state/jotai";
+import { languageAtom } from "../language/state";
 import { accountPageUrl } from "../session/config";
+import { themeAtom } from "../theme/theme";
 import { readRaw, writeRaw } from "../session/storage";
 import { track } from "../session/track";
 import { cookiesSupported } from "./cookieCheck";
@@ -38,9 +40,14 @@ function secondWayTimestamp(): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/** The provider's page of a mode in the visitor's language and theme (the store's). */
+export function loginPageUrl(mode: LoginMode, store = appStore): string {
+  return accountPageUrl(mode, { lang: store.get(languageAtom), theme: store.get(themeAtom) });
+}
+
 /** Where the provider's own login page sends the visitor back to. */
-function providerPage(mode: LoginMode): string {
-  const url = new URL(accountPageUrl(mode));
+function providerPage(mode: LoginMode, store = appStore): string {
+  const url = new URL(loginPageUrl(mode, store));
   url.searchParams.set("redirect", window.location.href);
   return url.toString();
 }
@@ -49,14 +56,14 @@ export function openLoginDialog(mode: LoginMode = "login", store = appStore, now
   track("login_dialog_open", { mode });
   if (secondWayLoginRedirect(secondWayTimestamp(), nowMs)) {
     store.set(loginDialogAtom, { open: false, mode });
-    window.location.assign(providerPage(mode));
+    window.location.assign(providerPage(mode, store));
     return;
   }
   if (!cookiesSupported()) {
     const { width, height } = POPUP_SIZE;
     const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
     const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
-    const opened = window.open(accountPageUrl(mode), "aivg-login", `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
+    const opened = window.open(loginPageUrl(mode, store), "aivg-login", `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
     if (opened) {
       popup = opened;
       watchPopup(opened);

@@ -140,7 +140,7 @@ function MusicScreen({
   // The minimum-length rule (docs/behaviour/tasks-and-queue.md#task-inputs) in the page's own
   // words; any other rule as core says it.
   const minText = (kind: "prompt" | "lyrics") =>
-    problem && !problem.rule.startsWith("too long") ? t(kind === "prompt" ? "validation.prompt" : "validation.lyrics", min) : undefined;
+    problem && problem.kind !== "tooLong" ? t(kind === "prompt" ? "validation.prompt" : "validation.lyrics", min) : undefined;
 
   return (
     <div className="create-page">

@@ -19,8 +19,16 @@ export function accountOrigin(): string {
   }
 }
 
-export function accountPageUrl(mode: "login" | "register"): string {
-  return `${accountOrigin()}/account/${mode}`;
+/** What the account pages show the visitor in: the interface language and theme (docs/behaviour/accounts-and-sessions.md#account-pages). */
+export interface AccountPageLook {
+  lang: string;
+  theme: "light" | "dark";
+}
+
+/** The log-in or sign-up page, in the visitor's language and theme (`?lang=jp&theme=dark`). */
+export function accountPageUrl(mode: "login" | "register", look: AccountPageLook): string {
+  const query = new URLSearchParams({ lang: look.lang, theme: look.theme });
+  return `${accountOrigin()}/account/${mode}?${query.toString()}`;
 }
 
 /** Where logout goes after the server call (see the file comment). */

@@ -147,7 +147,7 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
       try {
         const blob = await mask.current?.toBlob();
         if (!blob) {
-          setProblem({ field: "mask_path", rule: "required" });
+          setProblem({ field: "mask_path", rule: "Paint the area to change.", kind: "required", values: { what: "mask" } });
           return;
         }
         sent.mask_path = await uploadBlob(form.code, blob, "png");
