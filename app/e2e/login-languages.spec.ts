@@ -136,9 +136,8 @@ for (const theme of ["dark", "light"] as const) {
 test("/de/: the creation form's refusals are translated sentences", async ({ page, request }) => {
   const user = await registerUser(request);
   await signIn(page, user);
-  await page.goto("/de/text-to-music");
-  await page.getByTestId("prompt").fill("ruhiger Lo-Fi-Beat mit Regen");
-  await page.locator("#music-duration").fill("999");
+  await page.goto("/de/text-to-image");
+  await page.getByTestId("prompt").fill("ein ruhiger Hafen im Nebel ".repeat(200));
   await page.getByTestId("generate").click();
-  await expect(page.getByTestId("field-error-duration")).toHaveText("Wähle eine Länge von 1 bis 300 Sekunden.");
+  await expect(page.getByTestId("field-error-prompt")).toHaveText(/^Dieser Text ist zu lang: höchstens \d+ Zeichen\.$/);
 });

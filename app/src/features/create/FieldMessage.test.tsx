@@ -27,7 +27,7 @@ describe("FieldMessage", () => {
 
   it("translates core's problems, with their numbers, in every language", async () => {
     await i18n.changeLanguage("de");
-    expect(shown("txt2Music", { prompt: "ruhiger Beat mit Regen", duration: 999 }, "duration")).toBe("Wähle eine Länge von 1 bis 300 Sekunden.");
+    expect(shown("txt2Music", { prompt: "ruhiger Beat mit Regen", duration: 999 }, "duration")).toBe("Wähle eine Länge von 1 bis 240 Sekunden.");
     expect(shown("text2video", { prompt: "a cat", duration: 7 }, "duration")).toBe("Wähle eine dieser Längen: 5, 10 Sekunden.");
     await i18n.changeLanguage("jp");
     expect(shown("text2image", { prompt: "x".repeat(5000) }, "prompt")).toMatch(/^テキストが長すぎます。\d+文字以内にしてください。$/);
