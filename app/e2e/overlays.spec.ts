@@ -188,6 +188,32 @@ test("crop: a 4000×3000 JPEG is downscaled to 2000×1500 and a 1:1 crop of its 
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
+test("crop on a phone: the box fits the dialog, Confirm is reachable, and a drag moves the picture under the finger", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openCropOn4000x3000(page);
+  await page.getByTestId("crop-ratio-1:1").click();
+  const box = page.getByTestId("crop-box");
+  const b = await box.boundingBox();
+  if (!b) throw new Error("crop box has no box");
+  // Core's 412 px box, drawn smaller inside the 390 px screen.
+  expect(b.x).toBeGreaterThanOrEqual(0);
+  expect(b.x + b.width).toBeLessThanOrEqual(390);
+  expect(b.width).toBeCloseTo(b.height, 0);
+  await expect(page.getByTestId("crop-confirm")).toBeInViewport();
+  // The 1:1 box shows the picture's full 1500 px height: dragging the picture left by an eighth
+  // of the box as drawn moves the crop right by an eighth of 1500 source pixels.
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2 - b.width / 8, b.y + b.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await page.getByTestId("crop-confirm").click();
+  await page.waitForFunction(() => window.__crop !== undefined);
+  const crop = (await page.evaluate(() => window.__crop)) as { rect: number[] };
+  expect(crop.rect[0]).toBeGreaterThanOrEqual(250 + 187 - 3);
+  expect(crop.rect[0]).toBeLessThanOrEqual(250 + 188 + 3);
+  expect(crop.rect.slice(1)).toEqual([0, 1500, 1500]);
+});
+
 test("crop: zoom, drag and restore drive core's geometry", async ({ page }) => {
   await openCropOn4000x3000(page);
   await page.getByTestId("crop-ratio-16:9").click();

@@ -40,6 +40,7 @@ import { showToast } from "../toasts";
 import { Icon } from "../icons";
 import { cropChanged, type CropChoice } from "./cropChanged";
 import { cropToFile, paintRgba, prepareCropSource, type CropSource } from "./cropImage";
+import { useFit } from "./useFit";
 
 const { sliderMax } = cropConstants();
 
@@ -135,6 +136,7 @@ function CropEditor({ recordId, source, data, close }: CropEditorProps) {
   }, [recordId, changed, cancel]);
   const drag = useRef<{ id: number; x: number; y: number; view: CropView } | null>(null);
   const resize = useRef<{ id: number; x: number; y: number; box: BoxSize } | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
 
   // Paint once per source (a stable ref callback), not on every drag frame.
@@ -161,6 +163,8 @@ function CropEditor({ recordId, source, data, close }: CropEditorProps) {
   const zoomTo = (scale: number) => setView((v) => cropZoomTo(iw, ih, box, v, scale));
   const slider = cropScaleToSlider(view.scale, range.minScale, range.maxScale);
 
+  // The box drawn smaller on a narrow dialog; pointer moves in screen pixels become box pixels.
+  const fit = useFit(frame, box.width);
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
@@ -172,8 +176,8 @@ function CropEditor({ recordId, source, data, close }: CropEditorProps) {
     setView(
       cropClampView(iw, ih, box, {
         scale: g.view.scale,
-        offsetX: g.view.offsetX + e.clientX - g.x,
-        offsetY: g.view.offsetY + e.clientY - g.y,
+        offsetX: g.view.offsetX + (e.clientX - g.x) / fit,
+        offsetY: g.view.offsetY + (e.clientY - g.y) / fit,
       }),
     );
   };
@@ -192,7 +196,7 @@ function CropEditor({ recordId, source, data, close }: CropEditorProps) {
     if (!r || r.id !== e.pointerId) return;
     e.stopPropagation();
     const bounds = cropBoxSize(null);
-    const next = cropBoxResize(r.box.width + e.clientX - r.x, r.box.height + e.clientY - r.y, preset ? preset.ratio : null, bounds);
+    const next = cropBoxResize(r.box.width + (e.clientX - r.x) / fit, r.box.height + (e.clientY - r.y) / fit, preset ? preset.ratio : null, bounds);
     setBox(next);
     setView((v) => cropClampView(iw, ih, next, v));
   };
@@ -238,26 +242,30 @@ function CropEditor({ recordId, source, data, close }: CropEditorProps) {
           </button>
         ))}
       </div>
-      <div
-        className="aivg-crop__box"
-        data-testid="crop-box"
-        style={{ width: box.width, height: box.height }}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={() => (drag.current = null)}
-        onPointerCancel={() => (drag.current = null)}
-        onWheel={(e) => zoomTo(cropWheelZoom(view.scale, e.deltaY, range.minScale, range.maxScale))}
-      >
-        <div
-          className="aivg-crop__handle"
-          role="presentation"
-          data-testid="crop-resize"
-          onPointerDown={onResizeDown}
-          onPointerMove={onResizeMove}
-          onPointerUp={() => (resize.current = null)}
-          onPointerCancel={() => (resize.current = null)}
-        />
-        <canvas ref={paint} className="aivg-crop__image" style={{ transform: `translate(${view.offsetX}px, ${view.offsetY}px) scale(${view.scale})` }} />
+      <div className="aivg-crop__frame" ref={frame}>
+        <div className="aivg-crop__fit" style={{ width: box.width * fit, height: box.height * fit }}>
+          <div
+            className="aivg-crop__box"
+            data-testid="crop-box"
+            style={{ width: box.width, height: box.height, transform: fit < 1 ? `scale(${fit})` : undefined }}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={() => (drag.current = null)}
+            onPointerCancel={() => (drag.current = null)}
+            onWheel={(e) => zoomTo(cropWheelZoom(view.scale, e.deltaY, range.minScale, range.maxScale))}
+          >
+            <div
+              className="aivg-crop__handle"
+              role="presentation"
+              data-testid="crop-resize"
+              onPointerDown={onResizeDown}
+              onPointerMove={onResizeMove}
+              onPointerUp={() => (resize.current = null)}
+              onPointerCancel={() => (resize.current = null)}
+            />
+            <canvas ref={paint} className="aivg-crop__image" style={{ transform: `translate(${view.offsetX}px, ${view.offsetY}px) scale(${view.scale})` }} />
+          </div>
+        </div>
       </div>
       <div className="aivg-crop__zoom">
         <button
