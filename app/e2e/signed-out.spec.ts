@@ -85,7 +85,8 @@ test("Polish prompt and the file field invite to log in instead of failing", asy
   await expect(page.getByTestId("prompt")).toHaveValue("a lighthouse in a storm");
   await expect(page.getByTestId("toast-error")).toHaveCount(0);
 
-  await page.getByTestId("media-input").click();
+  // The field's own button (the browser's file control is hidden behind it).
+  await page.getByTestId("media-input-zone").getByRole("button").click();
   await expect(page.getByTestId("login-dialog")).toBeVisible();
   await closeLogin(page);
   expect(chooserOpened).toBe(false);
