@@ -54,7 +54,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
   const [lyrics, setLyrics] = useState("");
   const form = musicForm(tab);
   const [duration, setDuration] = useState(form.duration?.default ?? UI.musicDefaultDurationS);
-  const [style, setStyle] = useState<{ title: string; prompt: string; cover?: string } | null>(null);
+  const [style, setStyle] = useState<{ style: string; title: string; prompt: string; cover?: string } | null>(null);
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const signedIn = useSignedIn();
   const gen = useGeneration();
@@ -72,7 +72,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
   const applyTemplate = (tpl: ChosenAudioTemplate, use: TemplateUse = "all") => {
     if (tpl.prompt && takesPrompt(use)) setPrompt(tpl.prompt);
     if (tpl.duration > 0) setDuration(tpl.duration);
-    if (tpl.style) setStyle({ title: tpl.style, prompt: "", cover: tpl.cover || undefined });
+    if (tpl.style) setStyle({ style: tpl.style, title: tpl.style, prompt: "", cover: tpl.cover || undefined });
     setProblem(null);
   };
   useTemplateFromQuery(new URLSearchParams(location.search).get("tpl_id"), applyTemplate);
@@ -92,7 +92,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
     const data: Record<string, unknown> = { prompt: prompt.trim() };
     if (form.duration) data.duration = duration;
     if (form.lyrics) data.lyrics = lyrics.trim();
-    if (form.style && style) data.style = style.title;
+    if (form.style && style) data.style = style.style;
     const found = checkFields(algorithm, data);
     setProblem(found);
     if (found) return;
@@ -160,7 +160,7 @@ function MusicScreen({ tab }: { tab: MusicTab }) {
             <FieldMessage problem={problem} name="duration" kind="other" />
           </div>
         ) : null}
-        {form.style ? <MusicStyles presets={form.presets ?? algorithm} value={style?.title ?? null} onChange={setStyle} /> : null}
+        {form.style ? <MusicStyles presets={form.presets ?? algorithm} value={style?.style ?? null} onChange={setStyle} /> : null}
         <GenerationError error={gen.error} needsCredits={gen.needsCredits} />
         {signedIn ? (
           <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy} onClick={submit}>
