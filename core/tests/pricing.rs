@@ -15,7 +15,12 @@ fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {
     let call: fn(&[Value]) -> Outcome = match func {
         "discountPercent" => |a| ok(pricing::discount_percent(opt_num(a, 0)?, opt_num(a, 1)?)),
         "skuDiscountPercent" => |a| ok(pricing::sku_discount_percent(&arg::<Sku>(a, 0)?)),
-        "skuSavingPercent" => |a| ok(pricing::sku_saving_percent(&arg::<Vec<Sku>>(a, 0)?, arg(a, 1)?)),
+        "skuSavingPercent" => |a| {
+            ok(pricing::sku_saving_percent(
+                &arg::<Vec<Sku>>(a, 0)?,
+                arg(a, 1)?,
+            ))
+        },
         "planBenefits" => |a| ok(pricing::plan_benefits(&arg::<Sku>(a, 0)?)),
         "perCreditPrice" => |a| {
             pricing::per_credit_price(num(a, 0)?, num(a, 1)?)

@@ -128,7 +128,10 @@ async fn free_trial_once() {
         .unwrap();
     let html = res.text().await.unwrap();
     assert!(html.contains("$0.00"));
-    assert!(!html.contains("<s>"), "the dialog struck no price for the trial");
+    assert!(
+        !html.contains("<s>"),
+        "the dialog struck no price for the trial"
+    );
     let (status, body) = pay(&s, &token, 24_109_013, 1).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["kind"], "trial");

@@ -105,11 +105,7 @@ pub fn plan_benefits(sku: &Sku) -> Vec<PlanBenefit> {
     }
     rows.push(row("faster_generation", premium, None));
     rows.push(row("credits_coupon", premium, Some(COUPON_PERCENT)));
-    rows.extend(
-        MEMBERSHIP_FEATURES
-            .iter()
-            .map(|code| row(code, true, None)),
-    );
+    rows.extend(MEMBERSHIP_FEATURES.iter().map(|code| row(code, true, None)));
     rows
 }
 
@@ -154,8 +150,10 @@ mod tests {
 
     #[test]
     fn a_promo_plan_shows_its_own_credits_and_a_pack_has_no_benefits() {
-        let promo = plan_benefits(&sku(json!({"sku_id": 25284005, "sub_tpl_name": "standard 50",
-            "period_unit": "month", "feature_code_list": [{"feature_code": "credits_2024", "sale_unit_value": 50}]})));
+        let promo = plan_benefits(&sku(
+            json!({"sku_id": 25284005, "sub_tpl_name": "standard 50",
+            "period_unit": "month", "feature_code_list": [{"feature_code": "credits_2024", "sale_unit_value": 50}]}),
+        ));
         assert_eq!(promo[0].count, Some(50));
         assert!(plan_benefits(&sku(json!({"sku_id": 24120010}))).is_empty());
     }

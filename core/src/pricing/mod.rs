@@ -67,8 +67,8 @@ pub use sku::{
 };
 
 pub use sku_sets::{
-    CreditSkuSets, CreditSlot, CreditSlots, RECOMMEND_ACTIVITY, credit_sku_sets,
-    credit_sku_slots, is_recommend_activity, recommended_sku,
+    CreditSkuSets, CreditSlot, CreditSlots, RECOMMEND_ACTIVITY, credit_sku_sets, credit_sku_slots,
+    is_recommend_activity, recommended_sku,
 };
 
 use crate::Coded;
