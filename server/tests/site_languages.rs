@@ -2,6 +2,7 @@
 //! (docs/behaviour/languages-and-routes.md#site-content-in-the-visitors-language): preset titles by
 //! the `lang` query, template names and categories, explore captions and zones by the app's
 //! `X-Lang` header; English without either, for an unknown code, and for the prompts a model reads.
+#![allow(clippy::unwrap_used)]
 
 mod common;
 use common::TestServer;
