@@ -68,8 +68,10 @@ test("standard and premium list different benefits; what standard lacks is cross
   const p = await benefits(premium);
   expect(s.faster_generation).toBe(false);
   expect(p.faster_generation).toBe(true);
-  expect(s.unmetered_tools).toBe(false);
+  // The tools row: the standard plan's minutes, premium unmetered.
+  expect(s.tool_minutes).toBe(true);
   expect(p.unmetered_tools).toBe(true);
+  expect(Object.keys(s)).toHaveLength(Object.keys(p).length);
   expect(Object.values(p).every(Boolean)).toBe(true);
   expect(Object.values(s).some((included) => !included)).toBe(true);
   await expect(standard.locator('li[data-benefit="faster_generation"]')).toContainText("not included");

@@ -83,6 +83,8 @@ pub fn plan_benefits(sku: &Sku) -> Vec<PlanBenefit> {
         row("monthly_credits", true, Some(credits)),
         row("checkin_credits", true, Some(checkin)),
     ];
+    // One row for the metered tools on both cards, so the cards line up row by row: unmetered
+    // on premium, the standard plan's minutes on standard.
     if premium {
         rows.push(row("unmetered_tools", true, None));
     } else {
@@ -101,7 +103,6 @@ pub fn plan_benefits(sku: &Sku) -> Vec<PlanBenefit> {
         })
         .collect();
         rows.push(metered);
-        rows.push(row("unmetered_tools", false, None));
     }
     rows.push(row("faster_generation", premium, None));
     rows.push(row("credits_coupon", premium, Some(COUPON_PERCENT)));
@@ -137,11 +138,11 @@ mod tests {
             .filter(|r| !r.included)
             .map(|r| r.key.clone())
             .collect();
-        assert_eq!(
-            lacks,
-            ["unmetered_tools", "faster_generation", "credits_coupon"]
-        );
+        assert_eq!(lacks, ["faster_generation", "credits_coupon"]);
         assert!(premium.iter().all(|r| r.included));
+        // The cards line up: the same number of rows, the tools row in the same place.
+        assert_eq!(standard.len(), premium.len());
+        assert_eq!(premium[2].key, "unmetered_tools");
         // Every row the standard card lacks is on the premium card, included.
         for key in lacks {
             assert!(keyed(&premium).contains(&(key, true)));
