@@ -1,9 +1,9 @@
 /**
  * The buy dialog's credit SKUs and the promotions around it, from the visitor's side
  * (docs/behaviour/pricing-and-purchase.md#purchase-popup "Ads",
- * docs/behaviour/ads-and-experiments.md#ads): the desktop and phone SKU sets, the recommended SKU
- * marked and chosen first, the recommend-activity mode (opened from the promotion modal) adding the
- * 1000 and 2000 packs on desktop, the promotion modal not shown again within 1440 minutes (page
+ * docs/behaviour/ads-and-experiments.md#ads): one SKU list on a desktop and a phone, the recommended
+ * SKU marked and chosen first, the recommend-activity mode (opened from the promotion modal) adding
+ * the weekly plans, the promotion modal not shown again within 1440 minutes (page
  * clock), and the halloween banner's discount in English and Chinese (what checkout charges for it:
  * campaigns.spec.ts).
  */
@@ -12,7 +12,7 @@ import { expect, test } from "./fixtures";
 
 test.use({ locale: "en-US", timezoneId: "UTC" });
 
-const DESKTOP = { width: 1440, height: 900 };
+const DESKTOP = { width: 1366, height: 850 };
 const PHONE = { width: 390, height: 844 };
 const MINUTE = 60_000;
 /** A day outside the halloween season, at noon UTC. */
@@ -43,7 +43,27 @@ async function quietStart(page: Page, popups: boolean): Promise<void> {
   }, popups);
 }
 
-test("desktop: monthly 10/50/100/200/300/500 and packs 10 to 500; the best discount is recommended", async ({ page }) => {
+/** The plan and pack amounts the credits tab offers at a viewport. */
+async function offered(page: Page, size: { width: number; height: number }): Promise<{ plans: number[]; packs: number[] }> {
+  await page.setViewportSize(size);
+  await page.goto("/home");
+  const buy = await openCredits(page);
+  const phone = size.width < 768;
+  const plans = phone ? buy.getByTestId("credits-phone-plans").getByRole("radio") : buy.getByTestId("credits-monthly").locator("option");
+  const packs = phone ? buy.getByTestId("credits-phone-payg").getByRole("radio") : buy.getByTestId("credits-payg").locator("option");
+  await expect.poll(async () => (await plans.count()) > 0 && (await packs.count()) > 0).toBe(true);
+  return { plans: await amounts(plans.allTextContents()), packs: await amounts(packs.allTextContents()) };
+}
+
+test("a desktop (1366) and a phone (390) offer the same plans and packs", async ({ page }) => {
+  await quietStart(page, false);
+  const desktop = await offered(page, DESKTOP);
+  const phone = await offered(page, PHONE);
+  expect(desktop).toEqual({ plans: [10, 25, 50, 100, 200, 300, 500], packs: [10, 50, 100, 200, 300, 500, 1000, 2000] });
+  expect(phone).toEqual(desktop);
+});
+
+test("desktop: the best discount of each card is recommended and chosen first", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await quietStart(page, false);
   await page.goto("/home");
@@ -51,9 +71,7 @@ test("desktop: monthly 10/50/100/200/300/500 and packs 10 to 500; the best disco
 
   const monthly = buy.getByTestId("credits-monthly");
   const payg = buy.getByTestId("credits-payg");
-  await expect.poll(() => amounts(monthly.locator("option").allTextContents())).toEqual([10, 50, 100, 200, 300, 500]);
-  await expect.poll(() => amounts(payg.locator("option").allTextContents())).toEqual([10, 50, 100, 200, 300, 500]);
-
+  await expect.poll(() => amounts(monthly.locator("option").allTextContents())).toEqual([10, 25, 50, 100, 200, 300, 500]);
   // The seed's 500 monthly plan has the largest discount of its card: chosen first and marked.
   await expect(monthly.locator("select option:checked")).toHaveText("500 credits / month (recommended)");
   await expect(monthly.getByTestId("recommended-badge")).toHaveText("Recommended");
@@ -61,10 +79,10 @@ test("desktop: monthly 10/50/100/200/300/500 and packs 10 to 500; the best disco
   // Another amount is not the recommended one: no badge.
   await monthly.locator("select").selectOption({ label: "100 credits / month" });
   await expect(monthly.getByTestId("recommended-badge")).toHaveCount(0);
-  await expect(payg.locator("select option:checked")).toHaveText("500 credits (recommended)");
+  await expect(payg.locator("select option:checked")).toHaveText("2000 credits (recommended)");
 });
 
-test("phone: monthly 10/25/50/100/200/500 and packs 1000 and 2000, the recommended pack chosen", async ({ page }) => {
+test("phone: weekly plans only in recommend-activity mode, the recommended pack chosen", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await quietStart(page, false);
   await page.goto("/home");
@@ -73,8 +91,7 @@ test("phone: monthly 10/25/50/100/200/500 and packs 1000 and 2000, the recommend
   const plans = buy.getByTestId("credits-phone-plans");
   const packs = buy.getByTestId("credits-phone-payg");
   await expect(plans.getByRole("heading")).toHaveText("Monthly credit plan");
-  await expect.poll(() => amounts(plans.getByRole("radio").allTextContents())).toEqual([10, 25, 50, 100, 200, 500]);
-  await expect.poll(() => amounts(packs.getByRole("radio").allTextContents())).toEqual([1000, 2000]);
+  await expect.poll(() => amounts(packs.getByRole("radio").allTextContents())).toEqual([10, 50, 100, 200, 300, 500, 1000, 2000]);
   await expect(plans.getByRole("radio", { name: /week/ })).toHaveCount(0);
 
   const recommended = packs.getByRole("radio", { name: /2000 credits/ });
@@ -121,7 +138,7 @@ test("the promotion modal: funnel order for a guest, not again within 1440 minut
   await expect(modal).toBeVisible();
 });
 
-test("the promotion's credits offer opens the recommend mode: desktop packs add 1000 and 2000", async ({ page }) => {
+test("the promotion's credits offer opens the recommend mode: the weekly plans join", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await quietStart(page, true);
   await page.goto("/home");
@@ -133,9 +150,11 @@ test("the promotion's credits offer opens the recommend mode: desktop packs add 
   await expect(buy.getByRole("tab", { name: "Credits" })).toHaveAttribute("aria-selected", "true");
   const payg = buy.getByTestId("credits-payg");
   await expect.poll(() => amounts(payg.locator("option").allTextContents())).toEqual([10, 50, 100, 200, 300, 500, 1000, 2000]);
+  await expect.poll(() => buy.getByTestId("credits-monthly").locator("option", { hasText: "week" }).count()).toBe(2);
   await expect(payg.locator("select option:checked")).toHaveText("2000 credits (recommended)");
-  // The 1000 and 2000 packs carry the credits discount flag.
-  await expect(payg.locator(".acc-discount")).toHaveText("Save 40%");
+  // The 1000 and 2000 packs carry the credits discount flag: 179.99 against 2000 credits at the
+  // 10-credit pack's rate (0.199 each, 398.00) saves 55 %.
+  await expect(payg.locator(".acc-discount")).toHaveText("Save 55%");
 });
 
 test("the halloween banner: 20% off in English, 8 (zhe) in Chinese, only in its season", async ({ page }) => {

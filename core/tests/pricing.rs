@@ -5,7 +5,7 @@
 use crate::common;
 
 use aivg_core::lang::Lang;
-use aivg_core::pricing::{self, Device, MembershipPeriod, Sku, UserType};
+use aivg_core::pricing::{self, MembershipPeriod, Sku, UserType};
 use common::{Outcome, arg, err, num, ok, opt_num};
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -15,6 +15,13 @@ fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {
     let call: fn(&[Value]) -> Outcome = match func {
         "discountPercent" => |a| ok(pricing::discount_percent(opt_num(a, 0)?, opt_num(a, 1)?)),
         "skuDiscountPercent" => |a| ok(pricing::sku_discount_percent(&arg::<Sku>(a, 0)?)),
+        "skuSavingPercent" => |a| {
+            ok(pricing::sku_saving_percent(
+                &arg::<Vec<Sku>>(a, 0)?,
+                arg(a, 1)?,
+            ))
+        },
+        "planBenefits" => |a| ok(pricing::plan_benefits(&arg::<Sku>(a, 0)?)),
         "perCreditPrice" => |a| {
             pricing::per_credit_price(num(a, 0)?, num(a, 1)?)
                 .map_err(err)
@@ -95,12 +102,11 @@ fn dispatch(func: &str, args: &[Value]) -> Option<Outcome> {
         "creditSkuSets" => |a| {
             ok(pricing::credit_sku_sets(
                 &arg::<Vec<Sku>>(a, 0)?,
-                arg::<Device>(a, 1)?,
+                arg(a, 1)?,
                 arg(a, 2)?,
-                arg(a, 3)?,
             ))
         },
-        "creditSkuSlots" => |a| ok(pricing::credit_sku_slots(arg::<Device>(a, 0)?, arg(a, 1)?)),
+        "creditSkuSlots" => |a| ok(pricing::credit_sku_slots(arg(a, 0)?)),
         "isRecommendActivity" => |a| {
             ok(pricing::is_recommend_activity(
                 arg::<Option<String>>(a, 0)?.as_deref(),
@@ -271,12 +277,16 @@ proptest! {
         let _ = pricing::highest_discount_sku_id(&country);
         let _ = pricing::promo_config(id);
         let _ = pricing::virtual_discount_layer(rank);
-        for device in [Device::Desktop, Device::Phone] {
-            let sets = pricing::credit_sku_sets(&skus, device, flag, batch);
-            let all: Vec<usize> = sets.plans.iter().chain(&sets.packs).copied().collect();
-            prop_assert!(all.iter().all(|&i| i < skus.len()));
-            let picked = pricing::recommended_sku(&skus, &all, &country);
-            prop_assert!(picked.is_none_or(|i| all.contains(&i)));
+        let sets = pricing::credit_sku_sets(&skus, flag, batch);
+        let all: Vec<usize> = sets.plans.iter().chain(&sets.packs).copied().collect();
+        prop_assert!(all.iter().all(|&i| i < skus.len()));
+        let picked = pricing::recommended_sku(&skus, &all, &country);
+        prop_assert!(picked.is_none_or(|i| all.contains(&i)));
+        for i in 0..skus.len() + 1 {
+            prop_assert!(pricing::sku_saving_percent(&skus, i).is_none_or(|p| (1..=100).contains(&p)));
+        }
+        for sku in &skus {
+            let _ = pricing::plan_benefits(sku);
         }
     }
 

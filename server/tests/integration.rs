@@ -45,6 +45,7 @@ mod s3_support;
 mod site_builds;
 mod site_cms;
 mod site_explore;
+mod site_languages;
 mod site_links;
 mod site_promotions;
 mod site_templates;

@@ -157,6 +157,12 @@ async fn buy_credits_through_the_test_store() {
     assert!(html.contains("Test store — no real payment"));
     assert!(html.contains("Pay (test)"));
     assert!(html.contains("100 Credits") && html.contains("$14.99"));
+    // The buy dialog never shows the catalogue's original price (16.99), so neither does the
+    // store (docs/behaviour/pricing-and-purchase.md#prices "Real saving").
+    assert!(
+        !html.contains("<s>") && !html.contains("16.99"),
+        "no struck price the dialog did not show: {html}"
+    );
     let res = s
         .http
         .get(s.url("/store/checkout?sku_id=1"))

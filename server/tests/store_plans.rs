@@ -126,7 +126,12 @@ async fn free_trial_once() {
         .send()
         .await
         .unwrap();
-    assert!(res.text().await.unwrap().contains("$0.00"));
+    let html = res.text().await.unwrap();
+    assert!(html.contains("$0.00"));
+    assert!(
+        !html.contains("<s>"),
+        "the dialog struck no price for the trial"
+    );
     let (status, body) = pay(&s, &token, 24_109_013, 1).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["kind"], "trial");

@@ -76,6 +76,35 @@ pub fn sku_discount_percent(
     )?)))
 }
 
+/// A SKU's saving against a real reference price (twelve monthly payments for a yearly plan,
+/// the smallest SKU of its kind for credits); null when it has none.
+/// ```js
+/// skuSavingPercent(skus, 1) // e.g. 30 for a yearly plan at 83.88 next to a monthly one at 9.99
+/// ```
+#[cfg(feature = "later")]
+#[wasm_bindgen(js_name = skuSavingPercent, unchecked_return_type = "number | null")]
+pub fn sku_saving_percent(
+    #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
+    index: f64,
+) -> Result<JsValue, JsValue> {
+    let skus = skus_arg(skus)?;
+    let index = usize::try_from(u32_arg("index", index)?)
+        .map_err(|_| bad_argument("index", format!("expected a list index, got {index}")))?;
+    Ok(number_or_null(pricing::sku_saving_percent(&skus, index)))
+}
+
+/// The benefit rows of a membership SKU's card, each included or not; empty for other SKUs.
+/// ```js
+/// planBenefits({ sku_id: 24109013, period_unit: "month" })[0] // { key: "monthly_credits", included: true, count: 100, minutes: [] }
+/// ```
+#[cfg(feature = "later")]
+#[wasm_bindgen(js_name = planBenefits, unchecked_return_type = "PlanBenefit[]")]
+pub fn plan_benefits(
+    #[wasm_bindgen(unchecked_param_type = "Sku")] sku: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::plan_benefits(&sku_arg(sku)?))
+}
+
 /// Per-credit price with two decimals, rounded half up; throws `no_credits` for 0 credits.
 /// ```js
 /// perCreditPrice(9.99, 100) // "0.10"

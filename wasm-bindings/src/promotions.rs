@@ -7,7 +7,7 @@
 
 use aivg_core::ads;
 use aivg_core::lang::Lang;
-use aivg_core::pricing::{self, Device, UserType};
+use aivg_core::pricing::{self, UserType};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js_value, u32_arg};
@@ -15,46 +15,38 @@ use crate::error::to_js;
 use crate::pricing::{batch_arg, skus_arg};
 use crate::zone;
 
-fn device_arg(value: JsValue) -> Result<Device, JsValue> {
-    from_js("device", value)
-}
-
 fn lang_arg(value: JsValue) -> Result<Lang, JsValue> {
     from_js("lang", value)
 }
 
-/// The credits tab's lists for a device and mode: plans and packs as indices, in display order.
+/// The credits tab's lists for a mode, the same on every device: plans and packs as indices,
+/// in display order.
 /// ```js
-/// const { plans, packs } = creditSkuSets(skus, "phone", false, pricingBatch(country))
+/// const { plans, packs } = creditSkuSets(skus, false, pricingBatch(country))
 /// ```
 #[cfg(feature = "later")]
 #[wasm_bindgen(js_name = creditSkuSets, unchecked_return_type = "CreditSkuSets")]
 pub fn credit_sku_sets(
     #[wasm_bindgen(unchecked_param_type = "Sku[]")] skus: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Device")] device: JsValue,
     recommend: bool,
     batch: f64,
 ) -> Result<JsValue, JsValue> {
     let batch = batch_arg(batch)?;
     to_js_value(&pricing::credit_sku_sets(
         &skus_arg(skus)?,
-        device_arg(device)?,
         recommend,
         batch,
     ))
 }
 
-/// The credit slots (period and credits range) a device and mode offer.
+/// The credit slots (period and credits range) a mode offers on every device.
 /// ```js
-/// creditSkuSlots("phone", false).packs // [{ periodUnit: null, minCredits: 1000, maxCredits: 1000 }, ...]
+/// creditSkuSlots(false).packs // [{ periodUnit: null, minCredits: 10, maxCredits: 500 }, ...]
 /// ```
 #[cfg(feature = "extra")]
 #[wasm_bindgen(js_name = creditSkuSlots, unchecked_return_type = "CreditSlots")]
-pub fn credit_sku_slots(
-    #[wasm_bindgen(unchecked_param_type = "Device")] device: JsValue,
-    recommend: bool,
-) -> Result<JsValue, JsValue> {
-    to_js_value(&pricing::credit_sku_slots(device_arg(device)?, recommend))
+pub fn credit_sku_slots(recommend: bool) -> Result<JsValue, JsValue> {
+    to_js_value(&pricing::credit_sku_slots(recommend))
 }
 
 /// Whether an activity type puts the buy dialog in recommend-activity mode.

@@ -8,11 +8,15 @@
 //! - [`market`]: batches by country, free-trial countries, the pricing plan value, fixed ids.
 //! - [`promo`]: the promo config table of subscription SKUs 25284005..25284016.
 //! - [`funnel`]: funnel stage order per user type, virtual discount layering, promotion offers.
-//! - [`sku_sets`]: the credit SKUs per device, the recommend-activity mode, the recommended SKU.
+//! - [`sku_sets`]: the credit SKUs (one list on every device), the recommend-activity mode, the
+//!   recommended SKU.
+//! - [`saving`]: the "Save N %" claim, against a real reference price only.
+//! - [`benefits`]: what each membership tier gets, row by row, and the tiers' monthly credits.
 //! - [`campaign`]: the halloween banner's discount and text size, discounts per language, the
 //!   discount a credit pack gets at checkout.
 //! - [`tolerant`]: readers that accept numbers or numeric strings (shared with `ads`).
 
+pub mod benefits;
 pub mod campaign;
 pub mod funnel;
 pub mod market;
@@ -20,10 +24,15 @@ pub mod order;
 pub mod popup;
 pub mod price;
 pub mod promo;
+pub mod saving;
 pub mod sku;
 pub mod sku_sets;
 pub mod tolerant;
 
+pub use benefits::{
+    PREMIUM_MONTHLY_CREDITS, PlanBenefit, STANDARD_MONTHLY_CREDITS, plan_benefits,
+    tier_monthly_credits,
+};
 pub use campaign::{
     BANNER_TEXT_MAX_PX, BANNER_TEXT_MIN_PX, DiscountDisplay, DiscountStyle, HALLOWEEN_PERCENT,
     PackDiscount, PackDiscountSource, banner_text_size, discount_display, discounted_cents,
@@ -51,14 +60,15 @@ pub use price::{
 pub use promo::{
     PROMO_FIRST_SKU_ID, PROMO_LAST_SKU_ID, PromoConfig, promo_config, promo_config_table,
 };
+pub use saving::sku_saving_percent;
 pub use sku::{
     FeatureCode, PeriodUnit, PlanTier, Sku, SkuDerived, credits_discount_flag, describe_sku,
     free_trial_selector_visible, is_credits_code, sku_buy_url, trial_checkbox_default,
 };
 
 pub use sku_sets::{
-    CreditSkuSets, CreditSlot, CreditSlots, Device, RECOMMEND_ACTIVITY, credit_sku_sets,
-    credit_sku_slots, is_recommend_activity, recommended_sku,
+    CreditSkuSets, CreditSlot, CreditSlots, RECOMMEND_ACTIVITY, credit_sku_sets, credit_sku_slots,
+    is_recommend_activity, recommended_sku,
 };
 
 use crate::Coded;

@@ -1,5 +1,5 @@
-//! Which credit SKUs the credits tab offers on each device, the recommend-activity mode and the
-//! recommended SKU (docs/behaviour/pricing-and-purchase.md#purchase-popup "Credits tab",
+//! Which credit SKUs the credits tab offers (the same on every device, see [`credit_sku_slots`]),
+//! the recommend-activity mode and the recommended SKU (docs/behaviour/pricing-and-purchase.md#purchase-popup "Credits tab",
 //! #purchase-popup "Desktop credit SKUs ... Mobile ...").
 //!
 //! docs/behaviour/pricing-and-purchase.md#purchase-popup: "Desktop credit SKUs: monthly
@@ -16,7 +16,9 @@
 //!   plans, the recommendation), otherwise monthly 10/25/50/100/200/500;
 //! - a SKU belongs to a set by its period and its credits (the 2024 credits code); membership
 //!   SKUs (standard or premium tier) never do; when the server lists two SKUs with the same
-//!   period and credits only the first is offered (two identical choices would only confuse).
+//!   period and credits only the first is offered (two identical choices would only confuse);
+//! - both devices offer the union of the two lists (the project's decision, see
+//!   [`credit_sku_slots`]).
 
 use super::{PeriodUnit, PlanTier, Sku, credit_sku_order, highest_discount_sku_id};
 use serde::{Deserialize, Serialize};
@@ -31,18 +33,6 @@ pub const RECOMMEND_ACTIVITY: &str = "recommend";
 /// [`RECOMMEND_ACTIVITY`], surrounding spaces and case ignored.
 pub fn is_recommend_activity(activity: Option<&str>) -> bool {
     activity.is_some_and(|a| a.trim().eq_ignore_ascii_case(RECOMMEND_ACTIVITY))
-}
-
-/// The device layout the dialog is drawn for (phone layout below 768 px,
-/// docs/behaviour/languages-and-routes.md#page-frame).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
-#[serde(rename_all = "lowercase")]
-pub enum Device {
-    /// Desktop layout: two cards with amount selectors.
-    Desktop,
-    /// Phone layout: two lists and one button.
-    Phone,
 }
 
 /// One kind of credit SKU of a set: a period (`None` = pay as you go) and a credits range.
@@ -114,8 +104,8 @@ pub const PHONE_PLANS: [CreditSlot; 6] = [
 /// 1000 and 2000").
 pub const PHONE_PACKS: [CreditSlot; 2] = [exactly(PACK, 1_000), exactly(PACK, 2_000)];
 
-/// The slots of one device and mode (JS `creditSkuSlots`), for display and for checking that a
-/// catalog can fill them.
+/// The slots of one mode (JS `creditSkuSlots`), for display and for checking that a catalog
+/// can fill them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -126,26 +116,27 @@ pub struct CreditSlots {
     pub packs: Vec<CreditSlot>,
 }
 
-/// The credit slots for a device and mode (see the module doc for the reading of
-/// docs/behaviour/pricing-and-purchase.md#purchase-popup).
-pub fn credit_sku_slots(device: Device, recommend: bool) -> CreditSlots {
-    match (device, recommend) {
-        (Device::Desktop, false) => CreditSlots {
-            plans: DESKTOP_PLANS.to_vec(),
-            packs: DESKTOP_PACKS.to_vec(),
-        },
-        (Device::Desktop, true) => CreditSlots {
-            plans: DESKTOP_PLANS.to_vec(),
-            packs: [DESKTOP_PACKS.as_slice(), DESKTOP_RECOMMEND_PACKS.as_slice()].concat(),
-        },
-        (Device::Phone, false) => CreditSlots {
-            plans: PHONE_PLANS.to_vec(),
-            packs: PHONE_PACKS.to_vec(),
-        },
-        (Device::Phone, true) => CreditSlots {
-            plans: PHONE_RECOMMEND_PLANS.to_vec(),
-            packs: PHONE_PACKS.to_vec(),
-        },
+/// The credit slots of a mode, the same on every device: the union of the desktop's and the
+/// phone's lists of docs/behaviour/pricing-and-purchase.md#purchase-popup for that mode.
+///
+/// The project's decision: the spec gives the two devices different lists, so a visitor who
+/// looked on a desktop and then on a phone was offered other amounts for the same money and could
+/// not find the pack they had seen. Every amount the spec offers on either device is offered on
+/// both, one list from this one function (duplicates collapse in [`credit_sku_sets`]).
+pub fn credit_sku_slots(recommend: bool) -> CreditSlots {
+    let (desktop_plans, phone_plans): (&[CreditSlot], &[CreditSlot]) = if recommend {
+        (&DESKTOP_PLANS, &PHONE_RECOMMEND_PLANS)
+    } else {
+        (&DESKTOP_PLANS, &PHONE_PLANS)
+    };
+    let desktop_packs: Vec<CreditSlot> = if recommend {
+        [DESKTOP_PACKS.as_slice(), DESKTOP_RECOMMEND_PACKS.as_slice()].concat()
+    } else {
+        DESKTOP_PACKS.to_vec()
+    };
+    CreditSlots {
+        plans: [phone_plans, desktop_plans].concat(),
+        packs: [desktop_packs.as_slice(), PHONE_PACKS.as_slice()].concat(),
     }
 }
 
@@ -193,12 +184,12 @@ fn pick(skus: &[Sku], slots: &[CreditSlot], batch: u8) -> Vec<usize> {
         .collect()
 }
 
-/// The credits tab's two lists for a device and mode (JS `creditSkuSets`): the SKUs of `skus`
-/// that fill [`credit_sku_slots`], each list ordered like every credits list (ascending by
-/// credits, descending in batch 2, docs/behaviour/pricing-and-purchase.md#purchase-popup). A slot
-/// the server has no SKU for is left out.
-pub fn credit_sku_sets(skus: &[Sku], device: Device, recommend: bool, batch: u8) -> CreditSkuSets {
-    let slots = credit_sku_slots(device, recommend);
+/// The credits tab's two lists for a mode, on every device (JS `creditSkuSets`): the SKUs of
+/// `skus` that fill [`credit_sku_slots`], each list ordered like every credits list (ascending
+/// by credits, descending in batch 2, docs/behaviour/pricing-and-purchase.md#purchase-popup). A
+/// slot the server has no SKU for is left out.
+pub fn credit_sku_sets(skus: &[Sku], recommend: bool, batch: u8) -> CreditSkuSets {
+    let slots = credit_sku_slots(recommend);
     CreditSkuSets {
         plans: pick(skus, &slots.plans, batch),
         packs: pick(skus, &slots.packs, batch),

@@ -13,12 +13,15 @@
 //!   (docs/behaviour/tasks-and-queue.md#explore), `other` at most 500 characters; guests may report
 //!   (user 0).
 //!
+//! Captions, zone names and descriptions come in the visitor's language (`seed_texts`).
+//!
 //! An item: `{id, title, prompt, media, algorithm, ratio, thumbnail, preview_url, recommend,
 //! likes, author, route, extra_data:{width, height}}`; `route` is the creation screen that
 //! reuses the item (`/image-to-image?exploreId=1448`).
 
 use super::seed::{ExploreItem, Zone, seeds};
 use super::seed_media::{media_url, ratio_size};
+use super::seed_texts::call_lang;
 use crate::accounts::auth::MaybeUser;
 use crate::api::{ApiError, ApiResult, List, Paged, ok};
 use crate::clock;
@@ -68,7 +71,8 @@ pub struct Size {
     pub height: u32,
 }
 
-fn item_view<'a>(origin: &str, i: &'a ExploreItem) -> ItemView<'a> {
+/// An item with its caption in `lang` (English where the seed has none, `seed_texts`).
+fn item_view<'a>(origin: &str, i: &'a ExploreItem, lang: Lang) -> ItemView<'a> {
     let (width, height) = ratio_size(&i.ratio);
     let thumbnail = media_url(origin, &format!("explore-{}", i.id));
     let preview_url = if i.media == "video" {
@@ -78,7 +82,7 @@ fn item_view<'a>(origin: &str, i: &'a ExploreItem) -> ItemView<'a> {
     };
     ItemView {
         id: i.id,
-        title: &i.title,
+        title: i.title_i18n.pick(&i.title, lang),
         prompt: &i.prompt,
         media: &i.media,
         algorithm: &i.algorithm,
@@ -127,7 +131,10 @@ pub async fn list(
         .filter(|i| !recommend || i.recommend == 1)
         .collect();
     let origin = crate::links::origin(&state.cfg, &headers);
-    ok(Paged::of(&matching, page, size, |i| item_view(&origin, i)))
+    let lang = call_lang(&headers, None);
+    ok(Paged::of(&matching, page, size, |i| {
+        item_view(&origin, i, lang)
+    }))
 }
 
 /// `id`.
@@ -155,6 +162,7 @@ pub async fn info(
     ok(item_view(
         &crate::links::origin(&state.cfg, &headers),
         find_item(id)?,
+        call_lang(&headers, None),
     ))
 }
 
@@ -171,11 +179,11 @@ pub struct ZoneView<'a> {
     pub list: Option<Vec<ItemView<'a>>>,
 }
 
-fn zone_view<'a>(origin: &str, z: &'a Zone) -> ZoneView<'a> {
+fn zone_view<'a>(origin: &str, z: &'a Zone, lang: Lang) -> ZoneView<'a> {
     ZoneView {
         id: z.id,
-        name: &z.name,
-        description: &z.description,
+        name: z.name_i18n.pick(&z.name, lang),
+        description: z.description_i18n.pick(&z.description, lang),
         visible_status: z.visible_status,
         cover: media_url(origin, &format!("zone-{}", z.id)),
         total: z.explore_ids.len(),
@@ -193,7 +201,7 @@ pub async fn zones(
         .explore
         .zones
         .iter()
-        .map(|z| zone_view(&origin, z))
+        .map(|z| zone_view(&origin, z, call_lang(&headers, None)))
         .collect();
     ok(List { list })
 }
@@ -213,15 +221,16 @@ pub async fn zone_info(
         .find(|z| z.id == id)
         .ok_or_else(|| ApiError::not_found(format!("id: no zone {id}")))?;
     let origin = crate::links::origin(&state.cfg, &headers);
+    let lang = call_lang(&headers, None);
     let items = zone
         .explore_ids
         .iter()
         .filter_map(|id| s.explore.items.iter().find(|i| i.id == *id))
-        .map(|i| item_view(&origin, i))
+        .map(|i| item_view(&origin, i, lang))
         .collect();
     ok(ZoneView {
         list: Some(items),
-        ..zone_view(&origin, zone)
+        ..zone_view(&origin, zone, lang)
     })
 }
 

@@ -33,6 +33,7 @@ pub mod prompts;
 pub mod seed;
 mod seed_checks;
 pub mod seed_media;
+pub mod seed_texts;
 pub mod template_shape;
 pub mod workflow;
 

@@ -4,9 +4,11 @@
 //!   creation screen (keys: text2video, image2video, text2image, image2image, video2anime,
 //!   txt2Music, txt2Song);
 //! - `GET /v1/prompt/category-and-presets?algorithm=&model_type=&lang=` → `{algorithm, lang,
-//!   list:[{category, name, presets:[{id, title, prompt}]}]}`: presets for a model, those made
-//!   for other models (`model_type`) left out; texts are English for every language (`lang`
-//!   must be one of the nine codes, and the answer's `lang` says `en`);
+//!   list:[{category, name, presets:[{id, title, prompt[, style, cover]}]}]}`: presets for a
+//!   model, those made for other models (`model_type`) left out; names and titles in `lang` (one
+//!   of the nine codes; without it the `X-Lang` header's, else English, `seed_texts`), which the
+//!   answer's `lang` says; prompts stay English (they are what the model reads); a music style
+//!   carries its English `style`, the value a music task and an audio template name it by;
 //! - `GET /v1/common/demo/list?key=` → `{key, list:[{id, name, before, after}]}`: before/after
 //!   pictures of an AI tool page (keys as the tool routes: bg-remover, video-enhancer, …);
 //! - `GET /v1/ai/tts/voice` → `{list:[{voice_id, name, gender, lang, style}]}`.
@@ -15,6 +17,7 @@
 
 use super::demo_photo;
 use super::seed::seeds;
+use super::seed_texts::call_lang;
 use crate::api::{ApiError, ApiResult, List, ok};
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;
@@ -93,12 +96,14 @@ pub struct PresetsQuery {
     pub lang: Option<String>,
 }
 
-/// A preset as answered; music styles carry a cover.
+/// A preset as answered; music styles carry their English `style` and a cover.
 #[derive(Debug, Serialize)]
 pub struct PresetView {
     pub id: &'static str,
     pub title: &'static str,
     pub prompt: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub style: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cover: Option<String>,
 }
@@ -121,7 +126,10 @@ pub struct Presets {
 }
 
 /// `GET /v1/prompt/category-and-presets`.
-pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Presets> {
+pub async fn presets(
+    headers: HeaderMap,
+    ApiQuery(q): ApiQuery<PresetsQuery>,
+) -> ApiResult<Presets> {
     let (algorithm, categories) = known(
         "algorithm",
         q.algorithm.as_deref(),
@@ -136,6 +144,7 @@ pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Presets> 
             format!("unknown language {lang:?}: use one of {}", codes.join(", ")),
         ));
     }
+    let lang = call_lang(&headers, params::text(q.lang.as_deref()));
     let model = params::text(q.model_type.as_deref());
     if model.is_some_and(|m| m.len() > 64) {
         return Err(ApiError::invalid("model_type", "at most 64 characters"));
@@ -153,8 +162,9 @@ pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Presets> 
                 })
                 .map(|p| PresetView {
                     id: &p.id,
-                    title: &p.title,
+                    title: p.title_i18n.pick(&p.title, lang),
                     prompt: &p.prompt,
+                    style: with_styles.then_some(p.title.as_str()),
                     // Music styles show with a cover (docs/behaviour/tasks-and-queue.md#task-inputs
                     // music settings: styleCoverLink): a picture drawn by
                     // `/static/seed/style-{id}.svg`. The presets of a module with a music style
@@ -164,7 +174,7 @@ pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Presets> 
                 .collect();
             CategoryView {
                 category: &c.category,
-                name: &c.name,
+                name: c.name_i18n.pick(&c.name, lang),
                 presets,
             }
         })
@@ -172,7 +182,7 @@ pub async fn presets(ApiQuery(q): ApiQuery<PresetsQuery>) -> ApiResult<Presets> 
     ok(Presets {
         algorithm,
         model_type: model.map_or(String::new(), str::to_owned),
-        lang: Lang::En.code(),
+        lang: lang.code(),
         list,
     })
 }

@@ -2,6 +2,7 @@
 //! A file that does not parse or contradicts itself is our failure: the calls using it answer
 //! 500 and the log names the file (the unit test below keeps that from shipping).
 
+use super::seed_texts::Translations;
 use crate::api::ApiError;
 use serde::Deserialize;
 use serde_json::Value;
@@ -115,6 +116,9 @@ impl Prompts {
 pub struct PresetCategory {
     pub category: String,
     pub name: String,
+    /// `name` in the other languages (see `seed_texts`).
+    #[serde(default)]
+    pub name_i18n: Translations,
     pub presets: Vec<Preset>,
 }
 
@@ -123,6 +127,9 @@ pub struct PresetCategory {
 pub struct Preset {
     pub id: String,
     pub title: String,
+    /// `title` in the other languages (see `seed_texts`).
+    #[serde(default)]
+    pub title_i18n: Translations,
     pub prompt: String,
     #[serde(default)]
     pub model_types: Vec<String>,
@@ -175,6 +182,9 @@ fn effect_module() -> String {
 pub struct Category {
     pub id: i64,
     pub title: String,
+    /// `title` in the other languages (see `seed_texts`).
+    #[serde(default)]
+    pub title_i18n: Translations,
     pub media: String,
     #[serde(default = "effect_module")]
     pub module: String,
@@ -188,6 +198,9 @@ pub struct Category {
 pub struct Template {
     pub tpl_id: i64,
     pub name: String,
+    /// `name` in the other languages (see `seed_texts`).
+    #[serde(default)]
+    pub name_i18n: Translations,
     pub category: i64,
     pub kind: String,
     pub hot: i64,
@@ -199,6 +212,9 @@ pub struct Template {
     pub tags: Vec<String>,
     #[serde(default)]
     pub description: Option<String>,
+    /// `description` in the other languages (see `seed_texts`).
+    #[serde(default)]
+    pub description_i18n: Translations,
     #[serde(default)]
     pub prompt: Option<String>,
     #[serde(default)]
@@ -219,6 +235,9 @@ pub struct Explore {
 pub struct ExploreItem {
     pub id: i64,
     pub title: String,
+    /// `title` (the caption) in the other languages (see `seed_texts`).
+    #[serde(default)]
+    pub title_i18n: Translations,
     pub prompt: String,
     pub media: String,
     pub algorithm: String,
@@ -233,7 +252,13 @@ pub struct ExploreItem {
 pub struct Zone {
     pub id: i64,
     pub name: String,
+    /// `name` in the other languages (see `seed_texts`).
+    #[serde(default)]
+    pub name_i18n: Translations,
     pub description: String,
+    /// `description` in the other languages (see `seed_texts`).
+    #[serde(default)]
+    pub description_i18n: Translations,
     pub visible_status: i64,
     pub explore_ids: Vec<i64>,
 }
@@ -298,6 +323,7 @@ fn load() -> Result<Seeds, String> {
         resources: parse("resources.json", include_str!("../../seed/resources.json"))?,
     };
     let ratio_ok = |r: &str| aivg_core::crop::aspect_ratio_size(r).is_ok();
+    super::seed_checks::translations(&seeds)?;
     super::seed_checks::templates(&seeds.templates, &seeds.prompts)?;
     let e = &seeds.explore;
     for (i, item) in e.items.iter().enumerate() {

@@ -1,7 +1,7 @@
 //! The consistency checks of `seed/templates.json`, run when the seeds load (a failure makes the
 //! template calls answer 500 and the unit test of `seed.rs` fail).
 
-use super::seed::{Prompts, Templates, check};
+use super::seed::{Prompts, Seeds, Templates, check};
 use crate::tasks::modules::MAX_DURATION_S;
 
 /// A template module name: 1 to 32 ASCII letters, digits, `_` or `-` (the seeds are held to it too).
@@ -13,6 +13,47 @@ pub(super) fn module_name_ok(m: &str) -> bool {
 }
 
 const MEDIA: [&str; 3] = ["video", "image", "audio"];
+
+/// Every text a visitor reads from the seeds is given in every interface language
+/// (`seed_texts`): preset titles and their categories, template names, descriptions and
+/// categories, explore captions, zone names and descriptions.
+pub fn translations(s: &Seeds) -> Result<(), String> {
+    for (algorithm, categories) in &s.prompts.presets {
+        for c in categories {
+            let at = format!("seed/prompts.json: {algorithm} category {}", c.category);
+            c.name_i18n.check(&format!("{at} name_i18n"))?;
+            for p in &c.presets {
+                p.title_i18n
+                    .check(&format!("{at}: preset {} title_i18n", p.id))?;
+            }
+        }
+    }
+    for c in &s.templates.categories {
+        c.title_i18n.check(&format!(
+            "seed/templates.json: category {} title_i18n",
+            c.id
+        ))?;
+    }
+    for t in &s.templates.templates {
+        let at = format!("seed/templates.json: template {}", t.tpl_id);
+        t.name_i18n.check(&format!("{at} name_i18n"))?;
+        if t.description.is_some() {
+            t.description_i18n
+                .check(&format!("{at} description_i18n"))?;
+        }
+    }
+    for i in &s.explore.items {
+        i.title_i18n
+            .check(&format!("seed/explore.json: item {} title_i18n", i.id))?;
+    }
+    for z in &s.explore.zones {
+        let at = format!("seed/explore.json: zone {}", z.id);
+        z.name_i18n.check(&format!("{at} name_i18n"))?;
+        z.description_i18n
+            .check(&format!("{at} description_i18n"))?;
+    }
+    Ok(())
+}
 
 /// Kinds, categories and templates agree with each other and with the music styles of
 /// `seed/prompts.json`.

@@ -22,6 +22,7 @@
 use super::audio_preview;
 use super::seed::{Category, EFFECT_MODULE, Seeds, Template};
 use super::seed_media::{media_url, ratio_size};
+use aivg_core::lang::Lang;
 use serde_json::{Value, json};
 
 /// The category of a template.
@@ -39,8 +40,9 @@ pub fn module_of<'a>(s: &'a Seeds, t: &Template) -> &'a str {
     category_of(s, t).map_or(EFFECT_MODULE, |c| c.module.as_str())
 }
 
-/// A template in its wire shape.
-pub fn template_json(s: &Seeds, origin: &str, t: &Template) -> Value {
+/// A template in its wire shape, its name, category and description in `lang` (English where
+/// the seed has none, `seed_texts`).
+pub fn template_json(s: &Seeds, origin: &str, t: &Template, lang: Lang) -> Value {
     let category = category_of(s, t);
     let kind = s.templates.kinds.get(&t.kind);
     let media = media_of(s, t);
@@ -80,10 +82,10 @@ pub fn template_json(s: &Seeds, origin: &str, t: &Template) -> Value {
     };
     let mut out = json!({
         "tpl_id": t.tpl_id,
-        "name": t.name,
+        "name": t.name_i18n.pick(&t.name, lang),
         "fun_module": module_of(s, t),
         "category_id": t.category,
-        "category": category.map_or("", |c| c.title.as_str()),
+        "category": category.map_or("", |c| c.title_i18n.pick(&c.title, lang)),
         "media": media,
         "thumbnail": thumb,
         "thumbnail_link": thumb,
@@ -95,7 +97,10 @@ pub fn template_json(s: &Seeds, origin: &str, t: &Template) -> Value {
         "info": info,
     });
     if let (Some(d), Some(map)) = (&t.description, out.as_object_mut()) {
-        map.insert("description".into(), json!(d));
+        map.insert(
+            "description".into(),
+            json!(t.description_i18n.pick(d, lang)),
+        );
     }
     out
 }

@@ -22,10 +22,12 @@
 
 use super::seed::{EFFECT_MODULE, Seeds, Template, seeds};
 use super::seed_checks::module_name_ok;
+use super::seed_texts::call_lang;
 use super::template_shape::{media_of, module_of, template_json};
 use crate::api::{ApiError, ApiResult, List, Paged, ok};
 use crate::params::{self, ApiQuery};
 use crate::state::AppState;
+use aivg_core::lang::Lang;
 use aivg_core::templates::TEMPLATE_PAGE_SIZE;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -104,8 +106,9 @@ pub async fn list(
         .filter(|t| media.is_none_or(|m| media_of(s, t) == m))
         .collect();
     let origin = crate::links::origin(&state.cfg, &headers);
+    let lang = call_lang(&headers, None);
     ok(Paged::of(&matching, page, size, |t| {
-        template_json(s, &origin, t)
+        template_json(s, &origin, t, lang)
     }))
 }
 
@@ -126,7 +129,12 @@ pub struct Tab {
     pub categories: Vec<CategoryView>,
 }
 
-fn categories(s: &'static Seeds, module: &str, media: Option<&str>) -> Vec<CategoryView> {
+fn categories(
+    s: &'static Seeds,
+    module: &str,
+    media: Option<&str>,
+    lang: Lang,
+) -> Vec<CategoryView> {
     s.templates
         .categories
         .iter()
@@ -140,7 +148,7 @@ fn categories(s: &'static Seeds, module: &str, media: Option<&str>) -> Vec<Categ
                 .count();
             CategoryView {
                 id: c.id,
-                title: &c.title,
+                title: c.title_i18n.pick(&c.title, lang),
                 media: &c.media,
                 total,
             }
@@ -155,12 +163,13 @@ pub struct CtQuery {
 }
 
 /// `GET /v1/workflow/ct/list`.
-pub async fn ct_list(ApiQuery(q): ApiQuery<CtQuery>) -> ApiResult<List<Tab>> {
+pub async fn ct_list(headers: HeaderMap, ApiQuery(q): ApiQuery<CtQuery>) -> ApiResult<List<Tab>> {
     let s = seeds()?;
+    let lang = call_lang(&headers, None);
     let module = parse_module(q.fun_module.as_deref())?;
     let list = TABS
         .into_iter()
-        .map(|(value, name)| (value, name, categories(s, module, Some(value))))
+        .map(|(value, name)| (value, name, categories(s, module, Some(value), lang)))
         .filter(|(_, _, cats)| !cats.is_empty())
         .map(|(value, name, categories)| Tab {
             name,
@@ -172,13 +181,13 @@ pub async fn ct_list(ApiQuery(q): ApiQuery<CtQuery>) -> ApiResult<List<Tab>> {
 }
 
 /// `POST /v1/workflow/category/list`.
-pub async fn category_list(body: Bytes) -> ApiResult<List<CategoryView>> {
+pub async fn category_list(headers: HeaderMap, body: Bytes) -> ApiResult<List<CategoryView>> {
     let body = params::object_body(&body)?;
     let s = seeds()?;
     let module = parse_module(params::text_param("fun_module", &body, "fun_module")?)?;
     let media = parse_media(params::text_param("media", &body, "media")?)?;
     ok(List {
-        list: categories(s, module, media),
+        list: categories(s, module, media, call_lang(&headers, None)),
     })
 }
 
@@ -210,6 +219,7 @@ pub async fn info(
         s,
         &crate::links::origin(&state.cfg, &headers),
         find(s, id)?,
+        call_lang(&headers, None),
     ))
 }
 
@@ -255,6 +265,7 @@ pub async fn recommend(
         0,
         1,
     )?;
+    let lang = call_lang(&headers, None);
     let origin = crate::links::origin(&state.cfg, &headers);
     let list: Vec<Value> = s
         .templates
@@ -270,7 +281,7 @@ pub async fn recommend(
             None => true,
         })
         .take(24)
-        .map(|t| template_json(s, &origin, t))
+        .map(|t| template_json(s, &origin, t, lang))
         .collect();
     ok(Recommended {
         total: list.len(),

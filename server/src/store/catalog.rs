@@ -19,12 +19,6 @@ use std::sync::LazyLock;
 
 const SEED: &str = include_str!("../../seed/skus.json");
 
-/// Credits per month of the standard plan (docs/behaviour/pricing-and-purchase.md#plans-and-tiers
-/// benefit table; core has no constant).
-pub const STANDARD_MONTHLY_CREDITS: i64 = 100;
-/// Credits per month of the premium plan (docs/behaviour/pricing-and-purchase.md#plans-and-tiers
-/// benefit table).
-pub const PREMIUM_MONTHLY_CREDITS: i64 = 500;
 const DAY: i64 = 24 * 3600;
 
 /// What a product is.
@@ -209,12 +203,10 @@ fn build(seed: &str) -> Result<Catalog, String> {
             (None, Kind::Membership) => {
                 let id = i64::try_from(s.sku_id).map_err(|e| format!("{at}: {e}"))?;
                 let tier = aivg_core::session::sku_tier(Some(id), &s.name);
-                let monthly = match tier {
-                    PlanTier::Standard => STANDARD_MONTHLY_CREDITS,
-                    PlanTier::Premium => PREMIUM_MONTHLY_CREDITS,
-                    PlanTier::Basic => {
-                        return Err(format!("{at}: a membership must be standard or premium"));
-                    }
+                // docs/behaviour/pricing-and-purchase.md#plans-and-tiers: 100 or 500 a month.
+                let monthly = match aivg_core::pricing::tier_monthly_credits(tier) {
+                    0 => return Err(format!("{at}: a membership must be standard or premium")),
+                    credits => i64::from(credits),
                 };
                 (s.name, tier, s.period_unit, monthly, s.trial_credits)
             }
@@ -351,35 +343,30 @@ mod tests {
         );
     }
 
-    /// The buy dialog offers credit SKUs by core's sets per device and mode
+    /// The buy dialog offers credit SKUs by core's sets per mode, the same on every device
     /// (docs/behaviour/pricing-and-purchase.md#purchase-popup): the seed must sell a SKU for every
-    /// exact amount they name, and every credit SKU it sells must be offered on some device, or a
+    /// exact amount they name, and every credit SKU it sells must be offered in some mode, or a
     /// buyer could never reach it.
     #[test]
     fn the_seed_fills_cores_credit_sets() {
-        use aivg_core::pricing::{Device, credit_sku_sets, credit_sku_slots};
+        use aivg_core::pricing::{credit_sku_sets, credit_sku_slots};
         let c = build(SEED).unwrap_or_else(|e| panic!("{e}"));
         let skus: Vec<Sku> = c.products.iter().map(|p| c.to_sku(p, "", false)).collect();
         let mut offered = vec![false; skus.len()];
-        for device in [Device::Desktop, Device::Phone] {
-            for recommend in [false, true] {
-                let slots = credit_sku_slots(device, recommend);
-                for slot in slots.plans.iter().chain(&slots.packs) {
-                    let filled = skus.iter().any(|s| slot.admits(s));
-                    assert!(
-                        filled,
-                        "no SKU for {slot:?} ({device:?}, recommend {recommend})"
-                    );
-                }
-                let sets = credit_sku_sets(&skus, device, recommend, 1);
-                for i in sets.plans.into_iter().chain(sets.packs) {
-                    offered[i] = true;
-                }
+        for recommend in [false, true] {
+            let slots = credit_sku_slots(recommend);
+            for slot in slots.plans.iter().chain(&slots.packs) {
+                let filled = skus.iter().any(|s| slot.admits(s));
+                assert!(filled, "no SKU for {slot:?} (recommend {recommend})");
+            }
+            let sets = credit_sku_sets(&skus, recommend, 1);
+            for i in sets.plans.into_iter().chain(sets.packs) {
+                offered[i] = true;
             }
         }
         for (p, offered) in c.products.iter().zip(offered) {
             if p.tier == PlanTier::Basic {
-                assert!(offered, "credit SKU {} is offered on no device", p.sku_id);
+                assert!(offered, "credit SKU {} is offered in no mode", p.sku_id);
             }
         }
     }

@@ -161,24 +161,17 @@ async fn render(state: &AppState, q: &CheckoutQuery) -> Result<String, ApiError>
             format!("{} has no free trial", product.name),
         ));
     }
+    // The page shows the price the buy dialog showed: the list price, struck through only where
+    // the dialog struck it too (a pack's campaign price, or a coupon the checkout applied). The
+    // catalogue's `original_price` is never shown as a struck price: the dialog never showed it
+    // (docs/behaviour/pricing-and-purchase.md#prices "Real saving").
     let symbol = &catalog.currency_symbol;
     let (price, original) = if zero {
-        (
-            format!("{symbol}0.00"),
-            format!("<s>{symbol}{:.2}</s>", product.price()),
-        )
+        (format!("{symbol}0.00"), String::new())
     } else if let Some(cents) = charged.filter(|c| *c < product.price_cents) {
         (
             format!("{symbol}{:.2}", cents_to_amount(cents)),
             format!("<s>{symbol}{:.2}</s>", product.price()),
-        )
-    } else if product.original_cents > product.price_cents {
-        (
-            format!("{symbol}{:.2}", product.price()),
-            format!(
-                "<s>{symbol}{:.2}</s>",
-                cents_to_amount(product.original_cents)
-            ),
         )
     } else {
         (format!("{symbol}{:.2}", product.price()), String::new())

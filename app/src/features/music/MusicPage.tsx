@@ -48,7 +48,8 @@ export function musicForm(tab: MusicTab): ModuleForm {
   return form;
 }
 
-type Style = { title: string; prompt: string; cover?: string } | null;
+/** A chosen style: `style` is its English name (what the module is sent), `title` what the chip shows. */
+type Style = { style: string; title: string; prompt: string; cover?: string } | null;
 
 /** What the user typed or a template filled, kept across the music and song tabs. */
 interface MusicDraft {
@@ -74,7 +75,7 @@ export default function MusicPage() {
   const applyTemplate = (tpl: ChosenAudioTemplate, use: TemplateUse = "all") => {
     if (tpl.prompt && takesPrompt(use)) setPrompt(tpl.prompt);
     if (tpl.duration > 0) setDuration(tpl.duration);
-    if (tpl.style) setStyle({ title: tpl.style, prompt: "", cover: tpl.cover || undefined });
+    if (tpl.style) setStyle({ style: tpl.style, title: tpl.style, prompt: "", cover: tpl.cover || undefined });
   };
   useTemplateFromQuery(new URLSearchParams(location.search).get("tpl_id"), applyTemplate);
   // The tab's own screen (its checks, its generation) starts afresh; the draft stays.
@@ -130,7 +131,7 @@ function MusicScreen({
     const data: Record<string, unknown> = { prompt: prompt.trim() };
     if (form.duration) data.duration = duration;
     if (form.lyrics) data.lyrics = lyrics.trim();
-    if (form.style && style) data.style = style.title;
+    if (form.style && style) data.style = style.style;
     const found = checkFields(algorithm, data);
     setProblem(found);
     if (found) return;
@@ -189,7 +190,7 @@ function MusicScreen({
             <FieldMessage problem={problem} name="duration" kind="other" />
           </>
         ) : null}
-        {form.style ? <MusicStyles presets={form.presets ?? algorithm} value={style?.title ?? null} onChange={setStyle} /> : null}
+        {form.style ? <MusicStyles presets={form.presets ?? algorithm} value={style?.style ?? null} onChange={setStyle} /> : null}
         <GenerationError error={gen.error} needsCredits={gen.needsCredits} />
         {signedIn ? (
           <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy} onClick={submit}>

@@ -1,13 +1,19 @@
 /**
  * Music styles: the presets of /v1/prompt/category-and-presets for the module the catalogue names
- * (`presets`: the music page's `txt2Music`), shown with their cover
- * when the server gives one (`cover`/`cover_url`).
+ * (`presets`: the music page's `txt2Music`) in the page's language, shown with their cover
+ * when the server gives one (`cover`/`cover_url`). A style is named by its English `style` (what
+ * a music task sends and an audio template names; the shown `title` is translated).
  */
 import { getPromptPresets } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useAtomValue } from "../../state/jotai";
+import { languageAtom } from "../language/state";
 
 export interface MusicStyle {
+  /** The style's value: the English name a task sends. */
+  style: string;
+  /** The name shown, in the page's language. */
   title: string;
   prompt: string;
   cover?: string;
@@ -21,7 +27,8 @@ function readStyles(raw: unknown): MusicStyle[] {
       const o = p as Record<string, unknown>;
       if (typeof o.title !== "string" || typeof o.prompt !== "string") return [];
       const cover = typeof o.cover === "string" ? o.cover : typeof o.cover_url === "string" ? o.cover_url : undefined;
-      return [{ title: o.title, prompt: o.prompt, cover }];
+      const style = typeof o.style === "string" ? o.style : o.title;
+      return [{ style, title: o.title, prompt: o.prompt, cover }];
     });
   });
 }
@@ -29,15 +36,16 @@ function readStyles(raw: unknown): MusicStyle[] {
 export function MusicStyles({ presets, value, onChange }: { presets: string; value: string | null; onChange: (s: MusicStyle | null) => void }) {
   const { t } = useTranslation("music");
   const [styles, setStyles] = useState<MusicStyle[]>([]);
+  const language = useAtomValue(languageAtom);
   useEffect(() => {
     let live = true;
-    getPromptPresets({ algorithm: presets })
+    getPromptPresets({ algorithm: presets, lang: language })
       .then((r) => live && setStyles(readStyles(r)))
       .catch((e: unknown) => console.warn("music styles not loaded", e));
     return () => {
       live = false;
     };
-  }, [presets]);
+  }, [presets, language]);
   if (styles.length === 0) return null;
   return (
     <div className="create-field">
@@ -47,12 +55,12 @@ export function MusicStyles({ presets, value, onChange }: { presets: string; val
       <div className="create-chips" role="radiogroup" aria-labelledby="music-style">
         {styles.map((s) => (
           <button
-            key={s.title}
+            key={s.style}
             type="button"
             role="radio"
-            aria-checked={value === s.title}
+            aria-checked={value === s.style}
             className={s.cover ? "create-chip create-chip--cover" : "create-chip"}
-            onClick={() => onChange(value === s.title ? null : s)}
+            onClick={() => onChange(value === s.style ? null : s)}
           >
             {s.cover ? <img src={s.cover} alt="" width={24} height={24} /> : null}
             {s.title}

@@ -2,10 +2,10 @@
  * The credits tab (docs/behaviour/pricing-and-purchase.md#purchase-popup): on desktop two cards,
  * the monthly credit plans ('most popular') and pay as you go, each with an amount selector and
  * 'Buy now'; on phones the current credits, the pay-as-you-go list, the credit plan list (another
- * title in recommend-activity mode) and one button. Which SKUs each device offers, and in which
- * order, is core's `creditSkuSets` (docs/behaviour/tasks-and-queue.md#explore: the sets differ by
- * device and by the recommend-activity mode); the recommended SKU of each list (core's
- * `recommendedSku`) is marked and chosen first.
+ * title in recommend-activity mode) and one button. Which SKUs are offered, and in which order,
+ * is core's `creditSkuSets` (docs/behaviour/pricing-and-purchase.md#purchase-popup: the same on
+ * both devices, different in the recommend-activity mode); the recommended SKU of each list
+ * (core's `recommendedSku`) is marked and chosen first.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -103,7 +103,7 @@ export function CreditsTab({ data, flow, phone }: { data: PricingData; flow: Buy
   const { t } = useTranslation("pricing");
   const flags = useAtomValue(flagsAtom);
   const { activity } = useAtomValue(buyDialogAtom);
-  const { plans, packs, recommend } = creditLists(data, phone, activity);
+  const { plans, packs, recommend } = creditLists(data, activity);
   const [selected, setSelected] = useState<number | null>(null);
 
   if (!phone) {

@@ -1,12 +1,12 @@
 /**
  * The legacy buy dialogs shown when the V3 flag is off
  * (docs/behaviour/pricing-and-purchase.md#purchase-popup): a desktop dialog and a phone full-screen
- * sheet listing the device's credit SKUs (core's `creditSkuSets`: plans, then packs, each in core's
- * order) and the membership SKUs of the tier (core's `membershipSkuFilter`: standard in upgrade
+ * sheet listing the credit SKUs (core's `creditSkuSets`, the same on every device: plans, then
+ * packs, each in core's order) and the membership SKUs of the tier (core's `membershipSkuFilter`: standard in upgrade
  * mode, else premium; `membershipSkuOrder`: price descending), each with its price, discount and a
  * buy button.
  */
-import { membershipSkuFilter, membershipSkuOrder, skuPriceText } from "@aivg/core/later";
+import { membershipSkuFilter, membershipSkuOrder } from "@aivg/core/later";
 import { useTranslation } from "react-i18next";
 import { appStore, useAtomValue } from "../../state/jotai";
 import { AccountDialog } from "../account/AccountDialog";
@@ -15,7 +15,7 @@ import { buyDialogAtom, closeBuyDialog } from "./buyState";
 import { BuyFooter } from "./BuyFooter";
 import { HalloweenBanner } from "./HalloweenBanner";
 import { creditLists, type PricedSku } from "./pricingData";
-import { Discount } from "./SkuLines";
+import { Discount, SkuPrice } from "./SkuLines";
 import type { BuyFlow } from "./useBuyFlow";
 import "../overlays/modals.css";
 
@@ -25,7 +25,7 @@ function Row({ item, flow }: { item: PricedSku; flow: BuyFlow }) {
     <li className="acc-legacy-row">
       <span>{t(`planLabel.${item.info.planLabel}`, { defaultValue: item.sku.sub_tpl_name ?? "" })}</span>
       {item.info.credits !== null && <span>{t("creditsPer.once", { count: item.info.credits })}</span>}
-      <strong>{skuPriceText(item.sku)}</strong>
+      <SkuPrice item={item} />
       <Discount item={item} />
       <button type="button" className="acc-primary" onClick={() => flow.buy(item)}>
         {t("buyNow")}
@@ -42,7 +42,7 @@ export function LegacyBuyDialog({ flow }: { flow: BuyFlow }) {
   let rows: PricedSku[] = [];
   if (data) {
     if (state.tab === "credits") {
-      const { plans, packs } = creditLists(data, phone, state.activity);
+      const { plans, packs } = creditLists(data, state.activity);
       rows = [...plans.items, ...packs.items];
     } else {
       const allowed = new Set(membershipSkuFilter(data.skus, state.upgradeMode));

@@ -3,22 +3,39 @@
  * premium cards of the chosen period, monthly/yearly switch, default yearly in batch 2, card order
  * by core for phones) or plan B (a monthly and a yearly card: standard in batch 1, else premium).
  * Each card: title, price per month, total line, subscribe, auto-renew note, the 3-day trial
- * checkbox when core allows it, and the benefits with tick or cross. The recommended card (core's
+ * checkbox when core allows it, and the benefits with tick or cross (core's `planBenefits`: what
+ * the tier really gets, a row the tier lacks crossed, so the cards differ where the plans do). The
+ * recommended card (core's
  * `recommendedSku`: the highest-discount SKU of docs/behaviour/pricing-and-purchase.md#skus when
  * shown, else the largest discount) carries a badge.
  */
 import { type MembershipPeriod, pricingConstants } from "@aivg/core/rules";
-import { defaultMembershipPeriod, freeTrialSelectorVisible, membershipSkuFilter, planBCards, planCCards, recommendedSku } from "@aivg/core/later";
+import {
+  defaultMembershipPeriod,
+  freeTrialSelectorVisible,
+  membershipSkuFilter,
+  planBCards,
+  planBenefits,
+  planCCards,
+  recommendedSku,
+  type PlanBenefit,
+} from "@aivg/core/later";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtomValue } from "../../state/jotai";
 import { flagsAtom } from "../session/session";
-import { skuBenefits } from "./benefits";
 import { buyDialogAtom } from "./buyState";
 import type { BuyFlow } from "./useBuyFlow";
 import type { PricedSku, PricingData } from "./pricingData";
 import { Discount, MonthlyPrice, TotalLine } from "./SkuLines";
 import "../overlays/modals.css";
+
+/** One benefit row's text: its count, or the standard plan's minutes of each metered tool. */
+function BenefitText({ row }: { row: PlanBenefit }) {
+  const { t } = useTranslation("pricing");
+  const [translate, denoise, vocal] = row.minutes;
+  return <>{t(`benefit.${row.key}` as "benefit.monthly_credits", { count: row.count ?? 0, translate, denoise, vocal })}</>;
+}
 
 function PlanCard({ item, flow, popular, recommended }: { item: PricedSku; flow: BuyFlow; popular: boolean; recommended: boolean }) {
   const { t } = useTranslation("pricing");
@@ -46,12 +63,12 @@ function PlanCard({ item, flow, popular, recommended }: { item: PricedSku; flow:
           {t("freeTrial", { days: pricingConstants().freeTrialDays })}
         </label>
       )}
-      <ul className="acc-benefits">
-        {skuBenefits(item.sku).map(({ benefit, included }) => (
-          <li key={benefit} data-included={included}>
-            <span aria-hidden="true">{included ? "✓" : "✕"}</span>
-            {t(`benefit.${benefit}`)}
-            <span className="visually-hidden">{included ? t("included") : t("notIncluded")}</span>
+      <ul className="acc-benefits" data-testid="plan-benefits">
+        {planBenefits(item.sku).map((row) => (
+          <li key={row.key} data-included={row.included} data-benefit={row.key}>
+            <span aria-hidden="true">{row.included ? "✓" : "✕"}</span>
+            <BenefitText row={row} />
+            <span className="visually-hidden">{row.included ? t("included") : t("notIncluded")}</span>
           </li>
         ))}
       </ul>

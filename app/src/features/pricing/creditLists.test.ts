@@ -27,30 +27,30 @@ const skus: Sku[] = [
   sku(7, 500, 59.99, 74.99),
   sku(8, 10, 1.49, 1.99, "month"),
 ];
-const data: PricingData = { skus, priced: skus.map((s, index) => ({ sku: s, info: describeSku(s), index })), batch: 1, country: "US", zeroBuyChecked: false };
+const data: PricingData = {
+  skus,
+  priced: skus.map((s, index) => ({ sku: s, info: describeSku(s), index, saving: null })),
+  batch: 1,
+  country: "US",
+  zeroBuyChecked: false,
+};
 const ids = (list: { items: { sku: Sku }[] }) => list.items.map((p) => p.sku.sku_id);
 
-describe("the credits tab's lists", () => {
-  it("desktop: the monthly plans and the packs up to 500, each with its best discount recommended", () => {
-    const { plans, packs, recommend } = creditLists(data, false, null);
+describe("the credits tab's lists, the same on a desktop and a phone", () => {
+  it("the monthly plans and every pack, each with its best discount recommended", () => {
+    const { plans, packs, recommend } = creditLists(data, null);
     expect(recommend).toBe(false);
     expect(ids(plans)).toEqual([8, 3, 6]);
-    expect(ids(packs)).toEqual([4, 7]);
-    expect(plans.recommended).toBe(6);
-    expect(packs.recommended).toBe(7);
-  });
-
-  it("desktop in recommend-activity mode adds the 1000 and 2000 packs", () => {
-    const { packs, recommend } = creditLists(data, false, "recommend");
-    expect(recommend).toBe(true);
     expect(ids(packs)).toEqual([4, 7, 5, 1]);
+    expect(plans.recommended).toBe(6);
     expect(packs.recommended).toBe(1);
   });
 
-  it("phone: packs 1000 and 2000; weekly plans only in recommend-activity mode", () => {
-    expect(ids(creditLists(data, true, null).packs)).toEqual([5, 1]);
-    expect(ids(creditLists(data, true, null).plans)).toEqual([8, 3, 6]);
-    expect(ids(creditLists(data, true, "recommend").plans)).toEqual([2, 3, 6]);
-    expect(ids(creditLists(data, true, "3_days_free").plans)).toEqual([8, 3, 6]);
+  it("recommend-activity mode adds the weekly plans", () => {
+    const { plans, packs, recommend } = creditLists(data, "recommend");
+    expect(recommend).toBe(true);
+    expect(ids(plans)).toEqual([8, 2, 3, 6]);
+    expect(ids(packs)).toEqual([4, 7, 5, 1]);
+    expect(ids(creditLists(data, "3_days_free").plans)).toEqual([8, 3, 6]);
   });
 });

@@ -5,7 +5,7 @@
  * is asked for their uid: the group the server sells to them at checkout.
  */
 import { getSkuInfo, type Sku, type SkuDerived } from "@aivg/core/rules";
-import { creditSkuSets, describeSku, isRecommendActivity, pricingBatch, pricingPlan, recommendedSku } from "@aivg/core/later";
+import { creditSkuSets, describeSku, isRecommendActivity, pricingBatch, pricingPlan, recommendedSku, skuSavingPercent } from "@aivg/core/later";
 import { abTestPlan } from "../experiments/abTest";
 import { visitorCountry } from "../experiments/country";
 import { appStore } from "../../state/jotai";
@@ -16,6 +16,8 @@ export interface PricedSku {
   info: SkuDerived;
   /** Index in the server's list (core's ordering functions answer indices). */
   index: number;
+  /** "Save N %": core's saving against a real reference price in the same list, if any. */
+  saving: number | null;
 }
 
 export interface PricingData {
@@ -34,7 +36,7 @@ export async function loadPricing(): Promise<PricingData> {
   const skus = (answer.sku_buy_list ?? []) as Sku[];
   return {
     skus,
-    priced: skus.map((sku, index) => ({ sku, info: describeSku(sku), index })),
+    priced: skus.map((sku, index) => ({ sku, info: describeSku(sku), index, saving: skuSavingPercent(skus, index) })),
     batch: pricingBatch(country),
     country,
     zeroBuyChecked: answer.zero_buy_checked === true || answer.zero_buy_checked === 1,
@@ -56,12 +58,12 @@ function creditList(data: PricingData, indices: number[]): CreditList {
 }
 
 /**
- * The credits tab's two lists for this device and mode (core's `creditSkuSets`,
- * docs/behaviour/pricing-and-purchase.md#purchase-popup): the periodic credit plans and the
- * pay-as-you-go packs, each with its recommended SKU.
+ * The credits tab's two lists for this mode, the same on a desktop and a phone (core's
+ * `creditSkuSets`, docs/behaviour/pricing-and-purchase.md#purchase-popup): the periodic credit
+ * plans and the pay-as-you-go packs, each with its recommended SKU.
  */
-export function creditLists(data: PricingData, phone: boolean, activity: string | null): { plans: CreditList; packs: CreditList; recommend: boolean } {
+export function creditLists(data: PricingData, activity: string | null): { plans: CreditList; packs: CreditList; recommend: boolean } {
   const recommend = isRecommendActivity(activity ?? undefined);
-  const sets = creditSkuSets(data.skus, phone ? "phone" : "desktop", recommend, data.batch);
+  const sets = creditSkuSets(data.skus, recommend, data.batch);
   return { plans: creditList(data, sets.plans), packs: creditList(data, sets.packs), recommend };
 }

@@ -7,7 +7,7 @@
  * `trialCheckboxDefault`, the buy click (login first; else a one-time checkout of the SKU with the
  * session id, opened in a new tab: its URL carries only the checkout's id, never the access token),
  * and the payment poll with its purchase handling (close, user now and at 3, 6, 9 s, success
- * toast).
+ * toast: what arrived, once the update does, purchaseNotice.ts).
  */
 import { createCheckout, getTradeInfo, timings, type Sku, sessionIdExpired } from "@aivg/core/rules";
 import { freeTrialSelectorVisible, skuBuyUrl, trialCheckboxDefault } from "@aivg/core/later";
@@ -22,6 +22,7 @@ import { flagsAtom, refreshUserAt } from "../session/session";
 import { track, trackPurchaseClick, trackPurchaseLoad } from "../session/track";
 import { buyDialogAtom, closeBuyDialog } from "./buyState";
 import { PaymentPoll } from "./paymentPoll";
+import { expectPurchase, forgetPurchase, purchaseExpected } from "./purchaseNotice";
 import { loadPricing, type PricedSku, type PricingData } from "./pricingData";
 
 /** docs/behaviour/pricing-and-purchase.md#purchase-popup: the store is told where the purchase came from. */
@@ -112,8 +113,11 @@ export function useBuyFlow(): BuyFlow {
       onPurchase: (skuId) => {
         track("purchase_success", { sku_id: skuId });
         closeBuyDialog(appStore);
+        // With a buy click of this page behind it, the notice says what arrived when the update
+        // does (purchaseNotice.ts); otherwise the trade alone is known.
+        const specific = purchaseExpected();
         refreshUserAt(timings().purchaseUserRefreshMs, appStore);
-        showToast("success", t("purchaseSuccess"));
+        if (!specific) showToast("success", t("purchaseSuccess"));
       },
     });
     const onVisible = () => document.visibilityState === "visible" && poll.resume();
@@ -149,6 +153,7 @@ export function useBuyFlow(): BuyFlow {
         return;
       }
       const zero = wantsTrial(item.sku, trial[item.index] === true, current.isSubscribed);
+      expectPurchase(item);
       const tab = window.open("", "_blank");
       const checkout = () =>
         createCheckout({
@@ -160,7 +165,9 @@ export function useBuyFlow(): BuyFlow {
         });
       // The tab opens during the click (popup blockers), then goes to the checkout's page.
       void openCheckout(tab, checkout).then((opened) => {
-        if (!opened) showToast("error", t("noStoreUrl"));
+        if (opened) return;
+        forgetPurchase();
+        showToast("error", t("noStoreUrl"));
       });
     },
     [trial, t],
