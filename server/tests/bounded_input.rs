@@ -97,6 +97,39 @@ async fn task_data_is_bounded_in_queued_and_instant_calls() {
         body["msg"].as_str().unwrap().starts_with("data.prompt"),
         "{body}"
     );
+    // A task stores only what its module reads, each within its limit: the rest is refused by
+    // name before anything is charged.
+    let (status, body) = s
+        .post(
+            "/v1/ai/create/text2image",
+            Some(&token),
+            json!({"data": {"prompt": "a lake", "junk": "x"}}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().starts_with("data.junk"),
+        "{body}"
+    );
+    let picture = upload(&s, &token, "tool_sf", "png", png(8, 8)).await;
+    for (crop, field) in [
+        (
+            json!({"x": "x".repeat(1000), "y": 0, "w": 4, "h": 4}),
+            "data.crop.x",
+        ),
+        (json!({"x": 0, "y": 0, "w": 20_000, "h": 4}), "data.crop.w"),
+    ] {
+        let (status, body) = s
+            .post(
+                "/v1/ai/create/tool_sf",
+                Some(&token),
+                json!({"data": {"file_path": picture, "crop": crop}}),
+            )
+            .await;
+        assert_eq!(status, 400, "{body}");
+        assert!(body["msg"].as_str().unwrap().starts_with(field), "{body}");
+    }
+    assert_eq!(s.balance(&token).await, 5, "nothing charged");
     let (_, list) = s
         .post("/v1/ai/task", Some(&token), json!({"page_size": 100}))
         .await;
@@ -182,7 +215,7 @@ async fn task_events_carry_the_state_not_the_request() {
         .post(
             "/v1/ai/create/text2image",
             Some(&token),
-            json!({"data": {"prompt": "a quiet harbour", "extra": "y".repeat(20_000)}, "user_data": {"module": "image", "note": "z".repeat(50_000)}}),
+            json!({"data": {"prompt": "a quiet harbour", "negative_prompt": "y".repeat(2000)}, "user_data": {"module": "image", "note": "z".repeat(50_000)}}),
         )
         .await;
     assert_eq!(status, 200, "{body}");

@@ -7,12 +7,14 @@
 //!   pages, all derive from it; a new module is one row here plus one workflow file.
 //! - [`inputs`]: checks a task's `data` against its row (pure; the server then resolves the
 //!   files it names).
+//! - [`options`]: the names `data` may carry besides the module's fields, and their checks.
 //! - [`minutes`]: the monthly minutes of the metered tools (translate, denoise, vocal remover).
 
 pub mod catalogue;
 pub mod inputs;
 pub mod limits;
 pub mod minutes;
+pub mod options;
 
 pub use catalogue::{
     ANIME_STYLES, DurationRule, FAL_SPEECH, FAL_SPEECH_KEY, FalInput, FalModel, Field, FieldKind,
