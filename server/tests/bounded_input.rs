@@ -129,6 +129,32 @@ async fn task_data_is_bounded_in_queued_and_instant_calls() {
         assert_eq!(status, 400, "{body}");
         assert!(body["msg"].as_str().unwrap().starts_with(field), "{body}");
     }
+    // A picture whose header claims more than the imaging limits is refused at creation.
+    let mut gif = b"GIF89a".to_vec();
+    gif.extend_from_slice(&65_535u16.to_le_bytes());
+    gif.extend_from_slice(&65_535u16.to_le_bytes());
+    gif.extend_from_slice(&[0; 32]);
+    let mut bmp = b"BM".to_vec();
+    bmp.extend_from_slice(&[0; 16]);
+    bmp.extend_from_slice(&20_000u32.to_le_bytes());
+    bmp.extend_from_slice(&20_000u32.to_le_bytes());
+    bmp.extend_from_slice(&[0; 32]);
+    for (ext, bytes) in [("gif", gif), ("bmp", bmp)] {
+        let huge = upload(&s, &token, "image2image", ext, bytes).await;
+        let (status, body) = s
+            .post(
+                "/v1/ai/create/image2image",
+                Some(&token),
+                json!({"data": {"file_path": huge, "prompt": "a lake"}}),
+            )
+            .await;
+        assert_eq!(status, 400, "{ext}: {body}");
+        let msg = body["msg"].as_str().unwrap();
+        assert!(
+            msg.starts_with("data.file_path") && msg.contains("too large"),
+            "{body}"
+        );
+    }
     assert_eq!(s.balance(&token).await, 5, "nothing charged");
     let (_, list) = s
         .post("/v1/ai/task", Some(&token), json!({"page_size": 100}))

@@ -115,6 +115,7 @@ async fn create_task(
     retry_of: &str,
 ) -> Result<Result<lifecycle::Created, lifecycle::CreateError>, ApiError> {
     let files = modules::validate(&state.db.pool, user, module, data).await?;
+    modules::check_image_sizes(&state.files, &files).await?;
     let media_seconds =
         super::minutes::input_seconds(&state.limits, &state.files, module.code, &files).await?;
     let plan_level =
