@@ -115,7 +115,7 @@ async fn create_task(
     retry_of: &str,
 ) -> Result<Result<lifecycle::Created, lifecycle::CreateError>, ApiError> {
     let files = modules::validate(&state.db.pool, user, module, data).await?;
-    modules::check_image_sizes(&state.files, &files).await?;
+    check_image_sizes(state, &files).await?;
     let media_seconds =
         super::minutes::input_seconds(&state.limits, &state.files, module.code, &files).await?;
     let plan_level =
@@ -154,6 +154,26 @@ async fn first_retry(
             queue_position,
         })
     })
+}
+
+/// Refuses an input picture whose header claims more than core's imaging limits
+/// (`check_image_size`: per side and in all), so a task the worker could never decode is not
+/// charged (docs/behaviour/tasks-and-queue.md#task-inputs). A header that cannot be read is left
+/// to the run, which fails and refunds.
+async fn check_image_sizes(state: &AppState, inputs: &modules::InputFiles) -> Result<(), ApiError> {
+    for (field, obj) in inputs {
+        if crate::uploads::paths::media_kind(&obj.content_type) != "image" {
+            continue;
+        }
+        let Ok(info) = crate::uploads::mediainfo::probe(&state.files, obj).await else {
+            continue;
+        };
+        if info.width > 0 && info.height > 0 {
+            aivg_core::imaging::check_image_size(info.width, info.height)
+                .map_err(|e| ApiError::invalid(&format!("data.{field}"), e.to_string()))?;
+        }
+    }
+    Ok(())
 }
 
 /// The answer of a creation, from the row as written.

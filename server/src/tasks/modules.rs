@@ -145,29 +145,6 @@ pub async fn validate(
     Ok(files)
 }
 
-/// Refuses an input picture whose header claims more than core's imaging limits
-/// (`check_image_size`: per side and in all), so a task the worker could never decode is not
-/// charged (docs/behaviour/tasks-and-queue.md#task-inputs). A header that cannot be read is left
-/// to the run, which fails and refunds.
-pub async fn check_image_sizes(
-    files: &crate::uploads::Files,
-    inputs: &InputFiles,
-) -> Result<(), InputError> {
-    for (field, obj) in inputs {
-        if paths::media_kind(&obj.content_type) != "image" {
-            continue;
-        }
-        let Ok(info) = crate::uploads::mediainfo::probe(files, obj).await else {
-            continue;
-        };
-        if info.width > 0 && info.height > 0 {
-            aivg_core::imaging::check_image_size(info.width, info.height)
-                .map_err(|e| InputError::invalid(&format!("data.{field}"), e))?;
-        }
-    }
-    Ok(())
-}
-
 /// The files of a queued task, resolved again when it runs: each must still exist, be the task
 /// owner's and of its field's kind (a file deleted since the task was accepted fails the run).
 pub async fn job_inputs(
