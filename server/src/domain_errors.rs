@@ -77,6 +77,7 @@ impl From<CreateError> for ApiError {
                 e.to_string(),
             ),
             CreateError::Minutes(e) => e.into(),
+            CreateError::AlreadyRetried { .. } => ApiError::conflict(e.to_string()),
             CreateError::AlreadyRefunded => ApiError::internal(e),
             CreateError::Db(e) => e.into(),
         }

@@ -9,7 +9,8 @@
 //!   other site may frame a page); media and images also from the object store's endpoint
 //!   (`AIVG_S3_ENDPOINT`) and https, as signed URLs may point there. `AIVG_CSP_EXTRA` adds sources
 //!   to `script-src` and `connect-src` (e.g. the chatbot widget's host); `AIVG_CSP` replaces
-//!   the whole policy.
+//!   the whole policy. An answer whose handler set its own policy keeps it (the user files'
+//!   `sandbox`).
 
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -163,7 +164,11 @@ pub async fn headers(
         header::REFERRER_POLICY,
         HeaderValue::from_static("strict-origin-when-cross-origin"),
     );
-    if let Ok(v) = HeaderValue::from_str(&settings.policy(&hashes)) {
+    // A handler that set its own policy set a stricter one (a user's file is served under
+    // `sandbox`, see `uploads::transfer::download`): the site-wide policy does not replace it.
+    if !h.contains_key(header::CONTENT_SECURITY_POLICY)
+        && let Ok(v) = HeaderValue::from_str(&settings.policy(&hashes))
+    {
         h.insert(header::CONTENT_SECURITY_POLICY, v);
     }
     if settings.https {

@@ -308,3 +308,26 @@ async fn busy_password_hashing_answers_429_with_retry_after() {
     .await;
     assert_eq!(status, 200, "{body}");
 }
+
+/// The task list and the result batch answer up to 100 task rows per call: they are limited per
+/// account (`AIVG_LIMIT_LIST`), and another account, from the same address, goes on.
+#[tokio::test]
+async fn task_list_calls_are_limited_per_account() {
+    let s = server(|l| l.list_user = Some(Rate::new(3, HOUR))).await;
+    let ann = s.register("list-ann@example.com").await;
+    let bob = s.register("list-bob@example.com").await;
+    let page = json!({"page_size": 100});
+    for _ in 0..3 {
+        let (status, _, body) =
+            post_from(&s, "203.0.113.1", "/v1/ai/task", Some(&ann), page.clone()).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let flood = post_from(&s, "203.0.113.2", "/v1/ai/task", Some(&ann), page.clone()).await;
+    assert_limited(&flood);
+    // The result batch answers task rows too: the same allowance.
+    let batch = json!({"task_ids": ["a"]});
+    let flood = post_from(&s, "203.0.113.2", "/v1/ai/result/batch", Some(&ann), batch).await;
+    assert_limited(&flood);
+    let (status, _, body) = post_from(&s, "203.0.113.1", "/v1/ai/task", Some(&bob), page).await;
+    assert_eq!(status, 200, "{body}");
+}

@@ -60,11 +60,40 @@ async fn register_login_user_info_logout() {
     let grace = aivg_core::session::RENEWED_TOKEN_GRACE_MS;
     assert!(old_ends >= before + grace && old_ends <= aivg_server::clock::now_ms() + grace);
 
-    // Logout revokes at once.
+    // A token is renewed once: renewing it again in its grace cannot fork the session.
+    let (status, body) = s.get("/v1/token/renew", Some(&token)).await;
+    assert_eq!(status, 401, "{body}");
+    assert!(body["msg"].as_str().unwrap().contains("renewed"), "{body}");
+
+    // Logout revokes at once, the whole family: the replaced token in its grace too.
     let (status, _) = s.post("/v1/logout", Some(&renewed), json!({})).await;
     assert_eq!(status, 200);
     let (status, body) = s.post("/v1/user", Some(&renewed), json!({})).await;
     assert_eq!((status, body["code"].as_i64()), (401, Some(140013)));
+    let (status, _) = s.post("/v1/user", Some(&token), json!({})).await;
+    assert_eq!(status, 401, "the replaced token ends with its family");
+}
+
+/// Renewals sent at once with one token make one new token; logging out with the first token
+/// ends its renewal too.
+#[tokio::test]
+async fn concurrent_renewals_make_one_token_and_logout_ends_the_family() {
+    let s = TestServer::start().await;
+    let token = s.register("family@example.com").await;
+    let calls = (0..6).map(|_| s.get("/v1/token/renew", Some(&token)));
+    let answers = futures_util::future::join_all(calls).await;
+    let renewed: Vec<String> = answers
+        .iter()
+        .filter(|(status, _)| *status == 200)
+        .map(|(_, b)| b["data"]["access_token"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(renewed.len(), 1, "{answers:?}");
+    let (status, _) = s.post("/v1/user", Some(&renewed[0]), json!({})).await;
+    assert_eq!(status, 200);
+    let (status, _) = s.post("/v1/logout", Some(&token), json!({})).await;
+    assert_eq!(status, 200);
+    let (status, _) = s.post("/v1/user", Some(&renewed[0]), json!({})).await;
+    assert_eq!(status, 401, "the renewal ends with the token it came from");
 }
 
 #[tokio::test]
@@ -191,6 +220,25 @@ async fn missing_and_malformed_tokens_answer_140013() {
         assert_eq!(status, 401, "{header:?}");
         assert_eq!(body["code"], 140013);
         assert!(body["msg"].as_str().unwrap().contains("log in"));
+    }
+    // Every bad token gets one plain message, never the token library's own words.
+    let real = s.register("plain-401@example.com").await;
+    let (head, rest) = real.split_once('.').unwrap();
+    let (claims, sig) = rest.split_once('.').unwrap();
+    let flipped = if sig.starts_with('A') { "B" } else { "A" };
+    let none_head = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0"; // {"alg":"none","typ":"JWT"}
+    for bad in [
+        format!("{head}.{claims}.{flipped}{}", &sig[1..]),
+        format!("{none_head}.{claims}."),
+        format!("{head}.{claims}"),
+        "garbage".to_owned(),
+    ] {
+        let (status, body) = s.post("/v1/user", Some(&bad), json!({})).await;
+        assert_eq!(status, 401, "{bad}");
+        assert_eq!(
+            body["msg"], "please log in again: the access token is not valid",
+            "{bad}"
+        );
     }
 }
 

@@ -59,6 +59,117 @@ async fn user_data_is_capped_in_create_and_list_filters_are_bounded() {
     assert_eq!(status, 200, "{body}");
 }
 
+/// One task row holds a bounded `data`: a queued module's unknown field or an instant call's
+/// text cannot carry a megabyte into the database (docs/behaviour/tasks-and-queue.md#task-inputs).
+#[tokio::test]
+async fn task_data_is_bounded_in_queued_and_instant_calls() {
+    let s = TestServer::start().await;
+    let token = s.register("junk@example.com").await;
+    let junk = "x".repeat(aivg_core::tasks::MAX_TASK_DATA_BYTES);
+    let (status, body) = s
+        .post(
+            "/v1/ai/create/text2image",
+            Some(&token),
+            json!({"data": {"prompt": "a lake", "junk": junk}}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["msg"].as_str().unwrap().starts_with("data"), "{body}");
+    assert_eq!(s.balance(&token).await, 5, "nothing charged");
+    let (status, body) = s
+        .post(
+            "/v1/ai/create/t_sensitive_detect",
+            Some(&token),
+            json!({"data": {"prompt": junk}}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    let long = "a ".repeat(aivg_core::tasks::MAX_TASK_TEXT_CHARS as usize);
+    let (status, body) = s
+        .post(
+            "/v1/ai/create/t_sensitive_detect",
+            Some(&token),
+            json!({"data": {"prompt": long}}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().starts_with("data.prompt"),
+        "{body}"
+    );
+    // A task stores only what its module reads, each within its limit: the rest is refused by
+    // name before anything is charged.
+    let (status, body) = s
+        .post(
+            "/v1/ai/create/text2image",
+            Some(&token),
+            json!({"data": {"prompt": "a lake", "junk": "x"}}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().starts_with("data.junk"),
+        "{body}"
+    );
+    let picture = upload(&s, &token, "tool_sf", "png", png(8, 8)).await;
+    for (crop, field) in [
+        (
+            json!({"x": "x".repeat(1000), "y": 0, "w": 4, "h": 4}),
+            "data.crop.x",
+        ),
+        (json!({"x": 0, "y": 0, "w": 20_000, "h": 4}), "data.crop.w"),
+    ] {
+        let (status, body) = s
+            .post(
+                "/v1/ai/create/tool_sf",
+                Some(&token),
+                json!({"data": {"file_path": picture, "crop": crop}}),
+            )
+            .await;
+        assert_eq!(status, 400, "{body}");
+        assert!(body["msg"].as_str().unwrap().starts_with(field), "{body}");
+    }
+    // A picture whose header claims more than the imaging limits is refused at creation.
+    let mut gif = b"GIF89a".to_vec();
+    gif.extend_from_slice(&65_535u16.to_le_bytes());
+    gif.extend_from_slice(&65_535u16.to_le_bytes());
+    gif.extend_from_slice(&[0; 32]);
+    let mut bmp = b"BM".to_vec();
+    bmp.extend_from_slice(&[0; 16]);
+    bmp.extend_from_slice(&20_000u32.to_le_bytes());
+    bmp.extend_from_slice(&20_000u32.to_le_bytes());
+    bmp.extend_from_slice(&[0; 32]);
+    for (ext, bytes) in [("gif", gif), ("bmp", bmp)] {
+        let huge = upload(&s, &token, "image2image", ext, bytes).await;
+        let (status, body) = s
+            .post(
+                "/v1/ai/create/image2image",
+                Some(&token),
+                json!({"data": {"file_path": huge, "prompt": "a lake"}}),
+            )
+            .await;
+        assert_eq!(status, 400, "{ext}: {body}");
+        let msg = body["msg"].as_str().unwrap();
+        assert!(
+            msg.starts_with("data.file_path") && msg.contains("too large"),
+            "{body}"
+        );
+    }
+    assert_eq!(s.balance(&token).await, 5, "nothing charged");
+    let (_, list) = s
+        .post("/v1/ai/task", Some(&token), json!({"page_size": 100}))
+        .await;
+    assert_eq!(list["data"]["total"], 0, "nothing stored: {list}");
+    let (status, body) = s
+        .post(
+            "/v1/ai/create/t_sensitive_detect",
+            Some(&token),
+            json!({"data": {"prompt": "a short and clean text"}}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+}
+
 #[tokio::test]
 async fn image_decodes_are_bounded_in_pixels_and_in_number() {
     let s = TestServer::start_configured(|c| {
@@ -130,7 +241,7 @@ async fn task_events_carry_the_state_not_the_request() {
         .post(
             "/v1/ai/create/text2image",
             Some(&token),
-            json!({"data": {"prompt": "a quiet harbour", "extra": "y".repeat(50_000)}, "user_data": {"module": "image", "note": "z".repeat(50_000)}}),
+            json!({"data": {"prompt": "a quiet harbour", "negative_prompt": "y".repeat(2000)}, "user_data": {"module": "image", "note": "z".repeat(50_000)}}),
         )
         .await;
     assert_eq!(status, 200, "{body}");

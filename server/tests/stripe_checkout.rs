@@ -274,3 +274,96 @@ async fn the_test_store_routes_answer_404_when_it_is_off() {
     let (status, _) = s.post("/v1/pay/stripe/webhook", None, json!({})).await;
     assert_eq!(status, 404);
 }
+
+/// A single-use coupon discounts one purchase: three checkouts made with it, one is quoted with
+/// it (it reserves the coupon), the others at the full price; each pays what it was quoted
+/// (docs/behaviour/pricing-and-purchase.md#coupons-are-used-once).
+#[tokio::test]
+async fn a_coupon_discounts_one_of_several_test_store_checkouts() {
+    let s = TestServer::start().await;
+    let token = s.register("coupon-thrice@example.com").await;
+    let (status, body) = s
+        .post("/v1/buy/coupon/receive", Some(&token), json!({}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let mut ids = Vec::new();
+    let mut quoted = Vec::new();
+    for _ in 0..3 {
+        let (status, body) = checkout(&s, &token, 24_120_100, 0).await;
+        assert_eq!(status, 200, "{body}");
+        ids.push(body["data"]["checkout_id"].as_str().unwrap().to_owned());
+        quoted.push(body["data"]["amount"].as_f64().unwrap());
+    }
+    assert_eq!(
+        quoted,
+        [12.74, 14.99, 14.99],
+        "the first checkout holds the coupon"
+    );
+    let mut paid = Vec::new();
+    // Paid in reverse order: the order of payment changes nothing.
+    for id in ids.iter().rev() {
+        let (status, body) = s
+            .post("/store/checkout/pay", None, json!({"checkout": id}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        paid.push((
+            body["data"]["amount"].as_f64().unwrap(),
+            body["data"]["coupon_id"].as_i64().unwrap(),
+        ));
+    }
+    assert_eq!(paid, [(14.99, 0), (14.99, 0), (12.74, 13_417)]);
+    // A payment quoted with a coupon another purchase has used (here marked used behind the
+    // store's back) is refused before paying, and charges nothing.
+    let (_, body) = checkout(&s, &token, 24_120_100, 0).await;
+    assert_eq!(body["data"]["amount"], 14.99, "the coupon is used up");
+    let pool = &s.running.as_ref().unwrap().state.db.pool;
+    sqlx::query("UPDATE coupons SET used_trade_id = ''")
+        .execute(pool)
+        .await
+        .unwrap();
+    let (_, body) = checkout(&s, &token, 24_120_100, 0).await;
+    assert_eq!(body["data"]["amount"], 12.74, "{body}");
+    let id = body["data"]["checkout_id"].as_str().unwrap().to_owned();
+    sqlx::query("UPDATE coupons SET used_trade_id = 'tother'")
+        .execute(pool)
+        .await
+        .unwrap();
+    let before = s.balance(&token).await;
+    let (status, body) = s
+        .post("/store/checkout/pay", None, json!({"checkout": id}))
+        .await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body["msg"].as_str().unwrap().contains("coupon"), "{body}");
+    assert_eq!(s.balance(&token).await, before);
+}
+
+/// On Stripe the amount is fixed when the session is made: only the checkout holding the coupon
+/// is sent at the discounted price.
+#[tokio::test]
+async fn a_coupon_discounts_one_of_several_stripe_sessions() {
+    let (s, fake) = stripe_server().await;
+    let token = s.register("coupon-stripe@example.com").await;
+    let (status, body) = s
+        .post("/v1/buy/coupon/receive", Some(&token), json!({}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let clients: Vec<_> = (0..3)
+        .map(|_| checkout(&s, &token, 24_120_100, 0))
+        .collect();
+    let answers = futures_util::future::join_all(clients).await;
+    for (status, body) in &answers {
+        assert_eq!(*status, 200, "{body}");
+    }
+    let mut amounts: Vec<String> = (0..3)
+        .map(|i| {
+            fake.field(i, "line_items[0][price_data][unit_amount]")
+                .unwrap()
+        })
+        .collect();
+    amounts.sort();
+    assert_eq!(
+        amounts,
+        ["1274", "1499", "1499"],
+        "made at once, one holds it"
+    );
+}

@@ -213,3 +213,47 @@ async fn a_trial_session_starts_the_trial_once() {
     assert_eq!(post_event(&s, &again).await, (200, "ignored".into()));
     assert_eq!(s.balance(&token).await, 55);
 }
+
+/// A coupon discounts one payment: a Stripe payment already taken for a checkout whose coupon
+/// another purchase has used (its reservation lapsed) is recorded as paid, with no coupon, and
+/// the coupon stays used by the first (docs/behaviour/pricing-and-purchase.md#coupons-are-used-once).
+#[tokio::test]
+async fn a_paid_session_whose_coupon_was_used_elsewhere_records_no_coupon() {
+    let (s, _fake) = stripe_server().await;
+    let token = s.register("webhook-coupon@example.com").await;
+    let (status, body) = s
+        .post("/v1/buy/coupon/receive", Some(&token), json!({}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (first, first_session) = paid_checkout(&s, &token, 24_120_100, 0).await;
+    let pool = &s.running.as_ref().unwrap().state.db.pool;
+    // The first checkout's reservation lapses; a second checkout is quoted with the coupon.
+    sqlx::query("UPDATE checkouts SET expires_at = 1 WHERE id = $1")
+        .bind(&first)
+        .execute(pool)
+        .await
+        .unwrap();
+    let (second, second_session) = paid_checkout(&s, &token, 24_120_100, 0).await;
+    for (n, (checkout, session)) in [(&second, &second_session), (&first, &first_session)]
+        .into_iter()
+        .enumerate()
+    {
+        let paid = session_completed(
+            &format!("evt_c{n}"),
+            session,
+            checkout,
+            1274,
+            json!({"payment_intent": format!("pi_c{n}")}),
+        );
+        assert_eq!(post_event(&s, &paid).await, (200, "granted".into()));
+    }
+    let coupons: Vec<(i64,)> =
+        sqlx::query_as("SELECT coupon_id FROM trades ORDER BY created_at, trade_id")
+            .fetch_all(pool)
+            .await
+            .unwrap();
+    let mut ids: Vec<i64> = coupons.into_iter().map(|(c,)| c).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, [0, 13_417], "one sale names the coupon");
+    assert_eq!(s.balance(&token).await, 205, "both paid purchases granted");
+}

@@ -123,13 +123,62 @@ async fn retry_runs_again_and_charges_again() {
         .post("/v1/ai/retry", Some(&token), json!({"task_id": slow}))
         .await;
     assert_eq!(status, 409);
+    // A task is retried once: retrying it again answers its retry and charges nothing; the
+    // retry itself can be retried (here with no credits left: 402).
     let (status, body) = s
         .post("/v1/ai/retry", Some(&token), json!({"task_id": id}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["task_id"], new_id.as_str());
+    assert_eq!(body["data"]["retry_of"], id.as_str());
+    let (status, body) = s
+        .post("/v1/ai/retry", Some(&token), json!({"task_id": new_id}))
         .await;
     assert_eq!(status, 402, "{body}");
     let (status, body) = s.post("/v1/ai/retry", Some(&token), json!({})).await;
     assert_eq!(status, 400);
     assert!(body["msg"].as_str().unwrap().starts_with("task_id"));
+}
+
+/// Ten retries of one failed task sent at once make one task, charged once; every answer names it
+/// (docs/behaviour/tasks-and-queue.md#deleting-and-retrying).
+#[tokio::test]
+async fn concurrent_retries_of_a_task_make_one_task() {
+    let s = TestServer::start().await;
+    let token = s.register("retry-race@example.com").await;
+    grant(&s, "retry-race@example.com", 40).await;
+    let id = create_ok(&s, &token, "text2image", json!({"prompt": "[fail] a kite"})).await;
+    let t = wait_done(&s, &token, "text2image", &id).await;
+    assert_eq!(t["status"], "failed", "{t}");
+    let before = s.balance(&token).await;
+    let calls = (0..10).map(|_| s.post("/v1/ai/retry", Some(&token), json!({"task_id": id})));
+    let answers = futures_util::future::join_all(calls).await;
+    let mut ids = std::collections::BTreeSet::new();
+    for (status, body) in &answers {
+        assert_eq!(*status, 200, "{body}");
+        assert_eq!(body["data"]["retry_of"], id.as_str());
+        ids.insert(body["data"]["task_id"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(ids.len(), 1, "one retry: {ids:?}");
+    let (_, list) = s
+        .post("/v1/ai/task", Some(&token), json!({"page_size": 100}))
+        .await;
+    assert_eq!(list["data"]["total"], 2, "the task and one retry: {list}");
+    // The retry fails too (same prompt) and is refunded: charged once, refunded once.
+    let retry = ids.first().unwrap();
+    wait_done(&s, &token, "text2image", retry).await;
+    assert_eq!(s.balance(&token).await, before);
+    let (_, history) = s
+        .get(
+            "/v1/credit/history?type=Consumption&page_size=100",
+            Some(&token),
+        )
+        .await;
+    assert_eq!(
+        history["data"]["list"].as_array().unwrap().len(),
+        2,
+        "two charges, the task's and its retry's: {history}"
+    );
 }
 
 #[tokio::test]

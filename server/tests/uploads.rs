@@ -50,6 +50,8 @@ async fn upload_sign_download_and_mediainfo() {
     assert_eq!(got, bytes);
     assert_eq!(headers["content-type"], "image/png");
     assert_eq!(headers["content-disposition"], "inline");
+    // A user's file keeps its own stricter policy: the site-wide one does not replace it.
+    assert_eq!(headers["content-security-policy"], "sandbox");
 
     let (_, signed) = s
         .get(

@@ -180,7 +180,11 @@ async fn video_tools_process_a_real_clip() {
     // eraser takes the painted mask of what to erase).
     let mask = upload(&s, &token, "tool_erv", "png", media_support::png(320, 240)).await;
     for algorithm in ["tool_erv", "video2anime"] {
-        let data = json!({"file_path": path, "mask_path": mask});
+        let data = if algorithm == "tool_erv" {
+            json!({"file_path": path, "mask_path": mask})
+        } else {
+            json!({"file_path": path})
+        };
         let id = create_ok(&s, &token, algorithm, data).await;
         let t = wait_done(&s, &token, algorithm, &id).await;
         assert_eq!(t["status"], "succeeded", "{algorithm}: {t}");

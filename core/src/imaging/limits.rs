@@ -33,6 +33,12 @@ pub(crate) fn check_size(width: u64, height: u64) -> Result<(), ImagingError> {
     Ok(())
 }
 
+/// Checks the size an image's header claims against the limits, before anything is read or
+/// allocated: a task's input picture is refused when it is created, not when its run fails.
+pub fn check_image_size(width: u32, height: u32) -> Result<(), ImagingError> {
+    check_size(u64::from(width), u64::from(height))
+}
+
 /// Validates an RGBA8 buffer: sizes within the limits (checked first, so a huge `width × height` is
 /// refused whatever the buffer), then `pixels.len() == width × height × 4`.
 pub fn check_rgba(pixels: &[u8], width: u32, height: u32) -> Result<(), ImagingError> {

@@ -133,6 +133,12 @@ fn file_value(
 ) -> Result<Option<(&'static str, String)>, TaskInputError> {
     for alias in aliases(name) {
         let v = text(data, alias)?;
+        if v.chars().count() > MAX_TASK_TEXT_CHARS as usize {
+            return Err(bad(
+                alias,
+                format!("too long: at most {MAX_TASK_TEXT_CHARS} characters"),
+            ));
+        }
         if !v.trim().is_empty() {
             return Ok(Some((alias, v.trim().to_owned())));
         }
@@ -235,6 +241,7 @@ pub fn check_task_data(module: &TaskModule, data: &Value) -> Result<Vec<FileRef>
             problem: InputProblem::NotAnObject,
         });
     }
+    super::options::check_task_names(module, data)?;
     let ratio = text(data, "aspect_ratio")?;
     if !ratio.trim().is_empty() {
         crate::crop::aspect_ratio_size(ratio)

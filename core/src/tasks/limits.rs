@@ -9,6 +9,24 @@ use serde::Serialize;
 /// 20).
 pub const TASK_LIST_PAGE_SIZE: u32 = 20;
 
+/// The most bytes of JSON a task's `data` may hold, for every create call (queued and instant).
+/// Not in the spec: the project's bound on what one task row stores
+/// (docs/behaviour/tasks-and-queue.md#task-inputs). The largest legitimate `data` (a song: prompt
+/// and lyrics of [`MAX_TASK_TEXT_CHARS`] characters each, up to 4 bytes each in UTF-8, plus the
+/// file paths and options) stays under 20 KiB; a task cannot carry a megabyte of anything else
+/// into the database and into every task list that shows it.
+pub const MAX_TASK_DATA_BYTES: usize = 32 * 1024;
+
+/// `Err` with the message for `data` when its JSON is longer than [`MAX_TASK_DATA_BYTES`].
+pub fn check_task_data_size(json_bytes: usize) -> Result<(), String> {
+    if json_bytes > MAX_TASK_DATA_BYTES {
+        return Err(format!(
+            "too large: at most {MAX_TASK_DATA_BYTES} bytes of JSON"
+        ));
+    }
+    Ok(())
+}
+
 /// The highest place in the queue a task is told exactly; a task with more queued ahead is told
 /// "999+". Not in the spec (which names no place in the queue): counting every queued task ahead
 /// of each new or shown one grew with the queue (18,000 queued tasks: ~3 ms of the database per

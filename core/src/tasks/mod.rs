@@ -7,12 +7,14 @@
 //!   pages, all derive from it; a new module is one row here plus one workflow file.
 //! - [`inputs`]: checks a task's `data` against its row (pure; the server then resolves the
 //!   files it names).
+//! - [`options`]: the names `data` may carry besides the module's fields, and their checks.
 //! - [`minutes`]: the monthly minutes of the metered tools (translate, denoise, vocal remover).
 
 pub mod catalogue;
 pub mod inputs;
 pub mod limits;
 pub mod minutes;
+pub mod options;
 
 pub use catalogue::{
     ANIME_STYLES, DurationRule, FAL_SPEECH, FAL_SPEECH_KEY, FalInput, FalModel, Field, FieldKind,
@@ -22,7 +24,8 @@ pub use catalogue::{
 };
 pub use inputs::{FileRef, InputProblem, TaskInputError, check_task_data, task_duration};
 pub use limits::{
-    QUEUE_POSITION_MAX, TASK_LIST_PAGE_SIZE, TaskConstants, queue_position_label, task_constants,
+    MAX_TASK_DATA_BYTES, QUEUE_POSITION_MAX, TASK_LIST_PAGE_SIZE, TaskConstants,
+    check_task_data_size, queue_position_label, task_constants,
 };
 pub use minutes::{
     CODE_MINUTES_USED_UP, MinuteError, MinuteTool, MinuteUse, MonthWindow, check_minutes,

@@ -263,36 +263,75 @@ pub async fn oauth_token(
     .await?
     .ok_or_else(|| ApiError::logged_out("code: this authorization code is unknown, expired or already used; log in again"))?;
     let user = token_user(&state, redeemed.user_id).await?;
-    let issued = auth::issue(&state.jwt, &state.db.pool, redeemed.user_id, &user.uid, now).await?;
+    let issued = auth::issue(
+        &state.jwt,
+        &state.db.pool,
+        redeemed.user_id,
+        &user.uid,
+        now,
+        "",
+    )
+    .await?;
     ok(token_answer(issued, redeemed.is_new != 0, &user))
 }
 
 /// `GET /v1/token/renew` → a fresh token; the old one ends a short grace after (core's
-/// `RENEWED_TOKEN_GRACE_MS`: calls already sent with it still succeed).
+/// `RENEWED_TOKEN_GRACE_MS`: calls already sent with it still succeed). A token is renewed once
+/// (a second renewal answers 401), and the new token joins the old one's family, which a logout
+/// ends whole (docs/behaviour/accounts-and-sessions.md#tokens-and-sessions): a token kept through
+/// its grace cannot fork the session.
 pub async fn renew(
     state: axum::extract::State<AppState>,
     user: AuthUser,
 ) -> ApiResult<TokenAnswer> {
     let now = clock::now_ms();
-    let issued = auth::issue(&state.jwt, &state.db.pool, user.id, &user.uid, now).await?;
     let ends = now.saturating_add(aivg_core::session::RENEWED_TOKEN_GRACE_MS);
-    sqlx::query("UPDATE tokens SET expires_ms = $1 WHERE jti = $2 AND expires_ms > $1")
-        .bind(ends)
-        .bind(&user.jti)
-        .execute(&state.db.pool)
-        .await?;
+    // Marked renewed in the statement that checks it, so two renewals at once make one token.
+    let family: String = sqlx::query_scalar(
+        "UPDATE tokens SET renewed = 1, expires_ms = CASE WHEN expires_ms > $1 THEN $1 ELSE expires_ms END
+         WHERE jti = $2 AND renewed = 0 AND revoked = 0 RETURNING family",
+    )
+    .bind(ends)
+    .bind(&user.jti)
+    .fetch_optional(&state.db.pool)
+    .await?
+    .ok_or_else(|| ApiError::logged_out("please log in again: this session was already renewed"))?;
     state.sessions.forget(&user.jti);
+    let family = if family.is_empty() {
+        &user.jti
+    } else {
+        &family
+    };
+    let issued = auth::issue(&state.jwt, &state.db.pool, user.id, &user.uid, now, family).await?;
     let facts = token_user(&state, user.id).await?;
     ok(token_answer(issued, false, &facts))
 }
 
-/// `POST /v1/logout`: revokes the token at once (`data` is null).
+/// `POST /v1/logout`: revokes the token and its whole family at once (the tokens renewed from the
+/// same sign-in, docs/behaviour/accounts-and-sessions.md#tokens-and-sessions; `data` is null).
 pub async fn logout(state: axum::extract::State<AppState>, user: AuthUser) -> ApiResult<()> {
-    sqlx::query("UPDATE tokens SET revoked = 1 WHERE jti = $1")
+    let family: String = sqlx::query_scalar("SELECT family FROM tokens WHERE jti = $1")
         .bind(&user.jti)
-        .execute(&state.db.pool)
-        .await?;
+        .fetch_optional(&state.db.pool)
+        .await?
+        .unwrap_or_default();
+    // Tokens issued before families existed have none: they are their own.
+    let family = if family.is_empty() {
+        &user.jti
+    } else {
+        &family
+    };
+    let ended: Vec<String> = sqlx::query_scalar(
+        "UPDATE tokens SET revoked = 1 WHERE jti = $1 OR jti = $2 OR family = $2 RETURNING jti",
+    )
+    .bind(&user.jti)
+    .bind(family)
+    .fetch_all(&state.db.pool)
+    .await?;
     state.sessions.forget(&user.jti);
+    for jti in &ended {
+        state.sessions.forget(jti);
+    }
     ok(())
 }
 

@@ -100,6 +100,7 @@ struct Inner {
     code_ip: Limiter<IpAddr>,
     free_ip: Limiter<IpAddr>,
     free_user: Limiter<String>,
+    list_user: Limiter<String>,
     anon_ip: Limiter<IpAddr>,
     hashes: Arc<Semaphore>,
     decodes: Arc<Semaphore>,
@@ -116,6 +117,7 @@ impl Limits {
             code_ip: Limiter::new(s.code_ip),
             free_ip: Limiter::new(s.free_ip),
             free_user: Limiter::new(s.free_user),
+            list_user: Limiter::new(s.list_user),
             anon_ip: Limiter::new(s.anon_ip),
             hashes: Arc::new(Semaphore::new(s.hash_concurrency.max(1))),
             decodes: Arc::new(Semaphore::new(s.decode_concurrency.max(1))),
@@ -171,6 +173,7 @@ impl Limits {
         i.code_ip.prune();
         i.free_ip.prune();
         i.free_user.prune();
+        i.list_user.prune();
         i.anon_ip.prune();
     }
 
@@ -184,6 +187,7 @@ impl Limits {
             + i.code_ip.len()
             + i.free_ip.len()
             + i.free_user.len()
+            + i.list_user.len()
             + i.anon_ip.len()
     }
 }

@@ -7,6 +7,7 @@
 //! | sign-up | `POST /account/register` | `AIVG_LIMIT_SIGNUP` per address |
 //! | code | `POST /v1/oauth/token` | `AIVG_LIMIT_CODE` per address |
 //! | free | `POST /v1/ai/prompt/img2prompt`, `/v1/ai/prompt/polish`, `GET /v1/common/oss/mediainfo`, `POST /v1/ai/task/like`, `/v1/ai/task/data_save`, `POST /v1/ai/create/{instant}` | `AIVG_LIMIT_FREE_IP` per address, `AIVG_LIMIT_FREE_USER` per account |
+//! | list | `POST /v1/ai/task` (the task list), `POST /v1/ai/result/batch` | `AIVG_LIMIT_LIST` per account (they answer only signed-in users; not per address, where the app's polling of many users behind one network would add up) |
 //! | anonymous writes | `POST /v1/analytics/events`, `POST /v1/explore/report`, `GET /v1/common/ab-test` | `AIVG_LIMIT_ANON` per address |
 //!
 //! Log-in is limited inside its handler, which knows the e-mail (see [`super::login`]). Paid
@@ -27,6 +28,8 @@ pub enum RouteClass {
     Signup,
     Code,
     Free,
+    /// The task list and the batch of results: up to 100 task rows per call.
+    List,
     AnonWrite,
 }
 
@@ -46,6 +49,7 @@ pub fn classify(method: &Method, path: &str) -> Option<RouteClass> {
             Some(RouteClass::Free)
         }
         "/v1/common/oss/mediainfo" if get => Some(RouteClass::Free),
+        "/v1/ai/task" | "/v1/ai/result/batch" if post => Some(RouteClass::List),
         "/v1/analytics/events" | "/v1/explore/report" if post => Some(RouteClass::AnonWrite),
         "/v1/common/ab-test" if get => Some(RouteClass::AnonWrite),
         _ => path
@@ -80,6 +84,13 @@ pub async fn guard(State(state): State<AppState>, req: Request, next: Next) -> R
             .anon_ip
             .check(&ip)
             .map_err(|s| refused("requests from your network", s)),
+        RouteClass::List => match crate::accounts::auth::signed_uid(&state.jwt, req.headers()) {
+            Some(uid) => i
+                .list_user
+                .check(&uid)
+                .map_err(|s| refused("requests for your account", s)),
+            None => Ok(()),
+        },
         RouteClass::Free => i
             .free_ip
             .check(&ip)
@@ -146,5 +157,11 @@ mod tests {
             Some(RouteClass::Free)
         );
         assert_eq!(c(Method::POST, "/v1/user"), None);
+        assert_eq!(c(Method::POST, "/v1/ai/task"), Some(RouteClass::List));
+        assert_eq!(
+            c(Method::POST, "/v1/ai/result/batch"),
+            Some(RouteClass::List)
+        );
+        assert_eq!(c(Method::POST, "/v1/ai/task/like"), Some(RouteClass::Free));
     }
 }

@@ -79,6 +79,10 @@ pub struct LimitSettings {
     /// `AIVG_LIMIT_FREE_IP` / `AIVG_LIMIT_FREE_USER`: free calls per address / per account.
     pub free_ip: Option<Rate>,
     pub free_user: Option<Rate>,
+    /// `AIVG_LIMIT_LIST`: task list and result batch calls per account (each answers up to 100
+    /// task rows, so they weigh more than the other free calls; the app polls the batch every
+    /// 3 s while the event stream is down, 20 a minute per tab).
+    pub list_user: Option<Rate>,
     /// `AIVG_LIMIT_ANON`: anonymous writes (analytics, reports, experiments) per address.
     pub anon_ip: Option<Rate>,
     /// `AIVG_HASH_CONCURRENCY`: password hashes at once.
@@ -116,6 +120,7 @@ impl LimitSettings {
             code_ip: rate(60, 600),
             free_ip: rate(300, 60),
             free_user: rate(120, 60),
+            list_user: rate(120, 60),
             anon_ip: rate(120, 60),
             hash_concurrency: cores(),
             decode_concurrency: cores(),
@@ -134,6 +139,7 @@ impl LimitSettings {
             code_ip: None,
             free_ip: None,
             free_user: None,
+            list_user: None,
             anon_ip: None,
             ..Self::defaults()
         }
@@ -160,6 +166,7 @@ impl LimitSettings {
             ("AIVG_LIMIT_CODE", &mut s.code_ip),
             ("AIVG_LIMIT_FREE_IP", &mut s.free_ip),
             ("AIVG_LIMIT_FREE_USER", &mut s.free_user),
+            ("AIVG_LIMIT_LIST", &mut s.list_user),
             ("AIVG_LIMIT_ANON", &mut s.anon_ip),
         ] {
             if let Some(v) = var(name) {

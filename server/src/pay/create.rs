@@ -15,6 +15,7 @@ use super::provider::Order;
 use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
 use crate::clock;
+use crate::ledger;
 use crate::params;
 use crate::state::AppState;
 use crate::store::catalog::cents_to_amount;
@@ -82,11 +83,15 @@ pub async fn create(
     eligibility::check_listed(product, zero, &market)?;
     let now = clock::now_s();
     let halloween = purchase::halloween_runs(&body.time_zone, now)?;
-    let mut conn = state.db.pool.acquire().await?;
+    // Quoting and saving the checkout under the user's lock: the checkout reserves the coupon
+    // it is quoted with, so two checkouts made at once cannot both take it
+    // (docs/behaviour/pricing-and-purchase.md#coupons-are-used-once).
+    let mut tx = state.db.pool.begin().await?;
+    ledger::lock_user(&mut tx, user.id).await?;
     if zero {
-        purchase::check_trial(&mut conn, user.id, product, now).await?;
+        purchase::check_trial(&mut tx, user.id, product, now).await?;
     }
-    let quote = purchase::quote(&mut conn, user.id, product, zero, halloween, now).await?;
+    let quote = purchase::quote(&mut tx, user.id, product, zero, halloween, now).await?;
     let checkout = Checkout {
         id: checkouts::new_id(),
         user_id: user.id,
@@ -102,7 +107,9 @@ pub async fn create(
         used_at: 0,
         expires_at: now + CHECKOUT_TTL_S,
     };
-    checkouts::insert(&mut conn, &checkout, now).await?;
+    checkouts::insert(&mut tx, &checkout, now).await?;
+    tx.commit().await?;
+    let mut conn = state.db.pool.acquire().await?;
     let origin = crate::links::public_origin(&state.cfg);
     let order = Order {
         checkout_id: &checkout.id,

@@ -174,6 +174,19 @@ async fn session_paid(
         );
         return Ok(ignored(e.msg));
     }
+    // The provider has taken the money: the sale is recorded as paid. Its coupon is reserved by
+    // the checkout (`purchase::quote`), so it is unused unless the checkout outlived its
+    // reservation; then the sale names no coupon rather than use one twice.
+    let coupon_id = if purchase::coupon_unused(conn, checkout.user_id, checkout.coupon_id).await? {
+        checkout.coupon_id
+    } else {
+        tracing::warn!(
+            "{provider} session {}: coupon {} was already used; sale recorded without it",
+            s.id,
+            checkout.coupon_id
+        );
+        0
+    };
     let sale = Sale {
         user_id: checkout.user_id,
         product,
@@ -181,7 +194,7 @@ async fn session_paid(
         session: &checkout.session,
         quote: Quote {
             amount_cents: s.amount_total,
-            coupon_id: checkout.coupon_id,
+            coupon_id,
         },
         provider,
         now,

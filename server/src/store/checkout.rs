@@ -273,7 +273,8 @@ async fn pay_checkout(state: &AppState, id: &str) -> Result<Receipt, ApiError> {
         purchase::check_trial(&mut tx, c.user_id, product, now).await?;
     }
     // The price agreed when the checkout was made (its coupon or campaign discount), as a
-    // payment provider charges it; a coupon already used elsewhere is not used twice (`record`).
+    // payment provider charges it; a coupon already used elsewhere is not used twice: `record`
+    // refuses the payment (docs/behaviour/pricing-and-purchase.md#coupons-are-used-once).
     let quote = Quote {
         amount_cents: c.amount_cents,
         coupon_id: c.coupon_id,

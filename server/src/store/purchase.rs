@@ -4,7 +4,8 @@
 //!
 //! - pay as you go: the pack's credits, valid indefinitely; an unused 15% coupon (see
 //!   [`super::coupon`]) or, while the halloween banner runs for the buyer, its 20% lowers the
-//!   amount (the larger of the two; a coupon that applied is used up);
+//!   amount (the larger of the two; a coupon that applied is used up, by exactly one sale: an
+//!   open checkout reserves its coupon, and a sale whose coupon is already used is refused);
 //! - subscription: a period starting now, or at the end of the user's running period of the same
 //!   SKU (a renewal extends it); the period's credits expire at its end; the plan level becomes
 //!   the highest unexpired tier;
@@ -80,8 +81,13 @@ pub async fn quote(
     if product.kind != Kind::Pack {
         return Ok(full);
     }
+    // A coupon held by an open checkout (unpaid, unexpired) is reserved for it: a provider fixes
+    // that checkout's amount when it is made, so no other purchase may be quoted with it
+    // (docs/behaviour/pricing-and-purchase.md#coupons-are-used-once).
     let coupon: Option<StoredCoupon> = sqlx::query_as(
         "SELECT coupon_id, percent FROM coupons WHERE user_id = $1 AND used_trade_id = '' AND expires_at > $2
+           AND NOT EXISTS (SELECT 1 FROM checkouts k WHERE k.user_id = coupons.user_id
+             AND k.coupon_id = coupons.coupon_id AND k.used_at = 0 AND k.expires_at > $2)
          ORDER BY percent DESC, coupon_id LIMIT 1",
     )
     .bind(user_id)
@@ -200,6 +206,32 @@ pub async fn pay(
     Ok(receipt)
 }
 
+/// The refusal of a sale quoted with a coupon another purchase has used.
+pub fn coupon_used() -> ApiError {
+    ApiError::conflict(
+        "coupon: this checkout's coupon was used by another purchase; start again from the buy dialog",
+    )
+}
+
+/// Whether the user's coupon `coupon_id` is still unused (0, no coupon: true).
+pub async fn coupon_unused(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    coupon_id: i64,
+) -> Result<bool, ApiError> {
+    if coupon_id == 0 {
+        return Ok(true);
+    }
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT coupon_id FROM coupons WHERE user_id = $1 AND coupon_id = $2 AND used_trade_id = ''",
+    )
+    .bind(user_id)
+    .bind(coupon_id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.is_some())
+}
+
 /// Records a sale inside the caller's transaction, after [`ledger::lock_user`]: the trade, the
 /// coupon used, the credits and, for subscriptions and trials, the period and plan level.
 pub async fn record(
@@ -255,7 +287,7 @@ pub async fn record(
     .execute(&mut *conn)
     .await?;
     if coupon_id != 0 {
-        sqlx::query(
+        let used = sqlx::query(
             "UPDATE coupons SET used_trade_id = $1 WHERE user_id = $2 AND coupon_id = $3 AND used_trade_id = ''",
         )
         .bind(&trade_id)
@@ -263,6 +295,11 @@ pub async fn record(
         .bind(coupon_id)
         .execute(&mut *conn)
         .await?;
+        // A coupon discounts one purchase: a sale quoted with one another purchase used is refused
+        // (the caller's transaction rolls back, nothing is charged on the test store).
+        if used.rows_affected() == 0 {
+            return Err(coupon_used());
+        }
     }
     let details = match kind {
         "trial" => format!("{} free trial", product.name),

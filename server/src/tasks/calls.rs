@@ -78,6 +78,9 @@ pub fn split_body(body: Value) -> Result<(Value, Value), ApiError> {
             ));
         }
     };
+    // What one task row stores is bounded (docs/behaviour/tasks-and-queue.md#task-inputs).
+    aivg_core::tasks::check_task_data_size(data.to_string().len())
+        .map_err(|m| ApiError::invalid("data", m))?;
     Ok((data, user_data))
 }
 
@@ -98,7 +101,21 @@ pub async fn queue_task(
     user_data: &Value,
     retry_of: &str,
 ) -> Result<lifecycle::Created, ApiError> {
+    Ok(create_task(state, user, module, data, user_data, retry_of).await??)
+}
+
+/// [`queue_task`], answering the creation's own refusal apart (a retry answers its task's first
+/// retry instead).
+async fn create_task(
+    state: &AppState,
+    user: &AuthUser,
+    module: &'static modules::TaskModule,
+    data: &Value,
+    user_data: &Value,
+    retry_of: &str,
+) -> Result<Result<lifecycle::Created, lifecycle::CreateError>, ApiError> {
     let files = modules::validate(&state.db.pool, user, module, data).await?;
+    check_image_sizes(state, &files).await?;
     let media_seconds =
         super::minutes::input_seconds(&state.limits, &state.files, module.code, &files).await?;
     let plan_level =
@@ -118,7 +135,45 @@ pub async fn queue_task(
         media_seconds,
         plan_level,
     };
-    Ok(lifecycle::create(state.task_deps(), &t).await?)
+    Ok(lifecycle::create(state.task_deps(), &t).await)
+}
+
+/// The answer of a retry call for `retry_id`, the existing retry of `original`.
+async fn first_retry(
+    state: &AppState,
+    user: &AuthUser,
+    retry_id: &str,
+    original: &str,
+) -> Result<CreatedTask, ApiError> {
+    let row = task_of(state, user, retry_id).await?;
+    let queue_position = record::queue_position(&state.db.pool, &row).await?;
+    Ok(CreatedTask {
+        retry_of: Some(original.to_owned()),
+        ..created(&lifecycle::Created {
+            row,
+            queue_position,
+        })
+    })
+}
+
+/// Refuses an input picture whose header claims more than core's imaging limits
+/// (`check_image_size`: per side and in all), so a task the worker could never decode is not
+/// charged (docs/behaviour/tasks-and-queue.md#task-inputs). A header that cannot be read is left
+/// to the run, which fails and refunds.
+async fn check_image_sizes(state: &AppState, inputs: &modules::InputFiles) -> Result<(), ApiError> {
+    for (field, obj) in inputs {
+        if crate::uploads::paths::media_kind(&obj.content_type) != "image" {
+            continue;
+        }
+        let Ok(info) = crate::uploads::mediainfo::probe(&state.files, obj).await else {
+            continue;
+        };
+        if info.width > 0 && info.height > 0 {
+            aivg_core::imaging::check_image_size(info.width, info.height)
+                .map_err(|e| ApiError::invalid(&format!("data.{field}"), e.to_string()))?;
+        }
+    }
+    Ok(())
 }
 
 /// The answer of a creation, from the row as written.
@@ -269,7 +324,9 @@ pub async fn delete(
 /// `POST /v1/ai/retry {task_id}` → `{task_id, taskId, status, credits, queue_position, retry_of}`:
 /// a new run of a finished task (succeeded, failed or cancelled) with the same data, charged
 /// again. Its inputs are checked again (a deleted upload answers 404); a task still queued or
-/// running answers 409; the instant algorithms cannot be retried (400).
+/// running answers 409; the instant algorithms cannot be retried (400). A task is retried once:
+/// a later (or concurrent) retry answers the first retry, charging nothing
+/// (docs/behaviour/tasks-and-queue.md#deleting-and-retrying).
 pub async fn retry(
     State(state): State<AppState>,
     user: AuthUser,
@@ -292,12 +349,22 @@ pub async fn retry(
             format!("{} tasks cannot be retried", t.module_code),
         )
     })?;
+    // Most repeated retries end here, before the inputs are checked again; concurrent ones are
+    // decided under the user's lock (`lifecycle::create`).
+    let first: Option<String> = sqlx::query_scalar(lifecycle::FIRST_RETRY_SQL)
+        .bind(user.id)
+        .bind(&t.task_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    if let Some(retry_id) = first {
+        return ok(first_retry(&state, &user, &retry_id, &t.task_id).await?);
+    }
     let user_data: Value = if t.user_data.is_empty() {
         Value::Null
     } else {
         serde_json::from_str(&t.user_data).unwrap_or(Value::Null)
     };
-    let c = queue_task(
+    let c = match create_task(
         &state,
         &user,
         module,
@@ -305,7 +372,14 @@ pub async fn retry(
         &user_data,
         &t.task_id,
     )
-    .await?;
+    .await?
+    {
+        Ok(c) => c,
+        Err(lifecycle::CreateError::AlreadyRetried { task_id }) => {
+            return ok(first_retry(&state, &user, &task_id, &t.task_id).await?);
+        }
+        Err(e) => return Err(e.into()),
+    };
     let new_id = &c.row.task_id;
     state.tasks.emit(super::hub::TaskEvent {
         user_id: user.id,

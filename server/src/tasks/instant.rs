@@ -116,6 +116,14 @@ pub async fn create(
                     "required: the text to check",
                 ));
             }
+            // The text checked is a task's text, so the task texts' limit applies.
+            let max = aivg_core::tasks::MAX_TASK_TEXT_CHARS;
+            if u32::try_from(text.chars().count()).unwrap_or(u32::MAX) > max {
+                return Err(ApiError::invalid(
+                    "data.prompt",
+                    format!("too long: at most {max} characters"),
+                ));
+            }
             let words = blocked_words(text);
             let result = json!({ "outputs": [], "pass": words.is_empty(), "words": words });
             finished(state, user, algorithm, &data, &result).await?

@@ -39,6 +39,10 @@ pub enum CreateError {
     Insufficient { needed: i64, available: i64 },
     #[error(transparent)]
     Minutes(#[from] super::minutes::MinutesError),
+    /// The task was already retried (docs/behaviour/tasks-and-queue.md#deleting-and-retrying: one retry per
+    /// task); `task_id` is that retry.
+    #[error("this task was already retried as {task_id}")]
+    AlreadyRetried { task_id: String },
     /// A fresh spend cannot have been refunded: the ledger broke its own rule.
     #[error("spend answered AlreadyRefunded")]
     AlreadyRefunded,
@@ -135,8 +139,10 @@ pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, CreateError
         limit: i64::try_from(limit).unwrap_or(i64::MAX),
     };
     // The metered tools' check reads more under the lock: always the transaction.
-    let one_statement =
-        d.backend == Backend::Postgres && aivg_core::tasks::minute_tool(t.module_code).is_none();
+    // A retry checks under the lock that its task has no retry yet: the transaction too.
+    let one_statement = d.backend == Backend::Postgres
+        && aivg_core::tasks::minute_tool(t.module_code).is_none()
+        && t.retry_of.is_empty();
     // The user's write queue (crate::db::WriteGate: everyone's on SQLite), held until the
     // creation has committed, not while the place in the queue is counted.
     let turn = d.gate.enter(t.user_id).await;
@@ -242,6 +248,18 @@ async fn write_locked(
     // commit: that scan grows with the queue and would hold SQLite's one write lock meanwhile.)
     let (available, waiting) =
         ledger::lock_user_reading(&mut tx, t.user_id, now_ms / 1000, USER_QUEUED_SQL).await?;
+    // One retry per task, checked under the user's lock so retries sent at once make one task
+    // (docs/behaviour/tasks-and-queue.md#deleting-and-retrying).
+    if !t.retry_of.is_empty() {
+        let first: Option<String> = sqlx::query_scalar(FIRST_RETRY_SQL)
+            .bind(t.user_id)
+            .bind(t.retry_of)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if let Some(task_id) = first {
+            return Err(CreateError::AlreadyRetried { task_id });
+        }
+    }
     if usize::try_from(waiting).unwrap_or(usize::MAX) >= limit {
         return Err(CreateError::TooManyQueued { waiting, limit });
     }
@@ -300,6 +318,9 @@ async fn write_locked(
     tx.commit().await?;
     Ok((id, charge_id))
 }
+
+/// The retry (not deleted) of the user's (`$1`) task `$2`, the first when there are several.
+pub(super) const FIRST_RETRY_SQL: &str = "SELECT task_id FROM tasks WHERE user_id = $1 AND retry_of = $2 AND deleted = 0 ORDER BY id LIMIT 1";
 
 /// The user's (`$1`) queued tasks: what counts toward the limit of waiting ones, in both ways
 /// of creating a task ([`write_locked`], [`create_pg`]).

@@ -42,11 +42,8 @@ impl FromRequestParts<AppState> for AuthUser {
                     "please log in: the Authorization header must be 'Bearer <token>'",
                 )
             })?;
-        let claims = verified_claims(&state.jwt, token).map_err(|e| {
-            ApiError::logged_out(format!(
-                "please log in again: the access token is not valid ({e})"
-            ))
-        })?;
+        let claims = verified_claims(&state.jwt, token)
+            .map_err(|e| ApiError::logged_out(format!("please log in again: {e}")))?;
         let now = crate::clock::now_ms();
         if let Some(kept) = state.sessions.get(&claims.jti, now) {
             note_user(parts, kept.user_id);

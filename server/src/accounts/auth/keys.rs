@@ -54,17 +54,20 @@ pub fn signed_uid(keys: &JwtKeys, headers: &axum::http::HeaderMap) -> Option<Str
 
 /// A token's claims once its signature is checked and it has not expired. The expiry is checked
 /// against the server's clock (`clock.rs`, the only clock read, so a debug build's test clock
-/// moves tokens too), not jsonwebtoken's own reading of the system time; no leeway.
-pub fn verified_claims(keys: &JwtKeys, token: &str) -> Result<Claims, String> {
+/// moves tokens too), not jsonwebtoken's own reading of the system time; no leeway. The error is
+/// a plain sentence for the 401: the library's own text (its algorithm list, `InvalidSignature`)
+/// tells a caller how tokens are checked and nothing it can act on
+/// (docs/behaviour/calls-and-errors.md#logged-out-answer).
+pub fn verified_claims(keys: &JwtKeys, token: &str) -> Result<Claims, &'static str> {
     let mut validation = Validation::new(Algorithm::HS256);
     validation.leeway = 0;
     // `exp` stays a required claim; its value is compared below.
     validation.validate_exp = false;
     let claims = jsonwebtoken::decode::<Claims>(token, &keys.dec, &validation)
-        .map_err(|e| e.to_string())?
+        .map_err(|_| "the access token is not valid")?
         .claims;
     if claims.exp < crate::clock::now_s() {
-        return Err("ExpiredSignature".into());
+        return Err("the access token has expired");
     }
     Ok(claims)
 }

@@ -22,15 +22,18 @@ pub struct Issued {
     pub expires_ms: i64,
 }
 
-/// Issues and records a token for the user.
+/// Issues and records a token for the user, in `family` (the session's first token's jti; empty:
+/// a new session, whose family is this token).
 pub async fn issue(
     keys: &JwtKeys,
     pool: &AnyPool,
     user_id: i64,
     uid: &str,
     now_ms: i64,
+    family: &str,
 ) -> Result<Issued, ApiError> {
     let jti = crate::ids::random_token(16);
+    let family = if family.is_empty() { &jti } else { family };
     let expires_ms = now_ms + TOKEN_LIFETIME_MS;
     let claims = Claims {
         sub: uid.to_owned(),
@@ -41,12 +44,15 @@ pub async fn issue(
     };
     let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.enc)
         .map_err(ApiError::internal)?;
-    sqlx::query("INSERT INTO tokens (jti, user_id, expires_ms, revoked) VALUES ($1, $2, $3, 0)")
-        .bind(&jti)
-        .bind(user_id)
-        .bind(expires_ms)
-        .execute(pool)
-        .await?;
+    sqlx::query(
+        "INSERT INTO tokens (jti, user_id, expires_ms, revoked, family) VALUES ($1, $2, $3, 0, $4)",
+    )
+    .bind(&jti)
+    .bind(user_id)
+    .bind(expires_ms)
+    .bind(family)
+    .execute(pool)
+    .await?;
     Ok(Issued {
         token,
         jti,
