@@ -69,6 +69,11 @@ pub enum InputProblem {
     /// An aspect ratio the site does not offer.
     #[error("Choose one of the aspect ratios offered.")]
     UnknownRatio,
+    /// A field the module does not take, or an option of the wrong type or size
+    /// (core/src/tasks/options.rs): a program's mistake, never one the site's form makes, so its
+    /// text names the field's rule for the program's author.
+    #[error("{detail}")]
+    NotAccepted { detail: String },
 }
 
 /// The English request for an empty field of a kind (the app has its translations under
@@ -86,7 +91,7 @@ fn required_text(kind: FieldKind) -> &'static str {
     }
 }
 
-fn bad(field: &str, problem: InputProblem) -> TaskInputError {
+pub(super) fn bad(field: &str, problem: InputProblem) -> TaskInputError {
     TaskInputError {
         field: format!("data.{field}"),
         message: problem.to_string(),
@@ -136,7 +141,9 @@ fn file_value(
         if v.chars().count() > MAX_TASK_TEXT_CHARS as usize {
             return Err(bad(
                 alias,
-                format!("too long: at most {MAX_TASK_TEXT_CHARS} characters"),
+                InputProblem::TooLong {
+                    max: MAX_TASK_TEXT_CHARS,
+                },
             ));
         }
         if !v.trim().is_empty() {
@@ -413,10 +420,10 @@ mod tests {
         );
         let img = task_module("text2image").unwrap();
         let err = task_duration(img, &json!({"duration": "x"})).unwrap_err();
-        assert_eq!(err.message, "Choose a length from 1 to 300 seconds.");
+        assert_eq!(err.message, "Choose a length from 1 to 240 seconds.");
         assert_eq!(
             serde_json::to_value(&err.problem).unwrap(),
-            json!({"kind": "durationRange", "min": 1, "max": 300})
+            json!({"kind": "durationRange", "min": 1, "max": 240})
         );
         let long = "a".repeat(usize::try_from(MAX_TASK_TEXT_CHARS).unwrap() + 1);
         let err = check("text2image", json!({ "prompt": long })).unwrap_err();

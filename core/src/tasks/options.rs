@@ -5,7 +5,7 @@
 //! that is neither a field of the module nor one of its options is refused, naming it.
 
 use super::catalogue::{FieldKind, MAX_TASK_TEXT_CHARS, PROMPT_STYLE_FIELD, TaskModule, Work};
-use super::inputs::TaskInputError;
+use super::inputs::{InputProblem, TaskInputError};
 use crate::imaging::MAX_SIDE;
 use serde_json::Value;
 
@@ -62,10 +62,12 @@ fn options(module: &TaskModule) -> Vec<(&'static str, Kind)> {
 }
 
 fn bad(field: &str, message: impl Into<String>) -> TaskInputError {
-    TaskInputError {
-        field: format!("data.{field}"),
-        message: message.into(),
-    }
+    super::inputs::bad(
+        field,
+        InputProblem::NotAccepted {
+            detail: message.into(),
+        },
+    )
 }
 
 fn whole(v: &Value, field: &str, min: u64, max: u64) -> Result<(), TaskInputError> {
