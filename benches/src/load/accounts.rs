@@ -55,7 +55,8 @@ pub async fn make(
                 .map_err(|e| format!("grant: {e}"))?;
         }
         let issued =
-            aivg_server::accounts::auth::issue(&state.jwt, &state.db.pool, id, &uid, now_ms)
+            // A new session: its own token family.
+            aivg_server::accounts::auth::issue(&state.jwt, &state.db.pool, id, &uid, now_ms, "")
                 .await
                 .map_err(|e| format!("token: {e:?}"))?;
         out.push(Account {
