@@ -5,6 +5,7 @@
  * length outside the range can be typed.
  */
 import type { TaskDurationRule } from "@aivg/core/rules";
+import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 
 export function DurationPicker({ rule, value, onChange }: { rule: TaskDurationRule; value: number; onChange: (s: number) => void }) {
@@ -29,6 +30,7 @@ export function DurationPicker({ rule, value, onChange }: { rule: TaskDurationRu
           step={1}
           value={value}
           aria-valuetext={t("duration.option", { s: value })}
+          style={{ "--fill": `${(100 * (value - rule.min)) / Math.max(1, rule.max - rule.min)}%` } as CSSProperties}
           data-testid="duration"
           onChange={(e) => onChange(Math.round(Number(e.currentTarget.value)))}
         />
