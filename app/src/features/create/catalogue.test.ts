@@ -61,7 +61,7 @@ describe("screens read what they ask from core's catalogue", () => {
     expect(isMissing(length)).toBe(false);
     expect(length?.rule).toBe("Choose one of these lengths: 5, 10 seconds.");
     expect(length).toMatchObject({ kind: "durationChoice", values: { choices: "5, 10" } });
-    expect(checkFields("text2image", { prompt: "a cat", duration: 0 })).toMatchObject({ kind: "durationRange", values: { min: 1, max: 300 } });
+    expect(checkFields("text2image", { prompt: "a cat", duration: 0 })).toMatchObject({ kind: "durationRange", values: { min: 1, max: 240 } });
     expect(checkFields("image2video", { prompt: "a cat" })).toMatchObject({ field: "file_path", kind: "required", values: { what: "image" } });
     expect(checkFields("txt2Music", { prompt: "short" })?.field).toBe("prompt");
     expect(() => moduleForm("nope")).toThrow(/not a task module/);
