@@ -15,6 +15,14 @@ if [ "$node_major" -lt 20 ]; then
   say "Node.js 20 or newer is required (found: $(node --version 2>/dev/null || echo none))"; exit 1
 fi
 
+# Rust: clippy and rustfmt (the test run lints with clippy-driver as the build's compiler).
+for component in clippy rustfmt; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    say "adding the $component component"
+    rustup component add "$component"
+  fi
+done
+
 # Rust: the wasm target for the browser package.
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"

@@ -148,7 +148,7 @@ test("audio edit choice: a template picked over the user's own prompt asks how t
   await choice.getByRole("button", { name: "Confirm" }).click();
   await expect(choice).toBeHidden();
   await expect(page.getByTestId("prompt")).toHaveValue(mine);
-  await expect(page.getByLabel(/^Duration:/)).toHaveValue(String(first.info.duration));
+  await expect(page.getByRole("slider", { name: "Length" })).toHaveValue(String(first.info.duration));
   await expect(page.getByRole("radio", { name: first.info.style })).toHaveAttribute("aria-checked", "true");
 
   // The preselected first option takes the template's prompt too.
