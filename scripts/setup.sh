@@ -56,7 +56,9 @@ fi
 # Fonts for the browser tests' screenshots (app/e2e/screens.spec.ts): the same fonts on every
 # machine render the same pixels, and Noto CJK draws Japanese, Korean and Chinese (without it they
 # render as boxes). The app's font stack names Noto Sans and Noto Sans CJK (app/src/styles/global.css).
-if ! fc-list : family 2>/dev/null | grep -q "Noto Sans CJK JP" || ! fc-list : family 2>/dev/null | grep -qx "Noto Sans"; then
+# (The list is read whole first: `fc-list | grep -q` fails under pipefail when grep stops early.)
+families=$(fc-list : family 2>/dev/null || true)
+if ! grep -q "Noto Sans CJK JP" <<< "$families" || ! grep -qx "Noto Sans" <<< "$families"; then
   say "installing Debian's Noto fonts (core and CJK)"
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq fontconfig fonts-noto-core fonts-noto-cjk >/dev/null
