@@ -236,6 +236,26 @@ async fn guessing_a_password_elsewhere_does_not_lock_the_owner_out() {
         "the owner logs in from their own address: {body}"
     );
     assert!(body["data"]["code"].is_string());
+    let owner = || {
+        post_from(
+            &s,
+            "198.51.100.77",
+            "/account/login",
+            None,
+            credentials("owner@example.com"),
+        )
+    };
+    for n in 0..3 {
+        let (status, _, body) = owner().await;
+        assert_eq!(
+            status, 200,
+            "a correct password spends nothing ({n}): {body}"
+        );
+    }
+    let typo = json!({"email": "owner@example.com", "password": "typo12345"});
+    let (status, _, _) = post_from(&s, "198.51.100.77", "/account/login", None, typo).await;
+    assert_eq!(status, 400);
+    assert_limited(&owner().await);
 }
 
 #[tokio::test]

@@ -175,7 +175,7 @@ pub async fn login(
     if c.password.is_empty() {
         return Err(AccountError::PasswordMissing.into());
     }
-    state.limits.login_attempt(&email, ip)?;
+    let _checking = state.limits.login_attempt(&email, ip)?;
     let account: Option<StoredLogin> =
         sqlx::query_as("SELECT id, password_hash FROM users WHERE email = $1")
             .bind(&email)

@@ -4,44 +4,45 @@
 //!   whatever the account.
 //! - **Per account** (`AIVG_LIMIT_LOGIN_ACCOUNT`, default 10 per 15 min): every attempt on the
 //!   e-mail counts, from anywhere. While this allowance lasts, nothing more is checked.
-//! - **An account past its allowance is "attacked"**: then each client address may make one
-//!   attempt on it per `AIVG_LIMIT_LOGIN_NETWORK` (default 1 per 15 min), and an address that
-//!   has already failed on it recently has none left. A failed password marks the address for
-//!   the account in any case.
+//! - **An account past its allowance is "attacked"**: then a client address may try it only
+//!   while it has failed on it fewer than `AIVG_LIMIT_LOGIN_NETWORK` times (default 1 per
+//!   15 min), and one attempt at a time ([`failures`](super::failures)). A failed password
+//!   marks the address for the account in any case; a correct one spends nothing.
 //!
 //! So someone guessing from elsewhere cannot stop the owner: the owner's own address has not
-//! failed on the account and gets its attempt, while the guesser's addresses have failed and
-//! wait. A guesser with many addresses gets one guess per address and window. The owner is
-//! slowed only if they also mistype under attack, or share the guesser's address (one NAT).
-//! There is no lock-out: every refusal says when to try again.
+//! failed on the account and logs in as often as they need, while the guesser's addresses have
+//! failed and wait. A guesser with many addresses gets one guess per address and window. The
+//! owner is slowed only if they also mistype under attack, or share the guesser's address (one
+//! NAT). There is no lock-out: every refusal says when to try again.
 
+use super::failures::Checking;
 use super::{Limits, client_ip::limit_key, refused};
 use crate::api::ApiError;
 use std::net::IpAddr;
+use std::time::Instant;
 
 impl Limits {
     /// Checks a log-in attempt on `email` from `ip` (see the module doc) before the password is
-    /// looked at.
-    pub fn login_attempt(&self, email: &str, ip: IpAddr) -> Result<(), ApiError> {
+    /// looked at. Hold the answer until the password is checked.
+    pub fn login_attempt(&self, email: &str, ip: IpAddr) -> Result<Checking, ApiError> {
         let i = &self.inner;
         let ip = limit_key(ip);
         i.login_ip
             .check(&ip)
             .map_err(|s| refused("log-in attempts from your network", s))?;
-        if i.login_account.check(&email.to_owned()).is_err() {
-            i.login_network
-                .check(&(email.to_owned(), ip))
-                .map_err(|s| refused("log-in attempts for this e-mail", s))?;
+        if i.login_account.check(&email.to_owned()).is_ok() {
+            return Ok(i.login_network.unmarked());
         }
-        Ok(())
+        i.login_network
+            .begin((email.to_owned(), ip), Instant::now())
+            .map_err(|s| refused("log-in attempts for this e-mail", s))
     }
 
     /// Records a wrong password for `email` from `ip`.
     pub fn login_failed(&self, email: &str, ip: IpAddr) {
-        let _ = self
-            .inner
+        self.inner
             .login_network
-            .check(&(email.to_owned(), limit_key(ip)));
+            .failed((email.to_owned(), limit_key(ip)), Instant::now());
     }
 }
 
@@ -83,9 +84,16 @@ mod tests {
         let e = l.login_attempt("v@example.com", attacker).unwrap_err();
         assert_eq!(e.code, 429);
         assert!(e.retry_after.unwrap() > 60);
+        for n in 0..3 {
+            assert!(
+                l.login_attempt("v@example.com", owner).is_ok(),
+                "the owner's attempt {n} (a correct password spends nothing)"
+            );
+        }
+        l.login_failed("v@example.com", owner);
         assert!(
-            l.login_attempt("v@example.com", owner).is_ok(),
-            "the owner's attempt"
+            l.login_attempt("v@example.com", owner).is_err(),
+            "the owner mistyped under attack"
         );
         assert!(
             l.login_attempt("w@example.com", attacker).is_ok(),

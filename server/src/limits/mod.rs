@@ -12,6 +12,7 @@
 //! allowance do not pile up.
 
 pub mod client_ip;
+pub mod failures;
 pub mod login;
 pub mod routes;
 pub mod settings;
@@ -96,7 +97,7 @@ struct Inner {
     signup_ip: Limiter<IpAddr>,
     login_ip: Limiter<IpAddr>,
     login_account: Limiter<String>,
-    login_network: Limiter<(String, IpAddr)>,
+    login_network: failures::FailureMarks,
     code_ip: Limiter<IpAddr>,
     free_ip: Limiter<IpAddr>,
     free_user: Limiter<String>,
@@ -113,7 +114,7 @@ impl Limits {
             signup_ip: Limiter::new(s.signup_ip),
             login_ip: Limiter::new(s.login_ip),
             login_account: Limiter::new(s.login_account),
-            login_network: Limiter::new(s.login_network),
+            login_network: failures::FailureMarks::new(s.login_network),
             code_ip: Limiter::new(s.code_ip),
             free_ip: Limiter::new(s.free_ip),
             free_user: Limiter::new(s.free_user),
@@ -169,7 +170,7 @@ impl Limits {
         i.signup_ip.prune();
         i.login_ip.prune();
         i.login_account.prune();
-        i.login_network.prune();
+        i.login_network.prune(std::time::Instant::now());
         i.code_ip.prune();
         i.free_ip.prune();
         i.free_user.prune();

@@ -72,7 +72,8 @@ pub struct LimitSettings {
     pub login_ip: Option<Rate>,
     /// `AIVG_LIMIT_LOGIN_ACCOUNT`: log-in attempts per account before it counts as attacked.
     pub login_account: Option<Rate>,
-    /// `AIVG_LIMIT_LOGIN_NETWORK`: attempts on an attacked account per client address.
+    /// `AIVG_LIMIT_LOGIN_NETWORK`: failed attempts on an attacked account per client address
+    /// (a correct password spends nothing).
     pub login_network: Option<Rate>,
     /// `AIVG_LIMIT_CODE`: authorization-code exchanges per client address.
     pub code_ip: Option<Rate>,
