@@ -197,7 +197,35 @@ async fn image_decodes_are_bounded_in_pixels_and_in_number() {
         )
         .await;
     assert_eq!(status, 400, "{body}");
-    assert!(body["msg"].as_str().unwrap().contains("40×40"), "{body}");
+    assert!(body["msg"].as_str().unwrap().contains("40x40"), "{body}");
+    // The same one limit for every decode: the free picture checks and a task's input.
+    for algorithm in ["image_fkp", "i_sensitive_detect"] {
+        let path = format!("/v1/ai/create/{algorithm}");
+        let (status, body) = s
+            .post(&path, Some(&token), json!({"data": {"file_path": large}}))
+            .await;
+        assert_eq!(status, 400, "{algorithm}: {body}");
+        let msg = body["msg"].as_str().unwrap();
+        assert!(
+            msg.starts_with("data.file_path") && msg.contains("900 pixels"),
+            "{body}"
+        );
+        let (status, body) = s
+            .post(&path, Some(&token), json!({"data": {"file_path": small}}))
+            .await;
+        assert_eq!(status, 200, "{algorithm}: {body}");
+    }
+    let input = upload(&s, &token, "image2image", "png", png(40, 40)).await;
+    let (status, body) = s
+        .post(
+            "/v1/ai/create/image2image",
+            Some(&token),
+            json!({"data": {"file_path": input, "prompt": "a lake"}}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["msg"].as_str().unwrap().contains("40x40"), "{body}");
+    assert_eq!(s.balance(&token).await, 5, "nothing charged");
 
     let limits = s.running.as_ref().unwrap().state.limits.clone();
     let held = limits.permit(Work::Decode).await.unwrap();

@@ -15,6 +15,12 @@ pub const MAX_PIXELS: u64 = 64 * 1024 * 1024;
 /// Checks sizes against the limits, before anything is allocated: both sides ≥ 1, each side ≤
 /// [`MAX_SIDE`], `width × height ≤` [`MAX_PIXELS`].
 pub(crate) fn check_size(width: u64, height: u64) -> Result<(), ImagingError> {
+    check_size_within(width, height, MAX_PIXELS)
+}
+
+/// [`check_size`] with a pixel count of at most `max_pixels` (never more than [`MAX_PIXELS`]).
+fn check_size_within(width: u64, height: u64, max_pixels: u64) -> Result<(), ImagingError> {
+    let max_pixels = max_pixels.min(MAX_PIXELS);
     if width == 0 || height == 0 {
         return Err(ImagingError::EmptyImage {
             width: u32::try_from(width).unwrap_or(u32::MAX),
@@ -22,12 +28,12 @@ pub(crate) fn check_size(width: u64, height: u64) -> Result<(), ImagingError> {
         });
     }
     let max_side = u64::from(MAX_SIDE);
-    if width > max_side || height > max_side || width.saturating_mul(height) > MAX_PIXELS {
+    if width > max_side || height > max_side || width.saturating_mul(height) > max_pixels {
         return Err(ImagingError::TooLarge {
             width,
             height,
             max_side: MAX_SIDE,
-            max_pixels: MAX_PIXELS,
+            max_pixels,
         });
     }
     Ok(())
@@ -37,6 +43,16 @@ pub(crate) fn check_size(width: u64, height: u64) -> Result<(), ImagingError> {
 /// allocated: a task's input picture is refused when it is created, not when its run fails.
 pub fn check_image_size(width: u32, height: u32) -> Result<(), ImagingError> {
     check_size(u64::from(width), u64::from(height))
+}
+
+/// [`check_image_size`] under an operator's tighter pixel limit (`max_pixels`, capped at
+/// [`MAX_PIXELS`]): the server's one limit for every picture it decodes.
+pub fn check_image_size_within(
+    width: u32,
+    height: u32,
+    max_pixels: u64,
+) -> Result<(), ImagingError> {
+    check_size_within(u64::from(width), u64::from(height), max_pixels)
 }
 
 /// Validates an RGBA8 buffer: sizes within the limits (checked first, so a huge `width × height` is
@@ -86,6 +102,19 @@ pub const MAX_DECODE_ALLOC: u64 = 512 * 1024 * 1024;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_operator_limit_tightens_but_never_widens() {
+        assert!(check_image_size_within(4096, 4096, 4096 * 4096).is_ok());
+        let e = check_image_size_within(4097, 4096, 4096 * 4096).unwrap_err();
+        assert!(
+            matches!(e, ImagingError::TooLarge { max_pixels, .. } if max_pixels == 4096 * 4096)
+        );
+        assert!(
+            check_image_size_within(8193, 8192, u64::MAX).is_err(),
+            "core's limit stays"
+        );
+    }
 
     #[test]
     fn fit_rounds_half_up_and_keeps_small_images() {

@@ -20,7 +20,8 @@ pub use enhance::{
     SHARPEN_AMOUNT, SHARPEN_KERNEL, SHARPEN_THRESHOLD, UPSCALE_FACTOR, enhance_rgba,
 };
 pub use limits::{
-    MAX_DECODE_ALLOC, MAX_PIXELS, MAX_SIDE, check_image_size, check_rgba, fit_long_side,
+    MAX_DECODE_ALLOC, MAX_PIXELS, MAX_SIDE, check_image_size, check_image_size_within, check_rgba,
+    fit_long_side,
 };
 pub use resize::{downscale_rgba, is_opaque};
 

@@ -92,7 +92,8 @@ pub struct LimitSettings {
     pub decode_concurrency: usize,
     /// `AIVG_BUSY_WAIT_MS`: how long a request waits for a hash or decode slot before a 429.
     pub busy_wait: Duration,
-    /// `AIVG_MAX_DECODE_PIXELS`: the largest image the free calls decode.
+    /// `AIVG_MAX_DECODE_PIXELS`: the largest picture the server decodes (the free calls, the
+    /// prompt description, task inputs; `uploads::picture_size`).
     pub max_decode_pixels: u64,
 }
 

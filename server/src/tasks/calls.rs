@@ -9,6 +9,7 @@ use super::{instant, modules};
 use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, List, ok};
 use crate::state::AppState;
+use crate::uploads::picture_size::check_picture;
 use axum::extract::{Path, State};
 use serde_json::{Map, Value, json};
 
@@ -156,21 +157,15 @@ async fn first_retry(
     })
 }
 
-/// Refuses an input picture whose header claims more than core's imaging limits
-/// (`check_image_size`: per side and in all), so a task the worker could never decode is not
-/// charged (docs/behaviour/tasks-and-queue.md#task-inputs). A header that cannot be read is left
-/// to the run, which fails and refunds.
+/// Refuses an input picture whose header claims more than the one decode limit
+/// (`uploads::picture_size`), so a task the worker could never decode is not charged
+/// (docs/behaviour/tasks-and-queue.md#task-inputs).
 async fn check_image_sizes(state: &AppState, inputs: &modules::InputFiles) -> Result<(), ApiError> {
+    let max_pixels = state.limits.settings().max_decode_pixels;
     for (field, obj) in inputs {
-        if crate::uploads::paths::media_kind(&obj.content_type) != "image" {
-            continue;
-        }
-        let Ok(info) = crate::uploads::mediainfo::probe(&state.files, obj).await else {
-            continue;
-        };
-        if info.width > 0 && info.height > 0 {
-            aivg_core::imaging::check_image_size(info.width, info.height)
-                .map_err(|e| ApiError::invalid(&format!("data.{field}"), e.to_string()))?;
+        if crate::uploads::paths::media_kind(&obj.content_type) == "image" {
+            let field = format!("data.{field}");
+            check_picture(&state.files, &field, obj, max_pixels, false).await?;
         }
     }
     Ok(())

@@ -21,6 +21,7 @@ use super::media_checks;
 use crate::accounts::auth::AuthUser;
 use crate::api::ApiError;
 use crate::state::AppState;
+use crate::uploads::picture_size::check_picture;
 use crate::uploads::{objects, paths};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -137,6 +138,7 @@ pub async fn create(
             };
             let obj = super::modules::input_file(&state.db.pool, user, &data, kind).await?;
             let result = if kind == "image" {
+                checked_picture(state, &obj).await?;
                 media_checks::image_check(state, &obj).await?
             } else {
                 media_checks::video_check(state, &obj).await?
@@ -146,6 +148,7 @@ pub async fn create(
         "image_fkp" => {
             let (data, _) = split_body(body.clone())?;
             let obj = super::modules::input_file(&state.db.pool, user, &data, "image").await?;
+            checked_picture(state, &obj).await?;
             // The decode slot bounds the memory of concurrent calls; the model has its own pool.
             let permit = state.limits.permit(crate::limits::Work::Decode).await?;
             let result = media_checks::face_points(state, &obj).await;
@@ -242,4 +245,11 @@ mod tests {
         assert!(blocked_words("Sussex countryside at dawn").is_empty());
         assert!(blocked_words("a cat on a surfboard").is_empty());
     }
+}
+
+/// The free picture checks decode at once: the picture's header must show it within the one
+/// decode limit (`uploads::picture_size`).
+async fn checked_picture(state: &AppState, obj: &objects::StoredObject) -> Result<(), ApiError> {
+    let max_pixels = state.limits.settings().max_decode_pixels;
+    check_picture(&state.files, "data.file_path", obj, max_pixels, true).await
 }

@@ -16,7 +16,6 @@ use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
 use crate::limits::Work;
 use crate::state::AppState;
-use crate::uploads::mediainfo;
 use aivg_core::imaging::{decode_image, downscale_rgba};
 use aivg_core::tasks::Media;
 use axum::extract::State;
@@ -286,20 +285,9 @@ pub async fn img2prompt(
             ),
         ));
     }
+    crate::uploads::picture_size::check_picture(&state.files, "file_path", &obj, max_pixels, true)
+        .await?;
     let permit = state.limits.permit(Work::Decode).await?;
-    let head = state
-        .files
-        .head_bytes(&obj.oss_path, mediainfo::MAX_HEADER_BYTES, size)
-        .await
-        .map_err(ApiError::internal)?;
-    if let Some((w, h)) = mediainfo::image_dimensions(&head)
-        && u64::from(w) * u64::from(h) > max_pixels
-    {
-        return Err(ApiError::invalid(
-            "file_path",
-            format!("the image has {w}×{h} pixels: at most {max_pixels} pixels can be described"),
-        ));
-    }
     let bytes = state
         .files
         .get(&obj.oss_path)

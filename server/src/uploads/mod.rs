@@ -21,6 +21,7 @@ mod grants;
 pub mod mediainfo;
 pub mod objects;
 pub mod paths;
+pub mod picture_size;
 pub mod quota;
 pub mod range;
 pub mod reservations;
