@@ -62,6 +62,25 @@ async fn a_ticket_opens_one_stream_and_the_token_stays_out_of_urls() {
 }
 
 #[tokio::test]
+async fn a_ticket_of_a_logged_out_session_opens_nothing() {
+    let s = TestServer::start().await;
+    let token = s.register("tlo@example.com").await;
+    let t = ticket(&s, &token).await;
+    let (status, _) = s.post("/v1/logout", Some(&token), json!({})).await;
+    assert_eq!(status, 200);
+    let res = open(&s, &format!("ticket={t}")).await;
+    assert_eq!(res.status().as_u16(), 401);
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert!(
+        body["msg"]
+            .as_str()
+            .unwrap()
+            .contains("session of this ticket has ended"),
+        "{body}"
+    );
+}
+
+#[tokio::test]
 async fn the_stream_ends_when_its_session_logs_out() {
     let s = TestServer::start().await;
     let token = s.register("lou@example.com").await;

@@ -1,8 +1,9 @@
 //! `GET /v1/ai/events`: server-sent events with the changes of the user's tasks, so pages need
 //! not poll. Authentication is the usual Bearer header or, because `EventSource` cannot set
 //! headers, `?ticket=` from `POST /v1/ai/events/ticket`: single use, valid 60 s, so the access
-//! token never travels in a URL (where logs and history keep it). The stream ends when the
-//! session behind it is logged out or expires (checked every 15 s), and when the server stops.
+//! token never travels in a URL (where logs and history keep it). A ticket opens no stream once
+//! its session has logged out or expired; an open stream ends when that happens (checked every
+//! 15 s), and when the server stops.
 //!
 //! Events (names from docs/behaviour/tasks-and-queue.md#the-queue queue events): `updateList` first
 //! (and again whenever another instance's events may have been missed: reload the list), then
@@ -100,27 +101,37 @@ async fn session_of(
     .bind(ticket)
     .fetch_optional(&state.db.pool)
     .await?;
-    match row {
-        Some((user_id, jti, expires_ms)) if expires_ms >= clock::now_ms() => Ok((user_id, jti)),
-        _ => Err(ApiError::logged_out(
-            "the ticket is used or expired: ask for a new one (POST /v1/ai/events/ticket)",
-        )),
+    let (user_id, jti) = match row {
+        Some((user_id, jti, expires_ms)) if expires_ms >= clock::now_ms() => (user_id, jti),
+        _ => {
+            return Err(ApiError::logged_out(
+                "the ticket is used or expired: ask for a new one (POST /v1/ai/events/ticket)",
+            ));
+        }
+    };
+    // The session that asked for the ticket may have logged out since: checked now, not at the
+    // stream's first periodic check.
+    if !session_live(state, &jti).await? {
+        return Err(ApiError::logged_out(
+            "the session of this ticket has ended: log in again",
+        ));
     }
+    Ok((user_id, jti))
 }
 
 /// Whether the session may still receive events (not logged out, not expired).
-async fn session_valid(state: &AppState, jti: &str) -> bool {
-    let row: Result<Option<(i64, i64)>, sqlx::Error> =
+async fn session_live(state: &AppState, jti: &str) -> Result<bool, sqlx::Error> {
+    let row: Option<(i64, i64)> =
         sqlx::query_as("SELECT revoked, expires_ms FROM tokens WHERE jti = $1")
             .bind(jti)
             .fetch_optional(&state.db.pool)
-            .await;
-    match row {
-        Ok(Some((revoked, expires_ms))) => revoked == 0 && expires_ms > clock::now_ms(),
-        Ok(None) => false,
-        // A database hiccup does not end the stream.
-        Err(_) => true,
-    }
+            .await?;
+    Ok(row.is_some_and(|(revoked, expires_ms)| revoked == 0 && expires_ms > clock::now_ms()))
+}
+
+/// [`session_live`] for an open stream: a database hiccup does not end it.
+async fn session_valid(state: &AppState, jti: &str) -> bool {
+    session_live(state, jti).await.unwrap_or(true)
 }
 
 struct Feed {
