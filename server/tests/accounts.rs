@@ -116,6 +116,18 @@ async fn clear_errors_for_bad_accounts() {
             "Enter an e-mail address like name@example.com.",
         ),
         (
+            json!({"email": "a@b..com", "password": "secret123"}),
+            400,
+            "email_malformed",
+            "Enter an e-mail address like name@example.com.",
+        ),
+        (
+            json!({"email": "\u{202e}moc.elgoog@example.com", "password": "secret123"}),
+            400,
+            "email_malformed",
+            "Enter an e-mail address like name@example.com.",
+        ),
+        (
             json!({"email": "c@example.com", "password": "short1"}),
             400,
             "password_too_short",

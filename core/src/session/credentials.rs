@@ -3,8 +3,12 @@
 //! each with a stable code the server sends as the answer's `kind` and the pages translate.
 //!
 //! Decisions (the spec shows no provider rules): a password has 8 to 128 characters with a letter
-//! and a digit; an e-mail is trimmed, lower-cased, has one '@' with a dot in the domain, no
-//! whitespace, and at most 254 characters. The English messages are for people: a sentence that
+//! and a digit; an e-mail is trimmed, lower-cased, is an address by RFC 5322's syntax (the
+//! `email_address` crate: no empty domain label as in `a@b..com`, no display name, no domain
+//! literal), has a dot in the domain, no whitespace, no control, format or direction character
+//! (a right-to-left override would reverse how the address and the name made from it read), and
+//! at most 254 characters. The nickname of a new account is the address's local part
+//! ([`nickname_of`]). The English messages are for people: a sentence that
 //! says what to do, never a field name.
 
 use crate::Coded;
@@ -85,19 +89,48 @@ pub const ACCOUNT_ERRORS: [AccountError; 8] = [
 /// The e-mail as stored: trimmed and lower-cased, when it is an address (see the module doc).
 pub fn normalise_email(raw: &str) -> Result<String, AccountError> {
     let email = raw.trim().to_lowercase();
+    let options = email_address::Options::default()
+        .without_display_text()
+        .without_domain_literal();
     let valid = email.chars().count() <= EMAIL_MAX_CHARS
-        && email.split_once('@').is_some_and(|(local, domain)| {
-            !local.is_empty()
-                && !domain.contains('@')
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-        })
-        && !email.chars().any(char::is_whitespace);
+        && !email.chars().any(|c| c.is_whitespace() || is_invisible(c))
+        && email_address::EmailAddress::parse_with_options(&email, options).is_ok()
+        && email.rsplit_once('@').is_some_and(|(_, domain)| {
+            domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
+        });
     if valid {
         Ok(email)
     } else {
         Err(AccountError::EmailMalformed)
+    }
+}
+
+/// A control character, or one that changes how text around it is shown without being seen:
+/// the direction marks, embeddings, overrides and isolates (U+061C, U+200E–U+200F,
+/// U+202A–U+202E, U+2066–U+2069), the zero-width characters (U+200B–U+200D, U+2060, U+FEFF)
+/// and the soft hyphen.
+pub fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{061C}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{2069}'
+                | '\u{FEFF}'
+        )
+}
+
+/// The nickname of a new account: its address's local part without invisible characters
+/// ([`is_invisible`]), or "user" when nothing is left.
+pub fn nickname_of(email: &str) -> String {
+    let local = email.rsplit_once('@').map_or(email, |(local, _)| local);
+    let name: String = local.chars().filter(|c| !is_invisible(*c)).collect();
+    if name.is_empty() {
+        "user".to_owned()
+    } else {
+        name
     }
 }
 
@@ -135,6 +168,13 @@ mod tests {
             "ann@.com",
             "a n@x.io",
             "a@b@c.io",
+            "a@b..com",
+            "\u{202e}@example.com",
+            "ann\u{200b}@example.com",
+            "ann\u{7}@example.com",
+            "Ann <ann@example.com>",
+            "ann@[192.0.2.1]",
+            "ann.@example.com",
         ] {
             assert_eq!(
                 normalise_email(bad),
@@ -189,5 +229,12 @@ mod tests {
         codes.sort_unstable();
         codes.dedup();
         assert_eq!(codes.len(), ACCOUNT_ERRORS.len());
+    }
+
+    #[test]
+    fn nicknames_lose_invisible_characters() {
+        assert_eq!(nickname_of("ann.lee@example.com"), "ann.lee");
+        assert_eq!(nickname_of("\u{202e}moc\u{2066}x@example.com"), "mocx");
+        assert_eq!(nickname_of("\u{202e}@example.com"), "user");
     }
 }

@@ -108,7 +108,7 @@ pub async fn register(
     let hash = passwords::hash(&state.limits, c.password).await?;
     let now = clock::now_s();
     let uid = random_token(12);
-    let nickname = email.split('@').next().unwrap_or_default().to_owned();
+    let nickname = aivg_core::session::nickname_of(&email);
     let identity = crate::accounts::identity::of_email(&email);
     let mut tx = state.db.pool.begin().await?;
     let inserted = sqlx::query_scalar(
