@@ -66,7 +66,9 @@ impl Running {
     pub async fn stop(self) -> Result<(), std::io::Error> {
         tasks::worker::drain(&self.state).await;
         let _ = self.shutdown.send(());
-        self.task.await.map_err(std::io::Error::other)?
+        let served = self.task.await.map_err(std::io::Error::other)?;
+        self.state.db.ownership.let_go();
+        served
     }
 }
 
@@ -119,7 +121,8 @@ fn jwt_secret(cfg: &config::Config) -> Result<Vec<u8>, StartError> {
 pub async fn start(cfg: config::Config) -> Result<Running, StartError> {
     std::fs::create_dir_all(&cfg.data_dir)
         .map_err(|e| StartError::DataDir(cfg.data_dir.display().to_string(), e))?;
-    let db = db::Db::connect_with(&cfg.database_url, cfg.sqlite_full_sync).await?;
+    let mut db = db::Db::connect_with(&cfg.database_url, cfg.sqlite_full_sync).await?;
+    db.claim_ownership();
     let secret = jwt_secret(&cfg)?;
     let listener = tokio::net::TcpListener::bind(cfg.addr)
         .await

@@ -179,7 +179,7 @@ async fn a_recovered_tasks_refund_forgets_its_users_kept_info() {
     assert_eq!(kept.integral.integral, 6);
     infos.keep(user, stamp, kept);
     assert!(infos.get(user).is_some());
-    let (requeued, failed) = aivg_server::tasks::recovery::recover(deps, 1_000)
+    let (requeued, failed) = aivg_server::tasks::recovery::recover(deps, Some(1_000))
         .await
         .unwrap();
     assert_eq!((requeued, failed), (0, 1));

@@ -61,6 +61,39 @@ async fn a_dead_instances_task_runs_again_then_gives_up() {
     assert_eq!(s.balance(&token).await, 15);
 }
 
+/// After `kill -9` a task's heartbeat is recent; a server that is its SQLite file's only one
+/// queues it again when it starts instead of waiting for the heartbeat to expire.
+#[tokio::test]
+async fn the_only_server_of_an_sqlite_file_requeues_lost_tasks_at_start() {
+    if std::env::var("DATABASE_URL").is_ok_and(|u| u.starts_with("postgres")) {
+        eprintln!("skipped: an SQLite file's own server (PostgreSQL waits for heartbeats)");
+        return;
+    }
+    let s = TestServer::start().await;
+    let token = s.register("kil@example.com").await;
+    let a = create_ok(&s, &token, "text2image", json!({"prompt": "[slow] killed"})).await;
+    wait_for(&s, &token, "text2image", &a, &["running"]).await;
+    let db = &s.running.as_ref().unwrap().state.db.pool;
+    sqlx::query("UPDATE tasks SET owner = 'i-killed', heartbeat_ms = $1 WHERE task_id = $2")
+        .bind(aivg_server::clock::now_ms() + 60_000)
+        .bind(&a)
+        .execute(db)
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let s = s.restart().await;
+    // The start has run its recovery before it answered.
+    let owner: String = sqlx::query_scalar("SELECT owner FROM tasks WHERE task_id = $1")
+        .bind(&a)
+        .fetch_one(&s.running.as_ref().unwrap().state.db.pool)
+        .await
+        .unwrap();
+    assert_ne!(owner, "i-killed", "queued again at start");
+    let t = wait_done(&s, &token, "text2image", &a).await;
+    assert_eq!(t["status"], "succeeded", "{t}");
+    assert_eq!(s.balance(&token).await, 5 - 2, "charged once");
+}
+
 #[tokio::test]
 async fn two_instances_share_one_task_stream_on_postgres() {
     if !std::env::var("DATABASE_URL").is_ok_and(|u| u.starts_with("postgres")) {

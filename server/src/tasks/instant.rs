@@ -235,6 +235,13 @@ async fn watermark_download(
     finished(state, user, "watermark_download", &data, &result).await
 }
 
+/// The free picture checks decode at once: the picture's header must show it within the one
+/// decode limit (`uploads::picture_size`).
+async fn checked_picture(state: &AppState, obj: &objects::StoredObject) -> Result<(), ApiError> {
+    let max_pixels = state.limits.settings().max_decode_pixels;
+    check_picture(&state.files, "data.file_path", obj, max_pixels, true).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -245,11 +252,4 @@ mod tests {
         assert!(blocked_words("Sussex countryside at dawn").is_empty());
         assert!(blocked_words("a cat on a surfboard").is_empty());
     }
-}
-
-/// The free picture checks decode at once: the picture's header must show it within the one
-/// decode limit (`uploads::picture_size`).
-async fn checked_picture(state: &AppState, obj: &objects::StoredObject) -> Result<(), ApiError> {
-    let max_pixels = state.limits.settings().max_decode_pixels;
-    check_picture(&state.files, "data.file_path", obj, max_pixels, true).await
 }

@@ -15,11 +15,12 @@ use sqlx::AnyPool;
 pub const MAX_CLAIMS: i64 = 3;
 
 /// Finds running tasks whose instance stopped beating (heartbeat older than `ttl_ms`: the
-/// process died without handing them back) and queues them again, keeping their charge; the next
-/// run re-attaches to the engine's prompt. Tasks claimed [`MAX_CLAIMS`] times are failed and
+/// process died without handing them back; `None`: every running task, for a server that is its
+/// SQLite file's only one, `db::owner`) and queues them again, keeping their charge; the next run
+/// re-attaches to the engine's prompt. Tasks claimed [`MAX_CLAIMS`] times are failed and
 /// refunded. Answers (queued again, failed).
-pub async fn recover(d: Deps<'_>, ttl_ms: i64) -> Result<(usize, usize), sqlx::Error> {
-    let cutoff = clock::now_ms() - ttl_ms;
+pub async fn recover(d: Deps<'_>, ttl_ms: Option<i64>) -> Result<(usize, usize), sqlx::Error> {
+    let cutoff = ttl_ms.map_or(i64::MAX, |ttl| clock::now_ms() - ttl);
     let sql = format!(
         "SELECT {} FROM tasks t JOIN users u ON u.id = t.user_id WHERE t.status = 'running' AND t.heartbeat_ms < $1",
         record::COLUMNS

@@ -53,7 +53,9 @@ pub const RECOVER_EVERY: Duration = Duration::from_secs(10);
 /// Recovers tasks whose instance died, starts the event relay (PostgreSQL) and the workers.
 pub async fn start(state: &AppState) -> Result<(), sqlx::Error> {
     super::notify::start(state).await?;
-    report_recovery(recovery::recover(state.task_deps(), HEARTBEAT_TTL_MS).await?);
+    // A server that is its SQLite file's only one knows a running task there lost its process.
+    let stale = (!state.db.ownership.held()).then_some(HEARTBEAT_TTL_MS);
+    report_recovery(recovery::recover(state.task_deps(), stale).await?);
     let s = state.clone();
     let mut stop = state.tasks.shutdown_signal();
     tokio::spawn(async move {
@@ -62,7 +64,7 @@ pub async fn start(state: &AppState) -> Result<(), sqlx::Error> {
                 () = tokio::time::sleep(RECOVER_EVERY) => {}
                 _ = stop.changed() => return,
             }
-            match recovery::recover(s.task_deps(), HEARTBEAT_TTL_MS).await {
+            match recovery::recover(s.task_deps(), Some(HEARTBEAT_TTL_MS)).await {
                 Ok(r) => report_recovery(r),
                 Err(e) => tracing::warn!("task recovery: {e}"),
             }

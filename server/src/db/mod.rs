@@ -5,6 +5,8 @@
 //! Flags are stored as 0/1 integers and times as epoch seconds or milliseconds (named `*_ms`).
 //! Each backend has its own migration folder because DDL differs (autoincrement keys).
 
+pub mod owner;
+
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::Migrator;
 use sqlx::{AnyPool, Connection, Executor};
@@ -34,6 +36,8 @@ pub struct Db {
     pub write_gate: Arc<WriteGate>,
     /// The connection URL (PostgreSQL's LISTEN needs a connection of its own).
     url: String,
+    /// SQLite: whether this process is the file's only server ([`owner`]).
+    pub ownership: owner::Ownership,
 }
 
 impl Db {
@@ -129,7 +133,16 @@ impl Db {
             backend,
             write_gate: Arc::new(WriteGate::for_backend(backend)),
             url: url.to_owned(),
+            ownership: owner::Ownership::default(),
         })
+    }
+
+    /// A server's start on SQLite: takes the file's lock ([`owner`]). Tools that open the
+    /// database beside a running server (backups, admin commands) do not.
+    pub fn claim_ownership(&mut self) {
+        if self.backend == Backend::Sqlite {
+            self.ownership = owner::Ownership::claim(&self.url);
+        }
     }
 
     /// The URL when the database is PostgreSQL.
