@@ -10,7 +10,9 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time (AIVG_E2E_WORKERS to change): the tests wait on the server, the
+  // engines and the browser more than they compute, and each registers its own users.
+  workers: Number(process.env.AIVG_E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,

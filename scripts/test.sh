@@ -16,8 +16,19 @@ step "the Rust build, linted by clippy as it compiles"
 # dependency a second time in check mode. Every cargo command below runs with the same
 # variables, so they reuse this build.
 export RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-Dwarnings
+# A first build (a fresh clone, CI) writes incremental caches nobody reads: off then.
+[ -d target/debug ] || export CARGO_INCREMENTAL=0
 cargo test --workspace --all-targets --no-run --quiet
 cargo clippy -p aivg-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
+
+# The npm package's release builds (one core each: LTO, one codegen unit) run beside the Rust
+# tests, which spend much of their time waiting on sockets and timers. No clippy wrapper there.
+# Its own session (setsid), so a failing run stops the whole build with it.
+wasm_log=$(mktemp)
+env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS setsid bash scripts/build-wasm.sh >"$wasm_log" 2>&1 &
+wasm_pid=$!
+stop_wasm() { kill -- "-$wasm_pid" 2>/dev/null || true; }
+trap stop_wasm EXIT
 
 step "fixtures are what their generators make"
 bash scripts/check-fixtures.sh
@@ -29,23 +40,23 @@ step "cargo tests (the server on SQLite; its S3 tests on moto)"
 # server/tests/s3_storage.rs runs against it, here and on PostgreSQL below.
 AIVG_TEST_S3_URL=$(bash scripts/s3.sh)
 export AIVG_TEST_S3_URL
-trap 'bash scripts/s3.sh stop' EXIT
+trap 'stop_wasm; bash scripts/s3.sh stop' EXIT
 cargo test --workspace
 
 step "the server's tests on PostgreSQL"
 # A fresh cluster: one a killed run left behind would still hold that run's databases.
 bash scripts/postgres.sh stop
 pg_url=$(bash scripts/postgres.sh)
-trap 'bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
+trap 'stop_wasm; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
 # --workspace, as above: `-p aivg-server` alone would resolve other feature sets and rebuild
 # half the dependency tree. Only the tests that can reach a database run again: the crates' own
 # (--lib, --bins) and the server's over HTTP; core's, the models' and the fakes' know no database.
 DATABASE_URL="$pg_url" cargo test --workspace --lib --bins --test integration --test store_campaign
 
 step "the npm package @aivg/core"
-# Its release builds are for the browser and Node: no clippy wrapper there.
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
-bash scripts/build-wasm.sh
+wait "$wasm_pid" || { cat "$wasm_log"; echo "the npm package's build failed" >&2; exit 1; }
+cat "$wasm_log"
 node --test wasm-bindings/tests-js/
 
 step "the app: lint, unit tests, production build, browser tests against the real server"
