@@ -3,7 +3,7 @@
 //! `AIVG_MAX_DECODE_PIXELS` (within core's imaging limits), so one account's huge pictures
 //! cannot take the memory and time of everybody's calls.
 
-use super::Files;
+use super::storage::Files;
 use super::mediainfo;
 use super::objects::StoredObject;
 use crate::api::ApiError;
