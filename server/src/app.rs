@@ -18,6 +18,7 @@ pub fn router(state: AppState) -> Router {
 pub fn routes() -> Router<AppState> {
     Router::new()
         .merge(crate::accounts::router())
+        .merge(crate::admin::router())
         .merge(crate::credits::router())
         .merge(crate::checkin::router())
         .merge(crate::store::router())

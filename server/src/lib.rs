@@ -21,6 +21,7 @@
 //! 5. `app`, which only merges the areas' routers and adds the layers every answer goes through.
 
 pub mod accounts;
+pub mod admin;
 pub mod analytics;
 pub mod api;
 pub mod app;

@@ -33,9 +33,10 @@ async fn main() -> std::process::ExitCode {
         Some("stats") => return print_stats(&cfg, args.get(1..).unwrap_or(&[])).await,
         Some("engines") => return print_engines(&cfg).await,
         Some("backup") => return run_backup(&cfg, args.get(1)).await,
+        Some("admin") => return run_admin(&cfg, args.get(1..).unwrap_or(&[])).await,
         Some(other) => {
             eprintln!(
-                "aivg-server: unknown command {other:?}; usage: aivg-server [stats [--json] | engines | backup PATH]"
+                "aivg-server: unknown command {other:?}; usage: aivg-server [stats [--json] | engines | backup PATH | admin grant|revoke EMAIL]"
             );
             return std::process::ExitCode::from(2);
         }
@@ -93,6 +94,35 @@ async fn run_backup(cfg: &Config, path: Option<&String>) -> std::process::ExitCo
     match done {
         Ok(()) => {
             println!("database copied to {path}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("aivg-server: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// `aivg-server admin grant|revoke EMAIL`: makes an account an admin of the console, or a user
+/// again (audited as done on the server machine).
+async fn run_admin(cfg: &Config, args: &[String]) -> std::process::ExitCode {
+    let (role, email) = match args {
+        [verb, email] if verb == "grant" => ("admin", email),
+        [verb, email] if verb == "revoke" => ("user", email),
+        _ => {
+            eprintln!("aivg-server: usage: aivg-server admin grant|revoke EMAIL");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let done = match aivg_server::db::Db::connect(&cfg.database_url).await {
+        Ok(db) => aivg_server::admin::roles::set_by_email(&db.pool, email, role)
+            .await
+            .map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    match done {
+        Ok(before) => {
+            println!("{email}: {before} → {role}");
             std::process::ExitCode::SUCCESS
         }
         Err(e) => {

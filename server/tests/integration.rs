@@ -15,6 +15,7 @@
 
 mod abuse_limits;
 mod accounts;
+mod admin;
 mod ai_base;
 mod analytics;
 mod bad_bodies;

@@ -20,7 +20,9 @@ pub use cache::{
     user_info_record,
 };
 pub use constants::{SessionConstants, Size, session_constants};
-pub use credentials::{AccountError, check_new_password, nickname_of, normalise_email};
+pub use credentials::{
+    AccountError, check_new_password, is_invisible, nickname_of, normalise_email,
+};
 pub use effective::{EffectivePlan, effective_plan};
 pub use error::SessionError;
 pub use features::{FEATURE_WATERMARK_FREE, MEMBERSHIP_FEATURES, has_feature};

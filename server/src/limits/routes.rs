@@ -7,7 +7,7 @@
 //! | sign-up | `POST /account/register` | `AIVG_LIMIT_SIGNUP` per address |
 //! | code | `POST /v1/oauth/token` | `AIVG_LIMIT_CODE` per address |
 //! | free | `POST /v1/ai/prompt/img2prompt`, `/v1/ai/prompt/polish`, `GET /v1/common/oss/mediainfo`, `POST /v1/ai/task/like`, `/v1/ai/task/data_save`, `POST /v1/ai/create/{instant}` | `AIVG_LIMIT_FREE_IP` per address, `AIVG_LIMIT_FREE_USER` per account |
-//! | list | `POST /v1/ai/task` (the task list), `POST /v1/ai/result/batch` | `AIVG_LIMIT_LIST` per account (they answer only signed-in users; not per address, where the app's polling of many users behind one network would add up) |
+//! | list | `POST /v1/ai/task` (the task list), `POST /v1/ai/result/batch`, every `/v1/admin/` call | `AIVG_LIMIT_LIST` per account (they answer only signed-in users; not per address, where the app's polling of many users behind one network would add up) |
 //! | anonymous writes | `POST /v1/analytics/events`, `POST /v1/explore/report`, `GET /v1/common/ab-test` | `AIVG_LIMIT_ANON` per address |
 //!
 //! Log-in is limited inside its handler, which knows the e-mail (see [`super::login`]). Paid
@@ -52,6 +52,7 @@ pub fn classify(method: &Method, path: &str) -> Option<RouteClass> {
         "/v1/ai/task" | "/v1/ai/result/batch" if post => Some(RouteClass::List),
         "/v1/analytics/events" | "/v1/explore/report" if post => Some(RouteClass::AnonWrite),
         "/v1/common/ab-test" if get => Some(RouteClass::AnonWrite),
+        _ if path.starts_with("/v1/admin/") => Some(RouteClass::List),
         _ => path
             .strip_prefix("/v1/ai/create/")
             .filter(|algorithm| post && crate::tasks::instant::is_instant(algorithm))

@@ -1,0 +1,82 @@
+//! The operator console's API, under `/v1/admin/` (docs/operations.md#the-operator-console).
+//!
+//! Every route takes an [`AdminUser`]: anonymous callers get 401, signed-in users who are not
+//! admins 403. [`routes`] is the one table the router is built from, so a test can walk every
+//! route. Every change an admin makes is written to the audit trail ([`audit`]) in the same
+//! transaction as the change; no route edits or deletes the trail. Admin calls count against the
+//! per-account list limit (`AIVG_LIMIT_LIST`, `limits::routes`).
+
+pub mod audit;
+pub mod overview;
+pub mod roles;
+pub mod users;
+
+use crate::accounts::auth::AuthUser;
+use crate::api::ApiError;
+use crate::state::AppState;
+use axum::Router;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{Method, StatusCode};
+use axum::routing::{MethodRouter, get, post};
+
+/// The `kind` of the 403 a signed-in non-admin gets.
+pub const KIND_ADMIN_ONLY: &str = "admin_only";
+
+/// A signed-in admin (a user whose role is `admin`).
+#[derive(Debug, Clone)]
+pub struct AdminUser {
+    pub id: i64,
+}
+
+impl FromRequestParts<AppState> for AdminUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let user = AuthUser::from_request_parts(parts, state).await?;
+        if roles::is_admin(&state.db.pool, user.id).await? {
+            Ok(Self { id: user.id })
+        } else {
+            Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                403,
+                "this page is for the site's administrators",
+            )
+            .with_kind(KIND_ADMIN_ONLY))
+        }
+    }
+}
+
+/// Every route of the console: method, path, handler.
+pub fn routes() -> Vec<(Method, &'static str, MethodRouter<AppState>)> {
+    vec![
+        (Method::GET, "/v1/admin/me", get(roles::me)),
+        (Method::GET, "/v1/admin/overview", get(overview::overview)),
+        (Method::GET, "/v1/admin/users", get(users::search)),
+        (Method::GET, "/v1/admin/users/{id}", get(users::detail)),
+        (
+            Method::POST,
+            "/v1/admin/users/{id}/credits",
+            post(users::credits),
+        ),
+        (Method::POST, "/v1/admin/users/{id}/role", post(roles::set)),
+        (Method::GET, "/v1/admin/audit", get(audit::list)),
+    ]
+}
+
+/// The method and path of every route (for tests and the docs).
+pub fn route_list() -> Vec<(Method, &'static str)> {
+    routes().into_iter().map(|(m, p, _)| (m, p)).collect()
+}
+
+/// The routes of this area.
+pub fn router() -> Router<AppState> {
+    routes()
+        .into_iter()
+        .fold(Router::new(), |r, (_, path, handler)| {
+            r.route(path, handler)
+        })
+}
