@@ -11,6 +11,7 @@ import { startServer } from "./server";
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const server = await startServer();
   process.env.AIVG_E2E_ORIGIN = server.origin;
+  process.env.AIVG_E2E_DATA_DIR = server.dataDir ?? "";
   let engine: Awaited<ReturnType<typeof startEngineServer>> | null = null;
   try {
     engine = await startEngineServer();

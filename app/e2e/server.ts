@@ -52,6 +52,8 @@ export async function waitUntilUp(url: string, child: ChildProcess, log: () => s
 
 export interface RunningServer {
   origin: string;
+  /** The server's AIVG_DATA_DIR (its SQLite database is there); none for an engine fake. */
+  dataDir?: string;
   stop: () => Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   await waitUntilUp(`${origin}/`, child, () => output);
   return {
     origin,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.once("exit", done));

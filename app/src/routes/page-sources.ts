@@ -44,6 +44,7 @@ export const pageSources: Record<PageRouteName, string> = {
   ExploreZone: "features/explore/ExploreZonePage",
   Libraries: "features/explore/LibrariesPage",
   Template: "features/explore/TemplatePage",
+  Admin: "features/admin/AdminPage",
   "red1-to-ai-home": serverRedirectPlaceholder,
   "red1-to-home": serverRedirectPlaceholder,
   "red1-to-ai-root": serverRedirectPlaceholder,

@@ -70,6 +70,8 @@ pub enum RouteName {
     Libraries,
     /// `/template`.
     Template,
+    /// `/admin`: the operator console (a decision of ours; docs/operations.md#the-operator-console).
+    Admin,
     /// A named section without a path (docs/behaviour/languages-and-routes.md#routes: "A pricing
     /// path is not shown").
     Pricing,
@@ -145,6 +147,7 @@ impl RouteName {
             R::ExploreZone => "ExploreZone",
             R::Libraries => "Libraries",
             R::Template => "Template",
+            R::Admin => "Admin",
             R::Pricing => "Pricing",
             R::Red1ToAiHome => "red1-to-ai-home",
             R::Red1ToHome => "red1-to-home",

@@ -64,7 +64,7 @@ const fn typed(name: RouteName, segs: &'static [Seg], kind: &'static str) -> Spe
     }
 }
 
-/// Not indexed: the 404 page, the catch-all, the debug page and the placeholders are no
+/// Not indexed: the 404 page, the catch-all, the debug page, the console and the placeholders are no
 /// content of their own; the redirecting routes never render.
 const fn hidden(name: RouteName, segs: &'static [Seg]) -> Spec {
     Spec {
@@ -171,6 +171,9 @@ pub(crate) const SPECS: &[Spec] = &[
     page(R::ExploreZone, &[Lit("explore"), Lit("zone")]),
     page(R::Libraries, &[Lit("libraries")]),
     page(R::Template, &[Lit("template")]),
+    // The operator console (docs/operations.md#the-operator-console): not a page for search
+    // engines; its module loads only when an admin opens it.
+    hidden(R::Admin, &[Lit("admin")]),
     hidden(R::Red1ToAiHome, &[Lit("red1-to-ai-home")]),
     hidden(R::Red1ToHome, &[Lit("red1-to-home")]),
     hidden(R::Red1ToAiRoot, &[Lit("red1-to-ai-root")]),

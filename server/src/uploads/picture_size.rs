@@ -3,9 +3,9 @@
 //! `AIVG_MAX_DECODE_PIXELS` (within core's imaging limits), so one account's huge pictures
 //! cannot take the memory and time of everybody's calls.
 
-use super::storage::Files;
 use super::mediainfo;
 use super::objects::StoredObject;
+use super::storage::Files;
 use crate::api::ApiError;
 
 /// Checks the size `obj`'s header claims against `max_pixels`, before anything is decoded.
