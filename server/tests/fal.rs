@@ -132,8 +132,9 @@ async fn inputs_are_shaped_for_each_model() {
     assert_eq!(video.model, "fal-ai/wan/v2.2-5b/text-to-video");
     assert_eq!(video.input["prompt"], "waves at dusk");
     assert_eq!(video.input["aspect_ratio"], "9:16");
-    assert_eq!(video.input["num_frames"], 161);
-    assert_eq!(video.input["frames_per_second"], 16);
+    // 10 s: Wan 2.2 TI2V-5B's 121 frames at 12 fps (core's tasks::lengths::wan_clip).
+    assert_eq!(video.input["num_frames"], 121);
+    assert_eq!(video.input["frames_per_second"], 12);
     assert_eq!(video.input["seed"], 7);
     let image = &seen.submits[1];
     assert_eq!(
