@@ -32,6 +32,22 @@ fn node<'a>(graph: &'a Value, class: &str) -> &'a Value {
     &first["inputs"]
 }
 
+/// What `aivg-server engines` prints with these variables (run without blocking the fake).
+async fn engines_report(envs: &[(&str, &str)]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_aivg-server"))
+        .arg("engines")
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("AIVG_DATA_DIR", dir.path())
+        .env("RUST_LOG", "error")
+        .envs(envs.iter().copied())
+        .output()
+        .await
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 #[tokio::test]
 async fn braces_in_the_users_words_reach_the_engine_as_written() {
     let comfy = fake().await;
@@ -229,6 +245,11 @@ async fn a_workflow_too_new_for_the_server_names_the_version_it_needs() {
         "{error}"
     );
     assert_eq!(s.balance(&token).await, before);
+    let report = engines_report(&[("AIVG_COMFYUI_URL", comfy.url.as_str())]).await;
+    assert!(
+        report.contains(&format!("needs ComfyUI ≥ {min}; this server runs 0.3.64")),
+        "{report}"
+    );
 }
 
 #[tokio::test]
@@ -294,6 +315,17 @@ async fn an_operator_workflow_brings_its_own_facts_and_must_take_the_modules_inp
             .any(|p| p.prompt_id.contains(&id)),
         "never sent"
     );
+    // `aivg-server engines` names it too.
+    let report = engines_report(&[
+        ("AIVG_COMFYUI_URL", comfy.url.as_str()),
+        ("AIVG_WORKFLOWS_DIR", dir.path().to_str().unwrap()),
+    ])
+    .await;
+    let row = report
+        .lines()
+        .find(|l| l.starts_with("image2image"))
+        .unwrap_or_else(|| panic!("no image2image row: {report}"));
+    assert!(row.contains("{{image}}"), "{report}");
 }
 
 /// A 16:9 test clip (160×90, 8 fps, 2 s) made by ffmpeg.
