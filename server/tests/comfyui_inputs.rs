@@ -421,3 +421,30 @@ async fn restyle_and_erase_keep_the_inputs_shape_length_and_outside_of_the_mask(
         }
     }
 }
+
+#[tokio::test]
+async fn an_enhancer_input_too_large_to_enlarge_is_refused_unpaid() {
+    let comfy = fake().await;
+    let s = server(&[&comfy.url]).await;
+    let token = s.register("big@example.com").await;
+    grant(&s, "big@example.com", 10).await;
+    let before = s.balance(&token).await;
+    let path = media_support::upload(
+        &s,
+        &token,
+        "mai_imagesharpen",
+        "png",
+        media_support::png(2100, 2100),
+    )
+    .await;
+    let (status, body) =
+        media_support::create(&s, &token, "mai_imagesharpen", json!({"file_path": path})).await;
+    assert_eq!(status, 400, "{body}");
+    let text = body.to_string();
+    assert!(
+        text.contains("data.file_path") && text.contains("2048"),
+        "{text}"
+    );
+    assert_eq!(s.balance(&token).await, before);
+    assert!(comfy.seen().prompts.is_empty(), "never sent");
+}

@@ -51,6 +51,33 @@ pub fn vace_size(width: u32, height: u32) -> PixelSize {
     }
 }
 
+/// How many times Real-ESRGAN x4plus, the image enhancer's ComfyUI model, enlarges a picture.
+pub const UPSCALE_FACTOR: u32 = 4;
+
+/// The largest side of an image enhancer's input: its ×[`UPSCALE_FACTOR`] result stays within
+/// the imaging limits' [`crate::imaging::MAX_SIDE`] (docs/behaviour/tasks-and-queue.md#sizes).
+pub const UPSCALE_MAX_SIDE: u32 = crate::imaging::MAX_SIDE / UPSCALE_FACTOR;
+
+/// The most pixels of an image enhancer's input: its result stays within
+/// [`crate::imaging::MAX_PIXELS`] (4 Mi pixels, 2048 × 2048; docs/behaviour/tasks-and-queue.md#sizes).
+pub const UPSCALE_MAX_PIXELS: u64 =
+    crate::imaging::MAX_PIXELS / (UPSCALE_FACTOR as u64 * UPSCALE_FACTOR as u64);
+
+/// `Err` with the message naming the limit when an enhancer's input is too large to enlarge.
+pub fn check_upscale_input(width: u32, height: u32) -> Result<(), String> {
+    if width > UPSCALE_MAX_SIDE
+        || height > UPSCALE_MAX_SIDE
+        || u64::from(width) * u64::from(height) > UPSCALE_MAX_PIXELS
+    {
+        return Err(format!(
+            "This picture is too large to enlarge {UPSCALE_FACTOR} times: use at most \
+             {UPSCALE_MAX_SIDE} pixels a side and {UPSCALE_MAX_PIXELS} pixels in all \
+             (for example 2048 × 2048)."
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,6 +103,18 @@ mod tests {
         assert_eq!(video_size(600, 800, 1280).width, 960);
         assert_eq!(video_size(1024, 688, 1280).height % 32, 0);
         assert_eq!(snap_down(3.0, 32), 32);
+    }
+
+    #[test]
+    fn an_enlarged_picture_stays_within_the_imaging_limits() {
+        assert!(check_upscale_input(2048, 2048).is_ok());
+        assert!(check_upscale_input(4096, 1024).is_ok());
+        assert!(
+            check_upscale_input(4000, 4000)
+                .unwrap_err()
+                .contains("2048")
+        );
+        assert!(check_upscale_input(4097, 10).is_err());
     }
 
     #[test]

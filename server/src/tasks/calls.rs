@@ -115,7 +115,7 @@ async fn create_task(
     retry_of: &str,
 ) -> Result<Result<lifecycle::Created, lifecycle::CreateError>, ApiError> {
     let files = modules::validate(&state.db.pool, user, module, data).await?;
-    check_image_sizes(state, &files).await?;
+    check_image_sizes(state, module, &files).await?;
     let media_seconds =
         super::minutes::input_seconds(&state.limits, &state.files, module.code, &files).await?;
     let plan_level =
@@ -160,7 +160,11 @@ async fn first_retry(
 /// (`check_image_size`: per side and in all), so a task the worker could never decode is not
 /// charged (docs/behaviour/tasks-and-queue.md#task-inputs). A header that cannot be read is left
 /// to the run, which fails and refunds.
-async fn check_image_sizes(state: &AppState, inputs: &modules::InputFiles) -> Result<(), ApiError> {
+async fn check_image_sizes(
+    state: &AppState,
+    module: &modules::TaskModule,
+    inputs: &modules::InputFiles,
+) -> Result<(), ApiError> {
     for (field, obj) in inputs {
         if crate::uploads::paths::media_kind(&obj.content_type) != "image" {
             continue;
@@ -171,6 +175,13 @@ async fn check_image_sizes(state: &AppState, inputs: &modules::InputFiles) -> Re
         if info.width > 0 && info.height > 0 {
             aivg_core::imaging::check_image_size(info.width, info.height)
                 .map_err(|e| ApiError::invalid(&format!("data.{field}"), e.to_string()))?;
+            // The image enhancer's ×4 result must fit the same limits (core's sizes).
+            if module.work == aivg_core::tasks::Work::Enhance
+                && module.output == aivg_core::tasks::Media::Image
+            {
+                aivg_core::tasks::sizes::check_upscale_input(info.width, info.height)
+                    .map_err(|e| ApiError::invalid(&format!("data.{field}"), e))?;
+            }
         }
     }
     Ok(())
