@@ -127,7 +127,23 @@ async fn inputs_are_shaped_for_each_model() {
         wait_done(&s, &token, "text2image", &id).await["status"],
         "succeeded"
     );
+    // A song with lyrics and no style gets the song workflow's default style.
+    let id = create_ok(
+        &s,
+        &token,
+        "txt2Song",
+        json!({"lyrics": "[verse]\nthe moon is bright tonight"}),
+    )
+    .await;
+    assert_eq!(
+        wait_done(&s, &token, "txt2Song", &id).await["status"],
+        "succeeded"
+    );
     let seen = fal.seen();
+    let song = &seen.submits[2];
+    let default = &aivg_server::workflows::index().unwrap().workflows["song"].defaults["tags"];
+    assert_eq!(&song.input["tags"], default);
+    assert!(!song.input["tags"].as_str().unwrap().is_empty());
     let video = &seen.submits[0];
     assert_eq!(video.model, "fal-ai/wan/v2.2-5b/text-to-video");
     assert_eq!(video.input["prompt"], "waves at dusk");

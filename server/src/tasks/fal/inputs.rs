@@ -27,6 +27,17 @@ pub fn wan_frames(seconds: u32) -> (u32, u32) {
     aivg_core::tasks::lengths::wan_clip(seconds)
 }
 
+/// The `tags` default of the shipped song workflow (`server/workflows/index.json`).
+fn song_default_tags() -> String {
+    crate::workflows::index()
+        .ok()
+        .and_then(|i| i.workflows.get("song"))
+        .and_then(|w| w.defaults.get("tags"))
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned()
+}
+
 fn trimmed(s: &str) -> Option<&str> {
     let t = s.trim();
     (!t.is_empty()).then_some(t)
@@ -155,7 +166,13 @@ pub fn build(job: &Job, shape: FalInput, audio_url: Option<&str>) -> Result<Valu
                 .into_iter()
                 .filter_map(trimmed)
                 .collect();
-            put(&mut m, "tags", json!(tags.join(", ")));
+            // A song with lyrics and no style: the song workflow's default tags, as on ComfyUI.
+            let tags = if tags.is_empty() {
+                song_default_tags()
+            } else {
+                tags.join(", ")
+            };
+            put(&mut m, "tags", json!(tags));
             let lyrics = if song {
                 job.text("lyrics").trim()
             } else {
