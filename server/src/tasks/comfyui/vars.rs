@@ -6,9 +6,10 @@
 //!   workflow's default words (`index.json`) stay;
 //! - `width`, `height`: the `aspect_ratio` size (core's `aspect_ratio_size`, multiples of 16)
 //!   for images; for video the same shape with the long side of the workflow's default size
-//!   (core's `tasks::sizes::video_size`, multiples of 32); a video from a picture without a ratio takes the picture's
-//!   shape; a video remade at its own rate (restyle, erase) its input's shape at Wan VACE's
-//!   pixels (core's `tasks::sizes::vace_size`); otherwise the workflow's defaults;
+//!   (core's `tasks::sizes::video_size`, multiples of 32); a video from a picture without a
+//!   ratio takes the picture's shape; a video remade at its own rate (restyle, erase) its
+//!   input's shape at Wan VACE's pixels (core's `tasks::sizes::vace_size`); otherwise the
+//!   workflow's defaults;
 //! - `frames`, `fps`: core's `tasks::lengths::wan_clip` for the length (Wan 2.2: 121 frames at
 //!   24 fps for 5 s, at 12 fps for 10 s); `duration`: the seconds of music and songs;
 //! - `seed`: `data.seed`, else one drawn from the task id (the same task, the same result);
