@@ -20,7 +20,7 @@ test("text to image: prompt → finished image that shows and downloads; credits
   await page.goto("/text-to-image");
   await expect(page.getByRole("heading", { level: 1, name: "Text to Image" })).toBeVisible();
   // The ratio options carry the spec's pixel sizes (docs/behaviour/uploads.md#aspect-ratios).
-  await expect(page.getByTestId("ratio-3:2")).toHaveText("3:2 (1023×682)");
+  await expect(page.getByTestId("ratio-3:2")).toHaveText("3:2 (1024×688)");
   await page.getByTestId("prompt").fill("A lighthouse on a cliff at dawn, oil painting");
   await page.getByTestId("ratio-16:9").click();
   await page.getByTestId("generate").click();

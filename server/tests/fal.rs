@@ -127,13 +127,30 @@ async fn inputs_are_shaped_for_each_model() {
         wait_done(&s, &token, "text2image", &id).await["status"],
         "succeeded"
     );
+    // A song with lyrics and no style gets the song workflow's default style.
+    let id = create_ok(
+        &s,
+        &token,
+        "txt2Song",
+        json!({"lyrics": "[verse]\nthe moon is bright tonight"}),
+    )
+    .await;
+    assert_eq!(
+        wait_done(&s, &token, "txt2Song", &id).await["status"],
+        "succeeded"
+    );
     let seen = fal.seen();
+    let song = &seen.submits[2];
+    let default = &aivg_server::workflows::index().unwrap().workflows["song"].defaults["tags"];
+    assert_eq!(&song.input["tags"], default);
+    assert!(!song.input["tags"].as_str().unwrap().is_empty());
     let video = &seen.submits[0];
     assert_eq!(video.model, "fal-ai/wan/v2.2-5b/text-to-video");
     assert_eq!(video.input["prompt"], "waves at dusk");
     assert_eq!(video.input["aspect_ratio"], "9:16");
-    assert_eq!(video.input["num_frames"], 161);
-    assert_eq!(video.input["frames_per_second"], 16);
+    // 10 s: Wan 2.2 TI2V-5B's 121 frames at 12 fps (core's tasks::lengths::wan_clip).
+    assert_eq!(video.input["num_frames"], 121);
+    assert_eq!(video.input["frames_per_second"], 12);
     assert_eq!(video.input["seed"], 7);
     let image = &seen.submits[1];
     assert_eq!(

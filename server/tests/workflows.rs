@@ -31,6 +31,7 @@ fn sample_vars() -> Vars {
         height: Some(480),
         seed: Some(42),
         frames: Some(121),
+        fps: Some(24),
         duration: Some(30.0),
         image: Some("aivg_t1.png".into()),
         mask: Some("aivg_t1_mask.png".into()),
@@ -297,12 +298,27 @@ fn an_override_dir_replaces_a_module_workflow_and_bad_files_are_named() {
     std::fs::create_dir_all(&dir).unwrap();
     let mine = json!({
         "1": {"class_type": "CheckpointLoaderSimple", "inputs": {"ckpt_name": "mine.safetensors"}},
-        "2": {"class_type": "SaveImage", "inputs": {"images": ["1", 0], "filename_prefix": "x/{{task_id}}"}}
+        "2": {"class_type": "SaveImage", "inputs": {"images": ["1", 0], "filename_prefix": "x/{{task_id}}"}},
+        "3": {"class_type": "CLIPTextEncode", "inputs": {"clip": ["1", 1], "text": "{{prompt}}"}}
     });
     std::fs::write(dir.join("text2image.json"), mine.to_string()).unwrap();
     let wf = load("text2image", "text_to_image", Some(&dir)).unwrap();
     assert_eq!(wf.graph, mine);
     assert_eq!(wf.origin, Origin::Override(dir.join("text2image.json")));
+    // Its facts are its own (no sidecar: no defaults), not the shipped workflow's.
+    assert!(wf.info.as_ref().unwrap().defaults.is_empty());
+    // Without {{prompt}} the user's words would never reach it: refused, naming it.
+    let mut baked = mine.clone();
+    baked["3"]["inputs"]["text"] = json!("a fixed prompt");
+    std::fs::write(dir.join("wallpaper.json"), baked.to_string()).unwrap();
+    let msg = load("wallpaper", "text_to_image", Some(&dir))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("wallpaper.json") && msg.contains("{{prompt}}"),
+        "{msg}"
+    );
+    std::fs::remove_file(dir.join("wallpaper.json")).unwrap();
     // Another module with the same workflow keeps the shipped one.
     let other = load("wallpaper", "text_to_image", Some(&dir)).unwrap();
     assert_eq!(other.origin, Origin::Shipped);
@@ -330,4 +346,20 @@ fn an_override_dir_replaces_a_module_workflow_and_bad_files_are_named() {
         load("x", "no_such", None),
         Err(WorkflowError::Unknown(_))
     ));
+}
+
+#[test]
+fn engines_doc_states_each_workflows_template_changes_and_comfyui_version() {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/engines.md"),
+    )
+    .unwrap();
+    for (name, info) in &index().unwrap().workflows {
+        let min = info.min_comfyui.as_deref().unwrap_or("not stated");
+        let row = doc
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{name}` |")))
+            .unwrap_or_else(|| panic!("docs/engines.md has no row for {name}"));
+        assert!(row.contains(&format!("| {min} |")), "{name}: {row}");
+    }
 }

@@ -176,16 +176,17 @@ pub struct AspectRatioOption {
 }
 
 /// The aspect-ratio options with pixel sizes, in spec order
-/// (docs/behaviour/uploads.md#aspect-ratios). Note 3:2 and 2:3 are 1023x682 / 682x1023 as the spec
-/// writes them (not 1024).
+/// (docs/behaviour/uploads.md#aspect-ratios). 3:2 and 2:3 are 1024x688 / 688x1024, not the
+/// spec's 1023x682: every side is a multiple of `crate::tasks::sizes::IMAGE_SIZE_MULTIPLE`, so the
+/// size shown is the size the model makes.
 pub const ASPECT_RATIO_OPTIONS: [(&str, u32, u32); 7] = [
     ("9:16", 576, 1024),
     ("16:9", 1024, 576),
     ("1:1", 1024, 1024),
     ("4:3", 1024, 768),
     ("3:4", 768, 1024),
-    ("3:2", 1023, 682),
-    ("2:3", 682, 1023),
+    ("3:2", 1024, 688),
+    ("2:3", 688, 1024),
 ];
 
 /// All aspect-ratio options in spec order (docs/behaviour/uploads.md#aspect-ratios).

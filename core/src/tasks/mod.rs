@@ -12,9 +12,11 @@
 
 pub mod catalogue;
 pub mod inputs;
+pub mod lengths;
 pub mod limits;
 pub mod minutes;
 pub mod options;
+pub mod sizes;
 
 pub use catalogue::{
     ANIME_STYLES, DurationRule, FAL_SPEECH, FAL_SPEECH_KEY, FalInput, FalModel, Field, FieldKind,

@@ -35,6 +35,8 @@ pub struct Options {
     /// Every model file the workflows may ask for; asking for one that is not installed is
     /// `value_not_in_list`, as ComfyUI answers.
     pub known_models: BTreeSet<String>,
+    /// `GET /system_stats`' `comfyui_version` (`None`: "fake").
+    pub comfyui_version: Option<String>,
 }
 
 impl Options {

@@ -321,9 +321,11 @@ async fn model_files(State(sh): S, Path(folder): Path<String>) -> Response {
     }
 }
 
-async fn system_stats() -> Json<Value> {
+async fn system_stats(State(sh): S) -> Json<Value> {
+    let version = sh.opts.lock().unwrap().comfyui_version.clone();
+    let version = version.as_deref().unwrap_or("fake");
     Json(json!({
-        "system": {"os": "posix", "ram_total": 0, "ram_free": 0, "comfyui_version": "fake",
+        "system": {"os": "posix", "ram_total": 0, "ram_free": 0, "comfyui_version": version,
             "python_version": "", "pytorch_version": "", "embedded_python": false, "argv": []},
         "devices": [{"name": "fake", "type": "cpu", "index": 0, "vram_total": 0, "vram_free": 0,
             "torch_vram_total": 0, "torch_vram_free": 0}],

@@ -116,7 +116,7 @@ async fn create_task(
     retry_of: &str,
 ) -> Result<Result<lifecycle::Created, lifecycle::CreateError>, ApiError> {
     let files = modules::validate(&state.db.pool, user, module, data).await?;
-    check_image_sizes(state, &files).await?;
+    check_image_sizes(state, module, &files).await?;
     let media_seconds =
         super::minutes::input_seconds(&state.limits, &state.files, module.code, &files).await?;
     let plan_level =
@@ -159,13 +159,30 @@ async fn first_retry(
 
 /// Refuses an input picture whose header claims more than the one decode limit
 /// (`uploads::picture_size`), so a task the worker could never decode is not charged
-/// (docs/behaviour/tasks-and-queue.md#task-inputs).
-async fn check_image_sizes(state: &AppState, inputs: &modules::InputFiles) -> Result<(), ApiError> {
+/// (docs/behaviour/tasks-and-queue.md#task-inputs); the image enhancer's ×4 result must fit
+/// core's imaging limits too (core's sizes). A header that cannot be read is left to the run,
+/// which fails and refunds.
+async fn check_image_sizes(
+    state: &AppState,
+    module: &modules::TaskModule,
+    inputs: &modules::InputFiles,
+) -> Result<(), ApiError> {
     let max_pixels = state.limits.settings().max_decode_pixels;
     for (field, obj) in inputs {
-        if crate::uploads::paths::media_kind(&obj.content_type) == "image" {
-            let field = format!("data.{field}");
-            check_picture(&state.files, &field, obj, max_pixels, false).await?;
+        if crate::uploads::paths::media_kind(&obj.content_type) != "image" {
+            continue;
+        }
+        let field = format!("data.{field}");
+        let Some((width, height)) =
+            check_picture(&state.files, &field, obj, max_pixels, false).await?
+        else {
+            continue;
+        };
+        if module.work == aivg_core::tasks::Work::Enhance
+            && module.output == aivg_core::tasks::Media::Image
+        {
+            aivg_core::tasks::sizes::check_upscale_input(width, height)
+                .map_err(|e| ApiError::invalid(&field, e))?;
         }
     }
     Ok(())

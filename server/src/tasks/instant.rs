@@ -239,7 +239,9 @@ async fn watermark_download(
 /// decode limit (`uploads::picture_size`).
 async fn checked_picture(state: &AppState, obj: &objects::StoredObject) -> Result<(), ApiError> {
     let max_pixels = state.limits.settings().max_decode_pixels;
-    check_picture(&state.files, "data.file_path", obj, max_pixels, true).await
+    check_picture(&state.files, "data.file_path", obj, max_pixels, true)
+        .await
+        .map(|_| ())
 }
 
 #[cfg(test)]

@@ -16,6 +16,8 @@ pub struct Vars {
     pub seed: Option<u64>,
     /// Video length in frames (`duration × fps + 1`, fps from `index.json`).
     pub frames: Option<u32>,
+    /// Frame rate of a made video whose length the model spreads over fewer frames.
+    pub fps: Option<u32>,
     /// Audio length in seconds.
     pub duration: Option<f64>,
     /// Names of files uploaded to ComfyUI's input folder (`/upload/image` answers them).
@@ -41,6 +43,7 @@ impl Vars {
             ("height", self.height.map(Value::from)),
             ("seed", self.seed.map(Value::from)),
             ("frames", self.frames.map(Value::from)),
+            ("fps", self.fps.map(Value::from)),
             ("duration", self.duration.map(Value::from)),
             ("image", text(&self.image)),
             ("mask", text(&self.mask)),
@@ -62,8 +65,10 @@ impl Vars {
 #[error("the workflow needs a value for {}", .0.iter().map(|p| format!("{{{{{p}}}}}")).collect::<Vec<_>>().join(", "))]
 pub struct Unfilled(pub Vec<String>);
 
-/// Replaces placeholders: a string that is exactly `{{key}}` becomes the value (numbers stay
-/// numbers); placeholders inside longer strings are replaced as text. Unknown ones stay.
+/// Replaces placeholders in one pass over the template: a string that is exactly `{{key}}`
+/// becomes the value (numbers stay numbers); placeholders inside longer strings are replaced as
+/// text. Only the template is read for placeholders: a value put in (a user's prompt holding
+/// `{{seed}}`) reaches the engine as written. Unknown ones stay.
 pub fn fill(template: &Value, vars: &HashMap<&str, Value>) -> Value {
     match template {
         Value::String(s) => {
@@ -72,12 +77,7 @@ pub fn fill(template: &Value, vars: &HashMap<&str, Value>) -> Value {
             {
                 return v.clone();
             }
-            let mut out = s.clone();
-            for (k, v) in vars {
-                let text = v.as_str().map_or_else(|| v.to_string(), str::to_owned);
-                out = out.replace(&format!("{{{{{k}}}}}"), &text);
-            }
-            Value::String(out)
+            Value::String(fill_text(s, vars))
         }
         Value::Array(a) => Value::Array(a.iter().map(|v| fill(v, vars)).collect()),
         Value::Object(o) => {
@@ -87,8 +87,34 @@ pub fn fill(template: &Value, vars: &HashMap<&str, Value>) -> Value {
     }
 }
 
+/// `s` with each `{{name}}` of `vars` replaced by its text, scanning `s` once.
+fn fill_text(s: &str, vars: &HashMap<&str, Value>) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(rest.get(..start).unwrap_or_default());
+        let after = rest.get(start + 2..).unwrap_or_default();
+        let value = after
+            .find("}}")
+            .and_then(|end| Some((end, vars.get(after.get(..end)?)?)));
+        match value {
+            Some((end, v)) => {
+                out.push_str(&v.as_str().map_or_else(|| v.to_string(), str::to_owned));
+                rest = after.get(end + 2..).unwrap_or_default();
+            }
+            None => {
+                out.push_str("{{");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Fills `graph` with `vars`, then with `defaults` for what `vars` leaves out; fails naming the
-/// placeholders still unfilled.
+/// placeholders of the workflow that neither gives (read from the workflow, never from the
+/// values put in).
 pub fn fill_with_defaults(
     graph: &Value,
     vars: &Vars,
@@ -99,10 +125,12 @@ pub fn fill_with_defaults(
         .map(|(k, v)| (k.as_str(), v.clone()))
         .collect();
     all.extend(vars.to_map());
-    let filled = fill(graph, &all);
-    let left = placeholders(&filled);
+    let left: Vec<String> = placeholders(graph)
+        .into_iter()
+        .filter(|p| !all.contains_key(p.as_str()))
+        .collect();
     if left.is_empty() {
-        Ok(filled)
+        Ok(fill(graph, &all))
     } else {
         Err(Unfilled(left))
     }

@@ -44,6 +44,9 @@ pub struct WorkflowInfo {
     /// Approximate GPU memory in GB, and how it was estimated.
     pub gpu_memory_gb: Option<f64>,
     pub gpu_memory_source: Option<String>,
+    /// The oldest ComfyUI that runs it (the templates' `minComfyUIVersion`), e.g. `0.21.0`.
+    #[serde(default)]
+    pub min_comfyui: Option<String>,
 }
 
 /// The parsed `index.json`.
@@ -68,7 +71,8 @@ pub struct Workflow {
     /// API format: `{node id: {class_type, inputs, _meta}}`.
     pub graph: Value,
     pub origin: Origin,
-    /// The shipped workflow's facts (fps, defaults, models); an override keeps them.
+    /// The workflow's facts (fps, defaults, models); an override's fps, defaults and ComfyUI
+    /// version are its sidecar's (`<name>.info.json`), never the shipped one's.
     pub info: Option<WorkflowInfo>,
 }
 
@@ -90,6 +94,59 @@ pub enum WorkflowError {
     BadFile { path: String, message: String },
     #[error("the shipped workflow {name}: {message}")]
     BadShipped { name: String, message: String },
+    /// An override that would run on its own baked-in values instead of the task's.
+    #[error("workflow file {path} lacks {}: what the task sends there would never reach the engine", .missing.iter().map(|p| format!("{{{{{p}}}}}")).collect::<Vec<_>>().join(", "))]
+    MissingPlaceholders { path: String, missing: Vec<String> },
+    /// An override whose length needs a frame rate it does not state.
+    #[error(
+        "workflow file {path} uses {{{{frames}}}}: state its frame rate as \"fps\" in {sidecar}"
+    )]
+    NoFrameRate { path: String, sidecar: String },
+}
+
+/// An override's own facts, from `<name>.info.json` beside it (all optional): the frame rate
+/// of the video it makes, values for placeholders a task may leave out, the oldest ComfyUI that
+/// runs it. Without the file it has none (it never inherits the shipped workflow's).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OverrideFacts {
+    fps: Option<f64>,
+    #[serde(default)]
+    defaults: Map<String, Value>,
+    min_comfyui: Option<String>,
+}
+
+/// The placeholders through which `module_code`'s inputs reach `shipped` (those of its fields,
+/// and its length, that the shipped workflow has): an override must have each.
+pub fn needed_placeholders(module_code: &str, shipped: &WorkflowInfo) -> Vec<String> {
+    use aivg_core::tasks::FieldKind as K;
+    let Some(m) = aivg_core::tasks::task_module(module_code) else {
+        return Vec::new();
+    };
+    let mut want: Vec<&str> = m
+        .fields
+        .iter()
+        .map(|f| match f.kind {
+            K::Prompt => "prompt",
+            K::MusicPrompt => "tags",
+            K::Lyrics => "lyrics",
+            K::Image => "image",
+            K::Video => "video",
+            K::Mask => "mask",
+            K::Audio | K::Speech => "audio",
+        })
+        .collect();
+    if m.duration.is_some() {
+        want.extend(["frames", "duration"]);
+    }
+    let mut out: Vec<String> = want
+        .into_iter()
+        .filter(|p| shipped.placeholders.iter().any(|s| s == p))
+        .map(str::to_owned)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// The shipped index (parsed once).
@@ -124,6 +181,7 @@ pub fn load(
             let path = dir.join(format!("{stem}.json"));
             if path.is_file() {
                 let graph = read_override(&path)?;
+                let info = override_info(module_code, info, &graph, &path, stem)?;
                 return Ok(Workflow {
                     name: workflow_name.to_owned(),
                     graph,
@@ -145,6 +203,56 @@ pub fn load(
         origin: Origin::Shipped,
         info,
     })
+}
+
+/// An override's facts: the shipped workflow's templates and models (for the model list and
+/// its download addresses), with the fps, defaults and ComfyUI version of its sidecar
+/// (`<stem>.info.json`); refused when it lacks a placeholder its module needs, or uses
+/// `{{frames}}` without a frame rate.
+fn override_info(
+    module_code: &str,
+    shipped: Option<WorkflowInfo>,
+    graph: &Value,
+    path: &Path,
+    stem: &str,
+) -> Result<Option<WorkflowInfo>, WorkflowError> {
+    let sidecar = path.with_file_name(format!("{stem}.info.json"));
+    let facts: OverrideFacts = if sidecar.is_file() {
+        let bad = |message: String| WorkflowError::BadFile {
+            path: sidecar.display().to_string(),
+            message,
+        };
+        let text = std::fs::read_to_string(&sidecar).map_err(|e| bad(e.to_string()))?;
+        serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?
+    } else {
+        OverrideFacts::default()
+    };
+    let has = super::fill::placeholders(graph);
+    let Some(mut info) = shipped else {
+        return Ok(None);
+    };
+    let missing: Vec<String> = needed_placeholders(module_code, &info)
+        .into_iter()
+        .filter(|p| !has.contains(p))
+        .collect();
+    if !missing.is_empty() {
+        return Err(WorkflowError::MissingPlaceholders {
+            path: path.display().to_string(),
+            missing,
+        });
+    }
+    if facts.fps.is_none() && has.iter().any(|p| p == "frames") {
+        return Err(WorkflowError::NoFrameRate {
+            path: path.display().to_string(),
+            sidecar: sidecar.display().to_string(),
+        });
+    }
+    info.fps = facts.fps;
+    info.defaults = facts.defaults;
+    info.min_comfyui = facts.min_comfyui;
+    info.placeholders = has;
+    info.composed = Some(format!("the operator's {}", path.display()));
+    Ok(Some(info))
 }
 
 fn read_override(path: &Path) -> Result<Value, WorkflowError> {

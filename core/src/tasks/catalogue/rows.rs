@@ -32,10 +32,11 @@ pub(super) const AUDIO_ONLY: &[Field] = &[f("file_path", K::Audio, Required)];
 pub(super) const MUSIC: &[Field] = &[f("prompt", K::MusicPrompt, Required)];
 pub(super) const SONG: &[Field] = &[f("lyrics", K::Lyrics, Required), PROMPT_OPT];
 
-/// Video lengths (Wan 2.2 TI2V-5B: 24 fps, 121 frames per 5 s).
+/// Video lengths: what Wan 2.2 TI2V-5B makes (`crate::tasks::lengths`: 121 frames, 5 s at 24 fps,
+/// 10 s at 12 fps; docs/behaviour/tasks-and-queue.md#lengths).
 pub(super) const VIDEO_DURATION: DurationRule = DurationRule {
     min: 5,
-    max: 10,
+    max: crate::tasks::lengths::WAN_LONGEST_S,
     default: 5,
     choices: &[5, 10],
 };

@@ -240,6 +240,16 @@ impl Client {
             .await
     }
 
+    /// `GET /system_stats`'s `system.comfyui_version` (`None` when it does not say).
+    pub async fn version(&self) -> Result<Option<String>, CallError> {
+        let v = self
+            .json(self.http.get(self.url("/system_stats")), "/system_stats")
+            .await?;
+        Ok(v.pointer("/system/comfyui_version")
+            .and_then(Value::as_str)
+            .map(str::to_owned))
+    }
+
     /// `GET /models/{folder}`: the model files in a folder (404 for a folder it does not know:
     /// none).
     pub async fn models(&self, folder: &str) -> Result<Vec<String>, CallError> {

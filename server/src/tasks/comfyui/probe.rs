@@ -16,6 +16,8 @@ pub struct Capabilities {
     pub object_info: Option<Value>,
     /// Model files by folder (only the folders asked for).
     pub models: HashMap<String, HashSet<String>>,
+    /// `GET /system_stats`' `comfyui_version`, when it answers one.
+    pub version: Option<String>,
 }
 
 impl Capabilities {
@@ -40,6 +42,9 @@ pub struct MissingModel {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Missing {
     pub nodes: BTreeSet<String>,
+    /// With missing nodes: the ComfyUI the workflow needs (`index.json`'s `min_comfyui`) and
+    /// the one the server runs, when it says.
+    pub needs: Option<(String, Option<String>)>,
     pub models: BTreeSet<MissingModel>,
     pub problems: Vec<String>,
 }
@@ -55,7 +60,14 @@ impl Missing {
         let mut parts = Vec::new();
         if !self.nodes.is_empty() {
             let list: Vec<&str> = self.nodes.iter().map(String::as_str).collect();
-            parts.push(format!("missing nodes: {}", list.join(", ")));
+            let needs = match &self.needs {
+                Some((min, Some(runs))) => {
+                    format!(" (needs ComfyUI ≥ {min}; this server runs {runs})")
+                }
+                Some((min, None)) => format!(" (needs ComfyUI ≥ {min})"),
+                None => String::new(),
+            };
+            parts.push(format!("missing nodes: {}{needs}", list.join(", ")));
         }
         if !self.models.is_empty() {
             let list: Vec<String> = self
@@ -112,9 +124,15 @@ pub async fn capabilities(client: &Client, folders: &[String]) -> Result<Capabil
             }
         }
     }
+    let version = match client.version().await {
+        Ok(v) => v,
+        Err(CallError::Down(e)) => return Err(CallError::Down(e)),
+        Err(_) => None,
+    };
     Ok(Capabilities {
         object_info,
         models,
+        version,
     })
 }
 
@@ -155,6 +173,11 @@ pub fn missing(graph: &Value, info: Option<&WorkflowInfo>, caps: &Capabilities) 
             other => out.problems.push(other.to_string()),
         }
     }
+    if !out.nodes.is_empty() {
+        out.needs = info
+            .and_then(|i| i.min_comfyui.clone())
+            .map(|min| (min, caps.version.clone()));
+    }
     out
 }
 
@@ -181,6 +204,7 @@ mod tests {
         Capabilities {
             object_info: Some(object_info),
             models: m,
+            version: None,
         }
     }
 

@@ -109,6 +109,7 @@ pub fn build(backends: &Backends, workflows_dir: Option<&Path>) -> Report {
                     lacks.nodes.extend(m.nodes);
                     lacks.models.extend(m.models);
                     lacks.problems.extend(m.problems);
+                    lacks.needs = lacks.needs.or(m.needs);
                 }
                 if lacks.is_empty() {
                     line.runnable_on.push(b.base().to_owned());

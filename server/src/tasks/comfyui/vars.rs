@@ -2,13 +2,16 @@
 //! upload of its files to the server that runs it.
 //!
 //! - `prompt`, `negative_prompt`, `lyrics`: the task's texts (a talking avatar's text is spoken,
-//!   not a prompt: its workflow keeps its own prompt);
-//! - `width`, `height`: the `aspect_ratio` size (core's `aspect_ratio_size`) for images; for
-//!   video the same shape with the long side of the workflow's default size, in multiples of 32
-//!   (what Wan's latents take); a video from a picture without a ratio takes the picture's
-//!   shape; otherwise the workflow's defaults;
-//! - `frames`: `duration × fps + 1` (the workflow's fps, e.g. Wan 2.2: 24 fps, 121 frames per
-//!   5 s); `duration`: the seconds of music and songs;
+//!   not a prompt: its workflow keeps its own prompt); an empty text is left out, so the
+//!   workflow's default words (`index.json`) stay;
+//! - `width`, `height`: the `aspect_ratio` size (core's `aspect_ratio_size`, multiples of 16)
+//!   for images; for video the same shape with the long side of the workflow's default size
+//!   (core's `tasks::sizes::video_size`, multiples of 32); a video from a picture without a
+//!   ratio takes the picture's shape; a video remade at its own rate (restyle, erase) its
+//!   input's shape at Wan VACE's pixels (core's `tasks::sizes::vace_size`); otherwise the
+//!   workflow's defaults;
+//! - `frames`, `fps`: core's `tasks::lengths::wan_clip` for the length (Wan 2.2: 121 frames at
+//!   24 fps for 5 s, at 12 fps for 10 s); `duration`: the seconds of music and songs;
 //! - `seed`: `data.seed`, else one drawn from the task id (the same task, the same result);
 //! - `tags`: the music style and prompt, comma separated (ACE-Step);
 //! - `image`, `video`, `mask`, `audio`: the names `POST /upload/image` gave the task's files
@@ -18,7 +21,7 @@ use super::client::Client;
 use super::run::RunError;
 use crate::tasks::local::preview::seed_of;
 use crate::tasks::provider::Job;
-use crate::workflows::{Vars, Workflow};
+use crate::workflows::{Origin, Vars, Workflow};
 use aivg_core::tasks::{FieldKind, Media, PROMPT_STYLE_FIELD};
 use bytes::Bytes;
 use serde_json::Value;
@@ -28,17 +31,11 @@ fn non_empty(s: &str) -> Option<String> {
     (!t.is_empty()).then(|| t.to_owned())
 }
 
-/// Rounds down to a multiple of 32 (never above the workflow's pixel budget), at least 32.
-fn round32(v: f64) -> u32 {
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let n = ((v / 32.0).floor() as u32).max(1);
-    n * 32
-}
-
-/// A video's size from its input picture: the same shape, the long side `long`.
+/// A video's size from its input picture: the same shape, the long side `long`, in core's
+/// multiples (`aivg_core::tasks::sizes::video_size`).
 pub fn size_of_picture(w: u32, h: u32, long: u32) -> (u32, u32) {
-    let scale = f64::from(long) / f64::from(w.max(h).max(1));
-    (round32(f64::from(w) * scale), round32(f64::from(h) * scale))
+    let s = aivg_core::tasks::sizes::video_size(w, h, long);
+    (s.width, s.height)
 }
 
 /// The size of a task: the ratio's size; for video scaled to `long_side`.
@@ -71,14 +68,13 @@ pub fn text_vars(job: &Job, wf: &Workflow) -> Vars {
     let speaks = m
         .field("prompt")
         .is_some_and(|f| f.kind == FieldKind::Speech);
-    // A module with looks (the anime styles) always sends the chosen look's words, as fal does.
+    // A module with looks (the anime styles) always sends the chosen look's words, as fal does;
+    // an empty text leaves `{{prompt}}` to the workflow's own default words.
     let prompt = if speaks {
         None
     } else {
-        Some(
-            aivg_core::tasks::styled_prompt(m, job.text(PROMPT_STYLE_FIELD), job.prompt())
-                .unwrap_or_else(|| job.prompt().trim().to_owned()),
-        )
+        aivg_core::tasks::styled_prompt(m, job.text(PROMPT_STYLE_FIELD), job.prompt())
+            .or_else(|| non_empty(job.prompt()))
     };
     let long_side = (m.output == Media::Video).then(|| video_long_side(wf));
     let size = if m.aspect_ratio {
@@ -88,9 +84,17 @@ pub fn text_vars(job: &Job, wf: &Workflow) -> Vars {
     };
     let seconds = job.duration();
     let fps = wf.info.as_ref().and_then(|i| i.fps);
+    // Wan's frames and rate for the length (core's `tasks::lengths::wan_clip`: at most 121);
+    // an operator's workflow: `duration × fps + 1` at the rate its sidecar states.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let frames = match (m.output, seconds, fps) {
-        (Media::Video, Some(s), Some(fps)) => Some((f64::from(s) * fps).round() as u32 + 1),
+    let clip = match (m.output, seconds, fps, &wf.origin) {
+        (Media::Video, Some(s), Some(_), Origin::Shipped) => {
+            Some(aivg_core::tasks::lengths::wan_clip(s))
+        }
+        (Media::Video, Some(s), Some(fps), Origin::Override(_)) => {
+            let fps = fps.round().max(1.0) as u32;
+            Some((s * fps + 1, fps))
+        }
         _ => None,
     };
     let tags = m.style.then(|| {
@@ -114,7 +118,8 @@ pub fn text_vars(job: &Job, wf: &Workflow) -> Vars {
         width: size.map(|s| s.0),
         height: size.map(|s| s.1),
         seed: Some(seed),
-        frames,
+        frames: clip.map(|c| c.0),
+        fps: clip.map(|c| c.1),
         duration: (m.output == Media::Audio)
             .then_some(seconds)
             .flatten()
@@ -156,6 +161,19 @@ pub async fn prepare(
             let (w, h) = size_of_picture(w, h, video_long_side(wf));
             vars.width = Some(w);
             vars.height = Some(h);
+        }
+        // A video remade at its own frame rate (restyle, erase) keeps its shape: core's
+        // `vace_size` of the size ffprobe reads (without ffprobe, the workflow's default size).
+        if kind == "video" && wf.info.as_ref().is_some_and(|i| i.fps.is_none()) {
+            match crate::uploads::mediainfo::ffprobe(&job.files, &obj.oss_path).await {
+                Ok(p) if p.width > 0 && p.height > 0 => {
+                    let s = aivg_core::tasks::sizes::vace_size(p.width, p.height);
+                    vars.width = Some(s.width);
+                    vars.height = Some(s.height);
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!("task {}: {e}; the workflow's size", job.task_id),
+            }
         }
         let uploaded = upload(client, &name, bytes).await?;
         match (*field, kind) {

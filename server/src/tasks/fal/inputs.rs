@@ -21,19 +21,21 @@ pub const ERASE_PROMPT: &str =
 pub const AVATAR_PROMPT: &str = "A person talking to the camera, natural expressions.";
 /// ACE-Step's lyrics of an instrumental.
 pub const INSTRUMENTAL: &str = "[inst]";
-/// Wan's longest clip, frames.
-const MAX_FRAMES: u32 = 161;
-
-/// Frames and frame rate of a clip of `seconds` (Wan 2.2: 24 fps up to 161 frames; longer
-/// clips keep 161 frames at a lower rate: 10 s = 161 frames at 16 fps).
+/// Frames and frame rate of a clip of `seconds`: core's rule for what Wan 2.2 TI2V-5B makes
+/// (`aivg_core::tasks::lengths::wan_clip`: 121 frames at most, 10 s at 12 fps).
 pub fn wan_frames(seconds: u32) -> (u32, u32) {
-    let s = seconds.max(1);
-    let fps = if s * 24 < MAX_FRAMES {
-        24
-    } else {
-        ((MAX_FRAMES - 1) / s).max(4)
-    };
-    ((fps * s + 1).min(MAX_FRAMES), fps)
+    aivg_core::tasks::lengths::wan_clip(seconds)
+}
+
+/// The `tags` default of the shipped song workflow (`server/workflows/index.json`).
+fn song_default_tags() -> String {
+    crate::workflows::index()
+        .ok()
+        .and_then(|i| i.workflows.get("song"))
+        .and_then(|w| w.defaults.get("tags"))
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned()
 }
 
 fn trimmed(s: &str) -> Option<&str> {
@@ -164,7 +166,13 @@ pub fn build(job: &Job, shape: FalInput, audio_url: Option<&str>) -> Result<Valu
                 .into_iter()
                 .filter_map(trimmed)
                 .collect();
-            put(&mut m, "tags", json!(tags.join(", ")));
+            // A song with lyrics and no style: the song workflow's default tags, as on ComfyUI.
+            let tags = if tags.is_empty() {
+                song_default_tags()
+            } else {
+                tags.join(", ")
+            };
+            put(&mut m, "tags", json!(tags));
             let lyrics = if song {
                 job.text("lyrics").trim()
             } else {
@@ -189,8 +197,6 @@ mod tests {
     #[test]
     fn wan_clips_stay_within_its_frames() {
         assert_eq!(wan_frames(5), (121, 24));
-        assert_eq!(wan_frames(10), (161, 16));
-        let (frames, fps) = wan_frames(60);
-        assert!(frames <= MAX_FRAMES && fps >= 4, "{frames} {fps}");
+        assert_eq!(wan_frames(10), (121, 12));
     }
 }

@@ -81,7 +81,8 @@ fn placeholder_values_follow_the_module() {
     );
     let v = vars::text_vars(&j, &load("text2video", "text_to_video"));
     assert_eq!((v.width, v.height), (Some(1280), Some(704)));
-    assert_eq!(v.frames, Some(241), "10 s at 24 fps, plus one");
+    // Wan 2.2 TI2V-5B makes 121 frames: 10 s spreads them at 12 fps (core's wan_clip).
+    assert_eq!((v.frames, v.fps), (Some(121), Some(12)), "10 s");
     assert_eq!(v.duration, None);
 
     let j = job(
