@@ -69,6 +69,7 @@ mod task_minutes;
 mod task_outputs;
 mod task_queue;
 mod task_refusals;
+mod task_seeds;
 mod templates;
 mod uploads;
 mod user_info_cache;

@@ -52,6 +52,8 @@ pub struct TaskConstants {
     pub list_page_size: u32,
     pub max_duration_s: u32,
     pub max_text_chars: u32,
+    /// Largest seed a task takes (`super::options::MAX_SEED`).
+    pub max_seed: u32,
 }
 
 /// Every task constant.
@@ -60,5 +62,6 @@ pub fn task_constants() -> TaskConstants {
         list_page_size: TASK_LIST_PAGE_SIZE,
         max_duration_s: MAX_TASK_DURATION_S,
         max_text_chars: MAX_TASK_TEXT_CHARS,
+        max_seed: u32::try_from(super::options::MAX_SEED).unwrap_or(u32::MAX),
     }
 }

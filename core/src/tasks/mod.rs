@@ -31,3 +31,4 @@ pub use minutes::{
     CODE_MINUTES_USED_UP, MinuteError, MinuteTool, MinuteUse, MonthWindow, check_minutes,
     minute_tool, minute_use, month_window, monthly_minutes, task_seconds,
 };
+pub use options::{MAX_SEED, takes_seed};

@@ -6,7 +6,10 @@ import { hasNextPage, progressDisplay, queuePositionLabel, taskPromoCardVisible 
 import { useEffect, useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { useAtomValue } from "../../state/jotai";
+import { reuseHref } from "../create/reuse";
+import { languageAtom } from "../language/state";
 import { openModal } from "../overlays/modalAtoms";
 import { PreviewBadge } from "./PreviewBadge";
 import { cancel, download, remove, retry, save, setLike, share } from "./taskActions";
@@ -69,6 +72,21 @@ function OutputView({ task, output, index }: { task: Task; output: TaskOutput; i
   return null;
 }
 
+/** "Use these settings again": the module's screen, starting from this task's request (create/reuse.ts). */
+function ReuseButton({ task }: { task: Task }) {
+  const { t } = useTranslation("tasks");
+  const language = useAtomValue(languageAtom);
+  const navigate = useNavigate();
+  const href = reuseHref(task, language);
+  if (!href) return null;
+  const go = () => void navigate(href);
+  return (
+    <button type="button" className="button button--secondary" data-testid="task-reuse" onClick={go}>
+      {t("reuse")}
+    </button>
+  );
+}
+
 function TaskCard({ task }: { task: Task }) {
   const { t } = useTranslation("tasks");
   const open = isOpen(task);
@@ -81,6 +99,11 @@ function TaskCard({ task }: { task: Task }) {
         </span>
       </div>
       {task.prompt ? <p className="task-card__prompt">{task.prompt}</p> : null}
+      {task.seed !== null ? (
+        <p className="task-card__seed" data-testid="task-seed">
+          {t("seed", { seed: task.seed })}
+        </p>
+      ) : null}
       {task.status === "queued" && task.queuePosition > 0 ? (
         <p className="task-card__queue" data-testid="task-queue-position">
           {t("queuePosition", { n: queuePositionLabel(task.queuePosition) })}
@@ -131,6 +154,7 @@ function TaskCard({ task }: { task: Task }) {
                 </button>
               </>
             ) : null}
+            <ReuseButton task={task} />
             <button type="button" className="button button--secondary" data-testid="task-retry" onClick={() => retry(task)}>
               {t("retry")}
             </button>

@@ -138,15 +138,15 @@ export async function loadMoreTasks(store = appStore): Promise<void> {
 }
 
 /**
- * Events carry a task's state, not its request: no `user_data` (server: record::event_view, so
- * the stream stays small). A known task keeps the user_data it has; an unknown one (created in
+ * Events carry a task's state, not its request: no `user_data` nor `data` (server:
+ * record::event_view, so the stream stays small). A known task keeps the request it has; an unknown one (created in
  * another tab) is fetched whole once, so a later data_save never drops fields it did not see.
  */
 function withRequest(task: Task, raw: unknown, store: typeof appStore): Task {
   const hasUserData = raw !== null && typeof raw === "object" && "user_data" in raw;
   if (hasUserData) return task;
   const known = findTask(task.taskId, store);
-  if (known) return { ...task, userData: known.userData, prompt: task.prompt || known.prompt };
+  if (known) return { ...task, userData: known.userData, data: known.data, seed: known.seed, prompt: task.prompt || known.prompt };
   if (!isHelperTask(task)) {
     Promise.resolve()
       .then(() => getTaskResults([task.taskId]))
