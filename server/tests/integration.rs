@@ -67,6 +67,7 @@ mod task_instant;
 mod task_list;
 mod task_minutes;
 mod task_outputs;
+mod task_previews;
 mod task_queue;
 mod task_refusals;
 mod task_seeds;

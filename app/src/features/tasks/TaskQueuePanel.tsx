@@ -11,6 +11,7 @@ import { useAtomValue } from "../../state/jotai";
 import { reuseHref } from "../create/reuse";
 import { languageAtom } from "../language/state";
 import { openModal } from "../overlays/modalAtoms";
+import { livePreviewsAtom } from "./livePreview";
 import { PreviewBadge } from "./PreviewBadge";
 import { cancel, download, remove, retry, save, setLike, share } from "./taskActions";
 import { connectQueue, loadMoreTasks, queueAtom } from "./taskStore";
@@ -90,6 +91,7 @@ function ReuseButton({ task }: { task: Task }) {
 function TaskCard({ task }: { task: Task }) {
   const { t } = useTranslation("tasks");
   const open = isOpen(task);
+  const live = useAtomValue(livePreviewsAtom)[task.taskId];
   return (
     <li className="task-card" data-testid="task-card" data-task-id={task.taskId} data-status={task.status}>
       <div className="task-card__head">
@@ -109,6 +111,7 @@ function TaskCard({ task }: { task: Task }) {
           {t("queuePosition", { n: queuePositionLabel(task.queuePosition) })}
         </p>
       ) : null}
+      {open && live ? <img className="task-card__live" src={live} alt={t("livePreview")} data-testid="task-live-preview" /> : null}
       {open ? <progress className="task-card__progress" max={100} value={progressDisplay(task.progress)} aria-label={t("progress")} /> : null}
       {task.status === "failed" && task.error ? (
         <p className="task-card__error" role="alert" data-testid="task-error">
