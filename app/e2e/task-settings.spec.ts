@@ -121,3 +121,34 @@ engineTest("the running card shows the sampler's live preview, then the result r
   await expect(running.getByTestId("task-live-preview")).toHaveCount(0);
   await expect(running.getByTestId("task-output-image")).toBeVisible();
 });
+
+engineTest("a talking avatar's settings are used again: its mode, portrait, words, voice and seed", async ({ page, request }) => {
+  const user = await registerUser(request);
+  await buyTenCredits(request, user);
+  await buyTenCredits(request, user);
+  await signIn(page, user);
+  await page.goto("/ai-tools/ai-talking-avatar");
+  await page.getByTestId("mode-talking_face_tts").click();
+  await page.getByTestId("media-input").setInputFiles({ name: "portrait.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 640, 480) });
+  await expect(page.getByTestId("media-input-ready")).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId("tool-text").fill("Hello there, and welcome to my channel.");
+  const send = async () => {
+    const [create] = await Promise.all([page.waitForRequest((r) => r.url().endsWith("/v1/ai/create/talking_face_tts")), page.getByTestId("generate").click()]);
+    return (create.postDataJSON() as { data: Record<string, unknown> }).data;
+  };
+  const first = await send();
+  const done = card(page, "Hello there, and welcome to my channel.");
+  await expect(done).toHaveAttribute("data-status", "succeeded", { timeout: 90_000 });
+  const seed = Number((await done.getByTestId("task-seed").textContent())?.replace(/\D/g, ""));
+
+  await page.goto("/home");
+  await page.goto("/ai-tools/ai-talking-avatar");
+  await done.getByTestId("task-reuse").click();
+  await expect(page).toHaveURL(/\/ai-tools\/ai-talking-avatar\?reuse=/);
+  await expect(page.getByTestId("mode-talking_face_tts")).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByTestId("media-input-ready")).toHaveAttribute("data-oss-path", String(first.file_path), { timeout: 20_000 });
+  await expect(page.getByTestId("tool-text")).toHaveValue("Hello there, and welcome to my channel.");
+  await expect(page.getByTestId("same-seed")).toBeChecked();
+  const again = await send();
+  expect(again).toMatchObject({ file_path: first.file_path, prompt: first.prompt, voice_id: first.voice_id, seed });
+});

@@ -15,11 +15,21 @@ import { withMediaInfo, type UploadedFile } from "./upload";
 export const REUSE_PARAM = "reuse";
 
 /** The screens that read `?reuse=` (route names of core's route table), so a card offers the action only for these. */
-const REUSING_SCREENS: readonly string[] = ["TextToImage", "ImageToImage", "TextToVideo", "ImageToVideo", "VideoToAnime", "VideoToVideo", "TextToMusic"];
+const REUSING_SCREENS: readonly string[] = [
+  "TextToImage",
+  "ImageToImage",
+  "TextToVideo",
+  "ImageToVideo",
+  "VideoToAnime",
+  "VideoToVideo",
+  "TextToMusic",
+  "LipSync",
+];
 
 /**
  * The link of the screen that starts from a finished or failed task's settings (its module's
- * first screen; a song opens the music page's song tab), or null when that screen cannot.
+ * first screen; a song opens the music page's song tab), or null when that screen cannot (the
+ * tools whose mask is painted anew, the effects).
  */
 export function reuseHref(task: Pick<Task, "algorithm" | "status" | "taskId">, language: LanguageCode): string | null {
   if (task.status !== "succeeded" && task.status !== "failed") return null;
@@ -46,8 +56,8 @@ function text(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
 
-/** A stored upload as a picker's value: its signed link to show it, and what the server reads of it. */
-async function storedFile(ossPath: string, kind: UploadedFile["kind"]): Promise<UploadedFile> {
+/** A stored upload as a picker's value (also the talking avatar's audio file): its signed link to show it, and what the server reads of it. */
+export async function storedFile(ossPath: string, kind: UploadedFile["kind"]): Promise<UploadedFile> {
   const signed = (await getOssSign({ oss_path: ossPath })) as { url?: unknown } | null;
   return withMediaInfo({ ossPath, kind, previewUrl: text(signed?.url), width: 0, height: 0 });
 }
