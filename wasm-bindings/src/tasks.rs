@@ -29,6 +29,18 @@ pub fn task_module(code: &str) -> Result<JsValue, JsValue> {
     to_js_option(tasks::task_module(code))
 }
 
+/// Whether a module's tasks run with a seed (its form offers one, its tasks show the one they
+/// ran with); false for an unknown code.
+/// ```js
+/// taskTakesSeed("text2image") // true
+/// taskTakesSeed("mai_imagesharpen") // false
+/// ```
+#[cfg(feature = "rules")]
+#[wasm_bindgen(js_name = taskTakesSeed)]
+pub fn task_takes_seed(code: &str) -> bool {
+    tasks::task_module(code).is_some_and(tasks::takes_seed)
+}
+
 /// Checks a task's `data` as the server will; throws an Error whose `code` is
 /// `invalid_task_input` and whose message names the field, or `unknown_module`. An
 /// `invalid_task_input` error also carries `field` (the field's name in `data`: `prompt`,

@@ -44,6 +44,16 @@ pub fn queue_position_label(n: i64) -> String {
     }
 }
 
+/// Live previews of a running task (docs/behaviour/tasks-and-queue.md#live-previews), the
+/// project's numbers: at most one kept every 500 ms per task (two a second, enough to see a bad
+/// start and cancel it, without a stream of pictures per task), at most 512 px on the long side
+/// (ComfyUI's own previews are at most 512) and 256 KiB as JPEG.
+pub const PREVIEW_EVERY_MS: u64 = 500;
+/// See [`PREVIEW_EVERY_MS`].
+pub const PREVIEW_MAX_SIDE: u32 = 512;
+/// See [`PREVIEW_EVERY_MS`].
+pub const PREVIEW_MAX_BYTES: usize = 256 * 1024;
+
 /// The task constants (camelCase on the wire).
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -52,6 +62,8 @@ pub struct TaskConstants {
     pub list_page_size: u32,
     pub max_duration_s: u32,
     pub max_text_chars: u32,
+    /// Largest seed a task takes (`super::options::MAX_SEED`).
+    pub max_seed: u32,
 }
 
 /// Every task constant.
@@ -60,5 +72,6 @@ pub fn task_constants() -> TaskConstants {
         list_page_size: TASK_LIST_PAGE_SIZE,
         max_duration_s: MAX_TASK_DURATION_S,
         max_text_chars: MAX_TASK_TEXT_CHARS,
+        max_seed: u32::try_from(super::options::MAX_SEED).unwrap_or(u32::MAX),
     }
 }

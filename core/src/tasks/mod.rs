@@ -26,10 +26,11 @@ pub use catalogue::{
 };
 pub use inputs::{FileRef, InputProblem, TaskInputError, check_task_data, task_duration};
 pub use limits::{
-    MAX_TASK_DATA_BYTES, QUEUE_POSITION_MAX, TASK_LIST_PAGE_SIZE, TaskConstants,
-    check_task_data_size, queue_position_label, task_constants,
+    MAX_TASK_DATA_BYTES, PREVIEW_EVERY_MS, PREVIEW_MAX_BYTES, PREVIEW_MAX_SIDE, QUEUE_POSITION_MAX,
+    TASK_LIST_PAGE_SIZE, TaskConstants, check_task_data_size, queue_position_label, task_constants,
 };
 pub use minutes::{
     CODE_MINUTES_USED_UP, MinuteError, MinuteTool, MinuteUse, MonthWindow, check_minutes,
     minute_tool, minute_use, month_window, monthly_minutes, task_seconds,
 };
+pub use options::{MAX_SEED, takes_seed};

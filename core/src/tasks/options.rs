@@ -12,6 +12,29 @@ use serde_json::Value;
 /// Longest option naming a choice (a style, a voice, a prompt style), in characters.
 pub const MAX_OPTION_CHARS: usize = 200;
 
+/// Largest seed a task takes, and the range the server draws one from when the task sends none
+/// (docs/behaviour/tasks-and-queue.md#seeds). Not in the spec: 2³² − 1 is what every engine
+/// the server drives takes (ComfyUI's samplers and fal's models), and a JavaScript number holds
+/// it exactly, so the seed a task shows is the seed it ran with.
+pub const MAX_SEED: u64 = 4_294_967_295;
+
+/// Whether a module's result depends on a seed (its work samples a model), so its tasks keep
+/// the seed they ran with and its form offers one (docs/behaviour/tasks-and-queue.md#seeds).
+/// Upscaling, background removal, the image tools and the audio tools give the same result for
+/// the same input.
+pub fn takes_seed(module: &TaskModule) -> bool {
+    matches!(
+        module.work,
+        Work::Generate
+            | Work::Edit
+            | Work::Redraw
+            | Work::RemoveObject
+            | Work::Restyle
+            | Work::Erase
+            | Work::Avatar
+    )
+}
+
 /// What one option of `data` is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -21,7 +44,7 @@ enum Kind {
     Text,
     /// A choice's name of at most [`MAX_OPTION_CHARS`] characters.
     Choice,
-    /// A whole number from 0 (`seed`).
+    /// A whole number from 0 to [`MAX_SEED`] (`seed`).
     Whole,
     /// A side in pixels, 1 to core's imaging `MAX_SIDE`.
     Side,
@@ -99,7 +122,7 @@ fn check_option(name: &str, kind: Kind, v: &Value) -> Result<(), TaskInputError>
                 None => Err(bad(name, "must be a string")),
             }
         }
-        Kind::Whole => whole(v, name, 0, u64::MAX),
+        Kind::Whole => whole(v, name, 0, MAX_SEED),
         Kind::Side => whole(v, name, 1, side),
         Kind::Crop => {
             let Some(rect) = v.as_object() else {
@@ -203,6 +226,15 @@ mod tests {
     }
 
     #[test]
+    fn sampling_modules_take_a_seed_and_tools_do_not() {
+        let seeded = |code: &str| takes_seed(task_module(code).unwrap());
+        assert!(seeded("text2image"));
+        assert!(seeded("text2video"));
+        assert!(!seeded("mai_imagesharpen"));
+        assert!(!seeded("tool_sf"));
+    }
+
+    #[test]
     fn options_are_checked_for_type_and_size() {
         let crop = |c: Value| check("tool_sf", json!({"file_path": "a.png", "crop": c}));
         assert!(crop(json!({"x": 0, "y": 0, "w": 10, "h": 10})).is_ok());
@@ -229,6 +261,13 @@ mod tests {
         );
         assert_eq!(
             check("text2image", json!({"seed": -1})).unwrap_err().field,
+            "data.seed"
+        );
+        assert!(check("text2image", json!({"seed": MAX_SEED})).is_ok());
+        assert_eq!(
+            check("text2image", json!({"seed": MAX_SEED + 1}))
+                .unwrap_err()
+                .field,
             "data.seed"
         );
         assert_eq!(

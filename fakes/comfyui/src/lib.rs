@@ -9,7 +9,9 @@
 //! `POST /_fake/restart`.
 //!
 //! Messages for a prompt go to the client id it was submitted with (as ComfyUI does); `status`
-//! goes to everyone. A prompt runs whether or not its client listens.
+//! goes to everyone. A prompt runs whether or not its client listens. Each sampler step also
+//! sends a small JPEG preview as a binary frame, framed as ComfyUI's `PREVIEW_IMAGE` (see
+//! `runner.rs`; [`Behaviour::previews`] turns it off).
 // A test fake: a poisoned lock may panic, and JSON it builds itself is indexed directly.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
@@ -103,6 +105,9 @@ pub struct Behaviour {
     pub hang: bool,
     /// The next accepted prompt is forgotten at once, as if ComfyUI restarted right after it.
     pub lose_next: bool,
+    /// Each sampler step also sends a preview picture as a binary frame, as ComfyUI does when
+    /// started with `--preview-method auto` (or `taesd`, `latent2rgb`).
+    pub previews: bool,
 }
 
 impl Default for Behaviour {
@@ -113,6 +118,7 @@ impl Default for Behaviour {
             fail_next: false,
             hang: false,
             lose_next: false,
+            previews: true,
         }
     }
 }
@@ -123,6 +129,13 @@ pub struct Submitted {
     pub prompt_id: String,
     pub client_id: String,
     pub graph: Value,
+}
+
+/// One WebSocket message: ComfyUI's JSON `{type, data}`, or a binary frame (a preview).
+#[derive(Debug, Clone)]
+pub(crate) enum Frame {
+    Json(Value),
+    Binary(Vec<u8>),
 }
 
 /// What the fake saw, for assertions.
@@ -140,6 +153,8 @@ pub struct Seen {
     pub deletes: Vec<String>,
     /// Files served by `/view`.
     pub views: usize,
+    /// The preview pictures sent over the WebSocket while sampling (JPEG), in order.
+    pub previews: Vec<Vec<u8>>,
 }
 
 #[derive(Debug, Clone)]
@@ -190,7 +205,7 @@ pub(crate) struct Shared {
     pub opts: Mutex<Options>,
     pub state: Mutex<State>,
     /// (client id or None for everyone, message).
-    pub events: broadcast::Sender<(Option<String>, Value)>,
+    pub events: broadcast::Sender<(Option<String>, Frame)>,
     pub wake: Notify,
     /// Closes every WebSocket (a restart).
     pub hangup: broadcast::Sender<()>,

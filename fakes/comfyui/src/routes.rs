@@ -2,7 +2,7 @@
 
 use crate::runner::{queue_remaining, status};
 use crate::validate::{Rules, validate};
-use crate::{Item, Shared, Submitted};
+use crate::{Frame, Item, Shared, Submitted};
 use axum::Json;
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -145,7 +145,11 @@ async fn socket_loop(sh: Arc<Shared>, client: String, mut socket: WebSocket) {
                     if to.as_ref().is_some_and(|c| *c != client) {
                         continue;
                     }
-                    if socket.send(Message::Text(msg.to_string().into())).await.is_err() {
+                    let msg = match msg {
+                        Frame::Json(v) => Message::Text(v.to_string().into()),
+                        Frame::Binary(b) => Message::Binary(b.into()),
+                    };
+                    if socket.send(msg).await.is_err() {
                         return;
                     }
                 }
@@ -342,6 +346,7 @@ async fn seen(State(sh): S) -> Json<Value> {
         "interrupts": seen.interrupts,
         "deletes": seen.deletes,
         "views": seen.views,
+        "previews": seen.previews.len(),
     }))
 }
 
@@ -359,6 +364,9 @@ async fn behaviour(State(sh): S, Json(body): Json<Value>) -> StatusCode {
     }
     if let Some(v) = body["hang"].as_bool() {
         b.hang = v;
+    }
+    if let Some(v) = body["previews"].as_bool() {
+        b.previews = v;
     }
     if let Some(v) = body["lose_next"].as_bool() {
         b.lose_next = v;

@@ -1,7 +1,7 @@
 //! Runs queued prompts one at a time, sending ComfyUI's execution messages to the prompt's
 //! client and writing its history entry and output files.
 
-use crate::{Item, Shared, outputs};
+use crate::{Frame, Item, Shared, outputs};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -22,15 +22,53 @@ pub(crate) fn status(shared: &Shared) {
     let n = queue_remaining(shared);
     let _ = shared.events.send((
         None,
-        json!({"type": "status", "data": {"status": {"exec_info": {"queue_remaining": n}}}}),
+        Frame::Json(
+            json!({"type": "status", "data": {"status": {"exec_info": {"queue_remaining": n}}}}),
+        ),
     ));
 }
 
 fn send(shared: &Shared, item: &Item, kind: &str, mut data: Value) {
     data["prompt_id"] = json!(item.prompt_id);
+    let _ = shared.events.send((
+        Some(item.client()),
+        Frame::Json(json!({"type": kind, "data": data})),
+    ));
+}
+
+/// ComfyUI's binary event type of an encoded preview (`server.py` `BinaryEventTypes.PREVIEW_IMAGE`).
+const PREVIEW_IMAGE: u32 = 1;
+/// The preview's image type in that frame: 1 JPEG, 2 PNG (`server.py` `send_image`).
+const JPEG: u32 = 1;
+/// The side of the fake's previews (ComfyUI's TAESD previews are a latent's size ×8, at most 512).
+const PREVIEW_SIDE: u32 = 64;
+
+/// Sends the sampler's preview of `step` of `steps` to the prompt's client as ComfyUI frames it:
+/// a 4-byte big-endian event type, a 4-byte image type, then the JPEG (`server.py`
+/// `send_image` → `send_bytes` → `encode_bytes`). The picture is a flat colour moving from dark
+/// to light with the step, so each preview differs.
+fn preview(shared: &Shared, item: &Item, step: u64, steps: u64) {
+    let level = u8::try_from(40 + (200 * step) / steps.max(1)).unwrap_or(u8::MAX);
+    let img = image::RgbImage::from_pixel(
+        PREVIEW_SIDE,
+        PREVIEW_SIDE,
+        image::Rgb([level, 90, 255 - level]),
+    );
+    let mut jpeg = Vec::new();
+    if image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 80)
+        .encode_image(&img)
+        .is_err()
+    {
+        return;
+    }
+    let mut frame = Vec::with_capacity(8 + jpeg.len());
+    frame.extend_from_slice(&PREVIEW_IMAGE.to_be_bytes());
+    frame.extend_from_slice(&JPEG.to_be_bytes());
+    frame.extend_from_slice(&jpeg);
+    shared.state.lock().unwrap().seen.previews.push(jpeg);
     let _ = shared
         .events
-        .send((Some(item.client()), json!({"type": kind, "data": data})));
+        .send((Some(item.client()), Frame::Binary(frame)));
 }
 
 /// The executor loop.
@@ -155,6 +193,9 @@ async fn execute(shared: &Shared, item: &Item, epoch: u64) {
                         "progress",
                         json!({"value": step, "max": b.steps, "node": id}),
                     );
+                    if b.previews {
+                        preview(shared, item, step, b.steps);
+                    }
                 }
                 tokio::time::sleep(Duration::from_millis(b.step_ms)).await;
             }

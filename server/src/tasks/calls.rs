@@ -117,6 +117,7 @@ async fn create_task(
 ) -> Result<Result<lifecycle::Created, lifecycle::CreateError>, ApiError> {
     let files = modules::validate(&state.db.pool, user, module, data).await?;
     check_image_sizes(state, module, &files).await?;
+    let data = &with_seed(module, data);
     let media_seconds =
         super::minutes::input_seconds(&state.limits, &state.files, module.code, &files).await?;
     let plan_level =
@@ -137,6 +138,22 @@ async fn create_task(
         plan_level,
     };
     Ok(lifecycle::create(state.task_deps(), &t).await)
+}
+
+/// `data` with the seed its run uses: the one sent, else one drawn from 0 to core's `MAX_SEED`,
+/// kept with the task so its details show it and "use these settings again" can reuse it; a
+/// module whose result does not depend on a seed gets none (core's `takes_seed`;
+/// docs/behaviour/tasks-and-queue.md#seeds). A retry sends its task's data, so it keeps the seed.
+fn with_seed(module: &modules::TaskModule, data: &Value) -> Value {
+    let mut data = data.clone();
+    if let Some(map) = data.as_object_mut()
+        && aivg_core::tasks::takes_seed(module)
+        && map.get("seed").is_none_or(Value::is_null)
+    {
+        let seed = rand::random_range(0..=aivg_core::tasks::MAX_SEED);
+        map.insert("seed".to_owned(), Value::from(seed));
+    }
+    data
 }
 
 /// The answer of a retry call for `retry_id`, the existing retry of `original`.

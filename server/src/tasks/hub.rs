@@ -39,6 +39,8 @@ struct Inner {
     /// Set while the server drains: a job dropped now is left running on its engine, to be
     /// re-attached by whichever instance takes the task next.
     draining: Arc<AtomicBool>,
+    /// The latest live preview of each running task (`previews.rs`).
+    previews: super::previews::Previews,
     /// On PostgreSQL, events go out through NOTIFY (see `notify.rs`) instead of straight to
     /// this process's streams.
     publish: OnceLock<mpsc::UnboundedSender<TaskEvent>>,
@@ -79,6 +81,7 @@ impl Tasks {
                 workers: Mutex::new(Vec::new()),
                 instance: format!("i-{}", crate::ids::random_token(12)),
                 draining,
+                previews: super::previews::Previews::default(),
                 publish: OnceLock::new(),
             }),
         }
@@ -169,11 +172,17 @@ impl Tasks {
             .unwrap_or_default()
     }
 
-    /// Forgets a job that ended.
+    /// Forgets a job that ended, and its live preview.
     pub(crate) fn forget(&self, task_id: &str) {
         if let Ok(mut map) = self.inner.cancels.lock() {
             map.remove(task_id);
         }
+        self.inner.previews.forget(task_id);
+    }
+
+    /// The running tasks' live previews (`previews.rs`).
+    pub fn previews(&self) -> super::previews::Previews {
+        self.inner.previews.clone()
     }
 
     /// Stops the job of a task if it runs in this process.

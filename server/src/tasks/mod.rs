@@ -8,7 +8,8 @@
 //! - `instant.rs`: the free, immediate algorithms (sensitive checks, image_fkp, watermark download);
 //!   `media_checks.rs` runs the local models behind the image and video ones;
 //! - `prompt.rs`: prompt polish and image-to-prompt;
-//! - `events.rs`: server-sent events of the user's task changes;
+//! - `events.rs`: server-sent events of the user's task changes; `previews.rs` the running
+//!   tasks' live previews, `preview_call.rs` their call;
 //! - `lifecycle.rs`: every state change with its credits (charge on accept, refund exactly once
 //!   on failure or cancel), on the pool and the parts it needs (no HTTP, no whole state);
 //!   `record.rs` the task rows and their wire shape;
@@ -34,6 +35,8 @@ pub mod media_checks;
 pub mod minutes;
 pub mod modules;
 pub mod notify;
+pub mod preview_call;
+pub mod previews;
 pub mod prompt;
 pub mod provider;
 pub mod record;
@@ -67,6 +70,7 @@ pub fn router() -> Router<AppState> {
         .route("/v1/ai/prompt/img2prompt", post(prompt::img2prompt))
         .route("/v1/ai/events", get(events::events))
         .route("/v1/ai/events/ticket", post(events::ticket))
+        .route("/v1/ai/preview/{id}", get(preview_call::latest))
         .route("/v1/ai/minutes", get(minutes::usage::usage))
 }
 

@@ -90,11 +90,36 @@ impl ProviderError {
     }
 }
 
-/// Progress reports, 0-100; the worker stores and pushes them.
-#[derive(Debug, Clone)]
-pub struct ProgressSender(pub(crate) UnboundedSender<u8>);
+/// Where a job's live preview pictures go (the worker hands the runner's `previews::PreviewSink`):
+/// a callback, so the providers need not know the runner.
+pub type PreviewFn = std::sync::Arc<dyn Fn(&[u8]) + Send + Sync>;
+
+/// Progress reports, 0-100; the worker stores and pushes them. With a [`PreviewFn`], also the
+/// engine's live previews (`previews.rs`).
+#[derive(Clone)]
+pub struct ProgressSender(pub(crate) UnboundedSender<u8>, pub(crate) Option<PreviewFn>);
+
+impl std::fmt::Debug for ProgressSender {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ProgressSender")
+            .field("previews", &self.1.is_some())
+            .finish()
+    }
+}
 
 impl ProgressSender {
+    /// Progress only: previews are dropped.
+    pub fn new(tx: UnboundedSender<u8>) -> Self {
+        Self(tx, None)
+    }
+
+    /// Reports a live preview picture (JPEG or PNG bytes) of the running task.
+    pub fn preview(&self, image: &[u8]) {
+        if let Some(offer) = &self.1 {
+            offer(image);
+        }
+    }
+
     /// Reports progress (values above 99 are kept at 99 until the task has finished).
     pub fn set(&self, percent: u8) {
         let _ = self.0.send(percent.min(99));

@@ -330,12 +330,22 @@ async fn run_caught(state: &AppState, t: TaskRow, cancelled: oneshot::Receiver<(
     }
 }
 
+/// Where the job of `t` reports its live previews (`previews.rs`).
+fn previews_of(state: &AppState, t: &TaskRow) -> super::provider::PreviewFn {
+    let sink = super::previews::PreviewSink {
+        tasks: state.tasks.clone(),
+        task_id: t.task_id.clone(),
+        user_id: t.user_id,
+    };
+    std::sync::Arc::new(move |image: &[u8]| sink.offer(image))
+}
+
 /// Runs one claimed task to its end, or until it is cancelled (the job is then dropped).
 async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>) {
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     let mut job = Box::pin(tokio::time::timeout(
         RUN_TIMEOUT,
-        execute(state, &t, ProgressSender(tx)),
+        execute(state, &t, ProgressSender(tx, Some(previews_of(state, &t)))),
     ));
     let mut check = tokio::time::interval(STATUS_CHECK);
     check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

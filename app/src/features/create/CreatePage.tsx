@@ -8,7 +8,7 @@
  * field), the content checks, then asks the credit-consumption confirmation with the price, then
  * creates the task.
  */
-import { aspectRatioOptions, getExploreInfo } from "@aivg/core/rules";
+import { aspectRatioOptions, getExploreInfo, taskTakesSeed } from "@aivg/core/rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -25,6 +25,8 @@ import { MediaPicker } from "./MediaPicker";
 import { PromptBox } from "./PromptBox";
 import { PromptStylePicker } from "./PromptStylePicker";
 import { ResultView } from "./ResultView";
+import { useReused } from "./reuse";
+import { MAX_SEED, SeedField, seedData } from "./SeedField";
 import { SignInButton, useSignedIn } from "./SignInButton";
 import type { UploadedFile } from "./upload";
 import { useGeneration } from "./useGeneration";
@@ -74,6 +76,19 @@ function CreateScreen({ form }: { form: ModuleForm }) {
     };
   }, [exploreId]);
   const [file, setFile] = useState<UploadedFile | null>(null);
+  const [seed, setSeed] = useState("");
+  const [reusedSeed, setReusedSeed] = useState<number | null>(null);
+  useReused(form.media?.kind, (s) => {
+    const text = (name: string) => (typeof s.data[name] === "string" ? (s.data[name] as string) : "");
+    setPrompt(text("prompt"));
+    if (form.ratio && aspectRatioOptions().some((o) => o.label === text("aspect_ratio"))) setRatio(text("aspect_ratio"));
+    if (form.duration && typeof s.data.duration === "number") setDuration(s.data.duration);
+    if (form.promptStyles.some((p) => p.id === text("prompt_style"))) setPromptStyle(text("prompt_style"));
+    if (s.file) setFile(s.file);
+    setReusedSeed(s.seed);
+    setSeed(s.seed === null ? "" : String(s.seed));
+  });
+  const takesSeed = taskTakesSeed(algorithm);
   const signedIn = useSignedIn();
   const gen = useGeneration();
 
@@ -83,6 +98,7 @@ function CreateScreen({ form }: { form: ModuleForm }) {
   if (form.duration) data.duration = duration;
   if (file) data.file_path = file.ossPath;
   if (form.promptStyles.length > 0) data.prompt_style = promptStyle;
+  if (takesSeed && seedData(seed) !== undefined) data.seed = seedData(seed);
   // Nothing can start before the file is uploaded: Generate waits for it, with a hint.
   const waitingFor = form.media?.required && !file ? form.media.kind : null;
 
@@ -118,6 +134,8 @@ function CreateScreen({ form }: { form: ModuleForm }) {
         {form.duration ? <DurationPicker rule={form.duration} value={duration} onChange={setDuration} /> : null}
         <FieldMessage problem={problem} name="duration" kind="other" />
         <FieldMessage problem={problem} name="aspect_ratio" kind="other" />
+        {takesSeed ? <SeedField value={seed} onChange={setSeed} reused={reusedSeed} /> : null}
+        <FieldMessage problem={problem} name="seed" kind="other" text={t("seed.range", { max: MAX_SEED })} />
         <GenerationError error={gen.error} needsCredits={gen.needsCredits} needsPlan={gen.needsPlan} />
         {signedIn ? (
           <>

@@ -14,7 +14,7 @@
  * longest piece). The styles are the module's presets, shown once (the prompt box does not repeat
  * them as prompt chips).
  */
-import { musicTab, uiConstants, type MusicTab } from "@aivg/core/rules";
+import { musicTab, taskTakesSeed, uiConstants, type MusicTab } from "@aivg/core/rules";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
@@ -24,6 +24,8 @@ import { DurationPicker } from "../create/DurationPicker";
 import { FieldMessage } from "../create/FieldMessage";
 import { PromptBox } from "../create/PromptBox";
 import { ResultView } from "../create/ResultView";
+import { useReused } from "../create/reuse";
+import { MAX_SEED, SeedField, seedData } from "../create/SeedField";
 import { SignInButton, useSignedIn } from "../create/SignInButton";
 import { useGeneration } from "../create/useGeneration";
 import { languageAtom } from "../language/state";
@@ -61,6 +63,10 @@ interface MusicDraft {
   setDuration: (s: number) => void;
   style: Style;
   setStyle: (s: Style) => void;
+  /** The seed field's text, and the seed of the task whose settings the page reuses. */
+  seed: string;
+  setSeed: (v: string) => void;
+  reusedSeed: number | null;
 }
 
 export default function MusicPage() {
@@ -70,7 +76,20 @@ export default function MusicPage() {
   const [lyrics, setLyrics] = useState("");
   const [duration, setDuration] = useState(() => musicForm(tab).duration?.default ?? UI.musicDefaultDurationS);
   const [style, setStyle] = useState<Style>(null);
-  const draft: MusicDraft = { prompt, setPrompt, lyrics, setLyrics, duration, setDuration, style, setStyle };
+  const [seed, setSeed] = useState("");
+  const [reusedSeed, setReusedSeed] = useState<number | null>(null);
+  const draft: MusicDraft = { prompt, setPrompt, lyrics, setLyrics, duration, setDuration, style, setStyle, seed, setSeed, reusedSeed };
+  // "Use these settings again" (create/reuse.ts): the task's words, length, style and seed.
+  useReused(undefined, (s) => {
+    const text = (v: unknown) => (typeof v === "string" ? v : "");
+    setPrompt(text(s.data.prompt));
+    setLyrics(text(s.data.lyrics));
+    if (typeof s.data.duration === "number") setDuration(s.data.duration);
+    const chosen = text(s.data.style);
+    setStyle(chosen ? { style: chosen, title: chosen, prompt: "", cover: text(s.userData.styleCoverLink) || undefined } : null);
+    setReusedSeed(s.seed);
+    setSeed(s.seed === null ? "" : String(s.seed));
+  });
   // Once per link, not again on each tab switch (which would overwrite the user's edits).
   const applyTemplate = (tpl: ChosenAudioTemplate, use: TemplateUse = "all") => {
     if (tpl.prompt && takesPrompt(use)) setPrompt(tpl.prompt);
@@ -92,16 +111,18 @@ function MusicScreen({
   applyTemplate: (tpl: ChosenAudioTemplate, use?: TemplateUse) => void;
 }) {
   const { t } = useTranslation("music");
+  const { t: tc } = useTranslation("create");
   const location = useLocation();
   const navigate = useNavigate();
   const language = useAtomValue(languageAtom);
-  const { prompt, setPrompt, lyrics, setLyrics, duration, setDuration, style, setStyle } = draft;
+  const { prompt, setPrompt, lyrics, setLyrics, duration, setDuration, style, setStyle, seed, setSeed, reusedSeed } = draft;
   const form = musicForm(tab);
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const signedIn = useSignedIn();
   const gen = useGeneration();
   const algorithm = form.code;
   const module = form.listModule;
+  const takesSeed = taskTakesSeed(algorithm);
 
   const selectTab = (next: MusicTab) => {
     const query = new URLSearchParams(location.search);
@@ -132,6 +153,7 @@ function MusicScreen({
     if (form.duration) data.duration = duration;
     if (form.lyrics) data.lyrics = lyrics.trim();
     if (form.style && style) data.style = style.style;
+    if (takesSeed && seedData(seed) !== undefined) data.seed = seedData(seed);
     const found = checkFields(algorithm, data);
     setProblem(found);
     if (found) return;
@@ -191,6 +213,8 @@ function MusicScreen({
           </>
         ) : null}
         {form.style ? <MusicStyles presets={form.presets ?? algorithm} value={style?.style ?? null} onChange={setStyle} /> : null}
+        {takesSeed ? <SeedField value={seed} onChange={setSeed} reused={reusedSeed} /> : null}
+        <FieldMessage problem={problem} name="seed" kind="other" text={tc("seed.range", { max: MAX_SEED })} />
         <GenerationError error={gen.error} needsCredits={gen.needsCredits} />
         {signedIn ? (
           <button type="button" className="button button--primary button--large" data-testid="generate" disabled={gen.busy} onClick={submit}>

@@ -6,8 +6,12 @@ import { hasNextPage, progressDisplay, queuePositionLabel, taskPromoCardVisible 
 import { useEffect, useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { useAtomValue } from "../../state/jotai";
+import { reuseHref } from "../create/reuse";
+import { languageAtom } from "../language/state";
 import { openModal } from "../overlays/modalAtoms";
+import { livePreviewsAtom } from "./livePreview";
 import { PreviewBadge } from "./PreviewBadge";
 import { cancel, download, remove, retry, save, setLike, share } from "./taskActions";
 import { connectQueue, loadMoreTasks, queueAtom } from "./taskStore";
@@ -69,9 +73,25 @@ function OutputView({ task, output, index }: { task: Task; output: TaskOutput; i
   return null;
 }
 
+/** "Use these settings again": the module's screen, starting from this task's request (create/reuse.ts). */
+function ReuseButton({ task }: { task: Task }) {
+  const { t } = useTranslation("tasks");
+  const language = useAtomValue(languageAtom);
+  const navigate = useNavigate();
+  const href = reuseHref(task, language);
+  if (!href) return null;
+  const go = () => void navigate(href);
+  return (
+    <button type="button" className="button button--secondary" data-testid="task-reuse" onClick={go}>
+      {t("reuse")}
+    </button>
+  );
+}
+
 function TaskCard({ task }: { task: Task }) {
   const { t } = useTranslation("tasks");
   const open = isOpen(task);
+  const live = useAtomValue(livePreviewsAtom)[task.taskId];
   return (
     <li className="task-card" data-testid="task-card" data-task-id={task.taskId} data-status={task.status}>
       <div className="task-card__head">
@@ -81,11 +101,17 @@ function TaskCard({ task }: { task: Task }) {
         </span>
       </div>
       {task.prompt ? <p className="task-card__prompt">{task.prompt}</p> : null}
+      {task.seed !== null ? (
+        <p className="task-card__seed" data-testid="task-seed">
+          {t("seed", { seed: task.seed })}
+        </p>
+      ) : null}
       {task.status === "queued" && task.queuePosition > 0 ? (
         <p className="task-card__queue" data-testid="task-queue-position">
           {t("queuePosition", { n: queuePositionLabel(task.queuePosition) })}
         </p>
       ) : null}
+      {open && live ? <img className="task-card__live" src={live} alt={t("livePreview")} data-testid="task-live-preview" /> : null}
       {open ? <progress className="task-card__progress" max={100} value={progressDisplay(task.progress)} aria-label={t("progress")} /> : null}
       {task.status === "failed" && task.error ? (
         <p className="task-card__error" role="alert" data-testid="task-error">
@@ -131,6 +157,7 @@ function TaskCard({ task }: { task: Task }) {
                 </button>
               </>
             ) : null}
+            <ReuseButton task={task} />
             <button type="button" className="button button--secondary" data-testid="task-retry" onClick={() => retry(task)}>
               {t("retry")}
             </button>

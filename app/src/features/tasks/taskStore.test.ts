@@ -80,11 +80,17 @@ describe("task queue store", () => {
 
   it("keeps a known task's user_data and prompt: events carry state, not the request", () => {
     const store = createStore();
-    const known = readTask({ task_id: "k", status: "queued", data: { prompt: "a lake" }, user_data: { module: "m", name: "x" } });
+    const known = readTask({ task_id: "k", status: "queued", data: { prompt: "a lake", seed: 9 }, user_data: { module: "m", name: "x" } });
     if (!known) throw new Error("bad test task");
     upsertTask(known, store);
     applyEvent("updateTask", { task_id: "k", status: "running", progress: 10, prompt: "a lake" }, store);
-    expect(store.get(queueAtom).tasks[0]).toMatchObject({ status: "running", prompt: "a lake", userData: { module: "m", name: "x" } });
+    expect(store.get(queueAtom).tasks[0]).toMatchObject({
+      status: "running",
+      prompt: "a lake",
+      userData: { module: "m", name: "x" },
+      data: { prompt: "a lake", seed: 9 },
+      seed: 9,
+    });
     expect(readTask({ task_id: "e", prompt: "from an event" })?.prompt).toBe("from an event");
   });
 });

@@ -1,12 +1,13 @@
 /**
  * The user's task queue (docs/behaviour/tasks-and-queue.md#the-queue "Task queue events",
  * #the-queue): the list (page size 20), live changes from the server's event stream (updateList,
- * addTask, updateTask, delTask, retryTask), and, when the stream is unavailable, polling of the
- * open tasks through /v1/ai/result/batch.
+ * addTask, updateTask, delTask, retryTask; and the project's previewTask, see livePreview.ts), and,
+ * when the stream is unavailable, polling of the open tasks through /v1/ai/result/batch.
  */
 import { createEventsTicket, getAccessToken, getTaskResults, hasNextPage, listTasks, taskConstants } from "@aivg/core/rules";
 import { apiBase } from "../../env";
 import { appStore, atom } from "../../state/jotai";
+import { endPreview, onPreviewEvent } from "./livePreview";
 import { notifyFinished } from "./notify";
 import { isHelperTask, isOpen, readTask, readTaskList, type Task } from "./taskTypes";
 
@@ -57,6 +58,7 @@ export function upsertTask(task: Task, store = appStore): void {
   if (isHelperTask(task)) return;
   const known = store.get(queueAtom).tasks.find((t) => t.taskId === task.taskId);
   if (known && isStale(known, task)) return;
+  if (!isOpen(task)) endPreview(task.taskId, store);
   changeSeq += 1;
   changedAt.set(task.taskId, changeSeq);
   store.set(queueAtom, (q) => {
@@ -72,6 +74,7 @@ export function upsertTask(task: Task, store = appStore): void {
 }
 
 export function removeTask(taskId: string, store = appStore): void {
+  endPreview(taskId, store);
   store.set(queueAtom, (q) => {
     const tasks = q.tasks.filter((t) => t.taskId !== taskId);
     const gone = q.tasks.length - tasks.length;
@@ -138,15 +141,15 @@ export async function loadMoreTasks(store = appStore): Promise<void> {
 }
 
 /**
- * Events carry a task's state, not its request: no `user_data` (server: record::event_view, so
- * the stream stays small). A known task keeps the user_data it has; an unknown one (created in
+ * Events carry a task's state, not its request: no `user_data` nor `data` (server:
+ * record::event_view, so the stream stays small). A known task keeps the request it has; an unknown one (created in
  * another tab) is fetched whole once, so a later data_save never drops fields it did not see.
  */
 function withRequest(task: Task, raw: unknown, store: typeof appStore): Task {
   const hasUserData = raw !== null && typeof raw === "object" && "user_data" in raw;
   if (hasUserData) return task;
   const known = findTask(task.taskId, store);
-  if (known) return { ...task, userData: known.userData, prompt: task.prompt || known.prompt };
+  if (known) return { ...task, userData: known.userData, data: known.data, seed: known.seed, prompt: task.prompt || known.prompt };
   if (!isHelperTask(task)) {
     Promise.resolve()
       .then(() => getTaskResults([task.taskId]))
@@ -179,6 +182,9 @@ export function applyEvent(name: string, data: unknown, store = appStore): void 
       }
       return;
     }
+    case "previewTask":
+      onPreviewEvent(data, store);
+      return;
     case "delTask": {
       const id = (data ?? {}) as { task_id?: unknown };
       if (typeof id.task_id === "string") removeTask(id.task_id, store);
@@ -267,7 +273,7 @@ function listen(es: EventSource, store: typeof appStore): void {
       }, REOPEN_MS);
     }
   };
-  for (const name of ["updateList", "addTask", "updateTask", "delTask", "retryTask"]) {
+  for (const name of ["updateList", "addTask", "updateTask", "delTask", "retryTask", "previewTask"]) {
     es.addEventListener(name, (ev) => {
       let data: unknown = null;
       try {

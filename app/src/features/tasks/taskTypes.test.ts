@@ -25,6 +25,12 @@ describe("readTask", () => {
     expect(readTask({ taskId: 1, like: 0, progress: 250 })).toMatchObject({ taskId: "1", like: 0, progress: 100, status: "queued" });
     expect(readTask({ taskId: 1 })?.like).toBe(-1);
   });
+  it("keeps the request and the seed it ran with (docs/behaviour/tasks-and-queue.md#seeds)", () => {
+    const t = readTask({ task_id: "s", data: { prompt: "a", seed: 4242, file_path: "u/1/a.jpg" } });
+    expect(t).toMatchObject({ seed: 4242, data: { prompt: "a", file_path: "u/1/a.jpg" } });
+    expect(readTask({ task_id: "n", data: { prompt: "a" } })?.seed).toBeNull();
+    expect(readTask({ task_id: "x", data: { seed: "7" } })?.seed).toBeNull();
+  });
   it("drops records without an id", () => {
     expect(readTask({ status: "queued" })).toBeNull();
     expect(readTaskList({ list: [{ task_id: "a" }, {}], total: 7 })).toMatchObject({ total: 7, tasks: [{ taskId: "a" }] });

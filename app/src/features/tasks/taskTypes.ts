@@ -37,6 +37,10 @@ export interface Task {
   error: string | null;
   prompt: string;
   userData: Record<string, unknown>;
+  /** The task's request as the server keeps it (list, result and batch answers; events leave it out). */
+  data: Record<string, unknown>;
+  /** The seed the task ran with (`data.seed`, docs/behaviour/tasks-and-queue.md#seeds), else null. */
+  seed: number | null;
   /** docs/behaviour/tasks-and-queue.md#task-modules like values: 1 like, 0 dislike, -1 none. */
   like: 1 | 0 | -1;
   saved: boolean;
@@ -99,6 +103,8 @@ export function readTask(raw: unknown): Task | null {
     // Events carry the task's state with its prompt but without data (server: record::event_view).
     prompt: str(data.prompt) || str(data.lyrics) || str(o.prompt),
     userData: obj(o.user_data),
+    data,
+    seed: typeof data.seed === "number" && Number.isSafeInteger(data.seed) ? data.seed : null,
     like: like === 1 ? 1 : like === 0 && o.like !== undefined && o.like !== null ? 0 : -1,
     saved: str(o.save_type) !== "",
     retryOf: str(o.retry_of),

@@ -4,7 +4,7 @@
  * modes are the catalogue's rows for the route (`toolModes`); core's check of the task (the
  * server's rule) runs before anything is sent and its message sits under the field it names.
  */
-import { getTtsVoices, minuteTool, routePath, taskModule } from "@aivg/core/rules";
+import { getTtsVoices, minuteTool, routePath, taskModule, taskTakesSeed } from "@aivg/core/rules";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -14,6 +14,8 @@ import { checkFields, detectorOf, isMissing, type FieldProblem } from "../create
 import { FieldMessage } from "../create/FieldMessage";
 import { MediaPicker } from "../create/MediaPicker";
 import { ResultView } from "../create/ResultView";
+import { storedFile, useReused } from "../create/reuse";
+import { MAX_SEED, SeedField, seedData } from "../create/SeedField";
 import { SignInButton, useSignedIn } from "../create/SignInButton";
 import { uploadBlob, type UploadedFile } from "../create/upload";
 import { useGeneration } from "../create/useGeneration";
@@ -93,6 +95,7 @@ function BackButton() {
 
 function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolMode, ...ToolMode[]]; hasBack: boolean }) {
   const { t } = useTranslation("tools");
+  const { t: tc } = useTranslation("create");
   const [code, setCode] = useState(modes[0].form.code);
   const form = (modes.find((m) => m.form.code === code) ?? modes[0]).form;
   const key = TOOLS[route].key;
@@ -113,6 +116,24 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
   // A talking avatar animates a face: the portrait is checked for one (image_fkp).
   const avatar = taskModule(form.code)?.work === "avatar";
   const [spent, setSpent] = useState(0);
+  const [seed, setSeed] = useState("");
+  const [reusedSeed, setReusedSeed] = useState<number | null>(null);
+  const takesSeed = taskTakesSeed(form.code);
+  // "Use these settings again" (create/reuse.ts): the task's mode, files, words, voice and seed.
+  useReused(form.media?.kind, (s) => {
+    const str = (v: unknown) => (typeof v === "string" ? v : "");
+    if (modes.some((m) => m.form.code === s.algorithm)) setCode(s.algorithm);
+    if (s.file) setFile(s.file);
+    setText(str(s.data.prompt));
+    if (str(s.data.voice_id)) setVoice(str(s.data.voice_id));
+    const audioPath = str(s.data.audio_path);
+    if (audioPath)
+      storedFile(audioPath, "audio")
+        .then(setAudio)
+        .catch((e: unknown) => console.warn("task audio not loaded", e));
+    setReusedSeed(s.seed);
+    setSeed(s.seed === null ? "" : String(s.seed));
+  });
 
   useEffect(() => {
     if (!form.voice) return;
@@ -130,6 +151,7 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
   if (form.prompt && text.trim()) data.prompt = text.trim();
   if (form.audio && audio) data.audio_path = audio.ossPath;
   if (form.voice && voice) data.voice_id = voice;
+  if (takesSeed && seedData(seed) !== undefined) data.seed = seedData(seed);
   // The mask is uploaded on Generate; until then the check only needs to know one is painted.
   if (form.mask && painted) data.mask_path = "painted.png";
   const live = checkFields(form.code, data);
@@ -224,6 +246,8 @@ function ToolScreen({ route, modes, hasBack }: { route: ToolRoute; modes: [ToolM
             </select>
           </div>
         ) : null}
+        {takesSeed ? <SeedField value={seed} onChange={setSeed} reused={reusedSeed} /> : null}
+        <FieldMessage problem={problem} name="seed" kind="other" text={tc("seed.range", { max: MAX_SEED })} />
         <GenerationError error={gen.error} needsCredits={gen.needsCredits} needsPlan={gen.needsPlan} />
         {signedIn ? (
           <>

@@ -4,7 +4,8 @@
 //!   history are looked at: a prompt already there (a restart of ours, another instance) is
 //!   attached to instead of sent twice.
 //! - The WebSocket is opened before the prompt is sent, so no message is missed; its `progress`
-//!   messages move the task's progress (10-90 %), `execution_error` and `execution_interrupted`
+//!   messages move the task's progress (10-90 %), its preview frames become the task's live
+//!   preview (`tasks/previews.rs`), `execution_error` and `execution_interrupted`
 //!   end the run with ComfyUI's words. Its client id is the prompt id (ComfyUI sends progress
 //!   only to the sender's socket), so an attach gets the messages too. Without a socket the
 //!   history is polled, and the socket is opened again every few seconds.
@@ -197,6 +198,11 @@ async fn follow(
         match event {
             Some(Event::Progress { value, max }) => {
                 meter.step(value, max);
+                last_news = Instant::now();
+                continue;
+            }
+            Some(Event::Preview(picture)) => {
+                progress.preview(&picture);
                 last_news = Instant::now();
                 continue;
             }

@@ -1,6 +1,10 @@
 //! ComfyUI's WebSocket (`GET /ws?clientId=`): JSON messages `{type, data}` (its `server.py`
-//! `send_json`; binary frames are previews, ignored). The ones about a prompt carry its
-//! `prompt_id`; this reads those of ours into [`Event`]s.
+//! `send_json`) and binary frames (`send_bytes`: a 4-byte big-endian event type, then its
+//! payload). The JSON ones about a prompt carry its `prompt_id`; this reads those of ours into
+//! [`Event`]s. The binary ones read are the sampler's previews (sent with `--preview-method`):
+//! `PREVIEW_IMAGE` (a 4-byte image type, 1 JPEG or 2 PNG, then the picture) and
+//! `PREVIEW_IMAGE_WITH_METADATA` (a 4-byte length, that much JSON naming the `prompt_id`, then the
+//! picture); `UNENCODED_PREVIEW_IMAGE` never reaches a socket (`send_image` encodes it).
 
 use futures_util::StreamExt;
 use serde_json::Value;
@@ -29,8 +33,47 @@ pub enum Event {
     },
     /// `execution_interrupted`.
     Interrupted,
+    /// A live preview picture (JPEG or PNG bytes) of the sampling.
+    Preview(bytes::Bytes),
     /// Any other message (status, execution_start, execution_cached, …): the server is alive.
     Other,
+}
+
+/// ComfyUI's `BinaryEventTypes.PREVIEW_IMAGE`.
+const PREVIEW_IMAGE: u32 = 1;
+/// ComfyUI's `BinaryEventTypes.PREVIEW_IMAGE_WITH_METADATA`.
+const PREVIEW_IMAGE_WITH_METADATA: u32 = 4;
+
+fn be_u32(bytes: &[u8], at: usize) -> Option<u32> {
+    let four: [u8; 4] = bytes.get(at..at.checked_add(4)?)?.try_into().ok()?;
+    Some(u32::from_be_bytes(four))
+}
+
+/// Reads one binary frame; `None` when it is not a preview of ours (another prompt's, a text
+/// frame, a type this does not know, or cut short).
+pub fn parse_binary(frame: &[u8], prompt_id: &str) -> Option<Event> {
+    let picture = match be_u32(frame, 0)? {
+        PREVIEW_IMAGE => {
+            // The image type (1 JPEG, 2 PNG) is checked again when the picture is read.
+            be_u32(frame, 4)?;
+            frame.get(8..)?
+        }
+        PREVIEW_IMAGE_WITH_METADATA => {
+            let len = usize::try_from(be_u32(frame, 4)?).ok()?;
+            let end = 8usize.checked_add(len)?;
+            let meta: Value = serde_json::from_slice(frame.get(8..end)?).ok()?;
+            if meta
+                .get("prompt_id")
+                .and_then(Value::as_str)
+                .is_some_and(|p| p != prompt_id)
+            {
+                return None;
+            }
+            frame.get(end..)?
+        }
+        _ => return None,
+    };
+    (!picture.is_empty()).then(|| Event::Preview(bytes::Bytes::copy_from_slice(picture)))
 }
 
 /// Reads one text message; `None` when it is another prompt's (or not ComfyUI's JSON).
@@ -110,6 +153,11 @@ impl Socket {
                         return Some(e);
                     }
                 }
+                Some(Ok(Message::Binary(b))) => {
+                    if let Some(e) = parse_binary(&b, prompt_id) {
+                        return Some(e);
+                    }
+                }
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => {
                     self.ws = None;
                     return None;
@@ -121,6 +169,7 @@ impl Socket {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
@@ -165,5 +214,37 @@ mod tests {
             Some(Event::Other)
         );
         assert_eq!(p("not json"), None);
+    }
+
+    fn frame(kind: u32, head: &[u8], picture: &[u8]) -> Vec<u8> {
+        [&kind.to_be_bytes()[..], head, picture].concat()
+    }
+
+    #[test]
+    fn preview_frames_become_pictures() {
+        let jpeg = b"\xff\xd8 a picture";
+        let p = |f: &[u8]| parse_binary(f, "aivg-t1-0");
+        let want = Some(Event::Preview(bytes::Bytes::copy_from_slice(jpeg)));
+        assert_eq!(p(&frame(1, &1u32.to_be_bytes(), jpeg)), want);
+        let meta = br#"{"node_id":"3","prompt_id":"aivg-t1-0","image_type":"image/jpeg"}"#;
+        let with = |meta: &[u8]| {
+            let len = u32::try_from(meta.len()).unwrap().to_be_bytes();
+            frame(4, &[&len[..], meta].concat(), jpeg)
+        };
+        assert_eq!(p(&with(meta)), want);
+        assert_eq!(
+            p(&with(br#"{"prompt_id":"other"}"#)),
+            None,
+            "another prompt's"
+        );
+        assert_eq!(
+            p(&frame(3, &2u32.to_be_bytes(), b"3text")),
+            None,
+            "not a preview"
+        );
+        assert_eq!(p(&[0, 0, 0, 1, 0]), None, "cut short");
+        assert_eq!(p(&frame(1, &1u32.to_be_bytes(), b"")), None, "no picture");
+        let long = [&4u32.to_be_bytes()[..], &999u32.to_be_bytes()[..], b"{}"].concat();
+        assert_eq!(p(&long), None, "metadata longer than the frame");
     }
 }

@@ -197,7 +197,7 @@ mod tests {
     #[test]
     fn the_bar_only_moves_forward() {
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-        let sender = ProgressSender(tx);
+        let sender = ProgressSender::new(tx);
         let mut m = Meter::new(&sender, 10, 90);
         m.queued(Some(3));
         m.queued(Some(4));

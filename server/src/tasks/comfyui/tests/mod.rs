@@ -94,7 +94,7 @@ pub(super) fn job(env: &Env, task_id: &str, code: &str, data: Value) -> Job {
 
 pub(super) fn progress() -> (ProgressSender, tokio::sync::mpsc::UnboundedReceiver<u8>) {
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-    (ProgressSender(tx), rx)
+    (ProgressSender::new(tx), rx)
 }
 
 #[tokio::test]
