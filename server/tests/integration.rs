@@ -17,6 +17,7 @@ mod abuse_limits;
 mod accounts;
 mod ai_base;
 mod analytics;
+mod api_keys;
 mod bad_bodies;
 mod bad_queries;
 mod bounded_input;
