@@ -33,6 +33,7 @@ mod envelope_support;
 mod fal;
 mod fal_support;
 mod housekeeping;
+mod idempotency;
 mod instances;
 mod layers;
 mod layers_support;
