@@ -163,28 +163,40 @@ async fn a_key_works_only_within_its_scopes() {
     assert_eq!(status, 200);
 }
 
-/// Every group of calls a key must never reach, whatever its scopes: 403 (or the operator
-/// report's own refusal), and nothing done.
-#[tokio::test]
-async fn a_key_never_reaches_account_key_payment_or_operator_calls() {
+/// A server, a signed-in user's session and a key with every scope.
+async fn user_with_key(email: &str) -> (TestServer, String, String) {
     let s = media_support::start_with(|c| c.stats_token = Some("operator-secret".into())).await;
-    let token = s.register("kat@example.com").await;
+    let token = s.register(email).await;
     let (key, _) = new_key(&s, &token, "everything", ALL).await;
-    let refused = |status: u16, body: &Value, what: &str| {
-        assert_eq!(status, 403, "{what}: {body}");
-        assert_eq!(
-            body["msg"], "this call does not accept API keys: sign in on the site to use it",
-            "{what}"
-        );
-    };
-    // Account.
+    (s, token, key)
+}
+
+/// A call a key never reaches, whatever its scopes (see `accounts/auth/api_keys.rs`).
+fn refused(status: u16, body: &Value, what: &str) {
+    assert_eq!(status, 403, "{what}: {body}");
+    assert_eq!(
+        body["msg"], "this call does not accept API keys: sign in on the site to use it",
+        "{what}"
+    );
+}
+
+#[tokio::test]
+async fn a_key_never_reaches_the_account_calls() {
+    let (s, token, key) = user_with_key("kat@example.com").await;
     let (status, body) = s.post("/v1/user", Some(&key), json!({})).await;
     refused(status, &body, "user info");
     let (status, body) = s.post("/v1/logout", Some(&key), json!({})).await;
     refused(status, &body, "logout");
     let (status, body) = s.get("/v1/token/renew", Some(&key)).await;
     refused(status, &body, "renew");
-    // Keys: a key cannot list keys or make itself another.
+    let (status, body) = s.post("/v1/activity/checkin", Some(&key), json!({})).await;
+    refused(status, &body, "check-in");
+    assert_eq!(s.post("/v1/user", Some(&token), json!({})).await.0, 200);
+}
+
+#[tokio::test]
+async fn a_key_never_reaches_the_key_calls() {
+    let (s, token, key) = user_with_key("kas@example.com").await;
     let (status, body) = s.get("/v1/keys", Some(&key)).await;
     refused(status, &body, "key list");
     let (status, body) = s
@@ -197,18 +209,35 @@ async fn a_key_never_reaches_account_key_payment_or_operator_calls() {
     refused(status, &body, "key creation");
     let (status, body) = s.post("/v1/keys/1/revoke", Some(&key), json!({})).await;
     refused(status, &body, "key revocation");
-    // Payments and purchases.
+    let (_, list) = s.get("/v1/keys", Some(&token)).await;
+    let list = list["data"]["list"].as_array().unwrap().clone();
+    assert_eq!(list.len(), 1, "no key made");
+    assert_eq!(list[0]["revoked_ms"], 0, "nor revoked");
+}
+
+#[tokio::test]
+async fn a_key_never_reaches_the_payment_calls() {
+    let (s, _, key) = user_with_key("kar@example.com").await;
     let (status, body) = s
         .post("/v1/pay/checkout", Some(&key), json!({"sku_id": 1}))
         .await;
     refused(status, &body, "checkout");
-    let (status, body) = s.post("/v1/activity/checkin", Some(&key), json!({})).await;
-    refused(status, &body, "check-in");
+    let (status, body) = s.get("/v1/buy/trade-info", Some(&key)).await;
+    refused(status, &body, "trades");
+    let (status, body) = s
+        .post("/v1/buy/coupon/receive", Some(&key), json!({}))
+        .await;
+    refused(status, &body, "coupon");
+}
+
+#[tokio::test]
+async fn a_key_never_reaches_the_operator_calls() {
+    let (s, _, key) = user_with_key("kaq@example.com").await;
     // The operator's report takes its own token only.
     let (status, body) = s.get("/v1/analytics/stats", Some(&key)).await;
     assert!(status == 401 || status == 403, "stats: {status} {body}");
-    let (_, list) = s.get("/v1/keys", Some(&token)).await;
-    assert_eq!(list["data"]["list"].as_array().unwrap().len(), 1);
+    let (status, body) = s.get("/v1/analytics/stats", Some("operator-secret")).await;
+    assert_eq!(status, 200, "the operator's token works: {body}");
 }
 
 #[tokio::test]
