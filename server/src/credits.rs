@@ -1,5 +1,6 @@
 //! `GET /v1/credit/history` (docs/behaviour/credits-and-checkin.md#the-ledger): the user's ledger
-//! rows, newest first.
+//! rows, newest first; `GET /v1/credit/balance`: the credits left alone, for programs with an
+//! API key (docs/api.md), which cannot read the account's user info.
 
 use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ok};
@@ -12,7 +13,23 @@ use sqlx::FromRow;
 
 /// The routes of this area.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/v1/credit/history", get(history))
+    Router::new()
+        .route("/v1/credit/history", get(history))
+        .route("/v1/credit/balance", get(balance))
+}
+
+/// The answer of the balance.
+#[derive(Debug, Serialize)]
+pub struct Balance {
+    /// Credits left now (the same number as the user info's `integral.integral`).
+    pub balance: i64,
+}
+
+/// `GET /v1/credit/balance` → `{balance}`.
+pub async fn balance(state: axum::extract::State<AppState>, user: AuthUser) -> ApiResult<Balance> {
+    let mut conn = state.db.pool.acquire().await?;
+    let balance = crate::ledger::balance(&mut conn, user.id, clock::now_s()).await?;
+    ok(Balance { balance })
 }
 
 /// Default and largest page sizes (15 is the spec's,

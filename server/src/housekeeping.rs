@@ -9,6 +9,7 @@
 //! - checkouts that expired and no payment refers to (a paid one stays: refunds find it);
 //! - ids of payment webhook events older than [`WEBHOOK_EVENT_KEEP_S`] (providers stop
 //!   retrying an event after days; the grant itself stays keyed once per session or invoice);
+//! - `Idempotency-Key`s older than a day (`idempotency.rs`: a key is remembered 24 hours);
 //! - analytics events older than `AIVG_ANALYTICS_RETENTION_DAYS` (default 180; 0 = keep all).
 //!
 //! Every instance on a shared database runs it; the deletes are idempotent, so that is harmless.
@@ -32,6 +33,7 @@ pub struct Purged {
     pub reservations: u64,
     pub checkouts: u64,
     pub webhook_events: u64,
+    pub idempotency_keys: u64,
     pub analytics: u64,
 }
 
@@ -43,6 +45,7 @@ impl Purged {
             + self.reservations
             + self.checkouts
             + self.webhook_events
+            + self.idempotency_keys
             + self.analytics
     }
 }
@@ -85,6 +88,11 @@ pub async fn purge(
         webhook_events: run(
             "DELETE FROM payment_events WHERE received_at < $1",
             now_ms / 1000 - WEBHOOK_EVENT_KEEP_S,
+        )
+        .await?,
+        idempotency_keys: run(
+            "DELETE FROM idempotency_keys WHERE created_ms < $1",
+            now_ms - crate::idempotency::KEEP_MS,
         )
         .await?,
         analytics: 0,

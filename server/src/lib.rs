@@ -8,7 +8,7 @@
 //!    `api` (the envelope and [`api::ApiError`], the one error of the HTTP layer; domain errors
 //!    convert into it with `From`, in `domain_errors` or the area's file), `params` (reading
 //!    request parameters), `links` (the origin of the links handed out) and `html` (escaping for
-//!    the pages the server writes);
+//!    the pages the server writes), `idempotency` (requests done once per `Idempotency-Key`);
 //! 2. the domain logic, callable without HTTP on the pool or the parts it needs: `ledger`,
 //!    `checkin::daily`, `tasks::lifecycle`, `tasks::record`, `tasks::recovery`,
 //!    `uploads::objects`, `housekeeping`, and the run-time handles (`tasks::hub`,
@@ -34,6 +34,7 @@ pub mod db;
 pub mod domain_errors;
 pub mod housekeeping;
 pub mod html;
+pub mod idempotency;
 pub mod ids;
 pub mod ledger;
 pub mod limits;

@@ -119,6 +119,7 @@ async fn the_purge_removes_what_is_out_of_date_and_keeps_the_rest() {
         reservations: 1,
         checkouts: 1,
         webhook_events: 1,
+        idempotency_keys: 0,
         analytics: 1,
     };
     assert_eq!(

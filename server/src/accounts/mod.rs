@@ -21,9 +21,11 @@
 //!
 //! The accounts area's files: the sessions and their tokens ([`auth`]), the `/account/*` pages
 //! ([`pages`]) and their texts in every language ([`page_texts`]), password hashing ([`passwords`]), the identity of an e-mail ([`identity`]), the
-//! user info ([`users`]) and its cache ([`user_infos`]).
+//! user info ([`users`]) and its cache ([`user_infos`]), the calls of a user's API keys
+//! ([`api_key_calls`]; the keys themselves are in `auth/api_keys.rs`).
 
 pub mod account_page;
+pub mod api_key_calls;
 pub mod auth;
 pub mod identity;
 pub mod page_texts;
@@ -60,6 +62,11 @@ pub fn router() -> Router<AppState> {
         .route("/v1/token/renew", get(renew))
         .route("/v1/user", post(user_info))
         .route("/v1/logout", post(logout))
+        .route(
+            "/v1/keys",
+            get(api_key_calls::list).post(api_key_calls::create),
+        )
+        .route("/v1/keys/{id}/revoke", post(api_key_calls::revoke))
 }
 
 /// Credits of a new account: the free tier's 5

@@ -103,6 +103,7 @@ struct Inner {
     free_user: Limiter<String>,
     list_user: Limiter<String>,
     anon_ip: Limiter<IpAddr>,
+    api_key: Limiter<i64>,
     hashes: Arc<Semaphore>,
     decodes: Arc<Semaphore>,
 }
@@ -120,6 +121,7 @@ impl Limits {
             free_user: Limiter::new(s.free_user),
             list_user: Limiter::new(s.list_user),
             anon_ip: Limiter::new(s.anon_ip),
+            api_key: Limiter::new(s.api_key),
             hashes: Arc::new(Semaphore::new(s.hash_concurrency.max(1))),
             decodes: Arc::new(Semaphore::new(s.decode_concurrency.max(1))),
             settings,
@@ -176,6 +178,7 @@ impl Limits {
         i.free_user.prune();
         i.list_user.prune();
         i.anon_ip.prune();
+        i.api_key.prune();
     }
 
     /// Keys remembered by every limiter together.
@@ -190,6 +193,7 @@ impl Limits {
             + i.free_user.len()
             + i.list_user.len()
             + i.anon_ip.len()
+            + i.api_key.len()
     }
 }
 

@@ -9,6 +9,7 @@
 //! | free | `POST /v1/ai/prompt/img2prompt`, `/v1/ai/prompt/polish`, `GET /v1/common/oss/mediainfo`, `POST /v1/ai/task/like`, `/v1/ai/task/data_save`, `POST /v1/ai/create/{instant}` | `AIVG_LIMIT_FREE_IP` per address, `AIVG_LIMIT_FREE_USER` per account |
 //! | list | `POST /v1/ai/task` (the task list), `POST /v1/ai/result/batch`, every `/v1/admin/` call | `AIVG_LIMIT_LIST` per account (they answer only signed-in users; not per address, where the app's polling of many users behind one network would add up) |
 //! | anonymous writes | `POST /v1/analytics/events`, `POST /v1/explore/report`, `GET /v1/common/ab-test` | `AIVG_LIMIT_ANON` per address |
+//! | API key | every call made with an API key (`accounts/auth/api_keys.rs`) | `AIVG_LIMIT_API_KEY` per key, then the account's limits of the call's class; checked by the key's extractor ([`check_key_call`]), which knows whose key it is |
 //!
 //! Log-in is limited inside its handler, which knows the e-mail (see [`super::login`]). Paid
 //! calls are bounded by credits and the per-user queue limits.
@@ -110,6 +111,29 @@ pub async fn guard(State(state): State<AppState>, req: Request, next: Next) -> R
         Ok(()) => next.run(req).await,
         Err(e) => e.into_response(),
     }
+}
+
+/// A call made with an API key (see the module doc): the key's own allowance, then its owner's
+/// per-account allowance of the free and list classes (the middleware above only reads the
+/// owner of access tokens, which carry it signed).
+pub fn check_key_call(
+    limits: &super::Limits,
+    key_id: i64,
+    uid: &str,
+    method: &Method,
+    path: &str,
+) -> Result<(), crate::api::ApiError> {
+    let i = &limits.inner;
+    i.api_key
+        .check(&key_id)
+        .map_err(|s| refused("requests with this API key", s))?;
+    let uid = uid.to_owned();
+    match classify(method, path) {
+        Some(RouteClass::List) => i.list_user.check(&uid),
+        Some(RouteClass::Free) => i.free_user.check(&uid),
+        _ => Ok(()),
+    }
+    .map_err(|s| refused("requests for your account", s))
 }
 
 /// The client's address as a handler argument (here, beside the other request-time parts,

@@ -86,6 +86,8 @@ pub struct LimitSettings {
     pub list_user: Option<Rate>,
     /// `AIVG_LIMIT_ANON`: anonymous writes (analytics, reports, experiments) per address.
     pub anon_ip: Option<Rate>,
+    /// `AIVG_LIMIT_API_KEY`: calls per API key (docs/api.md), besides the account's own limits.
+    pub api_key: Option<Rate>,
     /// `AIVG_HASH_CONCURRENCY`: password hashes at once.
     pub hash_concurrency: usize,
     /// `AIVG_DECODE_CONCURRENCY`: image decodes and media probes at once.
@@ -124,6 +126,7 @@ impl LimitSettings {
             free_user: rate(120, 60),
             list_user: rate(120, 60),
             anon_ip: rate(120, 60),
+            api_key: rate(300, 60),
             hash_concurrency: cores(),
             decode_concurrency: cores(),
             busy_wait: Duration::from_secs(2),
@@ -143,6 +146,7 @@ impl LimitSettings {
             free_user: None,
             list_user: None,
             anon_ip: None,
+            api_key: None,
             ..Self::defaults()
         }
     }
@@ -170,6 +174,7 @@ impl LimitSettings {
             ("AIVG_LIMIT_FREE_USER", &mut s.free_user),
             ("AIVG_LIMIT_LIST", &mut s.list_user),
             ("AIVG_LIMIT_ANON", &mut s.anon_ip),
+            ("AIVG_LIMIT_API_KEY", &mut s.api_key),
         ] {
             if let Some(v) = var(name) {
                 *slot = Rate::parse(&v).map_err(|e| err(name, e))?;

@@ -10,7 +10,9 @@ use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, List, ok};
 use crate::state::AppState;
 use crate::uploads::picture_size::check_picture;
+use crate::{clock, idempotency};
 use axum::extract::{Path, State};
+use axum::http::HeaderMap;
 use serde_json::{Map, Value, json};
 
 /// Most ids in one batch call.
@@ -224,20 +226,30 @@ fn created(c: &lifecycle::Created) -> CreatedTask {
 /// [`lifecycle::CODE_INSUFFICIENT_CREDITS`] and charges nothing. A missing or bad field answers
 /// 400 naming it (`data.prompt`, `data.file_path`, …); another user's file 404. The instant
 /// algorithms (`*_sensitive_detect`, `image_fkp`, `watermark_download`) are in `instant.rs`.
+///
+/// With an `Idempotency-Key` header, the same key and body within 24 hours answer the first
+/// task again and charge once (`idempotency.rs`, docs/api.md#retrying-safely).
 pub async fn create(
     State(state): State<AppState>,
     user: AuthUser,
     Path(module_code): Path<String>,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<Value>,
-) -> ApiResult<CreatedTask> {
-    if let Some(c) = instant::create(&state, &user, &module_code, &body).await? {
-        return ok(created(&c));
-    }
-    let module = modules::find(&module_code)
-        .ok_or_else(|| ApiError::not_found(format!("algorithm: unknown module {module_code:?}")))?;
-    let (data, user_data) = split_body(body)?;
-    let c = queue_task(&state, &user, module, &data, &user_data, "").await?;
-    ok(created(&c))
+) -> ApiResult<Value> {
+    let claim = idempotency::requested(&headers, &format!("create {module_code}"), &body)?;
+    let answer = idempotency::once(&state.db.pool, user.id, claim, clock::now_ms, || async {
+        if let Some(c) = instant::create(&state, &user, &module_code, &body).await? {
+            return Ok(created(&c));
+        }
+        let module = modules::find(&module_code).ok_or_else(|| {
+            ApiError::not_found(format!("algorithm: unknown module {module_code:?}"))
+        })?;
+        let (data, user_data) = split_body(body)?;
+        let c = queue_task(&state, &user, module, &data, &user_data, "").await?;
+        Ok(created(&c))
+    })
+    .await?;
+    ok(answer)
 }
 
 /// `GET /v1/ai/result/{algorithm}/{id}` → the task (see `record.rs`); 404 when it is not the

@@ -91,13 +91,30 @@ pub struct UploadHeaders {
 /// given; the path is then usable as `file_path` / `oss_path` in task and oss calls. When `size`
 /// is given and would pass the storage quota, the drive-space error comes at once (HTTP 507,
 /// code [`quota::CODE_NOT_ENOUGH_SPACE`]); the upload itself is checked again in any case.
+///
+/// With an `Idempotency-Key` header, the same key and query within 24 hours answer the first
+/// grant again (`idempotency.rs`, docs/api.md#retrying-safely).
 pub async fn token(
     State(state): State<AppState>,
     user: AuthUser,
+    headers: axum::http::HeaderMap,
     ApiQuery(q): ApiQuery<TokenQuery>,
-) -> ApiResult<UploadGrant> {
+) -> ApiResult<serde_json::Value> {
+    let asked = serde_json::json!({
+        "algorithm": q.algorithm, "ext": q.ext, "file_name": q.file_name, "size": q.size,
+    });
+    let claim = crate::idempotency::requested(&headers, "upload grant", &asked)?;
+    let answer = crate::idempotency::once(&state.db.pool, user.id, claim, clock::now_ms, || {
+        grant(&state, &user, &q)
+    })
+    .await?;
+    ok(answer)
+}
+
+/// The grant of [`token`].
+async fn grant(state: &AppState, user: &AuthUser, q: &TokenQuery) -> Result<UploadGrant, ApiError> {
     let algorithm = check_algorithm(&q.algorithm)?;
-    let ext = requested_ext(&q)?;
+    let ext = requested_ext(q)?;
     let declared = match q.size.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         None => 0,
         Some(s) => match s.parse::<i64>() {
@@ -124,7 +141,7 @@ pub async fn token(
     let path = paths::upload_path(&user.uid, algorithm, ext.as_deref());
     let (url, expires_at) = state.files.upload_url(&path, now);
     let content_type = ext.as_deref().and_then(paths::content_type_for_ext);
-    ok(UploadGrant {
+    Ok(UploadGrant {
         upload_url: url,
         method: "PUT",
         oss_path: path,

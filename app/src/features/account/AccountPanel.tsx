@@ -1,7 +1,8 @@
 /**
  * The account popover (docs/behaviour/languages-and-routes.md#page-frame): who is logged in, plan
  * and credits with the plan action (core's `planActionLabel`: Purchase / Upgrade / Renew), the plan
- * expiry line when valid, credit history, purchase history (`verify/record`), account center, cloud
+ * expiry line when valid, credit history, purchase history (`verify/record`), API keys (docs/api.md),
+ * account center, cloud
  * storage, Discord, feedback (only when supplied), switch language, terms, privacy and log out.
  */
 import { switcherLanguages, type LanguageCode } from "@aivg/core/rules";
@@ -18,6 +19,7 @@ import { feedbackSupplied, openFeedback } from "./feedback";
 import { requestLogin } from "../promo/loginRequest";
 import { useAccountLinks } from "./links";
 import { PurchaseHistory } from "./PurchaseHistory";
+import { openApiKeys } from "./apiKeysState";
 
 const languages = switcherLanguages();
 
@@ -73,6 +75,13 @@ export function AccountPanel({ feedback, onLeave }: { feedback?: () => void; onL
         <li>
           <PurchaseHistory />
         </li>
+        {user && (
+          <li>
+            <button type="button" className="acc-menu-item" data-testid="open-api-keys" onClick={leaving(() => openApiKeys())}>
+              {t("apiKeys.title")}
+            </button>
+          </li>
+        )}
         <li>
           {/* The signed-in user's account page; a visitor without a session logs in first. */}
           {user ? (

@@ -21,6 +21,7 @@ import { openLoginDialog } from "../login/loginState";
 import { BuyDialogHost } from "../pricing/BuyDialogHost";
 import { openBuyDialog } from "../pricing/buyState";
 import { flagsAtom, userAtom } from "../session/session";
+import { ApiKeysDialog } from "./ApiKeysDialog";
 import { useAccountLinks } from "./links";
 import "./account.css";
 
@@ -115,6 +116,7 @@ export function HeaderAccount() {
       <BuyDialogHost />
       <CheckinHost />
       <CreditHistoryDialog />
+      <ApiKeysDialog />
       <FreeTrialBox />
       <AdPopups />
       <PromoModal />

@@ -42,6 +42,9 @@ impl FromRequestParts<AppState> for AuthUser {
                     "please log in: the Authorization header must be 'Bearer <token>'",
                 )
             })?;
+        if super::api_keys::is_api_key(token) {
+            return key_user(parts, state, token).await;
+        }
         let claims = verified_claims(&state.jwt, token)
             .map_err(|e| ApiError::logged_out(format!("please log in again: {e}")))?;
         let now = crate::clock::now_ms();
@@ -51,6 +54,7 @@ impl FromRequestParts<AppState> for AuthUser {
                 id: kept.user_id,
                 uid: kept.uid,
                 jti: claims.jti,
+                key_id: None,
             });
         }
         let session: Session = sqlx::query_as("SELECT t.user_id, t.expires_ms, t.revoked, u.uid FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.jti = $1")
@@ -76,8 +80,34 @@ impl FromRequestParts<AppState> for AuthUser {
             id: session.user_id,
             uid: session.uid,
             jti: claims.jti,
+            key_id: None,
         })
     }
+}
+
+/// The owner of an API key allowed on this call (`api_keys.rs` says which calls take one), once
+/// the key's own rate and its owner's per-account rates allow it (`limits/routes.rs`).
+async fn key_user(parts: &Parts, state: &AppState, key: &str) -> Result<AuthUser, ApiError> {
+    let route = parts
+        .extensions
+        .get::<axum::extract::MatchedPath>()
+        .map(axum::extract::MatchedPath::as_str);
+    let now = crate::clock::now_ms();
+    let row = super::api_keys::authorised(&state.db.pool, key, &parts.method, route, now).await?;
+    crate::limits::routes::check_key_call(
+        &state.limits,
+        row.id,
+        &row.uid,
+        &parts.method,
+        parts.uri.path(),
+    )?;
+    note_user(parts, row.user_id);
+    Ok(AuthUser {
+        id: row.user_id,
+        uid: row.uid,
+        jti: String::new(),
+        key_id: Some(row.id),
+    })
 }
 
 /// Tells `user_infos::forget_after_writes` whose request this is (only requests that may write

@@ -6,6 +6,7 @@ use crate::api::ApiError;
 use jsonwebtoken::{Algorithm, Header};
 use sqlx::AnyPool;
 
+pub mod api_keys;
 mod extract;
 pub mod keys;
 pub mod sessions;
@@ -63,11 +64,15 @@ pub async fn issue(
 /// The signed-in user of a request: a valid, unexpired, unrevoked Bearer token.
 /// Anything else answers HTTP 401 with code 140013
 /// (docs/behaviour/calls-and-errors.md#logged-out-answer).
+/// An API key (`api_keys.rs`) stands for its owner on the calls that take one, and only there.
 #[derive(Debug, Clone)]
 pub struct AuthUser {
     pub id: i64,
     pub uid: String,
+    /// The access token's id; empty for an API key.
     pub jti: String,
+    /// The API key the call was made with, `None` for a signed-in session.
+    pub key_id: Option<i64>,
 }
 
 /// Like [`AuthUser`] but optional: `None` for guests, still 401 for a bad token.
