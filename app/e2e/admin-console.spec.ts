@@ -63,3 +63,29 @@ test("an admin grants credits with a reason; the user sees them with it", async 
   await expect(theirs.getByTestId("credit-history").getByTestId("credit-record").first()).toContainText("Sorry for the failed video");
   await context.close();
 });
+
+test("an admin disables an account: its session ends and it cannot log in until enabled", async ({ page, request }) => {
+  const admin = await registerUser(request);
+  const customer = await registerUser(request);
+  grantAdmin(admin.email);
+  await signIn(page, admin);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Users" }).click();
+  await page.getByTestId("admin-user-search").fill(customer.email);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByTestId("admin-user-open").filter({ hasText: customer.email }).click();
+  await expect(page.getByTestId("admin-user-state")).toHaveText("Active");
+  await page.getByRole("button", { name: "Disable account" }).click();
+  await expect(page.getByTestId("admin-user-state")).toHaveText("Disabled");
+
+  const info = await request.post("/v1/user", { headers: { Authorization: `Bearer ${customer.token}` }, data: {} });
+  expect(info.status()).toBe(401);
+  const login = await request.post("/account/login", { data: { email: customer.email, password: "correct horse battery 42" } });
+  expect(login.status()).toBe(403);
+  expect((await login.json()).kind).toBe("account_disabled");
+
+  await page.getByRole("button", { name: "Enable account" }).click();
+  await expect(page.getByTestId("admin-user-state")).toHaveText("Active");
+  const again = await request.post("/account/login", { data: { email: customer.email, password: "correct horse battery 42" } });
+  expect(again.status()).toBe(200);
+});

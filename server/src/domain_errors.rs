@@ -91,6 +91,7 @@ impl From<AccountError> for ApiError {
         let status = match e {
             AccountError::EmailTaken => StatusCode::CONFLICT,
             AccountError::TooManyAttempts => StatusCode::TOO_MANY_REQUESTS,
+            AccountError::AccountDisabled => StatusCode::FORBIDDEN,
             _ => StatusCode::BAD_REQUEST,
         };
         ApiError::new(status, i64::from(status.as_u16()), e.to_string()).with_kind(e.code())

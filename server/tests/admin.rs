@@ -177,3 +177,87 @@ async fn an_admin_grants_credits_the_user_sees_with_the_reason() {
     assert_eq!(entries[3]["admin_id"], 0, "the command line");
     assert_eq!(audit["data"]["total"], 4);
 }
+
+#[tokio::test]
+async fn an_admin_signs_a_user_out_and_disables_the_account() {
+    let s = TestServer::start().await;
+    let admin = s.register("root@example.com").await;
+    let user = s.register("gone@example.com").await;
+    assert!(
+        admin_command(&s, &["grant", "root@example.com"])
+            .status
+            .success()
+    );
+    let (_, found) = s.get("/v1/admin/users?q=gone", Some(&admin)).await;
+    let id = found["data"][0]["id"].as_i64().unwrap();
+    assert_eq!(found["data"][0]["disabled"], 0);
+
+    let (status, out) = s
+        .post(
+            &format!("/v1/admin/users/{id}/sign-out"),
+            Some(&admin),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{out}");
+    assert_eq!(out["data"]["sessions_ended"], 1);
+    let (status, _) = s.post("/v1/user", Some(&user), json!({})).await;
+    assert_eq!(status, 401, "signed out everywhere");
+
+    let login = json!({"email": "gone@example.com", "password": "secret123"});
+    let (status, _) = s.post("/account/login", None, login.clone()).await;
+    assert_eq!(status, 200, "signing in again works");
+    let (status, out) = s
+        .post(
+            &format!("/v1/admin/users/{id}/disabled"),
+            Some(&admin),
+            json!({"disabled": true}),
+        )
+        .await;
+    assert_eq!(status, 200, "{out}");
+    assert_eq!(out["data"]["disabled"], true);
+    let (status, refused) = s.post("/account/login", None, login.clone()).await;
+    assert_eq!(status, 403, "{refused}");
+    assert_eq!(refused["kind"], "account_disabled");
+    let wrong = json!({"email": "gone@example.com", "password": "wrong1234"});
+    let (status, answer) = s.post("/account/login", None, wrong).await;
+    assert_eq!(
+        status, 400,
+        "a wrong password does not learn the state: {answer}"
+    );
+
+    let (status, _) = s
+        .post(
+            &format!("/v1/admin/users/{id}/disabled"),
+            Some(&admin),
+            json!({"disabled": false}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = s.post("/account/login", None, login).await;
+    assert_eq!(status, 200, "enabled again");
+
+    let me: i64 = sqlx::query_scalar("SELECT id FROM users WHERE email = 'root@example.com'")
+        .fetch_one(&s.running.as_ref().unwrap().state.db.pool)
+        .await
+        .unwrap();
+    let (status, _) = s
+        .post(
+            &format!("/v1/admin/users/{me}/disabled"),
+            Some(&admin),
+            json!({"disabled": true}),
+        )
+        .await;
+    assert_eq!(status, 409, "not one's own account");
+    let (_, audit) = s.get("/v1/admin/audit", Some(&admin)).await;
+    let actions: Vec<&str> = audit["data"]["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        actions,
+        ["set_disabled", "set_disabled", "sign_out", "set_role"]
+    );
+}

@@ -54,6 +54,9 @@ pub enum AccountError {
     /// Sign-up with an e-mail that already has an account.
     #[error("This e-mail address already has an account. Log in instead.")]
     EmailTaken,
+    /// Log-in to an account the site's operator disabled (docs/operations.md#the-operator-console).
+    #[error("This account is disabled. Contact the site's support if you think this is a mistake.")]
+    AccountDisabled,
     /// Too many sign-ups or log-ins from one network or for one account.
     #[error("Too many attempts. Please wait a moment and try again.")]
     TooManyAttempts,
@@ -70,12 +73,13 @@ impl Coded for AccountError {
             Self::WrongCredentials => "wrong_credentials",
             Self::EmailTaken => "email_taken",
             Self::TooManyAttempts => "too_many_attempts",
+            Self::AccountDisabled => "account_disabled",
         }
     }
 }
 
 /// Every refusal, for the pages' translation tables (each code must have its text).
-pub const ACCOUNT_ERRORS: [AccountError; 8] = [
+pub const ACCOUNT_ERRORS: [AccountError; 9] = [
     AccountError::EmailMalformed,
     AccountError::PasswordMissing,
     AccountError::PasswordTooShort,
@@ -84,6 +88,7 @@ pub const ACCOUNT_ERRORS: [AccountError; 8] = [
     AccountError::WrongCredentials,
     AccountError::EmailTaken,
     AccountError::TooManyAttempts,
+    AccountError::AccountDisabled,
 ];
 
 /// The e-mail as stored: trimmed and lower-cased, when it is an address (see the module doc).

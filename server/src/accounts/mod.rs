@@ -164,11 +164,12 @@ pub async fn register(
     ok(new_code(&state, user_id, true).await?)
 }
 
-/// The stored password of an account.
+/// The stored password of an account, and whether the operator disabled it.
 #[derive(FromRow)]
 struct StoredLogin {
     id: i64,
     password_hash: String,
+    disabled: i64,
 }
 
 /// `POST /account/login` {email, password} → `{code}`. An unknown e-mail and a wrong password
@@ -184,19 +185,23 @@ pub async fn login(
     }
     let _checking = state.limits.login_attempt(&email, ip)?;
     let account: Option<StoredLogin> =
-        sqlx::query_as("SELECT id, password_hash FROM users WHERE email = $1")
+        sqlx::query_as("SELECT id, password_hash, disabled FROM users WHERE email = $1")
             .bind(&email)
             .fetch_optional(&state.db.pool)
             .await?;
-    let (user_id, hash) = match account {
-        Some(a) => (Some(a.id), a.password_hash),
-        None => (None, passwords::dummy_hash(&state.limits).await?),
+    let (user_id, hash, disabled) = match account {
+        Some(a) => (Some(a.id), a.password_hash, a.disabled != 0),
+        None => (None, passwords::dummy_hash(&state.limits).await?, false),
     };
     let matches = passwords::verify(&state.limits, c.password, hash).await?;
     let Some(user_id) = user_id.filter(|_| matches) else {
         state.limits.login_failed(&email, ip);
         return Err(AccountError::WrongCredentials.into());
     };
+    // Said only to whoever knows the password.
+    if disabled {
+        return Err(AccountError::AccountDisabled.into());
+    }
     ok(new_code(&state, user_id, false).await?)
 }
 

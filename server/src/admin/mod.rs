@@ -6,6 +6,7 @@
 //! transaction as the change; no route edits or deletes the trail. Admin calls count against the
 //! per-account list limit (`AIVG_LIMIT_LIST`, `limits::routes`).
 
+pub mod access;
 pub mod audit;
 pub mod overview;
 pub mod roles;
@@ -63,6 +64,16 @@ pub fn routes() -> Vec<(Method, &'static str, MethodRouter<AppState>)> {
             post(users::credits),
         ),
         (Method::POST, "/v1/admin/users/{id}/role", post(roles::set)),
+        (
+            Method::POST,
+            "/v1/admin/users/{id}/sign-out",
+            post(access::sign_out),
+        ),
+        (
+            Method::POST,
+            "/v1/admin/users/{id}/disabled",
+            post(access::set_disabled),
+        ),
         (Method::GET, "/v1/admin/audit", get(audit::list)),
     ]
 }

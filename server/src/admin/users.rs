@@ -36,6 +36,8 @@ pub struct UserRow {
     pub nickname: String,
     pub role: String,
     pub created_at: i64,
+    /// 1 when the operator disabled the account.
+    pub disabled: i64,
 }
 
 /// `GET /v1/admin/users?q=`: newest first, at most [`SEARCH_LIMIT`]; an empty `q` lists the
@@ -56,7 +58,7 @@ pub async fn search(
         .replace('_', "\\_");
     let id: i64 = q.parse().unwrap_or(-1);
     let rows: Vec<UserRow> = sqlx::query_as(
-        "SELECT id, uid, email, nickname, role, created_at FROM users
+        "SELECT id, uid, email, nickname, role, created_at, disabled FROM users
          WHERE $1 = '' OR email LIKE $2 ESCAPE '\\' OR id = $3 OR uid = $1
          ORDER BY id DESC LIMIT $4",
     )
@@ -106,11 +108,13 @@ pub struct UserDetail {
 }
 
 async fn user_row(state: &AppState, id: i64) -> Result<UserRow, ApiError> {
-    sqlx::query_as("SELECT id, uid, email, nickname, role, created_at FROM users WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&state.db.pool)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no account has the id {id}")))
+    sqlx::query_as(
+        "SELECT id, uid, email, nickname, role, created_at, disabled FROM users WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&state.db.pool)
+    .await?
+    .ok_or_else(|| ApiError::not_found(format!("no account has the id {id}")))
 }
 
 pub async fn detail(

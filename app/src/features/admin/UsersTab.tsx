@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { changeCredits, getUser, searchUsers, type UserDetail, type UserRow } from "./adminApi";
+import { changeCredits, getUser, searchUsers, setDisabled, signOutEverywhere, type UserDetail, type UserRow } from "./adminApi";
 import type { AdminT } from "./adminTexts";
 
 /** Between the parts of a ledger or task line. */
@@ -81,7 +81,41 @@ function Detail({ t, id, onBack }: { t: AdminT; id: number; onBack: () => void }
           <dt>{t("users.sessions")}</dt>
           <dd>{detail.sessions}</dd>
         </div>
+        <div className="admin-card">
+          <dt>{t("users.state")}</dt>
+          <dd data-testid="admin-user-state">{detail.user.disabled ? t("users.stateDisabled") : t("users.stateEnabled")}</dd>
+        </div>
       </dl>
+      <h3 className="admin-subtitle">{t("users.access")}</h3>
+      <div className="admin-actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          data-testid="admin-sign-out"
+          onClick={() => {
+            signOutEverywhere(id)
+              .then((r) => {
+                setNote(t("users.signedOut", { count: r.sessions_ended }));
+                load();
+              })
+              .catch((e: unknown) => setNote(message(e)));
+          }}
+        >
+          {t("users.signOut")}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          data-testid="admin-toggle-disabled"
+          onClick={() => {
+            setDisabled(id, !detail.user.disabled)
+              .then(() => load())
+              .catch((e: unknown) => setNote(message(e)));
+          }}
+        >
+          {detail.user.disabled ? t("users.enable") : t("users.disable")}
+        </button>
+      </div>
       {note ? (
         <p role="status" data-testid="admin-credit-note">
           {note}

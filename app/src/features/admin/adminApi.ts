@@ -20,6 +20,8 @@ export interface UserRow {
   nickname: string;
   role: string;
   created_at: number;
+  /** 1 when the operator disabled the account. */
+  disabled: number;
 }
 
 export interface UserDetail {
@@ -49,3 +51,7 @@ export const changeCredits = (id: number, delta: number, reason: string) =>
   request({ method: "POST", path: `/v1/admin/users/${id}/credits`, params: { delta, reason } }) as Promise<{ moved: number; balance: number }>;
 export const getAudit = (page: number) =>
   request({ method: "GET", path: "/v1/admin/audit", params: { page }, noCacheBust: true }) as Promise<{ list: AuditEntry[]; total: number }>;
+export const signOutEverywhere = (id: number) =>
+  request({ method: "POST", path: `/v1/admin/users/${id}/sign-out`, params: {} }) as Promise<{ sessions_ended: number }>;
+export const setDisabled = (id: number, disabled: boolean) =>
+  request({ method: "POST", path: `/v1/admin/users/${id}/disabled`, params: { disabled } }) as Promise<{ disabled: boolean; sessions_ended: number }>;
