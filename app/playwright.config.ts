@@ -10,9 +10,10 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
-  // Two spec files at a time (AIVG_E2E_WORKERS to change): the tests wait on the server, the
-  // engines and the browser more than they compute, and each registers its own users.
-  workers: Number(process.env.AIVG_E2E_WORKERS ?? 2),
+  // One spec file at a time unless AIVG_E2E_WORKERS says more. Two workers took the run from
+  // about 11 to 9 minutes and passed twice, but a third run failed four tests whose flows (a
+  // log-in through the dialog, a task's card) passed alone: docs/performance.md's log.
+  workers: Number(process.env.AIVG_E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
