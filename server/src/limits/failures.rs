@@ -60,7 +60,7 @@ impl FailureMarks {
         if mark.failed.len() >= rate.count.get() as usize {
             let oldest = mark.failed.front().copied().unwrap_or(now);
             let wait = (oldest + rate.period).saturating_duration_since(now);
-            return Err(wait.as_secs() + u64::from(wait.subsec_nanos() > 0));
+            return Err(super::ceil_secs(wait));
         }
         if mark.checking {
             return Err(1);

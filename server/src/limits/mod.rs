@@ -32,6 +32,11 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 /// How often the limiters forget keys that are back to a full allowance.
 pub const PRUNE_EVERY: Duration = Duration::from_secs(60);
 
+/// A wait in whole seconds, rounded up (what `Retry-After` says).
+pub fn ceil_secs(wait: Duration) -> u64 {
+    wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
+}
+
 /// One keyed limit; `None` inside = not limited.
 #[derive(Debug)]
 pub struct Limiter<K: Hash + Eq + Clone> {
@@ -52,10 +57,8 @@ impl<K: Hash + Eq + Clone> Limiter<K> {
     /// Takes one request from `key`'s allowance; `Err(seconds)` to wait when there is none.
     pub fn check(&self, key: &K) -> Result<(), u64> {
         let Some(l) = &self.inner else { return Ok(()) };
-        l.check_key(key).map_err(|not_until| {
-            let wait = not_until.wait_time_from(l.clock().now());
-            wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
-        })
+        l.check_key(key)
+            .map_err(|not_until| ceil_secs(not_until.wait_time_from(l.clock().now())))
     }
 
     /// Forgets keys whose allowance is full again.
