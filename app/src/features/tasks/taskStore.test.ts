@@ -51,6 +51,16 @@ describe("task queue store", () => {
     expect(store.get(queueAtom).tasks.find((t) => t.taskId === "b")?.progress).toBe(60);
   });
 
+  it("takes the request from a late answer while keeping the newer state (the seed survives the race)", () => {
+    const store = createStore();
+    // The stream's events (state only) ran ahead of the create call's answer with its data.
+    upsertTask(readTask({ task_id: "r", status: "succeeded", progress: 100 }) ?? task("r", "succeeded"), store);
+    const late = readTask({ task_id: "r", status: "queued", data: { prompt: "hi", seed: 77 }, user_data: { module: "m" } });
+    upsertTask(late ?? task("r", "queued"), store);
+    const [kept] = store.get(queueAtom).tasks;
+    expect(kept).toMatchObject({ status: "succeeded", seed: 77, data: { prompt: "hi", seed: 77 } });
+  });
+
   it("raises the finish notice once, when an open task ends", () => {
     const store = createStore();
     upsertTask(task("a", "running"), store);

@@ -57,7 +57,16 @@ function isStale(previous: Task, next: Task): boolean {
 export function upsertTask(task: Task, store = appStore): void {
   if (isHelperTask(task)) return;
   const known = store.get(queueAtom).tasks.find((t) => t.taskId === task.taskId);
-  if (known && isStale(known, task)) return;
+  if (known && isStale(known, task)) {
+    // A late answer (the create call's, or a refresh) carries the request an event does not:
+    // keep the newer state, take the request it lacks, so a card never loses its seed to a race.
+    const lacks = Object.keys(known.data).length === 0 && Object.keys(task.data).length > 0;
+    if (lacks || (known.seed === null && task.seed !== null)) {
+      const filled = { ...known, data: task.data, seed: task.seed, userData: { ...task.userData, ...known.userData }, prompt: known.prompt || task.prompt };
+      store.set(queueAtom, (q) => ({ ...q, tasks: q.tasks.map((t) => (t.taskId === task.taskId ? filled : t)) }));
+    }
+    return;
+  }
   if (!isOpen(task)) endPreview(task.taskId, store);
   changeSeq += 1;
   changedAt.set(task.taskId, changeSeq);
