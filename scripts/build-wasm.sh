@@ -30,23 +30,38 @@ trap 'rm -rf "wasm-bindings/$out"' EXIT
 # benchmarks run) or `size` (opt-level "z", wasm-opt -Oz: the web app's rules module, which every
 # public page downloads before it can render; 8% less brotli, 20% less to compile, docs/performance.md).
 wasm_opt_flags=(--enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue)
-for part in rules,later,extra,payload:aivg_core:bundler,nodejs:speed rules:aivg_rules:bundler:size later:aivg_later:bundler:size payload:aivg_payload:bundler:speed imaging:aivg_imaging:bundler,nodejs:speed; do
-  IFS=: read -r features name targets optimise <<< "$part"
+# One part: its cargo build, wasm-bindgen per target, and wasm-opt.
+build_part() {
+  IFS=: read -r features name targets optimise <<< "$1"
   for target in ${targets//,/ }; do
     if [ "$optimise" = size ]; then
       CARGO_PROFILE_RELEASE_OPT_LEVEL=z wasm-pack --quiet build wasm-bindings --release --no-opt --target "$target" \
         --out-dir "$out/$target" --out-name "$name" --no-pack \
         -- --no-default-features --features "$features" 2>&1 | grep -v "could not check for a newer version" || true
       wasm_file="wasm-bindings/$out/$target/${name}_bg.wasm"
-      test -f "$wasm_file" && wasm-opt "${wasm_opt_flags[@]}" -Oz "$wasm_file" -o "$wasm_file"
+      if test -f "$wasm_file"; then wasm-opt "${wasm_opt_flags[@]}" -Oz "$wasm_file" -o "$wasm_file" || return 1; fi
     else
       wasm-pack --quiet build wasm-bindings --release --target "$target" \
         --out-dir "$out/$target" --out-name "$name" --no-pack \
         -- --no-default-features --features "$features" 2>&1 | grep -v "could not check for a newer version" || true
     fi
-    test -f "wasm-bindings/$out/$target/${name}_bg.wasm" || { echo "wasm-pack failed for $name ($target)" >&2; exit 1; }
+    test -f "wasm-bindings/$out/$target/${name}_bg.wasm" || { echo "wasm-pack failed for $name ($target)" >&2; return 1; }
   done
+}
+# Two groups side by side: a part's final step (LTO, one codegen unit) keeps one core busy, so
+# the size-optimised parts build in their own target directory (cargo locks one directory per
+# build) beside the speed-optimised ones. Each group's parts share their dependencies' builds.
+(
+  export CARGO_TARGET_DIR="$PWD/target/wasm-size"
+  for part in rules:aivg_rules:bundler:size later:aivg_later:bundler:size; do build_part "$part" || exit 1; done
+) &
+size_group=$!
+speed_ok=0
+for part in rules,later,extra,payload:aivg_core:bundler,nodejs:speed payload:aivg_payload:bundler:speed imaging:aivg_imaging:bundler,nodejs:speed; do
+  build_part "$part" || { speed_ok=1; break; }
 done
+wait "$size_group" || exit 1
+[ "$speed_ok" = 0 ] || exit 1
 node scripts/package-wasm.mjs "wasm-bindings/$out"
 rm -rf wasm-bindings/pkg
 mv "wasm-bindings/$out" wasm-bindings/pkg

@@ -9,6 +9,7 @@ use crate::media_support;
 use aivg_core::tasks::TASK_MODULES;
 use common::poll_until;
 use engine_support::{data_for, fake, server, submitted};
+use futures_util::future::join_all;
 use media_support::{create_ok, dims, fetch, grant, png, result, upload, wait_done, wait_for};
 use serde_json::json;
 use std::time::Duration;
@@ -16,14 +17,30 @@ use std::time::Duration;
 #[tokio::test]
 async fn every_module_with_a_workflow_runs_on_comfyui() {
     let comfy = fake().await;
-    let s = server(&[&comfy.url]).await;
+    // Several task workers and every task created before any is awaited: the modules run side
+    // by side instead of one after another (this test was the suite's longest).
+    let list = comfy.url.clone();
+    let s = media_support::start_with(move |cfg| {
+        cfg.tasks.comfyui_url = Some(list);
+        cfg.tasks.workers = 6;
+    })
+    .await;
     let token = s.register("cleo@example.com").await;
     grant(&s, "cleo@example.com", 1000).await;
-    let mut ran = 0;
+    let mut created = Vec::new();
     for m in TASK_MODULES.iter().filter(|m| !m.workflows().is_empty()) {
         let data = data_for(&s, &token, m).await;
-        let id = create_ok(&s, &token, m.code, data).await;
-        let t = wait_done(&s, &token, m.code, &id).await;
+        created.push((m, create_ok(&s, &token, m.code, data).await));
+    }
+    let ended = join_all(
+        created
+            .iter()
+            .map(|(m, id)| wait_done(&s, &token, m.code, id)),
+    )
+    .await;
+    let mut ran = 0;
+    for ((m, id), t) in created.iter().zip(ended) {
+        let id = id.as_str();
         assert_eq!(t["status"], "succeeded", "{}: {t}", m.code);
         assert_eq!(
             t["result"]["preview"], false,
@@ -52,7 +69,7 @@ async fn every_module_with_a_workflow_runs_on_comfyui() {
                 .seen()
                 .prompts
                 .iter()
-                .any(|p| p.prompt_id.contains(&id)),
+                .any(|p| p.prompt_id.contains(id)),
             "{}: the prompt id is ours",
             m.code
         );

@@ -11,6 +11,7 @@ use aivg_core::tasks::{TASK_MODULES, TaskModule};
 use common::poll_until;
 use engine_support::data_for;
 use fal_support::{fake, server, wait_submitted};
+use futures_util::future::join_all;
 use media_support::{create_ok, fetch, grant, result, start_with, wait_done, wait_for};
 use serde_json::json;
 use std::time::Duration;
@@ -18,7 +19,13 @@ use std::time::Duration;
 #[tokio::test]
 async fn every_module_with_a_fal_model_runs_on_fal() {
     let fal = fake().await;
-    let s = server(&fal).await;
+    // Several task workers and every task created before any is awaited: the modules run side
+    // by side instead of one after another.
+    let s = start_with(|cfg| {
+        fal_support::use_fal(cfg, &fal);
+        cfg.tasks.workers = 6;
+    })
+    .await;
     let token = s.register("fay@example.com").await;
     grant(&s, "fay@example.com", 1000).await;
     let before = s.balance(&token).await;
@@ -28,10 +35,18 @@ async fn every_module_with_a_fal_model_runs_on_fal() {
     let on_fal = |m: &&TaskModule| {
         !m.workflows().is_empty() && m.workflows().iter().all(|w| w.fal().is_some())
     };
+    let mut created = Vec::new();
     for m in TASK_MODULES.iter().filter(on_fal) {
         let data = data_for(&s, &token, m).await;
-        let id = create_ok(&s, &token, m.code, data).await;
-        let t = wait_done(&s, &token, m.code, &id).await;
+        created.push((m, create_ok(&s, &token, m.code, data).await));
+    }
+    let ended = join_all(
+        created
+            .iter()
+            .map(|(m, id)| wait_done(&s, &token, m.code, id)),
+    )
+    .await;
+    for ((m, _), t) in created.iter().zip(ended) {
         assert_eq!(t["status"], "succeeded", "{}: {t}", m.code);
         assert_eq!(t["result"]["preview"], false, "{}", m.code);
         let out = &t["result"]["outputs"][0];
@@ -67,36 +82,33 @@ async fn every_module_with_a_fal_model_runs_on_fal() {
         assert_eq!(*status, 200, "{key} {url}");
         assert!(*len > 0, "{key}");
     }
-    let model_of = |needle: &str| {
+    // The tasks ran side by side: requests are matched by what they carry, not by their order.
+    let models_with = |needle: &str| -> Vec<String> {
         seen.submits
             .iter()
-            .find(|r| r.input.to_string().contains(needle))
+            .filter(|r| r.input.to_string().contains(needle))
             .map(|r| r.model.clone())
+            .collect()
     };
-    assert_eq!(
-        model_of("a red fox in the snow").as_deref(),
-        Some("fal-ai/flux/schnell")
-    );
-    assert_eq!(
-        model_of("calm piano under the rain").as_deref(),
-        Some("fal-ai/ace-step")
-    );
+    let flux = "fal-ai/flux/schnell".to_owned();
+    assert!(models_with("a red fox in the snow").contains(&flux));
+    assert!(models_with("calm piano under the rain").contains(&"fal-ai/ace-step".to_owned()));
     // The talking avatar with text speaks first, then animates with fal's spoken file.
     let speech = seen
         .submits
         .iter()
         .position(|r| r.model.starts_with("fal-ai/kokoro/"))
         .expect("a speech request");
-    let avatar = &seen.submits[speech + 1];
-    assert_eq!(avatar.model, "fal-ai/infinitalk");
-    assert!(
-        avatar.input["audio_url"]
+    let spoken = |r: &&fake_fal::Submitted| {
+        r.input["audio_url"]
             .as_str()
-            .unwrap()
-            .starts_with(&fal.url),
-        "{}",
-        avatar.input
-    );
+            .is_some_and(|u| u.starts_with(&fal.url))
+    };
+    let avatar = seen.submits[speech + 1..]
+        .iter()
+        .find(spoken)
+        .expect("a request animating fal's spoken file after the speech");
+    assert_eq!(avatar.model, "fal-ai/infinitalk", "{}", avatar.input);
 }
 
 #[tokio::test]
