@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Starts a throw-away PostgreSQL (Debian's package) on loopback for the server's test suite and
-# prints its DATABASE_URL. `scripts/postgres.sh stop` stops it and deletes its data (every test
-# database with it: they are ~10 MB each and were left behind run after run). Installs the package
-# when missing.
+# prints its DATABASE_URL. `scripts/postgres.sh restart` restarts it (the cluster test);
+# `scripts/postgres.sh stop` stops it and deletes its data (every test database with it: they are
+# ~10 MB each and were left behind run after run). Installs the package when missing.
 set -euo pipefail
 port=${AIVG_PG_PORT:-55432}
 dir=${AIVG_PG_DIR:-/tmp/aivg-pg-$port}
@@ -18,6 +18,11 @@ run() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/sh -c "$*"; else sh -c "
 if [ "${1:-}" = stop ]; then
   [ -d "$dir" ] && run "$bin/pg_ctl -D $dir -m fast stop" >&2 || true
   rm -rf "$dir"
+  exit 0
+fi
+if [ "${1:-}" = restart ]; then
+  # The cluster test's "PostgreSQL restarts": a fast shutdown (every connection cut) and a start.
+  run "$bin/pg_ctl -D $dir -m fast -w restart -o '-p $port -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300' -l $dir/log" >&2
   exit 0
 fi
 if [ ! -f "$dir/PG_VERSION" ]; then

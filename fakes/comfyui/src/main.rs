@@ -1,13 +1,14 @@
-//! `fake-comfyui --port N --schemas PATH [--index PATH] [--steps N] [--step-ms N]`: the fake
-//! ComfyUI on 127.0.0.1:N for the browser tests. With `--index` (the workflows' `index.json`)
-//! every model the shipped workflows need is installed. Ends on SIGTERM or ctrl-c.
+//! `fake-comfyui --port N --schemas PATH [--index PATH] [--steps N] [--step-ms N] [--prompt-log PATH]`:
+//! the fake ComfyUI on 127.0.0.1:N for the browser and cluster tests. With `--index` (the
+//! workflows' `index.json`) every model the shipped workflows need is installed; with
+//! `--prompt-log` each accepted prompt's id is appended to that file. Ends on SIGTERM or ctrl-c.
 
 use fake_comfyui::{FakeComfy, Options};
 use std::path::PathBuf;
 
 fn usage(why: &str) -> ! {
     eprintln!(
-        "fake-comfyui: {why}\nusage: fake-comfyui --port N --schemas PATH [--index PATH] [--steps N] [--step-ms N]"
+        "fake-comfyui: {why}\nusage: fake-comfyui --port N --schemas PATH [--index PATH] [--steps N] [--step-ms N] [--prompt-log PATH]"
     );
     std::process::exit(2);
 }
@@ -19,6 +20,7 @@ async fn main() {
     let mut index: Option<PathBuf> = None;
     let mut steps: Option<u64> = None;
     let mut step_ms: Option<u64> = None;
+    let mut prompt_log: Option<PathBuf> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || {
@@ -35,11 +37,13 @@ async fn main() {
             "--index" => index = Some(PathBuf::from(value())),
             "--steps" => steps = value().parse().ok(),
             "--step-ms" => step_ms = value().parse().ok(),
+            "--prompt-log" => prompt_log = Some(PathBuf::from(value())),
             other => usage(&format!("unknown argument {other}")),
         }
     }
     let schemas = schemas.unwrap_or_else(|| usage("--schemas is required"));
-    let opts = Options::from_files(&schemas, index.as_deref()).unwrap_or_else(|e| usage(&e));
+    let mut opts = Options::from_files(&schemas, index.as_deref()).unwrap_or_else(|e| usage(&e));
+    opts.prompt_log = prompt_log;
     let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
     let fake = match FakeComfy::start_on(addr, opts).await {
         Ok(f) => f,

@@ -74,6 +74,18 @@ async fn prompt(State(sh): S, body: Option<Json<Value>>) -> Response {
     if !client_id.is_empty() {
         extra["client_id"] = json!(client_id);
     }
+    let log = sh.opts.lock().unwrap().prompt_log.clone();
+    if let Some(path) = log {
+        let line = format!("{prompt_id}\n");
+        let appended = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, line.as_bytes()));
+        if let Err(e) = appended {
+            eprintln!("fake-comfyui: {}: {e}", path.display());
+        }
+    }
     let number = {
         let mut s = sh.state.lock().unwrap();
         s.counter += 1;

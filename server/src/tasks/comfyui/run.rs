@@ -152,16 +152,51 @@ where
             if id != prompt_id {
                 // An old ComfyUI chose its own id: follow that one.
                 guard = CancelGuard::new(client, &id);
-                return follow(client, &id, &mut socket, &mut guard, progress, timing).await;
+                return follow(
+                    client,
+                    &id,
+                    &mut socket,
+                    &mut guard,
+                    progress,
+                    timing,
+                    false,
+                )
+                .await;
             }
         }
-        place => tracing::info!(
-            "comfyui {}: {prompt_id} is {place:?}: attached",
-            client.base
-        ),
+        place => {
+            tracing::info!(
+                "comfyui {}: {prompt_id} is {place:?}: attached",
+                client.base
+            );
+            if place == Place::Done {
+                // It ended while nobody watched (its instance died or drained): no message
+                // will come for it, so its history entry is read now, not after `idle`.
+                progress.set(10);
+                return follow(
+                    client,
+                    prompt_id,
+                    &mut socket,
+                    &mut guard,
+                    progress,
+                    timing,
+                    true,
+                )
+                .await;
+            }
+        }
     }
     progress.set(10);
-    follow(client, prompt_id, &mut socket, &mut guard, progress, timing).await
+    follow(
+        client,
+        prompt_id,
+        &mut socket,
+        &mut guard,
+        progress,
+        timing,
+        false,
+    )
+    .await
 }
 
 async fn follow(
@@ -171,6 +206,7 @@ async fn follow(
     guard: &mut CancelGuard,
     progress: &ProgressSender,
     timing: Timing,
+    already_ended: bool,
 ) -> Result<Value, RunError> {
     let mut meter = Meter {
         sender: progress,
@@ -178,7 +214,7 @@ async fn follow(
     };
     let mut last_news = Instant::now();
     // Set once ComfyUI says the prompt ended: then only the history is awaited.
-    let mut ended = false;
+    let mut ended = already_ended;
     let mut ended_at = Instant::now();
     let mut reconnect_at = Instant::now() + RECONNECT_EVERY;
     loop {
