@@ -90,6 +90,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       AIVG_LIMIT_FREE_IP: "off",
       AIVG_LIMIT_FREE_USER: "off",
       AIVG_LIMIT_ANON: "off",
+      // The webhook flow's receiver listens on loopback over http (a public site allows neither).
+      AIVG_WEBHOOK_ALLOW_HTTP: "1",
+      AIVG_WEBHOOK_ALLOW_NETWORKS: "127.0.0.0/8",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
