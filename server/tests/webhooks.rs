@@ -2,7 +2,8 @@
 //! loopback (allowed by the test-only settings) gets the end of a task, signed with the secret
 //! shown when the key was made; a failing receiver is tried again and every attempt is listed;
 //! a delivery still due survives a restart and its address is checked again at the call;
-//! callback URLs into inner networks are refused; a key's deliveries are its owner's alone.
+//! callback URLs into inner networks are refused; a key's deliveries are its owner's alone; two
+//! instances on one PostgreSQL deliver each end once.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::expect_used)]
 
 use crate::common;
@@ -312,4 +313,54 @@ async fn a_keys_deliveries_are_its_owners_alone() {
     assert_eq!(status, 404, "{body}");
     let (status, body) = s.get(&path, Some(&key)).await;
     assert_eq!(status, 403, "a key never reads deliveries: {body}");
+}
+
+#[tokio::test]
+async fn two_instances_on_postgres_deliver_each_end_once() {
+    if !std::env::var("DATABASE_URL").is_ok_and(|u| u.starts_with("postgres")) {
+        eprintln!("skipped: needs DATABASE_URL=postgres://… (npm test runs the suite on both)");
+        return;
+    }
+    let a = media_support::start_with(|c| c.webhooks = loopback_allowed()).await;
+    // B: the same database, its own address, task workers and delivery worker.
+    let mut cfg = a.cfg.clone();
+    cfg.addr = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+    let b = TestServer::start_with(tempfile::tempdir().unwrap(), cfg).await;
+    let (base, got) = receiver(vec![200]).await;
+    let token = a.register("pair@example.com").await;
+    media_support::grant(&a, "pair@example.com", 20).await;
+    let (key, key_id, _) = key_with(&a, &token, Some(&format!("{base}/hook"))).await;
+    let mut ids = Vec::new();
+    for (n, s) in [&a, &b, &a, &b, &a, &b].into_iter().enumerate() {
+        ids.push(
+            create_ok(
+                s,
+                &key,
+                "text2image",
+                json!({"prompt": format!("kite {n}")}),
+            )
+            .await,
+        );
+    }
+    let all = calls(&got, ids.len()).await;
+    // Whichever instance ran each task and claimed its delivery, each end came once.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(
+        got.lock().unwrap().len(),
+        ids.len(),
+        "no end delivered twice"
+    );
+    let mut msg_ids: Vec<String> = all
+        .iter()
+        .map(|(_, h, _)| h["webhook-id"].to_str().unwrap().to_owned())
+        .collect();
+    msg_ids.sort();
+    msg_ids.dedup();
+    assert_eq!(msg_ids.len(), ids.len());
+    let list = deliveries(&b, &token, key_id).await;
+    assert_eq!(list.as_array().unwrap().len(), ids.len(), "{list}");
+    for d in list.as_array().unwrap() {
+        assert_eq!(d["state"], "delivered", "{d}");
+        assert_eq!(d["tries"].as_array().unwrap().len(), 1, "{d}");
+    }
 }
