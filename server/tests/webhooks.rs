@@ -3,7 +3,7 @@
 //! shown when the key was made; a failing receiver is tried again and every attempt is listed;
 //! a delivery still due survives a restart and its address is checked again at the call;
 //! callback URLs into inner networks are refused; a key's deliveries are its owner's alone; two
-//! instances on one PostgreSQL deliver each end once.
+//! instances on one PostgreSQL deliver each end once; ended deliveries are purged after 30 days.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::expect_used)]
 
 use crate::common;
@@ -363,4 +363,66 @@ async fn two_instances_on_postgres_deliver_each_end_once() {
         assert_eq!(d["state"], "delivered", "{d}");
         assert_eq!(d["tries"].as_array().unwrap().len(), 1, "{d}");
     }
+}
+
+#[tokio::test]
+async fn ended_deliveries_are_purged_after_thirty_days() {
+    let s = TestServer::start().await;
+    let token = s.register("purge@example.com").await;
+    let (_, key_id, _) = key_with(&s, &token, None).await;
+    let state = &s.running.as_ref().unwrap().state;
+    let pool = &state.db.pool;
+    let now = aivg_server::clock::now_ms();
+    let old = now - aivg_server::housekeeping::WEBHOOK_DELIVERY_KEEP_MS - 1000;
+    let user_id: i64 = sqlx::query_scalar("SELECT user_id FROM api_keys WHERE id = $1")
+        .bind(key_id)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    for (n, (state, done_ms)) in [("delivered", old), ("failed", now), ("pending", 0)]
+        .into_iter()
+        .enumerate()
+    {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO webhook_deliveries (msg_id, task_id, user_id, key_id, url, event, state, next_ms, created_ms, done_ms)
+             VALUES ($1, $2, $3, $4, 'https://example.com/', 'task.succeeded', $5, 0, $6, $7) RETURNING id",
+        )
+        .bind(format!("msg_{n}"))
+        .bind(format!("task{n}"))
+        .bind(user_id)
+        .bind(key_id)
+        .bind(state)
+        .bind(old)
+        .bind(done_ms)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        sqlx::query("INSERT INTO webhook_attempts (delivery_id, at_ms, status, error, duration_ms) VALUES ($1, $2, 200, '', 5)")
+            .bind(id)
+            .bind(old)
+            .execute(pool)
+            .await
+            .unwrap();
+    }
+    let purged = aivg_server::housekeeping::purge(pool, &state.cfg.housekeeping, now)
+        .await
+        .unwrap();
+    assert_eq!(purged.webhook_deliveries, 1);
+    let list = deliveries(&s, &token, key_id).await;
+    let left: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["msg_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        left,
+        ["msg_2", "msg_1"],
+        "a recent end and a pending one stay"
+    );
+    let attempts: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM webhook_attempts")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    assert_eq!(attempts, 2, "the purged delivery's attempt went with it");
 }
