@@ -95,6 +95,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // on a loaded 2-core machine can wait longer than the 2 s default. The busy answer is
       // tested in the server's own suite; here a request waits for its slot instead.
       AIVG_BUSY_WAIT_MS: "60000",
+      // The webhook flow's receiver listens on loopback over http (a public site allows neither).
+      AIVG_WEBHOOK_ALLOW_HTTP: "1",
+      AIVG_WEBHOOK_ALLOW_NETWORKS: "127.0.0.0/8",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

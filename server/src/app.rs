@@ -26,6 +26,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::site::router())
         .merge(crate::uploads::router())
         .merge(crate::tasks::router())
+        .merge(crate::webhooks::router())
         .merge(crate::analytics::router())
         .merge(crate::spa::router())
 }

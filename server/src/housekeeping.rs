@@ -10,6 +10,8 @@
 //! - ids of payment webhook events older than [`WEBHOOK_EVENT_KEEP_S`] (providers stop
 //!   retrying an event after days; the grant itself stays keyed once per session or invoice);
 //! - `Idempotency-Key`s older than a day (`idempotency.rs`: a key is remembered 24 hours);
+//! - completion webhook deliveries (and their attempts) that ended more than
+//!   [`WEBHOOK_DELIVERY_KEEP_MS`] ago (`webhooks/`: the list shows a key's recent ones);
 //! - analytics events older than `AIVG_ANALYTICS_RETENTION_DAYS` (default 180; 0 = keep all).
 //!
 //! Every instance on a shared database runs it; the deletes are idempotent, so that is harmless.
@@ -24,6 +26,10 @@ pub use crate::config::housekeeping::HousekeepingSettings;
 /// to three days, so thirty leaves a wide margin.
 pub const WEBHOOK_EVENT_KEEP_S: i64 = 30 * 86_400;
 
+/// How long an ended webhook delivery stays listed: long enough to look into a receiver's
+/// failures after the day of retries (docs/api.md#seeing-the-deliveries).
+pub const WEBHOOK_DELIVERY_KEEP_MS: i64 = 30 * 86_400_000;
+
 /// Rows removed by one purge.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Purged {
@@ -34,6 +40,7 @@ pub struct Purged {
     pub checkouts: u64,
     pub webhook_events: u64,
     pub idempotency_keys: u64,
+    pub webhook_deliveries: u64,
     pub analytics: u64,
 }
 
@@ -46,6 +53,7 @@ impl Purged {
             + self.checkouts
             + self.webhook_events
             + self.idempotency_keys
+            + self.webhook_deliveries
             + self.analytics
     }
 }
@@ -95,6 +103,19 @@ pub async fn purge(
             now_ms - crate::idempotency::KEEP_MS,
         )
         .await?,
+        webhook_deliveries: {
+            let before = now_ms - WEBHOOK_DELIVERY_KEEP_MS;
+            run(
+                "DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE done_ms > 0 AND done_ms < $1)",
+                before,
+            )
+            .await?;
+            run(
+                "DELETE FROM webhook_deliveries WHERE done_ms > 0 AND done_ms < $1",
+                before,
+            )
+            .await?
+        },
         analytics: 0,
     };
     if let Some(keep) = settings.analytics_retention {

@@ -15,9 +15,9 @@
 //!    `uploads::storage`, `pay::payments`, `limits`, `models`, `accounts::auth::keys`);
 //! 3. `state` ([`state::AppState`]): the pool, the configuration and those handles;
 //! 4. the areas, each exporting `router() -> Router<AppState>`: `accounts`, `credits`,
-//!    `checkin`, `store`, `pay`, `site`, `uploads`, `tasks`, `analytics`, `spa`; an area's HTTP
-//!    files may use another area's (`pay` uses `store`'s eligibility) but never in a circle,
-//!    and the domain files in an area's folder import no area;
+//!    `checkin`, `store`, `pay`, `site`, `uploads`, `tasks`, `webhooks`, `analytics`, `spa`; an
+//!    area's HTTP files may use another area's (`pay` uses `store`'s eligibility) but never in a
+//!    circle, and the domain files in an area's folder import no area;
 //! 5. `app`, which only merges the areas' routers and adds the layers every answer goes through.
 
 pub mod accounts;
@@ -50,6 +50,7 @@ pub mod state;
 pub mod store;
 pub mod tasks;
 pub mod uploads;
+pub mod webhooks;
 pub mod workflows;
 
 use std::net::SocketAddr;
@@ -89,6 +90,8 @@ pub enum StartError {
         "AIVG_JWT_SECRET has {0} bytes: use at least 32 random bytes (e.g. `openssl rand -hex 32`)"
     )]
     WeakSecret(usize),
+    #[error("webhook client: {0}")]
+    Webhooks(reqwest::Error),
 }
 
 /// The shortest `AIVG_JWT_SECRET` accepted, in bytes (HMAC-SHA256 wants a key of its output size).
@@ -135,6 +138,7 @@ pub async fn start(cfg: config::Config) -> Result<Running, StartError> {
     let state = state::AppState::new(db, config::Config { addr, ..cfg }, &secret);
     state.files.check().map_err(StartError::Storage)?;
     tasks::start(&state).await?;
+    webhooks::start(&state).map_err(StartError::Webhooks)?;
     if let Some(url) = state.db.pg_url()
         && state.user_infos.enabled()
     {

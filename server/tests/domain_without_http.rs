@@ -51,6 +51,8 @@ fn music_task<'a>(
         finished: None,
         media_seconds: None,
         plan_level: None,
+        callback_url: "",
+        callback_key: 0,
     }
 }
 

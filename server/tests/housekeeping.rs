@@ -120,6 +120,7 @@ async fn the_purge_removes_what_is_out_of_date_and_keeps_the_rest() {
         checkouts: 1,
         webhook_events: 1,
         idempotency_keys: 0,
+        webhook_deliveries: 0,
         analytics: 1,
     };
     assert_eq!(

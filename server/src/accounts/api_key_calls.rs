@@ -31,13 +31,17 @@ pub struct KeyItem {
     pub last_used_ms: i64,
     /// 0: not revoked.
     pub revoked_ms: i64,
+    /// Where tasks created with the key report their end unless they name another URL ('' =
+    /// nowhere; docs/api.md#completion-webhooks).
+    pub callback_url: String,
 }
 
 fn scope_list<S: serde::Serializer>(scopes: &str, s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(scopes.split(',').filter(|p| !p.is_empty()))
 }
 
-const COLUMNS: &str = "id, name, prefix, scopes, created_ms, expires_ms, last_used_ms, revoked_ms";
+const COLUMNS: &str =
+    "id, name, prefix, scopes, created_ms, expires_ms, last_used_ms, revoked_ms, callback_url";
 
 /// `GET /v1/keys` → `{list}`: the user's keys, newest first, revoked ones included.
 pub async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<List<KeyItem>> {
@@ -59,17 +63,24 @@ pub struct NewKeyBody {
     /// Days until the key stops working (1 to [`MAX_EXPIRY_DAYS`]); absent or 0: never.
     #[serde(default)]
     pub expires_in_days: Option<i64>,
+    /// The key's default callback URL (`webhooks/`); absent, null or empty: none.
+    #[serde(default)]
+    pub callback_url: Option<String>,
 }
 
-/// The answer of `POST /v1/keys`: the key in clear, this once, with its list entry.
+/// The answer of `POST /v1/keys`: the key and its webhook secret in clear, this once, with its
+/// list entry.
 #[derive(Debug, Serialize)]
 pub struct Created {
     pub key: String,
+    /// `whsec_…`: verifies the signature of the key's webhooks (`webhooks/signature.rs`).
+    pub webhook_secret: String,
     #[serde(flatten)]
     pub item: KeyItem,
 }
 
-/// `POST /v1/keys` {name, scopes, expires_in_days?} → the new key (see [`Created`]).
+/// `POST /v1/keys` {name, scopes, expires_in_days?, callback_url?} → the new key (see
+/// [`Created`]).
 pub async fn create(
     State(state): State<AppState>,
     user: AuthUser,
@@ -117,6 +128,12 @@ pub async fn create(
             ));
         }
     };
+    let callback_url = match body.callback_url.as_deref().map(str::trim) {
+        None | Some("") => String::new(),
+        Some(url) => crate::webhooks::target::check(url, &state.cfg.webhooks)
+            .await
+            .map_err(|e| ApiError::invalid("callback_url", e))?,
+    };
     let held: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM api_keys WHERE user_id = $1 AND revoked_ms = 0")
             .bind(user.id)
@@ -128,14 +145,15 @@ pub async fn create(
         )));
     }
     let key = api_keys::new_key();
+    let webhook_secret = crate::webhooks::signature::new_secret();
     let scopes = scopes
         .iter()
         .map(|s| s.name())
         .collect::<Vec<_>>()
         .join(",");
     let item: KeyItem = sqlx::query_as(&format!(
-        "INSERT INTO api_keys (user_id, name, prefix, hash, scopes, created_ms, expires_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING {COLUMNS}"
+        "INSERT INTO api_keys (user_id, name, prefix, hash, scopes, created_ms, expires_ms, webhook_secret, callback_url)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {COLUMNS}"
     ))
     .bind(user.id)
     .bind(name)
@@ -144,9 +162,15 @@ pub async fn create(
     .bind(&scopes)
     .bind(now)
     .bind(expires_ms)
+    .bind(&webhook_secret)
+    .bind(&callback_url)
     .fetch_one(&state.db.pool)
     .await?;
-    ok(Created { key: key.key, item })
+    ok(Created {
+        key: key.key,
+        webhook_secret,
+        item,
+    })
 }
 
 /// `POST /v1/keys/{id}/revoke` → the revoked key's entry: it stops working at once (every call

@@ -10,6 +10,7 @@ pub mod links;
 pub mod number;
 pub mod stripe;
 pub mod uploads;
+pub mod webhooks;
 
 pub use error::ConfigError;
 
@@ -59,6 +60,9 @@ pub struct Config {
     /// `AIVG_USER_CACHE_MS`: how long a user info is kept in memory
     /// (`user_infos.rs`; default 1,000 ms, `0` reads the database on every call).
     pub user_cache: Duration,
+    /// Where completion webhooks may go (`webhooks.rs`: `AIVG_WEBHOOK_ALLOW_HTTP`,
+    /// `AIVG_WEBHOOK_ALLOW_NETWORKS`).
+    pub webhooks: webhooks::WebhookSettings,
 }
 
 impl Config {
@@ -118,6 +122,7 @@ impl Config {
                 var("AIVG_USER_CACHE_MS"),
                 DEFAULT_USER_CACHE,
             )?,
+            webhooks: webhooks::WebhookSettings::from_env(&var)?,
         })
     }
 
@@ -149,6 +154,8 @@ impl Config {
             // the user info at once, before the notification could arrive. The cache's own
             // tests (tests/user_info_cache.rs) and the load bench turn it on.
             user_cache: Duration::ZERO,
+            // As on a public site: a test that calls a receiver on loopback allows it.
+            webhooks: webhooks::WebhookSettings::default(),
         }
     }
 }

@@ -10,6 +10,7 @@ use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, List, ok};
 use crate::state::AppState;
 use crate::uploads::picture_size::check_picture;
+use crate::webhooks::callback::{self, Callback};
 use crate::{clock, idempotency};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -103,8 +104,9 @@ pub async fn queue_task(
     data: &Value,
     user_data: &Value,
     retry_of: &str,
+    callback: Option<&Callback>,
 ) -> Result<lifecycle::Created, ApiError> {
-    Ok(create_task(state, user, module, data, user_data, retry_of).await??)
+    Ok(create_task(state, user, module, data, user_data, retry_of, callback).await??)
 }
 
 /// [`queue_task`], answering the creation's own refusal apart (a retry answers its task's first
@@ -116,6 +118,7 @@ async fn create_task(
     data: &Value,
     user_data: &Value,
     retry_of: &str,
+    callback: Option<&Callback>,
 ) -> Result<Result<lifecycle::Created, lifecycle::CreateError>, ApiError> {
     let files = modules::validate(&state.db.pool, user, module, data).await?;
     check_image_sizes(state, module, &files).await?;
@@ -138,6 +141,8 @@ async fn create_task(
         finished: None,
         media_seconds,
         plan_level,
+        callback_url: callback.map_or("", |c| c.url.as_str()),
+        callback_key: callback.map_or(0, |c| c.key_id),
     };
     Ok(lifecycle::create(state.task_deps(), &t).await)
 }
@@ -228,7 +233,9 @@ fn created(c: &lifecycle::Created) -> CreatedTask {
 /// algorithms (`*_sensitive_detect`, `image_fkp`, `watermark_download`) are in `instant.rs`.
 ///
 /// With an `Idempotency-Key` header, the same key and body within 24 hours answer the first
-/// task again and charge once (`idempotency.rs`, docs/api.md#retrying-safely).
+/// task again and charge once (`idempotency.rs`, docs/api.md#retrying-safely). A task created
+/// with an API key may name `callback_url`, POSTed when the task ends (`webhooks/`,
+/// docs/api.md#completion-webhooks); the instant algorithms end within the call and send none.
 pub async fn create(
     State(state): State<AppState>,
     user: AuthUser,
@@ -244,12 +251,33 @@ pub async fn create(
         let module = modules::find(&module_code).ok_or_else(|| {
             ApiError::not_found(format!("algorithm: unknown module {module_code:?}"))
         })?;
+        let mut body = body;
+        let requested = body.as_object_mut().and_then(|b| b.remove(callback::FIELD));
+        let callback = callback_of(&state, &user, requested.as_ref()).await?;
         let (data, user_data) = split_body(body)?;
-        let c = queue_task(&state, &user, module, &data, &user_data, "").await?;
+        let c = queue_task(
+            &state,
+            &user,
+            module,
+            &data,
+            &user_data,
+            "",
+            callback.as_ref(),
+        )
+        .await?;
         Ok(created(&c))
     })
     .await?;
     ok(answer)
+}
+
+/// The callback of a task the user creates (`webhooks/callback.rs`).
+async fn callback_of(
+    state: &AppState,
+    user: &AuthUser,
+    requested: Option<&Value>,
+) -> Result<Option<Callback>, ApiError> {
+    callback::for_task(&state.db.pool, &state.cfg.webhooks, user.key_id, requested).await
 }
 
 /// `GET /v1/ai/result/{algorithm}/{id}` → the task (see `record.rs`); 404 when it is not the
@@ -405,6 +433,7 @@ pub async fn retry(
     } else {
         serde_json::from_str(&t.user_data).unwrap_or(Value::Null)
     };
+    let callback = callback_of(&state, &user, body.get(callback::FIELD)).await?;
     let c = match create_task(
         &state,
         &user,
@@ -412,6 +441,7 @@ pub async fn retry(
         &t.data_value(),
         &user_data,
         &t.task_id,
+        callback.as_ref(),
     )
     .await?
     {

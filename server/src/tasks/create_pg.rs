@@ -58,8 +58,8 @@ static SQL: LazyLock<String> = LazyLock::new(|| {
          ok AS (SELECT 1 FROM locked, reads WHERE reads.waiting < $6 AND reads.available >= $3),
          {spend},
          task AS (
-           INSERT INTO tasks (task_id, user_id, algorithm, module, data, status, progress, credits, charge_id, result, user_data, retry_of, created_ms, finished_ms, media_seconds)
-           SELECT $5, $1, $7, $8, $9, $10, $11, $3, COALESCE((SELECT id FROM spent), 0), $12, $13, $14, $15, $16, $17 FROM ok
+           INSERT INTO tasks (task_id, user_id, algorithm, module, data, status, progress, credits, charge_id, result, user_data, retry_of, created_ms, finished_ms, media_seconds, callback_url, callback_key)
+           SELECT $5, $1, $7, $8, $9, $10, $11, $3, COALESCE((SELECT id FROM spent), 0), $12, $13, $14, $15, $16, $17, $18, $19 FROM ok
            RETURNING id)
          SELECT (SELECT COUNT(*) FROM locked) AS locked, reads.available, reads.waiting,
                 COALESCE((SELECT id FROM spent), 0) AS charge_id,
@@ -117,6 +117,8 @@ pub async fn write(
                 .and_then(|s| i64::try_from(s).ok())
                 .unwrap_or(0),
         )
+        .bind(t.callback_url)
+        .bind(t.callback_key)
         .fetch_one(pool)
         .await?;
     Ok(if a.id > 0 {

@@ -93,6 +93,8 @@ async fn finished(
         finished: Some(result),
         media_seconds: None,
         plan_level: None,
+        callback_url: "",
+        callback_key: 0,
     };
     Ok(lifecycle::create(state.task_deps(), &t).await?)
 }

@@ -91,6 +91,10 @@ pub struct NewTask<'a> {
     /// The user's effective plan level, read once by the request (`minutes::plan_level`) for a
     /// minute-metered task, else `None`.
     pub plan_level: Option<&'static str>,
+    /// Where to POST the task's end ('' = nowhere) and the API key whose secret signs the call
+    /// (`webhooks/`), written with the task so no end can miss it.
+    pub callback_url: &'a str,
+    pub callback_key: i64,
 }
 
 fn json_text(v: &Value) -> String {
@@ -295,8 +299,8 @@ async fn write_locked(
         0
     };
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO tasks (task_id, user_id, algorithm, module, data, status, progress, credits, charge_id, result, user_data, retry_of, created_ms, finished_ms, media_seconds)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
+        "INSERT INTO tasks (task_id, user_id, algorithm, module, data, status, progress, credits, charge_id, result, user_data, retry_of, created_ms, finished_ms, media_seconds, callback_url, callback_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id",
     )
     .bind(task_id)
     .bind(t.user_id)
@@ -313,6 +317,8 @@ async fn write_locked(
     .bind(now_ms)
     .bind(cols.finished_ms)
     .bind(t.media_seconds.and_then(|s| i64::try_from(s).ok()).unwrap_or(0))
+    .bind(t.callback_url)
+    .bind(t.callback_key)
     .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;

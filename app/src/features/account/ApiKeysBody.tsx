@@ -1,11 +1,14 @@
 /**
  * The body of the API keys dialog (docs/api.md; server: `GET /v1/keys`, `POST /v1/keys`,
  * `POST /v1/keys/{id}/revoke`). A new key is shown once, right after it is made, with a copy
- * button; the list shows each key's first characters, scopes, expiry and last use, and revokes.
+ * button and its webhook signing secret; the list shows each key's first characters, scopes,
+ * expiry, last use and webhook URL, revokes, and shows the key's webhook deliveries
+ * (ApiKeyDeliveries.tsx, docs/api.md#completion-webhooks).
  */
 import { request } from "@aivg/core/rules";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { ApiKeyDeliveries } from "./ApiKeyDeliveries";
 import "./api-keys.css";
 
 const SCOPES = ["tasks:create", "tasks:read", "balance:read"] as const;
@@ -23,6 +26,13 @@ interface KeyItem {
   expires_ms: number;
   last_used_ms: number;
   revoked_ms: number;
+  callback_url?: string;
+}
+
+/** A key as made: the key and its webhook secret, shown this once. */
+interface Made {
+  key: string;
+  secret: string;
 }
 
 function readKeys(raw: unknown): KeyItem[] {
@@ -48,7 +58,9 @@ export default function ApiKeysBody() {
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<string[]>([...SCOPES]);
   const [days, setDays] = useState<number>(0);
-  const [made, setMade] = useState<string | null>(null);
+  const [callbackUrl, setCallbackUrl] = useState("");
+  const [made, setMade] = useState<Made | null>(null);
+  const [shown, setShown] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const date = (ms: number) => new Date(ms).toLocaleString(i18n.language);
 
@@ -65,15 +77,20 @@ export default function ApiKeysBody() {
   const create = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    request({ method: "POST", path: "/v1/keys", params: { name, scopes, expires_in_days: days } })
+    const params = { name, scopes, expires_in_days: days, callback_url: callbackUrl.trim() };
+    request({ method: "POST", path: "/v1/keys", params })
       .then((raw) => {
-        setMade(String((raw as { key?: unknown }).key ?? ""));
+        const answer = raw as { key?: unknown; webhook_secret?: unknown };
+        setMade({ key: String(answer.key ?? ""), secret: String(answer.webhook_secret ?? "") });
         setName("");
+        setCallbackUrl("");
         load();
       })
       .catch((err: unknown) => {
         console.warn("API key not made", err);
-        setError(t("apiKeys.createFailed"));
+        // The form sends a valid name and scopes: a 400 with a webhook URL is the URL refused.
+        const refusedUrl = (err as { httpStatus?: number } | null)?.httpStatus === 400 && params.callback_url !== "";
+        setError(t(refusedUrl ? "apiKeys.webhookRefused" : "apiKeys.createFailed"));
       });
   };
 
@@ -95,11 +112,18 @@ export default function ApiKeysBody() {
         <div className="acc-keys__made" role="status" data-testid="api-key-made">
           <strong>{t("apiKeys.shownOnce")}</strong>
           <code className="acc-keys__secret" data-testid="api-key-secret">
-            {made}
+            {made.key}
+          </code>
+          <span className="acc-keys__meta">{t("apiKeys.webhookSecret")}</span>
+          <code className="acc-keys__secret" data-testid="api-key-webhook-secret">
+            {made.secret}
           </code>
           <div className="acc-keys__actions">
-            <button type="button" className="acc-link-button" onClick={() => void navigator.clipboard?.writeText(made)}>
+            <button type="button" className="acc-link-button" onClick={() => void navigator.clipboard?.writeText(made.key)}>
               {t("apiKeys.copy")}
+            </button>
+            <button type="button" className="acc-link-button" onClick={() => void navigator.clipboard?.writeText(made.secret)}>
+              {t("apiKeys.copySecret")}
             </button>
             <button type="button" className="acc-link-button" data-testid="api-key-done" onClick={() => setMade(null)}>
               {t("apiKeys.done")}
@@ -131,6 +155,18 @@ export default function ApiKeysBody() {
             ))}
           </select>
         </label>
+        <label className="acc-keys__field">
+          <span>{t("apiKeys.webhookUrl")}</span>
+          <input
+            data-testid="api-key-webhook-url"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={callbackUrl}
+            maxLength={2000}
+            onChange={(e) => setCallbackUrl(e.currentTarget.value)}
+          />
+        </label>
         <button type="submit" className="acc-keys__create" data-testid="api-key-create" disabled={scopes.length === 0 || name.trim() === ""}>
           {t("apiKeys.create")}
         </button>
@@ -155,6 +191,17 @@ export default function ApiKeysBody() {
                   k.expires_ms > 0 ? t("apiKeys.expires", { date: date(k.expires_ms) }) : t("apiKeys.noExpiry"),
                 ].join(SEP)}
               </span>
+              {k.callback_url && <span className="acc-keys__meta acc-keys__url">{t("apiKeys.webhookTo", { url: k.callback_url })}</span>}
+              <button
+                type="button"
+                className="acc-link-button acc-keys__toggle"
+                data-testid="api-key-show-deliveries"
+                aria-expanded={shown === k.id}
+                onClick={() => setShown((id) => (id === k.id ? null : k.id))}
+              >
+                {t("apiKeys.deliveries.show")}
+              </button>
+              {shown === k.id && <ApiKeyDeliveries keyId={k.id} />}
             </div>
             {k.revoked_ms > 0 ? (
               <span className="acc-keys__revoked">{t("apiKeys.revoked")}</span>
