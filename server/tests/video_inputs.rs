@@ -18,7 +18,14 @@ fn clip(source: &str, frames: u32) -> Vec<u8> {
     let ok = std::process::Command::new("ffmpeg")
         .args(["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi"])
         .args(["-i", source, "-frames:v", &frames.to_string()])
-        .args(["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
+        .args([
+            "-c:v",
+            "libx264",
+            "-preset",
+            "ultrafast",
+            "-pix_fmt",
+            "yuv420p",
+        ])
         .arg(&out)
         .status()
         .unwrap();
@@ -112,7 +119,11 @@ async fn a_long_video_is_enlarged_in_parts_that_cover_every_frame_once() {
 
     // One prompt per part, each loading its own uploaded part.
     let graphs = graphs_of(&comfy, &id);
-    assert_eq!(graphs.len(), 110_usize.div_ceil(per as usize), "{per} a prompt");
+    assert_eq!(
+        graphs.len(),
+        110_usize.div_ceil(per as usize),
+        "{per} a prompt"
+    );
     let uploads = comfy.seen().uploads;
     let mut sent = Vec::new();
     for g in &graphs {

@@ -129,7 +129,11 @@ pub fn video_output(
         width: u32_arg("width", width)?,
         height: u32_arg("height", height)?,
         frames: u32_arg("frames", frames)?,
-        fps: if fps.is_finite() && fps > 0.0 { fps } else { 0.0 },
+        fps: if fps.is_finite() && fps > 0.0 {
+            fps
+        } else {
+            0.0
+        },
     };
     match video_output(module, facts) {
         None => Ok(JsValue::UNDEFINED),

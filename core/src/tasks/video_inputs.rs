@@ -170,7 +170,8 @@ pub fn vace_frames(input: u32) -> u32 {
 /// The frames of one enhancer prompt for frames of `width`×`height`: the most whose input and
 /// ×4 result fit [`FRAME_MEMORY_BUDGET`], at most [`UPSCALE_CHUNK_MAX_FRAMES`], at least one.
 pub fn upscale_chunk_frames(width: u32, height: u32) -> u32 {
-    let frame = (u64::from(width) * u64::from(height)).max(1) * TENSOR_BYTES_PER_PIXEL * UPSCALE_COPIES;
+    let frame =
+        (u64::from(width) * u64::from(height)).max(1) * TENSOR_BYTES_PER_PIXEL * UPSCALE_COPIES;
     let n = (FRAME_MEMORY_BUDGET / frame).clamp(1, u64::from(UPSCALE_CHUNK_MAX_FRAMES));
     u32::try_from(n).unwrap_or(1)
 }
@@ -281,7 +282,10 @@ mod tests {
     #[test]
     fn the_enhancer_enlarges_every_frame_within_its_work_limit() {
         let o = out("mai_vqe", facts(1920, 1080, 300, 30.0)).unwrap();
-        assert_eq!((o.width, o.height, o.frames, o.trimmed), (7680, 4320, 300, false));
+        assert_eq!(
+            (o.width, o.height, o.frames, o.trimmed),
+            (7680, 4320, 300, false)
+        );
         let e = out("tool_vqe", facts(1920, 1080, 301, 30.0)).unwrap_err();
         assert_eq!(
             e,

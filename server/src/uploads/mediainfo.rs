@@ -230,9 +230,7 @@ pub async fn probe_file(program: &str, file: &std::path::Path) -> Result<Probe, 
                     .and_then(rate)
                     .or_else(|| text("r_frame_rate").and_then(rate))
                     .unwrap_or(0.0);
-                p.frames = text("nb_frames")
-                    .and_then(|n| n.parse().ok())
-                    .unwrap_or(0);
+                p.frames = text("nb_frames").and_then(|n| n.parse().ok()).unwrap_or(0);
                 break;
             }
         }

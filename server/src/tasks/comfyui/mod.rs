@@ -275,7 +275,9 @@ impl ComfyUi {
         if p.width == 0 || p.frames <= per {
             return Ok(None);
         }
-        video_parts::split(job, input, per, p.frames).await.map(Some)
+        video_parts::split(job, input, per, p.frames)
+            .await
+            .map(Some)
     }
 
     /// One prompt per part, in order, then the made parts joined with the input's sound.

@@ -20,11 +20,11 @@
 use super::client::Client;
 use super::run::RunError;
 use super::video_parts;
-use aivg_core::tasks::WorkflowName;
-use aivg_core::tasks::video_inputs::VACE_MAX_FRAMES;
 use crate::tasks::local::preview::seed_of;
 use crate::tasks::provider::Job;
 use crate::workflows::{Origin, Vars, Workflow};
+use aivg_core::tasks::WorkflowName;
+use aivg_core::tasks::video_inputs::VACE_MAX_FRAMES;
 use aivg_core::tasks::{FieldKind, Media, PROMPT_STYLE_FIELD};
 use bytes::Bytes;
 use serde_json::Value;

@@ -69,7 +69,14 @@ pub async fn first_frames(
         .map_err(ProviderError::new)?;
     let mut args = vec![OsString::from("-i"), src.path.clone().into_os_string()];
     let count = frames.to_string();
-    args.extend(os(&["-map", "0:v:0", "-map", "0:a:0?", "-frames:v", &count]));
+    args.extend(os(&[
+        "-map",
+        "0:v:0",
+        "-map",
+        "0:a:0?",
+        "-frames:v",
+        &count,
+    ]));
     args.extend(os(LOSSLESS));
     args.extend(os(&["-c:a", "aac", "-shortest"]));
     args.push(out.path.clone().into_os_string());
