@@ -18,20 +18,21 @@ type Plan = ReturnType<Later["videoOutput"]>;
 export function VideoMadeNote({ algorithm, info, testId }: { algorithm: string; info: MediaInfo; testId: string }) {
   const { t } = useTranslation("create");
   const locale = tagForCode(useAtomValue(languageAtom));
-  const [plan, setPlan] = useState<Plan>(undefined);
+  const key = `${algorithm} ${info.width} ${info.height} ${info.frames} ${info.fps}`;
+  const sized = info.width > 0 && info.height > 0;
+  // The plan with the inputs it was made for: a new upload never shows the previous one's.
+  const [made, setMade] = useState<{ key: string; plan: Plan } | null>(null);
   useEffect(() => {
+    if (!sized) return;
     let live = true;
-    if (info.width <= 0 || info.height <= 0) {
-      setPlan(undefined);
-      return;
-    }
     loadLater()
-      .then((later) => live && setPlan(later.videoOutput(algorithm, info.width, info.height, Math.round(info.frames), info.fps)))
+      .then((later) => live && setMade({ key, plan: later.videoOutput(algorithm, info.width, info.height, Math.round(info.frames), info.fps) }))
       .catch((e: unknown) => console.warn("video plan not computed", e));
     return () => {
       live = false;
     };
-  }, [algorithm, info.width, info.height, info.frames, info.fps]);
+  }, [key, sized, algorithm, info.width, info.height, info.frames, info.fps]);
+  const plan = sized && made?.key === key ? made.plan : undefined;
   if (!plan) return null;
   const seconds = (s: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(s);
   const problem = plan.problem;
@@ -48,10 +49,10 @@ export function VideoMadeNote({ algorithm, info, testId }: { algorithm: string; 
   }
   const out = plan.output;
   if (!out) return null;
-  const key = out.trimmed ? "video.madeFirst" : out.seconds > 0 ? "video.made" : "video.madeFrames";
+  const textKey = out.trimmed ? "video.madeFirst" : out.seconds > 0 ? "video.made" : "video.madeFrames";
   return (
     <span className="create-facts" data-testid={`${testId}-made`} data-width={out.width} data-height={out.height} data-frames={out.frames}>
-      {t(key, { w: out.width, h: out.height, frames: out.frames, seconds: seconds(out.seconds) })}
+      {t(textKey, { w: out.width, h: out.height, frames: out.frames, seconds: seconds(out.seconds) })}
     </span>
   );
 }
