@@ -150,3 +150,45 @@ async fn a_long_video_is_enlarged_in_parts_that_cover_every_frame_once() {
     assert_eq!(status, 200);
     assert_eq!(frame_hashes(&made), want);
 }
+
+#[tokio::test]
+async fn restyle_and_erase_send_only_the_frames_they_make() {
+    if !media_support::ffmpeg_ready() {
+        return;
+    }
+    let comfy = fake().await;
+    let s = server(&[&comfy.url]).await;
+    let token = s.register("first@example.com").await;
+    grant(&s, "first@example.com", 100).await;
+    // 120 frames: more than Wan VACE makes (core's VACE_MAX_FRAMES, 81).
+    let input = clip("testsrc=size=160x90:rate=24", 120);
+    let want = frame_hashes(&input);
+    let first = aivg_core::tasks::video_inputs::VACE_MAX_FRAMES as usize;
+    for code in ["video2video", "tool_vrw"] {
+        let path = upload(&s, &token, code, "mp4", input.clone()).await;
+        let mut data = json!({"file_path": path});
+        if code == "tool_vrw" {
+            let mask = upload(&s, &token, code, "png", media_support::png(160, 90)).await;
+            data["mask_path"] = json!(mask);
+        }
+        let id = create_ok(&s, &token, code, data).await;
+        let t = wait_done(&s, &token, code, &id).await;
+        assert_eq!(t["status"], "succeeded", "{code}: {t}");
+        let graphs = graphs_of(&comfy, &id);
+        assert_eq!(graphs.len(), 1, "{code}");
+        let load = graphs[0]
+            .as_object()
+            .unwrap()
+            .values()
+            .find(|n| n["class_type"] == "LoadVideo")
+            .unwrap();
+        let name = load["inputs"]["file"].as_str().unwrap();
+        let uploads = comfy.seen().uploads;
+        let (_, sent) = uploads.iter().find(|(n, _)| n == name).unwrap();
+        assert_eq!(
+            frame_hashes(sent),
+            want[..first],
+            "{code}: the first frames only"
+        );
+    }
+}
