@@ -217,6 +217,10 @@ async fn check_video_sizes(
     module: &modules::TaskModule,
     inputs: &modules::InputFiles,
 ) -> Result<(), ApiError> {
+    let facts = aivg_core::tasks::video_inputs::VideoFacts::default();
+    if aivg_core::tasks::video_inputs::video_output(module, facts).is_none() {
+        return Ok(()); // not a module that remakes a video: nothing to probe
+    }
     for (field, obj) in inputs {
         if crate::uploads::paths::media_kind(&obj.content_type) != "video" {
             continue;
