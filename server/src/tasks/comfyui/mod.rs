@@ -290,8 +290,9 @@ impl ComfyUi {
     ) -> Result<Outputs, ProviderError> {
         let mut made = Vec::with_capacity(parts.len());
         for (k, part) in parts.iter().enumerate() {
+            let scaled = part_progress(progress, k, parts.len());
             let out = self
-                .run_workflow(job, wf, None, Some((k, part)), progress)
+                .run_workflow(job, wf, None, Some((k, part)), &scaled)
                 .await?;
             let video = out.outputs.into_iter().next().ok_or_else(|| {
                 ProviderError::new(format!("ComfyUI made nothing of the video's part {k}"))
@@ -308,6 +309,23 @@ impl ComfyUi {
             note: None,
         })
     }
+}
+
+/// The progress of part `k` of `n`: its run's 0-100 % mapped onto its share of the task's 5-90 %
+/// (each run reports from 10 to 90 %, and the task's bar never goes back), previews passed on.
+/// The forwarder ends when the returned sender and its clones are dropped.
+fn part_progress(progress: &ProgressSender, k: usize, n: usize) -> ProgressSender {
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<u8>();
+    let outer = progress.clone();
+    let n = n.max(1);
+    tokio::spawn(async move {
+        while let Some(p) = rx.recv().await {
+            let done = k * 100 + usize::from(p.min(100));
+            let share = 5 + 85 * done / (n * 100);
+            outer.set(u8::try_from(share).unwrap_or(90));
+        }
+    });
+    ProgressSender(tx, progress.1.clone())
 }
 
 /// Asks the servers that are down again every `every`, until the provider is gone.
