@@ -79,6 +79,7 @@ mod templates;
 mod uploads;
 mod user_info_cache;
 mod video;
+mod video_inputs;
 mod webhooks;
 mod workflows;
 

@@ -98,3 +98,49 @@ pub fn queue_position_label(n: f64) -> String {
     let n = if n.is_finite() { n.trunc() as i64 } else { 0 };
     tasks::queue_position_label(n)
 }
+
+/// What a video module will make of an uploaded video of `width`×`height`, `frames` frames at
+/// `fps` (as `GET /v1/common/oss/mediainfo` reads it; 0 when unknown): `{output}` (size,
+/// frames, rate, seconds, `trimmed` when only the first frames are made) or `{problem,
+/// message}` (the server refuses it before charging; `problem` is `{kind, ...numbers}` for the
+/// app's translation); `undefined` for a module that does not remake a video
+/// (docs/behaviour/tasks-and-queue.md#video-inputs).
+/// ```js
+/// videoOutput("video2video", 1920, 1080, 240, 24).output // {width: 960, height: 544, frames: 81, seconds: 3.4, trimmed: true, …}
+/// ```
+#[cfg(feature = "later")]
+#[wasm_bindgen(
+    js_name = videoOutput,
+    unchecked_return_type = "{ output?: VideoOutput; problem?: VideoProblem; message?: string } | undefined"
+)]
+pub fn video_output(
+    code: &str,
+    width: f64,
+    height: f64,
+    frames: f64,
+    fps: f64,
+) -> Result<JsValue, JsValue> {
+    use crate::convert::u32_arg;
+    use tasks::video_inputs::{VideoFacts, video_output};
+    let module = tasks::task_module(code).ok_or_else(|| {
+        crate::error::coded_error("unknown_module", &format!("{code} is not a task module"))
+    })?;
+    let facts = VideoFacts {
+        width: u32_arg("width", width)?,
+        height: u32_arg("height", height)?,
+        frames: u32_arg("frames", frames)?,
+        fps: if fps.is_finite() && fps > 0.0 {
+            fps
+        } else {
+            0.0
+        },
+    };
+    match video_output(module, facts) {
+        None => Ok(JsValue::UNDEFINED),
+        Some(Ok(output)) => to_js_value(&serde_json::json!({ "output": output })),
+        Some(Err(problem)) => to_js_value(&serde_json::json!({
+            "problem": problem,
+            "message": problem.to_string(),
+        })),
+    }
+}

@@ -17,6 +17,7 @@ pub mod limits;
 pub mod minutes;
 pub mod options;
 pub mod sizes;
+pub mod video_inputs;
 
 pub use catalogue::{
     ANIME_STYLES, DurationRule, FAL_SPEECH, FAL_SPEECH_KEY, FalInput, FalModel, Field, FieldKind,

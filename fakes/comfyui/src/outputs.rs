@@ -2,7 +2,8 @@
 //! `SaveImage` under `images`; `SaveVideo` under `images` with `animated: [true]` (comfy_api's
 //! `PreviewVideo` UI); `SaveAudio`, `SaveAudioMP3` under `audio`. The media are real: a PNG drawn
 //! from the prompt (so a test can tell one task's output from another's), and small MP4 / MP3 /
-//! FLAC files made with ffmpeg (`assets/`).
+//! FLAC files made with ffmpeg (`assets/`). A `SaveVideo` of a graph that loads an uploaded video
+//! saves that video (the frames it was given: a test counts them), else the small clip.
 
 use serde_json::{Value, json};
 
@@ -25,6 +26,7 @@ pub fn write(
     inputs: &Value,
     graph: &Value,
     counter: u64,
+    given_video: Option<Vec<u8>>,
 ) -> Option<(Value, Vec<File>)> {
     let prefix = inputs
         .get("filename_prefix")
@@ -38,7 +40,13 @@ pub fn write(
     let (key, kind, file, bytes, animated) = match class {
         "SaveImage" => ("images", "output", name("png"), png(graph), false),
         "PreviewImage" => ("images", "temp", name("png"), png(graph), false),
-        "SaveVideo" => ("images", "output", name("mp4"), CLIP_MP4.to_vec(), true),
+        "SaveVideo" => (
+            "images",
+            "output",
+            name("mp4"),
+            given_video.unwrap_or_else(|| CLIP_MP4.to_vec()),
+            true,
+        ),
         "SaveAudioMP3" => ("audio", "output", name("mp3"), TONE_MP3.to_vec(), false),
         "SaveAudio" => ("audio", "output", name("flac"), TONE_FLAC.to_vec(), false),
         _ => return None,

@@ -217,11 +217,13 @@ async fn execute(shared: &Shared, item: &Item, epoch: u64) {
                 s.counter += 1;
                 s.counter
             };
+            let given = loaded_video(shared, &item.graph);
             if let Some((ui, files)) = outputs::write(
                 class,
                 &item.graph[id.as_str()]["inputs"],
                 &item.graph,
                 counter,
+                given,
             ) {
                 let mut s = shared.state.lock().unwrap();
                 for f in files {
@@ -284,4 +286,19 @@ fn record(
         "meta": {},
     });
     s.history.insert(item.prompt_id.clone(), entry);
+}
+
+/// The uploaded file the graph's `LoadVideo` reads, if it was uploaded: a fake that computes
+/// nothing saves the frames it was given (see `outputs::write`).
+fn loaded_video(shared: &Shared, graph: &Value) -> Option<Vec<u8>> {
+    let name = graph.as_object()?.values().find_map(|n| {
+        (n["class_type"] == "LoadVideo")
+            .then(|| n["inputs"]["file"].as_str())
+            .flatten()
+    })?;
+    let (subfolder, file) = name.rsplit_once('/').unwrap_or(("", name));
+    let s = shared.state.lock().unwrap();
+    s.files
+        .get(&(subfolder.to_owned(), file.to_owned(), "input".to_owned()))
+        .cloned()
 }

@@ -122,6 +122,7 @@ async fn create_task(
 ) -> Result<Result<lifecycle::Created, lifecycle::CreateError>, ApiError> {
     let files = modules::validate(&state.db.pool, user, module, data).await?;
     check_image_sizes(state, module, &files).await?;
+    check_video_sizes(state, module, &files).await?;
     let data = &with_seed(module, data);
     let media_seconds =
         super::minutes::input_seconds(&state.limits, &state.files, module.code, &files).await?;
@@ -207,6 +208,39 @@ async fn check_image_sizes(
         {
             aivg_core::tasks::sizes::check_upscale_input(width, height)
                 .map_err(|e| ApiError::invalid(&field, e))?;
+        }
+    }
+    Ok(())
+}
+
+/// Refuses an input video larger (or, for the enhancer, longer) than its module's workflow can
+/// process, read with ffprobe, before the task is charged (core's `tasks::video_inputs`,
+/// docs/behaviour/tasks-and-queue.md#video-inputs). A video ffprobe cannot read (or no ffprobe)
+/// is left to the run, as a picture's unreadable header is.
+async fn check_video_sizes(
+    state: &AppState,
+    module: &modules::TaskModule,
+    inputs: &modules::InputFiles,
+) -> Result<(), ApiError> {
+    let facts = aivg_core::tasks::video_inputs::VideoFacts::default();
+    if aivg_core::tasks::video_inputs::video_output(module, facts).is_none() {
+        return Ok(()); // not a module that remakes a video: nothing to probe
+    }
+    for (field, obj) in inputs {
+        if crate::uploads::paths::media_kind(&obj.content_type) != "video" {
+            continue;
+        }
+        let Ok(probe) = crate::uploads::mediainfo::ffprobe(&state.files, &obj.oss_path).await
+        else {
+            continue;
+        };
+        if probe.width == 0 || probe.height == 0 {
+            continue;
+        }
+        if let Some(Err(problem)) =
+            aivg_core::tasks::video_inputs::video_output(module, probe.video_facts())
+        {
+            return Err(ApiError::invalid(&format!("data.{field}"), problem));
         }
     }
     Ok(())

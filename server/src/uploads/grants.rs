@@ -215,7 +215,7 @@ pub struct PathQuery {
 }
 
 /// `GET /v1/common/oss/mediainfo?oss_path=…` → `{width, height, size, ext, content_type,
-/// media_type, duration, note?}` read from the stored file (see [`mediainfo`]).
+/// media_type, duration, fps, frames, note?}` read from the stored file (see [`mediainfo`]).
 pub async fn mediainfo(
     State(state): State<AppState>,
     user: AuthUser,

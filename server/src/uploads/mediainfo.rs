@@ -25,6 +25,10 @@ pub struct MediaInfo {
     pub media_type: String,
     /// Seconds, 0 when unknown or not timed media.
     pub duration: f64,
+    /// A video's frames a second and frame count, 0 when unknown (what a video module makes of
+    /// it: core's `tasks::video_inputs`).
+    pub fps: f64,
+    pub frames: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -44,6 +48,8 @@ pub async fn probe(files: &Files, obj: &StoredObject) -> Result<MediaInfo, objec
         content_type: obj.content_type.clone(),
         media_type: kind.to_owned(),
         duration: 0.0,
+        fps: 0.0,
+        frames: 0,
         note: None,
     };
     let size = u64::try_from(obj.size).unwrap_or(0);
@@ -70,6 +76,7 @@ pub async fn probe(files: &Files, obj: &StoredObject) -> Result<MediaInfo, objec
             match ffprobe(files, &obj.oss_path).await {
                 Ok(p) => {
                     (info.width, info.height) = (p.width, p.height);
+                    (info.fps, info.frames) = (p.fps, p.frames);
                     if p.duration > 0.0 {
                         info.duration = p.duration;
                     }
@@ -139,12 +146,33 @@ pub fn wav_duration(b: &[u8]) -> Option<f64> {
     None
 }
 
-/// What ffprobe reports.
+/// What ffprobe reports; `fps` and `frames` of the first video stream (0 without one).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Probe {
     pub width: u32,
     pub height: u32,
     pub duration: f64,
+    pub fps: f64,
+    pub frames: u32,
+}
+
+impl Probe {
+    /// The facts core's `tasks::video_inputs` reads.
+    pub fn video_facts(&self) -> aivg_core::tasks::video_inputs::VideoFacts {
+        aivg_core::tasks::video_inputs::VideoFacts {
+            width: self.width,
+            height: self.height,
+            frames: self.frames,
+            fps: self.fps,
+        }
+    }
+}
+
+/// `"30000/1001"` (ffprobe's rates) as a number; `None` for `0/0` and the like.
+fn rate(s: &str) -> Option<f64> {
+    let (n, d) = s.split_once('/').unwrap_or((s, "1"));
+    let r = n.trim().parse::<f64>().ok()? / d.trim().parse::<f64>().ok()?;
+    (r.is_finite() && r > 0.0).then_some(r)
 }
 
 /// Runs ffprobe on a stored object; `Err` is the note to show (not installed, unreadable).
@@ -160,7 +188,7 @@ pub async fn probe_file(program: &str, file: &std::path::Path) -> Result<Probe, 
             "-v",
             "error",
             "-show_entries",
-            "stream=width,height:format=duration",
+            "stream=width,height,avg_frame_rate,r_frame_rate,nb_frames:format=duration",
             "-of",
             "json",
         ])
@@ -197,6 +225,12 @@ pub async fn probe_file(program: &str, file: &std::path::Path) -> Result<Probe, 
             if w > 0 && h > 0 {
                 p.width = u32::try_from(w).unwrap_or(0);
                 p.height = u32::try_from(h).unwrap_or(0);
+                let text = |k: &str| s.get(k).and_then(serde_json::Value::as_str);
+                p.fps = text("avg_frame_rate")
+                    .and_then(rate)
+                    .or_else(|| text("r_frame_rate").and_then(rate))
+                    .unwrap_or(0.0);
+                p.frames = text("nb_frames").and_then(|n| n.parse().ok()).unwrap_or(0);
                 break;
             }
         }
@@ -207,6 +241,12 @@ pub async fn probe_file(program: &str, file: &std::path::Path) -> Result<Probe, 
         .and_then(|d| d.parse::<f64>().ok())
         .filter(|d| d.is_finite() && *d >= 0.0)
         .unwrap_or(0.0);
+    // Containers without a frame count (WebM, Matroska): the length at the rate.
+    if p.frames == 0 && p.fps > 0.0 {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let n = (p.duration * p.fps).round().clamp(0.0, f64::from(u32::MAX)) as u32;
+        p.frames = n;
+    }
     Ok(p)
 }
 

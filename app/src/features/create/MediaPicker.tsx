@@ -22,6 +22,7 @@ import { Icon } from "../icons/Icon";
 import { ACCEPT, fileFits, type UploadKind } from "./fileKind";
 import { MediaFacts } from "./MediaFacts";
 import { useSignedIn } from "./SignInButton";
+import { VideoMadeNote } from "./VideoMadeNote";
 import { uploadBlob, uploadImage, uploadMedia, extensionOf, withMediaInfo, type UploadedFile } from "./upload";
 
 export interface MediaPickerProps {
@@ -142,6 +143,7 @@ export function MediaPicker({ algorithm, kind, value, onChange, crop = true, lab
               ) : null}
               {value.width > 0 ? <span>{t("upload.size", { w: value.width, h: value.height })}</span> : null}
               {value.info ? <MediaFacts info={value.info} testId={`${testId}-info`} /> : null}
+              {value.kind === "video" && value.info ? <VideoMadeNote algorithm={algorithm} info={value.info} testId={testId} /> : null}
               <div className="create-row">
                 <button type="button" className="button button--secondary" disabled={state.busy} onClick={choose}>
                   {t("upload.replace")}

@@ -31,6 +31,9 @@ export interface MediaInfo {
   size: number;
   /** Seconds; 0 for pictures or when the server could not read it. */
   duration: number;
+  /** A video's frames a second and frame count; 0 when unknown. */
+  fps: number;
+  frames: number;
   mediaType: string;
 }
 
@@ -43,7 +46,15 @@ export function readMediaInfo(raw: unknown): MediaInfo | null {
   if (!raw || typeof raw !== "object") return null;
   const o = raw as Record<string, unknown>;
   if (typeof o.size !== "number") return null;
-  return { width: num(o.width), height: num(o.height), size: num(o.size), duration: num(o.duration), mediaType: String(o.media_type ?? "") };
+  return {
+    width: num(o.width),
+    height: num(o.height),
+    size: num(o.size),
+    duration: num(o.duration),
+    fps: num(o.fps),
+    frames: num(o.frames),
+    mediaType: String(o.media_type ?? ""),
+  };
 }
 
 /**

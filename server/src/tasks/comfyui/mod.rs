@@ -30,6 +30,7 @@ pub mod run;
 pub mod socket;
 pub mod tts;
 pub mod vars;
+pub mod video_parts;
 
 use super::local::LocalProvider;
 use super::provider::{Job, Outputs, ProgressSender, Provider, ProviderError};
@@ -170,15 +171,22 @@ impl ComfyUi {
         None
     }
 
+    /// Runs `wf` for the task; `part`: one part of the enhancer's input (`video_parts`), whose
+    /// prompts are the task's id with `-part{k}`.
     async fn run_workflow(
         &self,
         job: &Job,
         wf: &Workflow,
         speech: Option<&bytes::Bytes>,
+        part: Option<(usize, &bytes::Bytes)>,
         progress: &ProgressSender,
     ) -> Result<Outputs, ProviderError> {
+        let key = match part {
+            Some((k, _)) => format!("{}-part{k:05}", job.task_id),
+            None => job.task_id.clone(),
+        };
         self.backends.refresh_stale().await;
-        let mut found = self.find_existing(&job.task_id).await;
+        let mut found = self.find_existing(&key).await;
         let mut attempt = found.as_ref().map_or(0, |(a, _)| *a);
         let mut exclude: Vec<String> = Vec::new();
         let mut lost = false;
@@ -191,9 +199,9 @@ impl ComfyUi {
                     .await
                     .map_err(|e| ProviderError::new(cannot_run(job.module, &wf.name, e)))?,
             };
-            let id = prompt_id(&job.task_id, attempt);
+            let id = prompt_id(&key, attempt);
             let client = backend.client.clone();
-            let prepare = || vars::prepare(&client, job, wf, speech);
+            let prepare = || vars::prepare(&client, job, wf, speech, part);
             match run::run_prompt(&backend.client, &id, prepare, progress, self.timing).await {
                 Ok(entry) => {
                     progress.set(92);
@@ -246,6 +254,80 @@ impl ComfyUi {
     }
 }
 
+impl ComfyUi {
+    /// The video enhancer's input in parts of core's `upscale_chunk_frames` when it has more
+    /// frames than one prompt may hold (docs/engines.md#long-videos); `None`: one prompt.
+    async fn enhancer_parts(
+        &self,
+        job: &Job,
+        wf: &Workflow,
+    ) -> Result<Option<Vec<bytes::Bytes>>, ProviderError> {
+        if wf.name != aivg_core::tasks::WorkflowName::VideoUpscale.name() {
+            return Ok(None);
+        }
+        let Some(input) = job.input("file_path") else {
+            return Ok(None);
+        };
+        let Ok(p) = crate::uploads::mediainfo::ffprobe(&job.files, &input.oss_path).await else {
+            return Ok(None);
+        };
+        let per = aivg_core::tasks::video_inputs::upscale_chunk_frames(p.width, p.height);
+        if p.width == 0 || p.frames <= per {
+            return Ok(None);
+        }
+        video_parts::split(job, input, per, p.frames)
+            .await
+            .map(Some)
+    }
+
+    /// One prompt per part, in order, then the made parts joined with the input's sound.
+    async fn run_parts(
+        &self,
+        job: &Job,
+        wf: &Workflow,
+        parts: &[bytes::Bytes],
+        progress: &ProgressSender,
+    ) -> Result<Outputs, ProviderError> {
+        let mut made = Vec::with_capacity(parts.len());
+        for (k, part) in parts.iter().enumerate() {
+            let scaled = part_progress(progress, k, parts.len());
+            let out = self
+                .run_workflow(job, wf, None, Some((k, part)), &scaled)
+                .await?;
+            let video = out.outputs.into_iter().next().ok_or_else(|| {
+                ProviderError::new(format!("ComfyUI made nothing of the video's part {k}"))
+            })?;
+            made.push(video.bytes);
+        }
+        let input = job
+            .input("file_path")
+            .ok_or_else(|| ProviderError::new("data.file_path: no input video"))?;
+        let joined = video_parts::join(job, &made, input).await?;
+        Ok(Outputs {
+            outputs: vec![joined],
+            preview: false,
+            note: None,
+        })
+    }
+}
+
+/// The progress of part `k` of `n`: its run's 0-100 % mapped onto its share of the task's 5-90 %
+/// (each run reports from 10 to 90 %, and the task's bar never goes back), previews passed on.
+/// The forwarder ends when the returned sender and its clones are dropped.
+fn part_progress(progress: &ProgressSender, k: usize, n: usize) -> ProgressSender {
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<u8>();
+    let outer = progress.clone();
+    let n = n.max(1);
+    tokio::spawn(async move {
+        while let Some(p) = rx.recv().await {
+            let done = k * 100 + usize::from(p.min(100));
+            let share = 5 + 85 * done / (n * 100);
+            outer.set(u8::try_from(share).unwrap_or(90));
+        }
+    });
+    ProgressSender(tx, progress.1.clone())
+}
+
 /// Asks the servers that are down again every `every`, until the provider is gone.
 async fn reprobe_down(backends: std::sync::Weak<Backends>, every: Duration) {
     loop {
@@ -292,7 +374,10 @@ impl Provider for ComfyUi {
             None
         };
         progress.set(5);
-        self.run_workflow(job, &wf, speech.as_ref(), &progress)
+        if let Some(parts) = self.enhancer_parts(job, &wf).await? {
+            return self.run_parts(job, &wf, &parts, &progress).await;
+        }
+        self.run_workflow(job, &wf, speech.as_ref(), None, &progress)
             .await
     }
 }

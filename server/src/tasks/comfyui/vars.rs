@@ -19,9 +19,12 @@
 
 use super::client::Client;
 use super::run::RunError;
+use super::video_parts;
 use crate::tasks::local::preview::seed_of;
 use crate::tasks::provider::Job;
 use crate::workflows::{Origin, Vars, Workflow};
+use aivg_core::tasks::WorkflowName;
+use aivg_core::tasks::video_inputs::VACE_MAX_FRAMES;
 use aivg_core::tasks::{FieldKind, Media, PROMPT_STYLE_FIELD};
 use bytes::Bytes;
 use serde_json::Value;
@@ -60,6 +63,14 @@ fn video_long_side(wf: &Workflow) -> u32 {
     default_u32(wf, "width")
         .max(default_u32(wf, "height"))
         .unwrap_or(1280)
+}
+
+/// Whether `wf` runs Wan 2.1 VACE (restyle, erase): it makes at most core's
+/// [`VACE_MAX_FRAMES`] of the input's frames.
+fn is_vace(wf: &Workflow) -> bool {
+    [WorkflowName::VideoRestyle, WorkflowName::VideoErase]
+        .iter()
+        .any(|w| w.name() == wf.name)
 }
 
 /// The placeholder values of a task, without its files.
@@ -136,21 +147,35 @@ async fn upload(client: &Client, name: &str, bytes: Bytes) -> Result<String, Run
 }
 
 /// Uploads the task's files (and `speech`) and fills the workflow.
+/// `part`: the video enhancer's part `(index, bytes)` this prompt makes, sent instead of the
+/// whole input video (`video_parts`).
 pub async fn prepare(
     client: &Client,
     job: &Job,
     wf: &Workflow,
     speech: Option<&Bytes>,
+    part: Option<(usize, &Bytes)>,
 ) -> Result<Value, RunError> {
     let mut vars = text_vars(job, wf);
+    let vace = is_vace(wf);
+    if vace && wf.origin == Origin::Shipped {
+        vars.frames = Some(VACE_MAX_FRAMES);
+    }
     for (field, obj) in &job.inputs {
-        let bytes = job.files.get(&obj.oss_path).await.map_err(|e| {
-            RunError::Failed(format!(
-                "data.{field}: the input file could not be read ({e})"
-            ))
-        })?;
-        let name = format!("aivg_{}_{field}.{}", job.task_id, obj.ext());
         let kind = crate::uploads::paths::media_kind(&obj.content_type);
+        let mut name = format!("aivg_{}_{field}.{}", job.task_id, obj.ext());
+        let bytes = match part {
+            Some((k, bytes)) if *field == "file_path" && kind == "video" => {
+                name = format!("aivg_{}_{field}_part{k:05}.mp4", job.task_id);
+                bytes.clone()
+            }
+            _ => job.files.get(&obj.oss_path).await.map_err(|e| {
+                RunError::Failed(format!(
+                    "data.{field}: the input file could not be read ({e})"
+                ))
+            })?,
+        };
+        let mut bytes = bytes;
         // A video made from a picture keeps the picture's shape (without a ratio asked for).
         if *field == "file_path"
             && kind == "image"
@@ -164,12 +189,19 @@ pub async fn prepare(
         }
         // A video remade at its own frame rate (restyle, erase) keeps its shape: core's
         // `vace_size` of the size ffprobe reads (without ffprobe, the workflow's default size).
-        if kind == "video" && wf.info.as_ref().is_some_and(|i| i.fps.is_none()) {
+        if kind == "video" && part.is_none() && wf.info.as_ref().is_some_and(|i| i.fps.is_none()) {
             match crate::uploads::mediainfo::ffprobe(&job.files, &obj.oss_path).await {
                 Ok(p) if p.width > 0 && p.height > 0 => {
                     let s = aivg_core::tasks::sizes::vace_size(p.width, p.height);
                     vars.width = Some(s.width);
                     vars.height = Some(s.height);
+                    // Only the frames Wan VACE makes are sent: `LoadVideo` decodes all it gets.
+                    if vace && p.frames > VACE_MAX_FRAMES {
+                        bytes = video_parts::first_frames(job, obj, VACE_MAX_FRAMES)
+                            .await
+                            .map_err(|e| RunError::Failed(e.to_string()))?;
+                        name = format!("aivg_{}_{field}_first.mp4", job.task_id);
+                    }
                 }
                 Ok(_) => {}
                 Err(e) => tracing::warn!("task {}: {e}; the workflow's size", job.task_id),

@@ -28,7 +28,7 @@ pub async fn available(ffmpeg: &str) -> bool {
 }
 
 /// Runs ffmpeg with `args`, feeding `stdin` when given.
-async fn run(
+pub async fn run(
     ffmpeg: &str,
     args: Vec<OsString>,
     stdin: Option<Vec<u8>>,
@@ -79,7 +79,8 @@ async fn run(
     }
 }
 
-fn os(args: &[&str]) -> Vec<OsString> {
+/// Program arguments of `args`.
+pub fn os(args: &[&str]) -> Vec<OsString> {
     args.iter().map(OsString::from).collect()
 }
 
