@@ -51,6 +51,7 @@ fn music_task<'a>(
         finished: None,
         media_seconds: None,
         plan_level: None,
+        also: None,
     }
 }
 

@@ -93,6 +93,7 @@ async fn finished(
         finished: Some(result),
         media_seconds: None,
         plan_level: None,
+        also: None,
     };
     Ok(lifecycle::create(state.task_deps(), &t).await?)
 }

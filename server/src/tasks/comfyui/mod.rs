@@ -89,6 +89,11 @@ impl ComfyUi {
         me
     }
 
+    /// The configured servers.
+    pub fn backends(&self) -> &Backends {
+        &self.backends
+    }
+
     /// The provider without the start probe (`aivg-server engines` probes itself).
     pub fn new_quiet(settings: &TaskSettings) -> Self {
         let urls = comfyui_urls(settings.comfyui_url.as_deref().unwrap_or_default());
@@ -192,6 +197,7 @@ impl ComfyUi {
                     .map_err(|e| ProviderError::new(cannot_run(job.module, &wf.name, e)))?,
             };
             let id = prompt_id(&job.task_id, attempt);
+            progress.placed("comfyui", backend.base(), &id);
             let client = backend.client.clone();
             let prepare = || vars::prepare(&client, job, wf, speech);
             match run::run_prompt(&backend.client, &id, prepare, progress, self.timing).await {
