@@ -6,13 +6,23 @@
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import type { APIRequestContext } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { credits, registerUser, signIn, type TestUser } from "./create-support";
 import { engineTest, expect, test } from "./fixtures";
 import { serverBinary } from "./server";
 
 test.use({ locale: "en-US" });
 engineTest.use({ locale: "en-US" });
+
+/** The console's tab has no serious or critical axe violation (the issue's bar for the console). */
+async function noSeriousAxeViolation(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include("#admin-panel").analyze();
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(serious).toEqual([]);
+}
 
 function grantAdmin(dataDir: string | undefined, email: string): void {
   if (!dataDir) throw new Error("the server's data directory is not set (e2e/global-setup.ts)");
@@ -68,9 +78,11 @@ test("an admin refunds a user's failed task; the user's balance shows the credit
   await page.getByRole("button", { name: "Filter", exact: true }).click();
   await expect(page.getByTestId("admin-task-row")).toHaveCount(1);
   await expect(page.getByTestId("admin-task-row")).toContainText(customer.email);
+  await noSeriousAxeViolation(page);
   await page.getByTestId("admin-task-open").click();
   await expect(page.getByTestId("admin-task-error")).toHaveText("The engine lost the result.");
   await expect(page.getByTestId("admin-task-refunded")).toHaveText("No");
+  await noSeriousAxeViolation(page);
   await page.getByTestId("admin-task-refund").click();
   await expect(page.getByTestId("admin-task-note")).toHaveText("The credits were refunded.");
   await expect(page.getByTestId("admin-task-refunded")).toHaveText("Yes");
@@ -104,6 +116,7 @@ engineTest("an admin takes the ComfyUI server out of rotation and puts it back",
   const server = page.getByTestId("admin-engine").filter({ hasText: "comfyui-1" });
   await expect(server.getByText("Up", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(server.getByTestId("admin-engine-rotation")).toHaveText("In rotation");
+  await noSeriousAxeViolation(page);
   try {
     await server.getByRole("button", { name: "Take out of rotation" }).click();
     await expect(page.getByTestId("admin-engines-note")).toHaveText("comfyui-1 takes no new prompt; running ones finish.");

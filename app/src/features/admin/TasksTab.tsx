@@ -63,7 +63,7 @@ function Detail({ t, id, onBack }: { t: AdminT; id: string; onBack: () => void }
           <dd data-testid="admin-task-status">{task.status}</dd>
         </div>
         <div className="admin-card">
-          <dt>{t("tasks.user")}</dt>
+          <dt>{t("tasks.owner")}</dt>
           <dd className="admin-card-text">{detail.email}</dd>
         </div>
         <div className="admin-card">
@@ -71,7 +71,7 @@ function Detail({ t, id, onBack }: { t: AdminT; id: string; onBack: () => void }
           <dd>{task.credits}</dd>
         </div>
         <div className="admin-card">
-          <dt>{t("tasks.refunded")}</dt>
+          <dt>{t("tasks.refundedTitle")}</dt>
           <dd data-testid="admin-task-refunded">{task.refunded ? t("tasks.yes") : t("tasks.no")}</dd>
         </div>
       </dl>
@@ -224,7 +224,7 @@ export function TasksTab({ t }: { t: AdminT }) {
           <table className="admin-table" data-testid="admin-tasks">
             <thead>
               <tr>
-                {["created", "user", "module", "status", "credits", "engine"].map((k) => (
+                {["created", "owner", "module", "status", "credits", "engine"].map((k) => (
                   <th key={k} scope="col">
                     {t(`tasks.${k}`)}
                   </th>
