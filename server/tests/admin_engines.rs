@@ -198,3 +198,64 @@ async fn a_server_out_of_rotation_gets_no_new_prompt_until_put_back() {
         assert_eq!(status, want, "{path}: {answer}");
     }
 }
+
+#[tokio::test]
+async fn fal_out_of_rotation_takes_no_task_until_put_back() {
+    let fal = crate::fal_support::fake().await;
+    let s = crate::fal_support::server(&fal).await;
+    let admin = s.register("ops@example.com").await;
+    make_admin(&s, "ops@example.com").await;
+    let user = s.register("fay@example.com").await;
+    grant(&s, "fay@example.com", 100).await;
+    let report = engines(&s, &admin).await;
+    assert_eq!(report["fal"]["in_rotation"], true, "{report}");
+    assert!(
+        report["fal"]["can_run"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m == "text2image"),
+        "{report}"
+    );
+    assert_eq!(report["comfyui"].as_array().unwrap().len(), 0);
+
+    let (status, out) = s
+        .post(
+            "/v1/admin/engines/fal/rotation",
+            Some(&admin),
+            json!({"in": false}),
+        )
+        .await;
+    assert_eq!(status, 200, "{out}");
+    let id = create_ok(&s, &user, "text2image", json!({"prompt": "a heron"})).await;
+    let t = wait_done(&s, &user, "text2image", &id).await;
+    assert_eq!(t["status"], "failed", "{t}");
+    assert!(
+        t["error"].as_str().unwrap().contains("out of rotation"),
+        "{t}"
+    );
+    assert!(fal.seen().submits.is_empty(), "nothing was sent to fal");
+    let report = engines(&s, &admin).await;
+    assert_eq!(report["fal"]["in_rotation"], false);
+    let route = report["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["module"] == "text2image")
+        .unwrap()
+        .clone();
+    assert_eq!(route["runs_on"], Value::Null, "{route}");
+
+    let (status, _) = s
+        .post(
+            "/v1/admin/engines/fal/rotation",
+            Some(&admin),
+            json!({"in": true}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let id = create_ok(&s, &user, "text2image", json!({"prompt": "a heron again"})).await;
+    let t = wait_done(&s, &user, "text2image", &id).await;
+    assert_eq!(t["status"], "succeeded", "{t}");
+    assert_eq!(fal.seen().submits.len(), 1);
+}
