@@ -16,6 +16,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   try {
     engine = await startEngineServer();
     process.env.AIVG_E2E_ENGINE_ORIGIN = engine.server.origin;
+    process.env.AIVG_E2E_ENGINE_DATA_DIR = engine.server.dataDir ?? "";
     process.env.AIVG_E2E_COMFY_ORIGIN = engine.comfy.origin;
   } catch (e) {
     process.env.AIVG_E2E_ENGINE_ERROR = e instanceof Error ? e.message : String(e);

@@ -11,7 +11,7 @@ use common::TestServer;
 use serde_json::{Value, json};
 
 async fn call(s: &TestServer, method: &Method, path: &str, token: Option<&str>) -> (u16, Value) {
-    let path = path.replace("{id}", "1");
+    let path = path.replace("{id}", "1").replace("{backend}", "comfyui-1");
     if method == Method::GET {
         s.get(&path, token).await
     } else {

@@ -53,6 +53,7 @@ fn music_task<'a>(
         plan_level: None,
         callback_url: "",
         callback_key: 0,
+        also: None,
     }
 }
 

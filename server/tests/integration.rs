@@ -16,6 +16,8 @@
 mod abuse_limits;
 mod accounts;
 mod admin;
+mod admin_engines;
+mod admin_tasks;
 mod ai_base;
 mod analytics;
 mod api_keys;

@@ -8,8 +8,10 @@
 
 pub mod access;
 pub mod audit;
+pub mod engines;
 pub mod overview;
 pub mod roles;
+pub mod tasks;
 pub mod users;
 
 use crate::accounts::auth::AuthUser;
@@ -75,6 +77,29 @@ pub fn routes() -> Vec<(Method, &'static str, MethodRouter<AppState>)> {
             post(access::set_disabled),
         ),
         (Method::GET, "/v1/admin/audit", get(audit::list)),
+        (Method::GET, "/v1/admin/tasks", get(tasks::list)),
+        (Method::GET, "/v1/admin/tasks/{id}", get(tasks::detail)),
+        (
+            Method::POST,
+            "/v1/admin/tasks/{id}/retry",
+            post(tasks::retry),
+        ),
+        (
+            Method::POST,
+            "/v1/admin/tasks/{id}/cancel",
+            post(tasks::cancel),
+        ),
+        (
+            Method::POST,
+            "/v1/admin/tasks/{id}/refund",
+            post(tasks::refund),
+        ),
+        (Method::GET, "/v1/admin/engines", get(engines::report)),
+        (
+            Method::POST,
+            "/v1/admin/engines/{backend}/rotation",
+            post(engines::set_rotation),
+        ),
     ]
 }
 

@@ -106,7 +106,18 @@ pub async fn queue_task(
     retry_of: &str,
     callback: Option<&Callback>,
 ) -> Result<lifecycle::Created, ApiError> {
-    Ok(create_task(state, user, module, data, user_data, retry_of, callback).await??)
+    let extras = Extras {
+        callback,
+        also: None,
+    };
+    Ok(create_task(state, user, module, data, user_data, retry_of, extras).await??)
+}
+
+/// What a creation carries beside its request: where to POST its end (`webhooks/`), and a write
+/// made in the creation's transaction (an admin's retry: its audit).
+struct Extras<'a> {
+    callback: Option<&'a Callback>,
+    also: Option<lifecycle::AlsoWrite<'a>>,
 }
 
 /// [`queue_task`], answering the creation's own refusal apart (a retry answers its task's first
@@ -118,8 +129,9 @@ async fn create_task(
     data: &Value,
     user_data: &Value,
     retry_of: &str,
-    callback: Option<&Callback>,
+    extras: Extras<'_>,
 ) -> Result<Result<lifecycle::Created, lifecycle::CreateError>, ApiError> {
+    let Extras { callback, also } = extras;
     let files = modules::validate(&state.db.pool, user, module, data).await?;
     check_image_sizes(state, module, &files).await?;
     check_video_sizes(state, module, &files).await?;
@@ -144,6 +156,7 @@ async fn create_task(
         plan_level,
         callback_url: callback.map_or("", |c| c.url.as_str()),
         callback_key: callback.map_or(0, |c| c.key_id),
+        also,
     };
     Ok(lifecycle::create(state.task_deps(), &t).await)
 }
@@ -365,7 +378,16 @@ pub async fn batch(
 
 /// Cancels an open task of the user: answers whether this call did it.
 async fn cancel_open(state: &AppState, t: &TaskRow) -> Result<bool, ApiError> {
-    let done = super::cancel::cancel(state, t).await?.is_some();
+    cancel_open_also(state, t, None).await
+}
+
+/// [`cancel_open`], with `also` written in the cancel's transaction (the console's audit).
+pub async fn cancel_open_also(
+    state: &AppState,
+    t: &TaskRow,
+    also: Option<lifecycle::AlsoWrite<'_>>,
+) -> Result<bool, ApiError> {
+    let done = super::cancel::cancel_also(state, t, also).await?.is_some();
     if done {
         state.tasks.stop_job(&t.task_id);
         lifecycle::emit(state.task_deps(), &t.task_id, "updateTask").await;
@@ -440,6 +462,20 @@ pub async fn retry(
         "task_id",
     )?;
     let t = task_of(&state, &user, &id).await?;
+    let callback = callback_of(&state, &user, body.get(callback::FIELD)).await?;
+    ok(retry_task(&state, &user, &t, callback.as_ref(), None).await?)
+}
+
+/// The retry of the user's task `t` (see [`retry`]), with `also` written in the creation's
+/// transaction (an admin's retry: its audit; a task already retried writes nothing).
+pub async fn retry_task(
+    state: &AppState,
+    user: &AuthUser,
+    t: &TaskRow,
+    callback: Option<&Callback>,
+    also: Option<lifecycle::AlsoWrite<'_>>,
+) -> Result<CreatedTask, ApiError> {
+    let id = &t.task_id;
     if t.is_open() {
         return Err(ApiError::conflict(format!(
             "task {id} is still {}: cancel it or wait for it to finish",
@@ -460,28 +496,27 @@ pub async fn retry(
         .fetch_optional(&state.db.pool)
         .await?;
     if let Some(retry_id) = first {
-        return ok(first_retry(&state, &user, &retry_id, &t.task_id).await?);
+        return first_retry(state, user, &retry_id, &t.task_id).await;
     }
     let user_data: Value = if t.user_data.is_empty() {
         Value::Null
     } else {
         serde_json::from_str(&t.user_data).unwrap_or(Value::Null)
     };
-    let callback = callback_of(&state, &user, body.get(callback::FIELD)).await?;
     let c = match create_task(
-        &state,
-        &user,
+        state,
+        user,
         module,
         &t.data_value(),
         &user_data,
         &t.task_id,
-        callback.as_ref(),
+        Extras { callback, also },
     )
     .await?
     {
         Ok(c) => c,
         Err(lifecycle::CreateError::AlreadyRetried { task_id }) => {
-            return ok(first_retry(&state, &user, &task_id, &t.task_id).await?);
+            return first_retry(state, user, &task_id, &t.task_id).await;
         }
         Err(e) => return Err(e.into()),
     };
@@ -491,8 +526,8 @@ pub async fn retry(
         name: "retryTask",
         data: json!({ "task_id": new_id, "taskId": new_id, "retry_of": t.task_id }),
     });
-    ok(CreatedTask {
-        retry_of: Some(t.task_id),
+    Ok(CreatedTask {
+        retry_of: Some(t.task_id.clone()),
         ..created(&c)
     })
 }

@@ -4,6 +4,7 @@
 //! what came back are written in one transaction, guarded by the status, so a task is cancelled
 //! and refunded once.
 
+use super::lifecycle::AlsoWrite;
 use super::record::TaskRow;
 use crate::clock;
 use crate::ledger::{self, LedgerError};
@@ -51,6 +52,15 @@ struct EndedRun {
 /// Cancels an open task, refunding by core's rule (see the module doc), in one transaction;
 /// `None` when it had already ended.
 pub async fn cancel(state: &AppState, t: &TaskRow) -> Result<Option<Cancelled>, sqlx::Error> {
+    cancel_also(state, t, None).await
+}
+
+/// [`cancel`], with `also` written in its transaction (given the message the task shows).
+pub async fn cancel_also(
+    state: &AppState,
+    t: &TaskRow,
+    also: Option<AlsoWrite<'_>>,
+) -> Result<Option<Cancelled>, sqlx::Error> {
     let now_ms = clock::now_ms();
     // The write queue (crate::db::WriteGate): a cancel is a user's click, like a creation.
     let _turn = state.db.write_gate.enter(t.user_id).await;
@@ -108,12 +118,16 @@ pub async fn cancel(state: &AppState, t: &TaskRow) -> Result<Option<Cancelled>, 
     } else {
         done.refunded = 0;
     }
+    let message = cancel_message(credits, done);
     sqlx::query("UPDATE tasks SET error = $1, refunded = $2 WHERE task_id = $3")
-        .bind(cancel_message(credits, done))
+        .bind(&message)
         .bind(i64::from(done.refunded > 0))
         .bind(&t.task_id)
         .execute(&mut *tx)
         .await?;
+    if let Some(also) = also {
+        (also.0)(&mut tx, message).await?;
+    }
     tx.commit().await?;
     Ok(Some(done))
 }

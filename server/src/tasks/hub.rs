@@ -29,6 +29,8 @@ pub struct TaskEvent {
 struct Inner {
     settings: TaskSettings,
     provider: Arc<dyn Provider>,
+    /// The same engines as `provider` (they share their servers' state), for the console.
+    engines: Engines,
     wake: Notify,
     events: broadcast::Sender<TaskEvent>,
     cancels: Mutex<HashMap<String, oneshot::Sender<()>>>,
@@ -67,13 +69,14 @@ impl Tasks {
         let settings = cfg.tasks.clone();
         let engines = Engines::new(cfg, false);
         let draining = engines.detach_flag();
-        let provider: Arc<dyn Provider> = Arc::new(engines);
+        let provider: Arc<dyn Provider> = Arc::new(engines.clone());
         let (events, _) = broadcast::channel(EVENT_RING);
         let (shutdown, _) = watch::channel(false);
         Self {
             inner: Arc::new(Inner {
                 settings,
                 provider,
+                engines,
                 wake: Notify::new(),
                 events,
                 cancels: Mutex::new(HashMap::new()),
@@ -89,6 +92,11 @@ impl Tasks {
 
     pub fn settings(&self) -> &TaskSettings {
         &self.inner.settings
+    }
+
+    /// The configured engines (what the provider routes between).
+    pub fn engines(&self) -> &Engines {
+        &self.inner.engines
     }
 
     pub fn provider(&self) -> Arc<dyn Provider> {

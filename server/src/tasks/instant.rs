@@ -95,6 +95,7 @@ async fn finished(
         plan_level: None,
         callback_url: "",
         callback_key: 0,
+        also: None,
     };
     Ok(lifecycle::create(state.task_deps(), &t).await?)
 }

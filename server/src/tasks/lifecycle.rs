@@ -67,6 +67,26 @@ pub struct Deps<'a> {
     pub infos: &'a crate::accounts::user_infos::UserInfos,
 }
 
+/// A write of the caller's in the transaction of a state change: the console's audit trail
+/// (`admin/audit.rs`, an area this layer does not import), given what the change did (the new
+/// task's id; a cancel's message).
+pub type AlsoWriteFn = dyn for<'c> Fn(
+        &'c mut sqlx::AnyConnection,
+        String,
+    ) -> futures_util::future::BoxFuture<'c, Result<(), sqlx::Error>>
+    + Send
+    + Sync;
+
+/// An [`AlsoWriteFn`] to call.
+#[derive(Clone, Copy)]
+pub struct AlsoWrite<'a>(pub &'a AlsoWriteFn);
+
+impl std::fmt::Debug for AlsoWrite<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AlsoWrite")
+    }
+}
+
 /// A task to record.
 #[derive(Debug, Clone)]
 pub struct NewTask<'a> {
@@ -95,6 +115,8 @@ pub struct NewTask<'a> {
     /// (`webhooks/`), written with the task so no end can miss it.
     pub callback_url: &'a str,
     pub callback_key: i64,
+    /// Written in the creation's transaction (an admin's retry: its audit), else `None`.
+    pub also: Option<AlsoWrite<'a>>,
 }
 
 fn json_text(v: &Value) -> String {
@@ -146,7 +168,8 @@ pub async fn create(d: Deps<'_>, t: &NewTask<'_>) -> Result<Created, CreateError
     // A retry checks under the lock that its task has no retry yet: the transaction too.
     let one_statement = d.backend == Backend::Postgres
         && aivg_core::tasks::minute_tool(t.module_code).is_none()
-        && t.retry_of.is_empty();
+        && t.retry_of.is_empty()
+        && t.also.is_none();
     // The user's write queue (crate::db::WriteGate: everyone's on SQLite), held until the
     // creation has committed, not while the place in the queue is counted.
     let turn = d.gate.enter(t.user_id).await;
@@ -321,6 +344,9 @@ async fn write_locked(
     .bind(t.callback_key)
     .fetch_one(&mut *tx)
     .await?;
+    if let Some(also) = t.also {
+        (also.0)(&mut tx, task_id.to_owned()).await?;
+    }
     tx.commit().await?;
     Ok((id, charge_id))
 }

@@ -16,7 +16,8 @@
 //! - `worker.rs`, `hub.rs`: the worker pool over the persistent queue; `recovery.rs`: heartbeats,
 //!   and restarts fail-and-refund the tasks that were running and keep the queued ones;
 //! - `provider.rs`, `local/`, `comfyui/`, `fal/`: the providers; `engines/`: which one runs each
-//!   module (`AIVG_ENGINES_FILE` or the environment).
+//!   module (`AIVG_ENGINES_FILE` or the environment); `rotation.rs` the servers an admin took out
+//!   of rotation.
 
 pub mod call_answers;
 pub mod calls;
@@ -41,6 +42,7 @@ pub mod prompt;
 pub mod provider;
 pub mod record;
 pub mod recovery;
+pub mod rotation;
 pub mod settings;
 pub mod worker;
 

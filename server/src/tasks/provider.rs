@@ -94,10 +94,18 @@ impl ProviderError {
 /// a callback, so the providers need not know the runner.
 pub type PreviewFn = std::sync::Arc<dyn Fn(&[u8]) + Send + Sync>;
 
+/// Where a job says where it runs: the engine, the ComfyUI server and our prompt id there (empty
+/// when none), which the worker records with the task for the console (`admin/tasks.rs`).
+pub type PlacedFn = std::sync::Arc<dyn Fn(&str, &str, &str) + Send + Sync>;
+
 /// Progress reports, 0-100; the worker stores and pushes them. With a [`PreviewFn`], also the
-/// engine's live previews (`previews.rs`).
+/// engine's live previews (`previews.rs`); with a [`PlacedFn`], where the job runs.
 #[derive(Clone)]
-pub struct ProgressSender(pub(crate) UnboundedSender<u8>, pub(crate) Option<PreviewFn>);
+pub struct ProgressSender(
+    pub(crate) UnboundedSender<u8>,
+    pub(crate) Option<PreviewFn>,
+    pub(crate) Option<PlacedFn>,
+);
 
 impl std::fmt::Debug for ProgressSender {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -110,7 +118,14 @@ impl std::fmt::Debug for ProgressSender {
 impl ProgressSender {
     /// Progress only: previews are dropped.
     pub fn new(tx: UnboundedSender<u8>) -> Self {
-        Self(tx, None)
+        Self(tx, None, None)
+    }
+
+    /// Says where the job runs now (`engine`, and on ComfyUI the server and the prompt id).
+    pub fn placed(&self, engine: &str, backend: &str, prompt_id: &str) {
+        if let Some(tell) = &self.2 {
+            tell(engine, backend, prompt_id);
+        }
     }
 
     /// Reports a live preview picture (JPEG or PNG bytes) of the running task.

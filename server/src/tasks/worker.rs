@@ -302,6 +302,8 @@ async fn execute(
     if let Some(e) = test_hook(state, &job, &progress).await {
         return Err(e);
     }
+    // Servers an admin took out of rotation, as stored now (on any instance).
+    super::rotation::apply(&state.db.pool, state.tasks.engines()).await;
     state.tasks.provider().run(&job, progress).await
 }
 
@@ -340,12 +342,42 @@ fn previews_of(state: &AppState, t: &TaskRow) -> super::provider::PreviewFn {
     std::sync::Arc::new(move |image: &[u8]| sink.offer(image))
 }
 
+/// Where the job of `t` says where it runs: recorded with the task (`tasks.engine`, `backend`,
+/// `prompt_id`) for the console. A lost write only leaves the console without that line.
+fn placed_of(state: &AppState, t: &TaskRow) -> super::provider::PlacedFn {
+    let pool = state.db.pool.clone();
+    let task_id = t.task_id.clone();
+    std::sync::Arc::new(move |engine: &str, backend: &str, prompt_id: &str| {
+        let (pool, task_id) = (pool.clone(), task_id.clone());
+        let (engine, backend, prompt_id) =
+            (engine.to_owned(), backend.to_owned(), prompt_id.to_owned());
+        tokio::spawn(async move {
+            let written = sqlx::query(
+                "UPDATE tasks SET engine = $1, backend = $2, prompt_id = $3 WHERE task_id = $4",
+            )
+            .bind(&engine)
+            .bind(&backend)
+            .bind(&prompt_id)
+            .bind(&task_id)
+            .execute(&pool)
+            .await;
+            if let Err(e) = written {
+                tracing::warn!("task {task_id}: where it runs was not recorded: {e}");
+            }
+        });
+    })
+}
+
 /// Runs one claimed task to its end, or until it is cancelled (the job is then dropped).
 async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>) {
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     let mut job = Box::pin(tokio::time::timeout(
         RUN_TIMEOUT,
-        execute(state, &t, ProgressSender(tx, Some(previews_of(state, &t)))),
+        execute(
+            state,
+            &t,
+            ProgressSender(tx, Some(previews_of(state, &t)), Some(placed_of(state, &t))),
+        ),
     ));
     let mut check = tokio::time::interval(STATUS_CHECK);
     check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

@@ -1,7 +1,8 @@
 /**
  * The operator console at /admin (docs/operations.md#the-operator-console): Overview, Users
- * (search, an account's balance, ledger and tasks, credits granted or taken with a reason) and
- * the audit trail. Its module, texts (adminTexts.ts) and styles load only when the page opens.
+ * (search, an account's balance, ledger and tasks, credits granted or taken with a reason),
+ * Tasks (every user's, filtered; retry, cancel, refund), Engines (each server's state and
+ * rotation) and the audit trail. Its module, texts (adminTexts.ts) and styles load only when the page opens.
  * A guest is asked to log in and a signed-in non-admin told the page is for administrators,
  * without a failing call for the guest.
  */
@@ -10,12 +11,15 @@ import { useTranslation } from "react-i18next";
 import { SignInButton, useSignedIn } from "../create/SignInButton";
 import { getMe } from "./adminApi";
 import { AuditTab } from "./AuditTab";
+import { EnginesTab } from "./EnginesTab";
 import { adminT, loadAdminTexts, type AdminT } from "./adminTexts";
 import { OverviewTab } from "./OverviewTab";
+import { TasksTab } from "./TasksTab";
 import { UsersTab } from "./UsersTab";
 import "./admin.css";
 
-type Tab = "overview" | "users" | "audit";
+const TABS = ["overview", "users", "tasks", "engines", "audit"] as const;
+type Tab = (typeof TABS)[number];
 type Access = { state: "loading" } | { state: "admin"; email: string } | { state: "refused" } | { state: "failed"; error: string };
 
 function useAdminTexts(): AdminT | null {
@@ -74,7 +78,7 @@ export default function AdminPage() {
       ) : (
         <>
           <div className="admin-tabs" role="tablist">
-            {(["overview", "users", "audit"] as const).map((name) => (
+            {TABS.map((name) => (
               <button
                 key={name}
                 type="button"
@@ -90,10 +94,25 @@ export default function AdminPage() {
             ))}
           </div>
           <section id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`} className="admin-panel">
-            {tab === "overview" ? <OverviewTab t={t} /> : tab === "users" ? <UsersTab t={t} /> : <AuditTab t={t} />}
+            <TabPanel tab={tab} t={t} />
           </section>
         </>
       )}
     </div>
   );
+}
+
+function TabPanel({ tab, t }: { tab: Tab; t: AdminT }) {
+  switch (tab) {
+    case "overview":
+      return <OverviewTab t={t} />;
+    case "users":
+      return <UsersTab t={t} />;
+    case "tasks":
+      return <TasksTab t={t} />;
+    case "engines":
+      return <EnginesTab t={t} />;
+    case "audit":
+      return <AuditTab t={t} />;
+  }
 }

@@ -55,3 +55,100 @@ export const signOutEverywhere = (id: number) =>
   request({ method: "POST", path: `/v1/admin/users/${id}/sign-out`, params: {} }) as Promise<{ sessions_ended: number }>;
 export const setDisabled = (id: number, disabled: boolean) =>
   request({ method: "POST", path: `/v1/admin/users/${id}/disabled`, params: { disabled } }) as Promise<{ disabled: boolean; sessions_ended: number }>;
+
+export interface TaskLine {
+  task_id: string;
+  user_id: number;
+  email: string;
+  algorithm: string;
+  status: string;
+  progress: number;
+  credits: number;
+  refunded: number;
+  engine: string;
+  backend: string;
+  error: string;
+  created_ms: number;
+  started_ms: number;
+  finished_ms: number;
+}
+
+/** The filters of the task list (empty = any); `from`/`to` are epoch milliseconds. */
+export interface TaskFilters {
+  user: string;
+  module: string;
+  status: string;
+  engine: string;
+  from?: number;
+  to?: number;
+}
+
+export interface TaskOutput {
+  url: string;
+  media_type: string;
+  ext: string;
+}
+
+export interface TaskDetail {
+  task: {
+    task_id: string;
+    algorithm: string;
+    status: string;
+    progress: number;
+    credits: number;
+    refunded: boolean;
+    error: string | null;
+    data: unknown;
+    result: { outputs?: TaskOutput[] } | null;
+    retry_of: string;
+  };
+  user_id: number;
+  email: string;
+  engine: string;
+  backend: string;
+  prompt_id: string;
+  deleted: number;
+  created_ms: number;
+  started_ms: number;
+  finished_ms: number;
+  can_refund: boolean;
+}
+
+export interface Missing {
+  module: string;
+  what: string;
+}
+
+export interface ComfyServer {
+  id: string;
+  url: string;
+  up: boolean;
+  error: string;
+  node_types: number;
+  running: string[];
+  pending: number;
+  in_rotation: boolean;
+  can_run: string[];
+  missing: Missing[];
+}
+
+export interface EnginesReport {
+  comfyui: ComfyServer[];
+  fal: { id: string; description: string; in_rotation: boolean; can_run: string[]; missing: Missing[] } | null;
+  source: string;
+  routes: { module: string; order: string[]; runs_on: string | null; what: string; skipped: Missing[] }[];
+}
+
+export const listTasks = (f: TaskFilters, page: number) => {
+  const params: Record<string, string | number> = { page };
+  for (const key of ["user", "module", "status", "engine"] as const) if (f[key].trim()) params[key] = f[key].trim();
+  if (f.from !== undefined) params.from = f.from;
+  if (f.to !== undefined) params.to = f.to;
+  return request({ method: "GET", path: "/v1/admin/tasks", params, noCacheBust: true }) as Promise<{ list: TaskLine[]; total: number; page_size: number }>;
+};
+export const getTask = (id: string) => request({ method: "GET", path: `/v1/admin/tasks/${encodeURIComponent(id)}`, noCacheBust: true }) as Promise<TaskDetail>;
+export const taskAction = (id: string, action: "retry" | "cancel" | "refund") =>
+  request({ method: "POST", path: `/v1/admin/tasks/${encodeURIComponent(id)}/${action}`, params: {} }) as Promise<{ task_id?: string }>;
+export const getEngines = () => request({ method: "GET", path: "/v1/admin/engines", noCacheBust: true }) as Promise<EnginesReport>;
+export const setRotation = (id: string, inRotation: boolean) =>
+  request({ method: "POST", path: `/v1/admin/engines/${encodeURIComponent(id)}/rotation`, params: { in: inRotation } }) as Promise<{ in_rotation: boolean }>;

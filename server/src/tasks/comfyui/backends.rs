@@ -6,6 +6,10 @@
 //! `reprobe` (the provider's background loop) and whenever a task looks for a server after that
 //! time. The lists of a server that is up are read again after the same time, so a model file
 //! dropped in is seen without a restart.
+//!
+//! An admin may take a server out of rotation (the console, `admin/engines.rs`; kept in the
+//! database and applied here by `tasks/rotation.rs`): `pick` then sends it no new prompt, while
+//! the prompts it already runs finish (a task attaches to its own prompt wherever it is).
 
 use super::client::{CallError, Client};
 use super::probe::{self, Capabilities, Missing};
@@ -83,6 +87,8 @@ pub struct Backends {
     pub detach: Arc<std::sync::atomic::AtomicBool>,
     reprobe: Duration,
     folders: Vec<String>,
+    /// The servers (base URLs) out of rotation.
+    out: Mutex<Vec<String>>,
 }
 
 impl Backends {
@@ -101,7 +107,31 @@ impl Backends {
                 .collect(),
             reprobe,
             folders: probe::model_folders(&[]),
+            out: Mutex::new(Vec::new()),
         }
+    }
+
+    fn out(&self) -> std::sync::MutexGuard<'_, Vec<String>> {
+        self.out
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Sets the servers out of rotation (base URLs; others are ignored).
+    pub fn set_out_of_rotation(&self, bases: &[String]) {
+        let mut out = self.out();
+        out.clear();
+        out.extend(
+            bases
+                .iter()
+                .filter(|b| self.list.iter().any(|x| x.base() == b.as_str()))
+                .cloned(),
+        );
+    }
+
+    /// Whether `base` takes new prompts.
+    pub fn in_rotation(&self, base: &str) -> bool {
+        !self.out().iter().any(|b| b == base)
     }
 
     pub fn all(&self) -> &[Arc<Backend>] {
@@ -138,8 +168,8 @@ impl Backends {
         }
     }
 
-    /// The server for `graph`: up, able to run it, not in `exclude`, with the fewest queued
-    /// prompts.
+    /// The server for `graph`: up, in rotation, able to run it, not in `exclude`, with the
+    /// fewest queued prompts.
     pub async fn pick(
         &self,
         graph: &Value,
@@ -150,8 +180,13 @@ impl Backends {
         let mut lacking: Option<Missing> = None;
         let mut best: Option<(usize, Arc<Backend>)> = None;
         let mut down = Vec::new();
+        let out = self.out().clone();
         for b in &self.list {
             if exclude.iter().any(|e| e == b.base()) {
+                continue;
+            }
+            if out.iter().any(|e| e == b.base()) {
+                down.push(format!("{} (out of rotation)", b.base()));
                 continue;
             }
             let caps = {

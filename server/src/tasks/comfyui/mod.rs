@@ -90,6 +90,11 @@ impl ComfyUi {
         me
     }
 
+    /// The configured servers.
+    pub fn backends(&self) -> &Backends {
+        &self.backends
+    }
+
     /// The provider without the start probe (`aivg-server engines` probes itself).
     pub fn new_quiet(settings: &TaskSettings) -> Self {
         let urls = comfyui_urls(settings.comfyui_url.as_deref().unwrap_or_default());
@@ -200,6 +205,7 @@ impl ComfyUi {
                     .map_err(|e| ProviderError::new(cannot_run(job.module, &wf.name, e)))?,
             };
             let id = prompt_id(&key, attempt);
+            progress.placed("comfyui", backend.base(), &id);
             let client = backend.client.clone();
             let prepare = || vars::prepare(&client, job, wf, speech, part);
             match run::run_prompt(&backend.client, &id, prepare, progress, self.timing).await {
@@ -325,7 +331,7 @@ fn part_progress(progress: &ProgressSender, k: usize, n: usize) -> ProgressSende
             outer.set(u8::try_from(share).unwrap_or(90));
         }
     });
-    ProgressSender(tx, progress.1.clone())
+    ProgressSender(tx, progress.1.clone(), progress.2.clone())
 }
 
 /// Asks the servers that are down again every `every`, until the provider is gone.

@@ -20,6 +20,9 @@ pub struct ModuleLine {
     pub runnable_on: Vec<String>,
     /// Why it cannot run (when `runnable_on` is empty and it has a workflow).
     pub why_not: Option<String>,
+    /// Each server that answers but cannot run it, with what it lacks (the console shows it
+    /// per server).
+    pub lacking: Vec<(String, String)>,
 }
 
 /// The whole report.
@@ -88,6 +91,7 @@ pub fn build(backends: &Backends, workflows_dir: Option<&Path>) -> Report {
             workflows: names.clone(),
             runnable_on: Vec::new(),
             why_not: None,
+            lacking: Vec::new(),
         };
         if names.is_empty() {
             report.modules.push(line);
@@ -113,8 +117,12 @@ pub fn build(backends: &Backends, workflows_dir: Option<&Path>) -> Report {
                 }
                 if lacks.is_empty() {
                     line.runnable_on.push(b.base().to_owned());
-                } else if line.why_not.is_none() {
-                    line.why_not = Some(format!("{}: {}", b.base(), lacks.describe()));
+                } else {
+                    let what = lacks.describe();
+                    if line.why_not.is_none() {
+                        line.why_not = Some(format!("{}: {what}", b.base()));
+                    }
+                    line.lacking.push((b.base().to_owned(), what));
                 }
             }
         }

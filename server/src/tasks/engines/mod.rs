@@ -54,6 +54,8 @@ pub struct Engines {
     file: Option<(PathBuf, EnginesFile)>,
     /// The local models' settings, for what the local engine does with them.
     models: crate::models::ModelSettings,
+    /// Set while an admin has fal out of rotation (`tasks/rotation.rs`): it then takes no task.
+    fal_out: Arc<AtomicBool>,
 }
 
 impl Engines {
@@ -82,7 +84,18 @@ impl Engines {
             local: LocalProvider,
             file: s.engines.clone(),
             models: cfg.models.clone(),
+            fal_out: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// Takes fal out of rotation (`true`) or puts it back.
+    pub fn set_fal_out(&self, out: bool) {
+        self.fal_out.store(out, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Whether fal takes tasks (not taken out of rotation).
+    pub fn fal_in_rotation(&self) -> bool {
+        !self.fal_out.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// The flag that leaves engine work running when a draining server drops its runs.
@@ -146,6 +159,7 @@ impl Engines {
             },
             Engine::Fal => match &self.fal {
                 None => Err("AIVG_FAL_KEY is not set".into()),
+                Some(_) if !self.fal_in_rotation() => Err("out of rotation".into()),
                 Some(f) => f.able(m, has_image).map(|model| match has_image {
                     Some(_) => model.id,
                     None => f.models_of(m),
@@ -216,6 +230,10 @@ impl Provider for Engines {
             job.task_id,
             job.module.code
         );
+        // ComfyUI says so itself, with its server and prompt id, each time it sends the prompt.
+        if engine != Engine::ComfyUi {
+            progress.placed(engine.name(), "", "");
+        }
         provider.run(job, progress).await
     }
 }
