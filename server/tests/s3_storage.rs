@@ -266,7 +266,7 @@ async fn task_outputs_are_stored_in_the_bucket() {
     let t = wait_done(&s, &token, "tool_vqe", &id).await;
     assert_eq!(t["status"], "succeeded", "{t}");
     let out = &t["result"]["outputs"][0];
-    assert_eq!(out["width"], 320, "upscaled 2×: {t}");
+    assert_eq!(out["width"], 640, "upscaled 4×, as on the engines: {t}");
     let key = out["oss_path"].as_str().unwrap();
     let (stored, _) = s3.object(key).await.expect("the video is in the bucket");
     assert_eq!(stored.len() as u64, out["size"].as_u64().unwrap());

@@ -33,7 +33,7 @@ pub enum FalInput {
     Speech,
     /// `video_url`, `prompt`.
     RestyleVideo,
-    /// `video_url`, `upscale_factor` 2.
+    /// `video_url`, `upscale_factor` 4 (`sizes::UPSCALE_FACTOR`).
     UpscaleVideo,
     /// `video_url`, `mask_image_url`, `prompt`.
     EraseVideo,
@@ -61,7 +61,7 @@ impl FalInput {
             Self::Avatar => "`image_url`, `audio_url`, `prompt`",
             Self::Speech => "`prompt`, `voice`",
             Self::RestyleVideo => "`video_url`, `prompt`",
-            Self::UpscaleVideo => "`video_url`, `upscale_factor` 2",
+            Self::UpscaleVideo => "`video_url`, `upscale_factor` 4",
             Self::EraseVideo => "`video_url`, `mask_image_url`, `prompt`",
             Self::Music { song: false } => "`tags`, `lyrics` `[inst]`, `duration`",
             Self::Music { song: true } => "`tags`, `lyrics`, `duration`",

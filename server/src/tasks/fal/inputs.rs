@@ -150,7 +150,13 @@ pub fn build(job: &Job, shape: FalInput, audio_url: Option<&str>) -> Result<Valu
         }
         FalInput::UpscaleVideo => {
             put(&mut m, "video_url", json!(input_url(job, "file_path")?));
-            put(&mut m, "upscale_factor", json!(2));
+            // The factor every engine enlarges by, so the size the app showed is the size made
+            // (docs/behaviour/tasks-and-queue.md#video-inputs).
+            put(
+                &mut m,
+                "upscale_factor",
+                json!(aivg_core::tasks::sizes::UPSCALE_FACTOR),
+            );
         }
         FalInput::EraseVideo => {
             put(&mut m, "prompt", json!(ERASE_PROMPT));

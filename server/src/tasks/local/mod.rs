@@ -70,7 +70,10 @@ impl Provider for LocalProvider {
             (Media::Image, _) => image_tool(job).await,
             (Media::Video, Work::Generate | Work::Avatar) => gen_video(job, &progress).await,
             (Media::Video, Work::Enhance) => {
-                video_tool(job, "scale=iw*2:ih*2:flags=lanczos,unsharp=5:5:0.8", false).await
+                // Enlarged by core's factor, as on the engines (the size the app showed).
+                let f = aivg_core::tasks::sizes::UPSCALE_FACTOR;
+                let filter = format!("scale=iw*{f}:ih*{f}:flags=lanczos,unsharp=5:5:0.8");
+                video_tool(job, &filter, false).await
             }
             (Media::Video, _) => {
                 video_tool(
