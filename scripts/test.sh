@@ -21,11 +21,12 @@ export RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-Dwarnings
 cargo test --workspace --all-targets --no-run --quiet
 cargo clippy -p aivg-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
 
-# The npm package's release builds (one core each: LTO, one codegen unit) run beside the Rust
-# tests, which spend much of their time waiting on sockets and timers. No clippy wrapper there.
-# Its own session (setsid), so a failing run stops the whole build with it.
+# The npm package's release builds (one core each: LTO, one codegen unit), its node tests and
+# the app's build, lint and unit tests run beside the Rust tests, which spend much of their time
+# waiting on sockets and timers (scripts/test-package-and-app.sh). No clippy wrapper there. Its
+# own session (setsid), so a failing run stops the whole chain with it.
 wasm_log=$(mktemp)
-env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS setsid bash scripts/build-wasm.sh >"$wasm_log" 2>&1 &
+env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS setsid bash scripts/test-package-and-app.sh >"$wasm_log" 2>&1 &
 wasm_pid=$!
 stop_wasm() { kill -- "-$wasm_pid" 2>/dev/null || true; }
 trap stop_wasm EXIT
@@ -66,19 +67,12 @@ step "the cluster test"
 wait "$cluster_pid" || { cat "$cluster_log"; echo "the cluster test failed" >&2; exit 1; }
 grep -a '^\[cluster' "$cluster_log"
 
-step "the npm package @aivg/core"
+step "the npm package and the app (built and tested beside the cargo tests)"
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
-wait "$wasm_pid" || { cat "$wasm_log"; echo "the npm package's build failed" >&2; exit 1; }
+wait "$wasm_pid" || { cat "$wasm_log"; echo "the npm package or the app failed" >&2; exit 1; }
 cat "$wasm_log"
-node --test wasm-bindings/tests-js/
 
-step "the app: lint, unit tests, production build, browser tests against the real server"
-bash scripts/build-app.sh
-(
-  cd app
-  npm run --silent lint
-  npm run --silent test
-  # The server binary `cargo test` built above; Playwright drives Debian's Chromium.
-  AIVG_SERVER_BIN="$PWD/../target/debug/aivg-server" npm run --silent e2e
-)
+step "the browser tests against the real server"
+# The server binary `cargo test` built above; Playwright drives Debian's Chromium.
+(cd app && AIVG_SERVER_BIN="$PWD/../target/debug/aivg-server" npm run --silent e2e)
 step "done"

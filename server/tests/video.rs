@@ -1,6 +1,6 @@
 //! The local provider's video paths through ffmpeg, on a real clip that ffmpeg
 //! itself renders in the test (`testsrc` picture + `sine` sound): media info read by ffprobe, the
-//! video enhancer (2× upscale + sharpen), the labelled-copy tools, a file ffmpeg cannot read
+//! video enhancer (4× upscale + sharpen), the labelled-copy tools, a file ffmpeg cannot read
 //! (failed + refunded), and the clear error when `AIVG_FFMPEG` names a program that is absent.
 //!
 //! ffmpeg is a requirement of the test suite (scripts/setup.sh installs Debian's `ffmpeg`
@@ -158,7 +158,7 @@ async fn video_tools_process_a_real_clip() {
     let clip = test_clip(s.dir.path(), 320, 240, 1);
     let path = upload(&s, &token, "tool_vqe", "mp4", clip).await;
 
-    // The enhancer really upscales 2× (and keeps the sound).
+    // The enhancer really upscales 4×, as on the engines (and keeps the sound).
     let id = create_ok(&s, &token, "tool_vqe", json!({"file_path": path})).await;
     let t = wait_done(&s, &token, "tool_vqe", &id).await;
     assert_eq!(t["status"], "succeeded", "{t}");
@@ -167,14 +167,14 @@ async fn video_tools_process_a_real_clip() {
     assert_eq!(out["ext"], "mp4");
     assert_eq!(
         (out["width"].as_u64(), out["height"].as_u64()),
-        (Some(640), Some(480))
+        (Some(1280), Some(960))
     );
     assert_eq!(
         t["result"]["preview"], false,
         "a real result, not a stand-in"
     );
     let bytes = output_bytes(&s, &t).await;
-    assert_eq!(probe(s.dir.path(), &bytes), (640, 480, true));
+    assert_eq!(probe(s.dir.path(), &bytes), (1280, 960, true));
 
     // The tools without a model copy the clip with a PREVIEW band, same size, labelled (the
     // eraser takes the painted mask of what to erase).
