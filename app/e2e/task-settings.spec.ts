@@ -48,6 +48,9 @@ test("a task's settings are used again: prompt, ratio and seed, the same seed or
   // Use these settings again: a fresh screen starting from the task's settings and its seed.
   await page.goto("/home");
   await page.goto("/text-to-image");
+  // The screen's form is up before the click: a click in the first moments of a load, while the
+  // route still loads, was once lost (the URL kept no ?reuse=).
+  await expect(page.getByTestId("generate")).toBeVisible();
   await done.getByTestId("task-reuse").click();
   await expect(page).toHaveURL(/\/text-to-image\?reuse=/);
   await expect(page.getByTestId("prompt")).toHaveValue("a paper lantern over a pond");
@@ -143,6 +146,7 @@ engineTest("a talking avatar's settings are used again: its mode, portrait, word
 
   await page.goto("/home");
   await page.goto("/ai-tools/ai-talking-avatar");
+  await expect(page.getByTestId("generate")).toBeVisible();
   await done.getByTestId("task-reuse").click();
   await expect(page).toHaveURL(/\/ai-tools\/ai-talking-avatar\?reuse=/);
   await expect(page.getByTestId("mode-talking_face_tts")).toHaveAttribute("aria-checked", "true");
