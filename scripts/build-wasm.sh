@@ -21,6 +21,7 @@ if [ "${AIVG_WASM_FAST:-}" = 1 ]; then
   export CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=2
 fi
 cd "$(dirname "$0")/.."
+bash scripts/setup-wasm-bindgen.sh
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"   # wasm-opt from the npm package binaryen
 # Build into a fresh folder and swap it in at the end, so a test reading pkg/ meanwhile never
 # sees a half-written package.
@@ -30,22 +31,24 @@ trap 'rm -rf "wasm-bindings/$out"' EXIT
 # benchmarks run) or `size` (opt-level "z", wasm-opt -Oz: the web app's rules module, which every
 # public page downloads before it can render; 8% less brotli, 20% less to compile, docs/performance.md).
 wasm_opt_flags=(--enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue)
-# One part: its cargo build, wasm-bindgen per target, and wasm-opt.
+# One part: its cargo build, wasm-bindgen per target, and wasm-opt: the three steps `wasm-pack build
+# --no-pack` runs, called directly (wasm-pack itself took minutes to install on a new machine and
+# added nothing we use: scripts/package-wasm.mjs writes the package).
 build_part() {
   IFS=: read -r features name targets optimise <<< "$1"
+  local opt=() level=3
+  if [ "$optimise" = size ]; then
+    opt=("${wasm_opt_flags[@]}" -Oz)
+    level=z
+  else
+    opt=(-O3 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals)
+  fi
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=$level cargo build --quiet --manifest-path wasm-bindings/Cargo.toml \
+    --lib --release --target wasm32-unknown-unknown --no-default-features --features "$features" || return 1
+  local built="${CARGO_TARGET_DIR:-$PWD/target}/wasm32-unknown-unknown/release/aivg_wasm.wasm"
   for target in ${targets//,/ }; do
-    if [ "$optimise" = size ]; then
-      CARGO_PROFILE_RELEASE_OPT_LEVEL=z wasm-pack --quiet build wasm-bindings --release --no-opt --target "$target" \
-        --out-dir "$out/$target" --out-name "$name" --no-pack \
-        -- --no-default-features --features "$features" 2>&1 | grep -v "could not check for a newer version" || true
-      wasm_file="wasm-bindings/$out/$target/${name}_bg.wasm"
-      if test -f "$wasm_file"; then wasm-opt "${wasm_opt_flags[@]}" -Oz "$wasm_file" -o "$wasm_file" || return 1; fi
-    else
-      wasm-pack --quiet build wasm-bindings --release --target "$target" \
-        --out-dir "$out/$target" --out-name "$name" --no-pack \
-        -- --no-default-features --features "$features" 2>&1 | grep -v "could not check for a newer version" || true
-    fi
-    test -f "wasm-bindings/$out/$target/${name}_bg.wasm" || { echo "wasm-pack failed for $name ($target)" >&2; return 1; }
+    wasm-bindgen "$built" --out-dir "wasm-bindings/$out/$target" --out-name "$name" --typescript --target "$target" || return 1
+    wasm-opt "${opt[@]}" "wasm-bindings/$out/$target/${name}_bg.wasm" -o "wasm-bindings/$out/$target/${name}_bg.wasm" || return 1
   done
 }
 # Two groups side by side: a part's final step (LTO, one codegen unit) keeps one core busy, so

@@ -5,7 +5,7 @@
 // what a public page's first load calls, and the HTTP client; `@aivg/core/later`: aivg_later, the
 // rest of what a web app calls; `@aivg/core/payload`: aivg_payload; `@aivg/core/payload-async`,
 // written here; `@aivg/core/imaging`) so each WebAssembly module loads only with the code that uses it.
-import { readFileSync, writeFileSync, rmSync, existsSync, readdirSync } from "node:fs";
+import { readFileSync, writeFileSync, existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 
@@ -16,11 +16,6 @@ import { resolve } from "node:path";
 const pkg = pathToFileURL(resolve(process.argv[2] ?? "wasm-bindings/pkg") + "/");
 const root = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 for (const target of ["bundler", "nodejs"]) {
-  // wasm-pack's own package.json and files we do not ship
-  for (const f of [".gitignore", "README.md", "LICENSE"]) {
-    const u = new URL(`${target}/${f}`, pkg);
-    if (existsSync(u)) rmSync(u);
-  }
   const inner = new URL(`${target}/package.json`, pkg);
   // Keep a minimal package.json per folder: it tells Node the nodejs build is CommonJS.
   const type = target === "nodejs" ? "commonjs" : "module";

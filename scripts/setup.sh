@@ -29,23 +29,6 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
-# wasm-pack (builds the npm package); --locked keeps its own dependency set.
-if ! command -v wasm-pack >/dev/null 2>&1; then
-  say "installing wasm-pack (about 2.5 minutes, once)"
-  cargo install wasm-pack --locked
-fi
-
-# wasm-bindgen-cli at exactly the version Cargo.lock pins, so wasm-pack uses it instead of downloading.
-# No --locked: the registry mirror lacks one of its locked dependencies.
-want_bindgen=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock 2>/dev/null || true)
-if [ -n "$want_bindgen" ]; then
-  have_bindgen=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
-  if [ "$have_bindgen" != "$want_bindgen" ]; then
-    say "installing wasm-bindgen-cli $want_bindgen (about 5 minutes, once)"
-    cargo install wasm-bindgen-cli --version "$want_bindgen" --force
-  fi
-fi
-
 # Debian's Chromium for the browser tests (Playwright never downloads a browser here).
 if [ ! -x /usr/bin/chromium ]; then
   say "installing Debian's chromium"
@@ -94,7 +77,7 @@ fi
 # into the repository; see models/models.json. A second run only checks the files.
 python3 scripts/fetch-models.py
 
-# npm dependencies (binaryen puts wasm-opt on PATH for wasm-pack; devalue makes the fixtures).
+# npm dependencies (binaryen puts wasm-opt on PATH for scripts/build-wasm.sh; devalue makes the fixtures).
 # npm keeps node_modules/.package-lock.json in step with what it installed: reinstall when the lock is newer.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm dependencies"

@@ -47,25 +47,27 @@ export AIVG_TEST_S3_URL
 trap 'stop_wasm; bash scripts/s3.sh stop' EXIT
 cargo test --workspace
 
-step "the server's tests on PostgreSQL, beside the cluster test"
-# The cluster test (scripts/cluster.sh: its own PostgreSQL and moto, three instances behind
-# nginx, failures) mostly waits on its fakes and timers; it runs beside this pass.
+step "the server's tests on PostgreSQL and the cluster test, beside the browser tests"
+# The PostgreSQL pass and the cluster test (scripts/cluster.sh: its own PostgreSQL and moto, three
+# instances behind nginx, failures) mostly wait on sockets, their fakes and timers: they run in the
+# background while the browser tests start as soon as the npm package and the app are ready. Each
+# writes its own log, printed when it ends.
 cluster_log=$(mktemp)
 setsid bash scripts/cluster.sh >"$cluster_log" 2>&1 &
 cluster_pid=$!
 stop_cluster() { kill -- "-$cluster_pid" 2>/dev/null || true; }
+trap 'stop_wasm; stop_cluster; bash scripts/s3.sh stop' EXIT
 # A fresh cluster: one a killed run left behind would still hold that run's databases.
 bash scripts/postgres.sh stop
 pg_url=$(bash scripts/postgres.sh)
-trap 'stop_wasm; stop_cluster; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
 # --workspace, as above: `-p aivg-server` alone would resolve other feature sets and rebuild
 # half the dependency tree. Only the tests that can reach a database run again: the crates' own
 # (--lib, --bins) and the server's over HTTP; core's, the models' and the fakes' know no database.
-DATABASE_URL="$pg_url" cargo test --workspace --lib --bins --test integration --test store_campaign
-
-step "the cluster test"
-wait "$cluster_pid" || { cat "$cluster_log"; echo "the cluster test failed" >&2; exit 1; }
-grep -a '^\[cluster' "$cluster_log"
+pg_log=$(mktemp)
+DATABASE_URL="$pg_url" setsid cargo test --workspace --lib --bins --test integration --test store_campaign >"$pg_log" 2>&1 &
+pg_pid=$!
+stop_pg() { kill -- "-$pg_pid" 2>/dev/null || true; }
+trap 'stop_wasm; stop_cluster; stop_pg; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
 
 step "the npm package and the app (built and tested beside the cargo tests)"
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
@@ -75,4 +77,12 @@ cat "$wasm_log"
 step "the browser tests against the real server"
 # The server binary `cargo test` built above; Playwright drives Debian's Chromium.
 (cd app && AIVG_SERVER_BIN="$PWD/../target/debug/aivg-server" npm run --silent e2e)
+
+step "the server's tests on PostgreSQL"
+wait "$pg_pid" || { cat "$pg_log"; echo "the server's tests on PostgreSQL failed" >&2; exit 1; }
+grep -a '^test result' "$pg_log"
+
+step "the cluster test"
+wait "$cluster_pid" || { cat "$cluster_log"; echo "the cluster test failed" >&2; exit 1; }
+grep -a '^\[cluster' "$cluster_log"
 step "done"
