@@ -180,7 +180,7 @@ test("an admin refunds a purchase through Stripe; the buyer's credits are taken 
   await expect(row.getByTestId("admin-refund")).toHaveCount(0);
   await expect(page.getByTestId("admin-event-row").filter({ hasText: "charge.refunded" }).first()).toContainText("took back 100 credits");
   await page.getByRole("tab", { name: "Audit trail" }).click();
-  await expect(page.getByTestId("admin-audit-row").first()).toContainText("Asked by e-mail");
+  await expect(page.getByTestId("admin-audit-row").filter({ hasText: "Asked by e-mail" })).toHaveCount(1);
 
   // The buyer sees the credits taken back in their credit history.
   const context = await browser.newContext({ locale: "en-US", baseURL: site.server.origin });
@@ -214,7 +214,7 @@ test("the refund works with the keyboard alone", async ({ page, request, site })
   const row = page.getByTestId("admin-trade-row").filter({ hasText: pi });
   await press(row.getByTestId("admin-refund"));
   await page.keyboard.press("Enter");
-  await press(row.getByLabel("Reason (kept in the audit trail)"));
+  await expect(row.getByLabel("Reason (kept in the audit trail)")).toBeFocused();
   await page.keyboard.type("Refund by keyboard");
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("admin-payments-status")).toContainText("re_test_e2e_");
@@ -240,7 +240,7 @@ for (const layout of LAYOUTS) {
       await expect(charts.locator("figure")).toHaveCount(8);
       await expect(charts.locator("canvas").first()).toBeVisible();
       await expect(page.getByTestId("chart-users").getByRole("img")).toHaveAttribute("aria-label", /Sign-ups: \d+ in all/);
-      await expect(page.getByTestId("chart-revenue").getByRole("img")).toHaveAttribute("aria-label", /USD: [\d,.]+ in all/);
+      await expect(page.getByTestId("chart-revenue").getByRole("img")).toHaveAttribute("aria-label", /USD: [\d,.]+ in all/i);
       await page.getByTestId("admin-range-30").click();
       await expect(charts).toHaveAttribute("data-days", "30");
       await page.getByTestId("chart-credits").getByText("Show the values as a table").click();

@@ -4,7 +4,7 @@
  * credits go back when Stripe's charge.refunded webhook arrives); and the Stripe events received
  * with what each did (`GET /v1/admin/payments`, `/v1/admin/payments/events`).
  */
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { listPaymentEvents, listTrades, refundTrade, type PaymentEvent, type Trade } from "./adminApi";
 import type { AdminT } from "./adminTexts";
@@ -15,6 +15,11 @@ function money(lang: string, cents: number, currency: string): string {
   } catch {
     return `${(cents / 100).toFixed(2)} ${currency}`;
   }
+}
+
+/** A product as the table shows it: its name and SKU id. */
+function skuText(tr: Trade): string {
+  return `${tr.sku_name} (${tr.sku_id})`;
 }
 
 /** What an event did, in words (the outcome is the webhook's JSON answer). */
@@ -43,6 +48,9 @@ function RefundForm({ t, lang, trade, onDone }: { t: AdminT; lang: string; trade
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement | null>(null);
+  // The form replaces the button that opened it: the focus moves to its field, not to the page.
+  useEffect(() => input.current?.focus(), []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -57,7 +65,7 @@ function RefundForm({ t, lang, trade, onDone }: { t: AdminT; lang: string; trade
     <form className="admin-form" onSubmit={submit} data-testid="admin-refund-form">
       <label htmlFor={id}>
         {t("payments.reason")}
-        <input id={id} value={reason} onInput={(e) => setReason(e.currentTarget.value)} required maxLength={200} />
+        <input ref={input} id={id} value={reason} onInput={(e) => setReason(e.currentTarget.value)} required maxLength={200} />
       </label>
       <button type="submit" className="button button--primary" disabled={busy} data-testid="admin-refund-confirm">
         {t("payments.confirmRefund", { amount: money(lang, trade.amount_cents, trade.currency) })}
@@ -94,7 +102,7 @@ export function PaymentsTab({ t }: { t: AdminT }) {
   return (
     <>
       <p role="status" className="admin-small" data-testid="admin-payments-status">
-        {message ?? ""}
+        {message}
       </p>
       <h2 className="admin-subtitle">{t("payments.trades")}</h2>
       {trades.length === 0 ? <p>{t("payments.noTrades")}</p> : null}
@@ -114,16 +122,14 @@ export function PaymentsTab({ t }: { t: AdminT }) {
               <td>{when(tr.created_at)}</td>
               <td>{tr.trade_id}</td>
               <td>{tr.email}</td>
-              <td>
-                {tr.sku_name} ({tr.sku_id})
-              </td>
+              <td>{skuText(tr)}</td>
               <td>
                 {money(lang, tr.amount_cents, tr.currency)}
-                {tr.credits > 0 ? <span className="admin-small"> · {t("payments.credits", { count: tr.credits })}</span> : null}
+                {tr.credits > 0 ? <span className="admin-small admin-sep">{t("payments.credits", { count: tr.credits })}</span> : null}
               </td>
               <td data-testid="admin-trade-status">
                 {t(`payments.statuses.${tr.status}`)}
-                {tr.clawed_credits > 0 ? <span className="admin-small"> · {t("payments.clawed", { count: tr.clawed_credits })}</span> : null}
+                {tr.clawed_credits > 0 ? <span className="admin-small admin-sep">{t("payments.clawed", { count: tr.clawed_credits })}</span> : null}
               </td>
               <td className="admin-small">
                 {tr.provider === "stripe" ? (

@@ -96,8 +96,7 @@ export interface AuditEntry {
 }
 
 export const getMe = () => request({ method: "GET", path: "/v1/admin/me", noCacheBust: true }) as Promise<{ email: string }>;
-export const getOverview = (days: Range) =>
-  request({ method: "GET", path: "/v1/admin/overview", params: { days }, noCacheBust: true }) as Promise<Overview>;
+export const getOverview = (days: Range) => request({ method: "GET", path: "/v1/admin/overview", params: { days }, noCacheBust: true }) as Promise<Overview>;
 export const listTrades = (page: number) =>
   request({ method: "GET", path: "/v1/admin/payments", params: { page }, noCacheBust: true }) as Promise<{ list: Trade[]; total: number; page_size: number }>;
 export const listPaymentEvents = (page: number) =>
