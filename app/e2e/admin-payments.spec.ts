@@ -244,8 +244,10 @@ for (const layout of LAYOUTS) {
       await page.getByTestId("admin-range-30").click();
       await expect(charts).toHaveAttribute("data-days", "30");
       await page.getByTestId("chart-credits").getByText("Show the values as a table").click();
-      await expect(page.getByTestId("chart-credits").getByRole("row")).toHaveCount(31);
+      await expect(page.getByTestId("chart-credits").locator("details").getByRole("row")).toHaveCount(31);
       await page.screenshot({ path: info.outputPath(`overview-${layout.name}-${theme}.png`), fullPage: true });
+      await page.getByTestId("chart-users").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`overview-${layout.name}-${theme}-view.png`) });
     });
   }
 }

@@ -95,7 +95,7 @@ export function Chart(props: ChartProps) {
         { ...axis, size: 56 },
       ],
       series: [
-        { value: (_u, v) => (v == null ? "" : dayText(lang, v)) },
+        { label: t("overview.day"), value: (_u, v) => (v == null ? "" : dayText(lang, v)) },
         ...lines.map((line, i) => ({
           label: line.label,
           stroke: PALETTE[i % PALETTE.length],
@@ -113,18 +113,23 @@ export function Chart(props: ChartProps) {
     };
     // xs derives from start and the lines' length.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lines, start, lang, theme]);
+  }, [lines, start, lang, theme, t]);
 
   const fmt = (v: number) =>
     kind === "rate" ? `${v.toFixed(1)} %` : kind === "money" ? v.toLocaleString(lang, { minimumFractionDigits: 2 }) : v.toLocaleString(lang);
   return (
     <figure className="admin-chart" data-testid={testId}>
       <figcaption className="admin-chart-title">{title}</figcaption>
-      <div ref={box} className="admin-chart-canvas" role="img" aria-label={summaryOf(props, days)} />
+      <div
+        ref={box}
+        className={lines.length === 0 ? "admin-chart-canvas admin-chart-canvas--empty" : "admin-chart-canvas"}
+        role="img"
+        aria-label={summaryOf(props, days)}
+      />
       {lines.length === 0 ? <p className="admin-small">{t("overview.noData")}</p> : null}
       <details className="admin-chart-data">
         <summary>{t("overview.showTable")}</summary>
-        <table className="admin-table">
+        <table className="admin-table" tabIndex={0}>
           <caption className="admin-visually-hidden">{title}</caption>
           <thead>
             <tr>

@@ -126,7 +126,7 @@ export function OverviewTab({ t }: { t: AdminT }) {
       </div>
       <h2 className="admin-subtitle">{t("overview.tasksByStatus")}</h2>
       {data.tasks.length === 0 ? <p>{t("users.noTasks")}</p> : null}
-      <table className="admin-table" hidden={data.tasks.length === 0}>
+      <table className="admin-table" tabIndex={0} hidden={data.tasks.length === 0}>
         <thead>
           <tr>
             <th scope="col">{t("overview.status")}</th>

@@ -106,7 +106,7 @@ export function PaymentsTab({ t }: { t: AdminT }) {
       </p>
       <h2 className="admin-subtitle">{t("payments.trades")}</h2>
       {trades.length === 0 ? <p>{t("payments.noTrades")}</p> : null}
-      <table className="admin-table" data-testid="admin-trades" hidden={trades.length === 0}>
+      <table className="admin-table" tabIndex={0} data-testid="admin-trades" hidden={trades.length === 0}>
         <thead>
           <tr>
             {["when", "trade", "user", "sku", "amount", "status", "stripe", "action"].map((k) => (
@@ -176,7 +176,7 @@ export function PaymentsTab({ t }: { t: AdminT }) {
       </table>
       <h2 className="admin-subtitle">{t("payments.events")}</h2>
       {events.length === 0 ? <p>{t("payments.noEvents")}</p> : null}
-      <table className="admin-table" data-testid="admin-payment-events" hidden={events.length === 0}>
+      <table className="admin-table" tabIndex={0} data-testid="admin-payment-events" hidden={events.length === 0}>
         <thead>
           <tr>
             {["when", "event", "type", "outcome"].map((k) => (
