@@ -8,7 +8,7 @@ use crate::stripe_support;
 use common::TestServer;
 use fake_stripe::events::{charge_refunded, session_completed};
 use serde_json::{Value, json};
-use stripe_support::{paid_checkout, post_event, stripe_server};
+use stripe_support::{paid_checkout, post_event, stripe_server, stripe_server_configured};
 
 /// Makes the account of `email` an admin (as `aivg-server admin grant` does).
 async fn make_admin(s: &TestServer, email: &str) {
@@ -242,4 +242,38 @@ async fn the_overview_answers_daily_series_over_the_chosen_range() {
     let (status, body) = s.get("/v1/admin/overview?days=8", Some(&admin)).await;
     assert_eq!(status, 400, "{body}");
     assert!(body["msg"].as_str().unwrap().starts_with("days"), "{body}");
+}
+
+/// The Payments routes count against the admin's list allowance like every `/v1/admin/` call
+/// (`AIVG_LIMIT_LIST`): past it, reads and refunds answer 429 and Stripe is not called.
+#[tokio::test]
+async fn payments_calls_are_rate_limited_per_admin() {
+    let (s, fake) = stripe_server_configured(|c| {
+        c.limits.list_user = Some(aivg_server::limits::Rate::new(
+            3,
+            std::time::Duration::from_secs(3600),
+        ));
+    })
+    .await;
+    let admin = s.register("limited@example.com").await;
+    make_admin(&s, "limited@example.com").await;
+    for path in [
+        "/v1/admin/payments",
+        "/v1/admin/payments/events",
+        "/v1/admin/payments",
+    ] {
+        let (status, body) = s.get(path, Some(&admin)).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, body) = s.get("/v1/admin/payments", Some(&admin)).await;
+    assert_eq!(status, 429, "{body}");
+    let (status, body) = s
+        .post(
+            "/v1/admin/payments/T1/refund",
+            Some(&admin),
+            json!({"reason": "x"}),
+        )
+        .await;
+    assert_eq!(status, 429, "{body}");
+    assert!(fake.refund_forms().is_empty());
 }
