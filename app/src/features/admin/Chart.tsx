@@ -20,6 +20,9 @@ const PALETTE = ["#7c6cff", "#1f9d6b", "#e5484d", "#d68a00", "#0a8fd1", "#c0399f
 
 const DAY_S = 86_400;
 
+/** The y axis steps of a count chart. */
+const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 1_000_000];
+
 /** A day (epoch seconds, UTC midnight) as the reader's language writes it. */
 function dayText(lang: string, s: number): string {
   return new Date(s * 1000).toLocaleDateString(lang, { month: "short", day: "numeric", timeZone: "UTC" });
@@ -92,7 +95,8 @@ export function Chart(props: ChartProps) {
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
       axes: [
         { ...axis, values: (_u, splits) => splits.map((s) => dayText(lang, s)) },
-        { ...axis, size: 56 },
+        // Counts step by whole numbers (no "0.5 sign-ups"); rates and money keep uPlot's steps.
+        kind === undefined || kind === "count" ? { ...axis, size: 56, incrs: COUNT_STEPS } : { ...axis, size: 56 },
       ],
       series: [
         { label: t("overview.day"), value: (_u, v) => (v == null ? "" : dayText(lang, v)) },
@@ -113,7 +117,7 @@ export function Chart(props: ChartProps) {
     };
     // xs derives from start and the lines' length.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lines, start, lang, theme, t]);
+  }, [lines, start, lang, theme, t, kind]);
 
   const fmt = (v: number) =>
     kind === "rate" ? `${v.toFixed(1)} %` : kind === "money" ? v.toLocaleString(lang, { minimumFractionDigits: 2 }) : v.toLocaleString(lang);
