@@ -17,6 +17,7 @@ mod abuse_limits;
 mod accounts;
 mod admin;
 mod admin_engines;
+mod admin_payments;
 mod admin_tasks;
 mod ai_base;
 mod analytics;

@@ -10,6 +10,7 @@ pub mod access;
 pub mod audit;
 pub mod engines;
 pub mod overview;
+pub mod payments;
 pub mod roles;
 pub mod tasks;
 pub mod users;
@@ -99,6 +100,17 @@ pub fn routes() -> Vec<(Method, &'static str, MethodRouter<AppState>)> {
             Method::POST,
             "/v1/admin/engines/{backend}/rotation",
             post(engines::set_rotation),
+        ),
+        (Method::GET, "/v1/admin/payments", get(payments::trades)),
+        (
+            Method::GET,
+            "/v1/admin/payments/events",
+            get(payments::events),
+        ),
+        (
+            Method::POST,
+            "/v1/admin/payments/{id}/refund",
+            post(payments::refund),
         ),
     ]
 }

@@ -77,6 +77,14 @@ pub async fn handle(
         Action::MoneyBack(m) => money_back(&mut tx, provider, m, now, &mut touched).await?,
         Action::Ignore(why) => ignored(*why),
     };
+    // What the event did, for the console's Payments page.
+    let recorded = serde_json::to_string(&outcome).unwrap_or_default();
+    sqlx::query("UPDATE payment_events SET outcome = $1 WHERE provider = $2 AND event_id = $3")
+        .bind(&recorded)
+        .bind(provider)
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     if let Outcome::Ignored { reason } = &outcome {
         tracing::info!("{provider} event {event_id} ({event_type}) ignored: {reason}");

@@ -10,13 +10,18 @@ use std::sync::Arc;
 pub struct Payments {
     provider: Option<Arc<dyn PaymentProvider>>,
     stripe_webhook_secret: Option<Arc<str>>,
+    stripe: Option<Arc<stripe_api::StripeCheckout>>,
 }
 
 impl Payments {
     /// Picks the provider of the configuration (see the module doc).
     pub fn new(cfg: &Config) -> Self {
-        let provider: Option<Arc<dyn PaymentProvider>> = match &cfg.stripe {
-            Some(stripe) => Some(Arc::new(stripe_api::StripeCheckout::new(stripe))),
+        let stripe = cfg
+            .stripe
+            .as_ref()
+            .map(|s| Arc::new(stripe_api::StripeCheckout::new(s)));
+        let provider: Option<Arc<dyn PaymentProvider>> = match &stripe {
+            Some(stripe) => Some(stripe.clone() as Arc<dyn PaymentProvider>),
             None if cfg.test_store => Some(Arc::new(TestStore)),
             None => None,
         };
@@ -27,7 +32,13 @@ impl Payments {
                 .as_ref()
                 .and_then(|s| s.webhook_secret.as_deref())
                 .map(Arc::from),
+            stripe,
         }
+    }
+
+    /// Stripe's API, when the site takes payments through Stripe (refunds from the console).
+    pub fn stripe(&self) -> Option<&stripe_api::StripeCheckout> {
+        self.stripe.as_deref()
     }
 
     /// The provider new checkouts go through.

@@ -9,6 +9,11 @@
 //!   subscription or payment intent); the session expires with our checkout (35 minutes);
 //! - the buyer comes back to `{AIVG_PUBLIC_URL}/pay/return?status=paid|cancelled`;
 //! - each checkout is created once (`Idempotency-Key`), so a retried call cannot make two.
+//!
+//! Refunds from the console: `POST /v1/refunds` with the payment intent (the whole payment),
+//! `reason=requested_by_customer`, `metadata[trade_id]` and an `Idempotency-Key` per grant, so a
+//! retried call cannot refund twice. Stripe answers the refund (`{id, status}`) and then sends
+//! `charge.refunded`, which takes the credits back (`grants.rs`).
 
 use super::provider::{Hosted, Order, PaymentProvider};
 use crate::api::ApiError;
@@ -117,6 +122,21 @@ struct SessionAnswer {
 }
 
 #[derive(Debug, Deserialize)]
+struct RefundAnswer {
+    id: String,
+    #[serde(default)]
+    status: String,
+}
+
+/// A refund Stripe accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refund {
+    pub id: String,
+    /// `pending`, `succeeded`, … as Stripe says.
+    pub status: String,
+}
+
+#[derive(Debug, Deserialize)]
 struct ErrorAnswer {
     error: ErrorBody,
 }
@@ -129,6 +149,54 @@ struct ErrorBody {
 
 fn provider_error(msg: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::BAD_GATEWAY, 502, msg)
+}
+
+impl StripeCheckout {
+    /// Refunds the whole of `payment_intent` (see the module doc); `key` makes the call once.
+    pub async fn refund(
+        &self,
+        payment_intent: &str,
+        trade_id: &str,
+        key: &str,
+    ) -> Result<Refund, ApiError> {
+        let form = [
+            ("payment_intent", payment_intent),
+            ("reason", "requested_by_customer"),
+            ("metadata[trade_id]", trade_id),
+        ];
+        let res = self
+            .http
+            .post(format!("{}/v1/refunds", self.api_url))
+            .bearer_auth(&self.secret_key)
+            .header("Idempotency-Key", key)
+            .form(&form)
+            .send()
+            .await
+            .map_err(|e| {
+                tracing::warn!("stripe: create refund: {e}");
+                provider_error("the payment provider did not answer; try again in a moment")
+            })?;
+        let status = res.status();
+        let body = res.bytes().await.map_err(|e| {
+            provider_error(format!("the payment provider's answer was cut off ({e})"))
+        })?;
+        if !status.is_success() {
+            let message = serde_json::from_slice::<ErrorAnswer>(&body)
+                .map(|e| e.error.message)
+                .unwrap_or_default();
+            tracing::warn!("stripe: refund refused ({status}): {message}");
+            return Err(provider_error(format!(
+                "the payment provider refused the refund ({status}): {message}"
+            )));
+        }
+        let refund: RefundAnswer = serde_json::from_slice(&body).map_err(|e| {
+            provider_error(format!("unexpected answer of the payment provider: {e}"))
+        })?;
+        Ok(Refund {
+            id: refund.id,
+            status: refund.status,
+        })
+    }
 }
 
 #[async_trait::async_trait]

@@ -2,7 +2,8 @@
  * The operator console at /admin (docs/operations.md#the-operator-console): Overview, Users
  * (search, an account's balance, ledger and tasks, credits granted or taken with a reason),
  * Tasks (every user's, filtered; retry, cancel, refund), Engines (each server's state and
- * rotation) and the audit trail. Its module, texts (adminTexts.ts) and styles load only when the page opens.
+ * rotation), Payments (trades, Stripe events, refunds through Stripe; Overview draws daily charts)
+ * and the audit trail. Its module, texts (adminTexts.ts) and styles load only when the page opens.
  * A guest is asked to log in and a signed-in non-admin told the page is for administrators,
  * without a failing call for the guest.
  */
@@ -14,11 +15,12 @@ import { AuditTab } from "./AuditTab";
 import { EnginesTab } from "./EnginesTab";
 import { adminT, loadAdminTexts, type AdminT } from "./adminTexts";
 import { OverviewTab } from "./OverviewTab";
+import { PaymentsTab } from "./PaymentsTab";
 import { TasksTab } from "./TasksTab";
 import { UsersTab } from "./UsersTab";
 import "./admin.css";
 
-const TABS = ["overview", "users", "tasks", "engines", "audit"] as const;
+const TABS = ["overview", "users", "tasks", "engines", "payments", "audit"] as const;
 type Tab = (typeof TABS)[number];
 type Access = { state: "loading" } | { state: "admin"; email: string } | { state: "refused" } | { state: "failed"; error: string };
 
@@ -112,6 +114,8 @@ function TabPanel({ tab, t }: { tab: Tab; t: AdminT }) {
       return <TasksTab t={t} />;
     case "engines":
       return <EnginesTab t={t} />;
+    case "payments":
+      return <PaymentsTab t={t} />;
     case "audit":
       return <AuditTab t={t} />;
   }

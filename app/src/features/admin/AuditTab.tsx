@@ -17,7 +17,7 @@ export function AuditTab({ t }: { t: AdminT }) {
   if (!list) return <p>{t("loading")}</p>;
   if (list.length === 0) return <p>{t("audit.empty")}</p>;
   return (
-    <table className="admin-table" data-testid="admin-audit">
+    <table className="admin-table" tabIndex={0} data-testid="admin-audit">
       <thead>
         <tr>
           {["when", "who", "action", "target", "before", "after"].map((k) => (

@@ -124,7 +124,7 @@ export function EnginesTab({ t }: { t: AdminT }) {
       )}
       <h2 className="admin-subtitle">{t("engines.routes")}</h2>
       <p className="admin-small">{report.source}</p>
-      <table className="admin-table">
+      <table className="admin-table" tabIndex={0}>
         <thead>
           <tr>
             <th scope="col">{t("engines.module")}</th>

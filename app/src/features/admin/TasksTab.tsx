@@ -221,7 +221,7 @@ export function TasksTab({ t }: { t: AdminT }) {
       {rows && rows.list.length === 0 ? <p>{t("tasks.none")}</p> : null}
       {rows && rows.list.length > 0 ? (
         <>
-          <table className="admin-table" data-testid="admin-tasks">
+          <table className="admin-table" tabIndex={0} data-testid="admin-tasks">
             <thead>
               <tr>
                 {["created", "owner", "module", "status", "credits", "engine"].map((k) => (

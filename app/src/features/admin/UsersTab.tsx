@@ -186,7 +186,7 @@ export function UsersTab({ t }: { t: AdminT }) {
       {error ? <p role="alert">{t("failed", { error })}</p> : null}
       {rows && rows.length === 0 ? <p>{t("users.none")}</p> : null}
       {rows && rows.length > 0 ? (
-        <table className="admin-table">
+        <table className="admin-table" tabIndex={0}>
           <thead>
             <tr>
               <th scope="col">{t("users.email")}</th>

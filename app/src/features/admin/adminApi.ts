@@ -11,6 +11,58 @@ export interface Overview {
   credits_granted: number;
   credits_spent: number;
   tasks: { status: string; count: number }[];
+  series: Series;
+}
+
+/** One value per UTC day from `start` (epoch seconds), `days` long. */
+export interface Series {
+  days: number;
+  start: number;
+  signups: number[];
+  active_users: number[];
+  tasks_by_status: Record<string, number[]>;
+  tasks_by_module: Record<string, number[]>;
+  tasks_by_engine: Record<string, number[]>;
+  /** Failed per hundred finished tasks of the day. */
+  failure_rate: number[];
+  credits_granted: number[];
+  credits_spent: number[];
+  revenue_cents: Record<string, number[]>;
+  queue_depth: number[];
+}
+
+/** The ranges the overview offers, in days. */
+export const RANGES = [7, 30, 90] as const;
+export type Range = (typeof RANGES)[number];
+
+export interface Trade {
+  trade_id: string;
+  user_id: number;
+  email: string;
+  sku_id: number;
+  sku_name: string;
+  kind: string;
+  amount_cents: number;
+  currency: string;
+  credits: number;
+  provider: string;
+  created_at: number;
+  status: "paid" | "refund_pending" | "refunded" | "money_back";
+  session_id: string;
+  payment_intent: string;
+  invoice: string;
+  refund_id: string;
+  clawed_credits: number;
+  refundable: boolean;
+}
+
+export interface PaymentEvent {
+  provider: string;
+  event_id: string;
+  type: string;
+  received_at: number;
+  /** The webhook's outcome as JSON (`{"result":"granted",…}`), empty for older events. */
+  outcome: string;
 }
 
 export interface UserRow {
@@ -44,7 +96,20 @@ export interface AuditEntry {
 }
 
 export const getMe = () => request({ method: "GET", path: "/v1/admin/me", noCacheBust: true }) as Promise<{ email: string }>;
-export const getOverview = () => request({ method: "GET", path: "/v1/admin/overview", noCacheBust: true }) as Promise<Overview>;
+export const getOverview = (days: Range) => request({ method: "GET", path: "/v1/admin/overview", params: { days }, noCacheBust: true }) as Promise<Overview>;
+export const listTrades = (page: number) =>
+  request({ method: "GET", path: "/v1/admin/payments", params: { page }, noCacheBust: true }) as Promise<{ list: Trade[]; total: number; page_size: number }>;
+export const listPaymentEvents = (page: number) =>
+  request({ method: "GET", path: "/v1/admin/payments/events", params: { page }, noCacheBust: true }) as Promise<{
+    list: PaymentEvent[];
+    total: number;
+    page_size: number;
+  }>;
+export const refundTrade = (tradeId: string, reason: string) =>
+  request({ method: "POST", path: `/v1/admin/payments/${encodeURIComponent(tradeId)}/refund`, params: { reason } }) as Promise<{
+    trade: Trade;
+    refund_id: string;
+  }>;
 export const searchUsers = (q: string) => request({ method: "GET", path: "/v1/admin/users", params: { q }, noCacheBust: true }) as Promise<UserRow[]>;
 export const getUser = (id: number) => request({ method: "GET", path: `/v1/admin/users/${id}`, noCacheBust: true }) as Promise<UserDetail>;
 export const changeCredits = (id: number, delta: number, reason: string) =>
