@@ -45,6 +45,7 @@ mod ledger_draws;
 mod local_models;
 mod media_support;
 mod nul_character;
+mod openapi;
 mod plan_level;
 mod s3_storage;
 mod s3_support;

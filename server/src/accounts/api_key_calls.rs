@@ -15,7 +15,7 @@ pub const MAX_EXPIRY_DAYS: i64 = 365;
 const DAY_MS: i64 = 86_400_000;
 
 /// A key as listed: never the key itself.
-#[derive(Debug, Serialize, FromRow)]
+#[derive(Debug, Serialize, FromRow, utoipa::ToSchema)]
 pub struct KeyItem {
     pub id: i64,
     pub name: String,
@@ -23,6 +23,7 @@ pub struct KeyItem {
     pub prefix: String,
     /// Comma-separated scopes in the row, answered as a list.
     #[serde(serialize_with = "scope_list")]
+    #[schema(value_type = Vec<String>)]
     pub scopes: String,
     pub created_ms: i64,
     /// 0: never expires.
@@ -55,7 +56,7 @@ pub async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<Li
 }
 
 /// The body of `POST /v1/keys`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct NewKeyBody {
     pub name: String,
     /// `tasks:create`, `tasks:read`, `balance:read`: at least one.
@@ -70,7 +71,7 @@ pub struct NewKeyBody {
 
 /// The answer of `POST /v1/keys`: the key and its webhook secret in clear, this once, with its
 /// list entry.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Created {
     pub key: String,
     /// `whsec_…`: verifies the signature of the key's webhooks (`webhooks/signature.rs`).
