@@ -47,7 +47,12 @@ export AIVG_TEST_S3_URL
 trap 'stop_wasm; bash scripts/s3.sh stop' EXIT
 cargo test --workspace
 
-step "the server's tests on PostgreSQL, beside the cluster test"
+step "the server's tests on PostgreSQL, beside the cluster test and schemathesis"
+# schemathesis (scripts/schemathesis.sh) calls every operation of the server's OpenAPI document
+# with an API key on its own throw-away server: about 20 s, mostly waiting on HTTP.
+schemathesis_log=$(mktemp)
+AIVG_SERVER_BIN="$PWD/target/debug/aivg-server" setsid bash scripts/schemathesis.sh >"$schemathesis_log" 2>&1 &
+schemathesis_pid=$!
 # The cluster test (scripts/cluster.sh: its own PostgreSQL and moto, three instances behind
 # nginx, failures) mostly waits on its fakes and timers; it runs beside this pass.
 cluster_log=$(mktemp)
@@ -57,11 +62,16 @@ stop_cluster() { kill -- "-$cluster_pid" 2>/dev/null || true; }
 # A fresh cluster: one a killed run left behind would still hold that run's databases.
 bash scripts/postgres.sh stop
 pg_url=$(bash scripts/postgres.sh)
-trap 'stop_wasm; stop_cluster; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
+stop_schemathesis() { kill -- "-$schemathesis_pid" 2>/dev/null || true; }
+trap 'stop_wasm; stop_cluster; stop_schemathesis; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
 # --workspace, as above: `-p aivg-server` alone would resolve other feature sets and rebuild
 # half the dependency tree. Only the tests that can reach a database run again: the crates' own
 # (--lib, --bins) and the server's over HTTP; core's, the models' and the fakes' know no database.
 DATABASE_URL="$pg_url" cargo test --workspace --lib --bins --test integration --test store_campaign
+
+step "schemathesis against the OpenAPI document"
+wait "$schemathesis_pid" || { cat "$schemathesis_log"; echo "schemathesis found answers the document does not describe" >&2; exit 1; }
+tail -n 4 "$schemathesis_log"
 
 step "the cluster test"
 wait "$cluster_pid" || { cat "$cluster_log"; echo "the cluster test failed" >&2; exit 1; }

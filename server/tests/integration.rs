@@ -20,6 +20,7 @@ mod admin_engines;
 mod admin_tasks;
 mod ai_base;
 mod analytics;
+mod api_key_webhook;
 mod api_keys;
 mod bad_bodies;
 mod bad_queries;

@@ -174,6 +174,60 @@ pub async fn create(
     })
 }
 
+/// The body of `POST /v1/keys/{id}/webhook`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct WebhookBody {
+    /// The key's new default callback URL; null or empty: none (its tasks report nowhere unless
+    /// they name a URL).
+    #[serde(default)]
+    pub callback_url: Option<String>,
+}
+
+/// `POST /v1/keys/{id}/webhook {callback_url}` → the key's entry with its new default webhook URL
+/// (docs/api.md#completion-webhooks). The URL passes the same checks as at creation
+/// (`webhooks::target::check`: https, no credentials, a public address). Tasks already created
+/// keep the URL they were given; a revoked key cannot be changed (409).
+pub async fn set_webhook(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<WebhookBody>,
+) -> ApiResult<KeyItem> {
+    let callback_url = match body.callback_url.as_deref().map(str::trim) {
+        None | Some("") => String::new(),
+        Some(url) => crate::webhooks::target::check(url, &state.cfg.webhooks)
+            .await
+            .map_err(|e| ApiError::invalid("callback_url", e))?,
+    };
+    let revoked: Option<i64> =
+        sqlx::query_scalar("SELECT revoked_ms FROM api_keys WHERE id = $1 AND user_id = $2")
+            .bind(id)
+            .bind(user.id)
+            .fetch_optional(&state.db.pool)
+            .await?;
+    match revoked {
+        None => return Err(ApiError::not_found("no such API key")),
+        Some(ms) if ms > 0 => {
+            return Err(ApiError::conflict(
+                "this API key was revoked: its webhook cannot be changed",
+            ));
+        }
+        Some(_) => {}
+    }
+    let item = sqlx::query_as(&format!(
+        "UPDATE api_keys SET callback_url = $1 WHERE id = $2 AND user_id = $3 AND revoked_ms = 0
+         RETURNING {COLUMNS}"
+    ))
+    .bind(&callback_url)
+    .bind(id)
+    .bind(user.id)
+    .fetch_optional(&state.db.pool)
+    .await?
+    // Revoked between the two statements.
+    .ok_or_else(|| ApiError::conflict("this API key was revoked: its webhook cannot be changed"))?;
+    ok(item)
+}
+
 /// `POST /v1/keys/{id}/revoke` → the revoked key's entry: it stops working at once (every call
 /// reads the key's row). Revoking a revoked key answers it unchanged.
 pub async fn revoke(

@@ -67,6 +67,7 @@ pub fn router() -> Router<AppState> {
             get(api_key_calls::list).post(api_key_calls::create),
         )
         .route("/v1/keys/{id}/revoke", post(api_key_calls::revoke))
+        .route("/v1/keys/{id}/webhook", post(api_key_calls::set_webhook))
 }
 
 /// Credits of a new account: the free tier's 5

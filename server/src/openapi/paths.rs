@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use super::Envelope;
-use crate::accounts::api_key_calls::{Created as NewKey, KeyItem, NewKeyBody};
+use crate::accounts::api_key_calls::{Created as NewKey, KeyItem, NewKeyBody, WebhookBody};
 use crate::api::List;
 use crate::credits::{Balance, History, HistoryQuery};
 use crate::tasks::call_answers::{CreatedTask, Deleted, Liked, Saved};
@@ -317,6 +317,17 @@ fn keys_create() {}
     security(("bearer" = [])))]
 fn keys_revoke() {}
 
+#[utoipa::path(post, path = "/v1/keys/{id}/webhook", tag = "keys",
+    summary = "Change an API key's webhook URL",
+    description = "The key's default callback URL, checked as at creation (https, a public \
+        address); null or empty removes it. Tasks already created keep theirs. A revoked key \
+        answers 409.",
+    params(("id" = i64, Path, description = "The key's id")),
+    request_body = WebhookBody,
+    responses((status = 200, description = "The key", body = Envelope<KeyItem>)),
+    security(("bearer" = [])))]
+fn keys_webhook() {}
+
 #[utoipa::path(get, path = "/v1/keys/{id}/deliveries", tag = "keys",
     summary = "A key's webhook deliveries",
     description = "The key's last 50 webhook deliveries with their attempts.",
@@ -344,8 +355,10 @@ fn stripe_webhook() {}
 
 #[utoipa::path(get, path = "/pay/return", tag = "pages",
     summary = "Back from the payment provider",
-    description = "Where the provider sends the browser back: a redirect to the app.",
-    responses((status = 303, description = "A redirect to the app")))]
+    description = "Where the provider sends the browser back: a page saying the payment was \
+        received (`?status=paid`) or cancelled.",
+    params(("status" = Option<String>, Query, description = "paid, or anything else for cancelled")),
+    responses((status = 200, description = "The page", content_type = "text/html", body = String)))]
 fn pay_return() {}
 
 #[utoipa::path(get, path = "/v1/buy/sku-info", tag = "store",
