@@ -139,7 +139,12 @@ async fn a_webhook_url_is_checked_as_at_creation_and_only_the_owner_changes_it()
             json!({"callback_url": 5}),
         )
         .await;
-    assert_eq!(status, 400, "{body}");
+    // A body of the wrong shape: the envelope of every JSON body's rejection, naming the field.
+    assert_eq!(status, 422, "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().contains("callback_url"),
+        "{body}"
+    );
 
     // Another user's key, a key itself, a revoked key.
     let other = s.register("other@example.com").await;
