@@ -84,7 +84,7 @@ pub struct Credentials {
 
 /// The answer of register and login: a one-time code for the token exchange (`is_new` 1 for a
 /// new account).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CodeAnswer {
     pub code: String,
     pub is_new: i64,
@@ -213,7 +213,7 @@ pub struct TokenRequest {
 }
 
 /// The answer of the token exchange and renewal (`expires_at` in epoch seconds).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TokenAnswer {
     pub jwt: String,
     pub access_token: String,

@@ -6,12 +6,17 @@
 
 use super::Envelope;
 use crate::accounts::api_key_calls::{Created as NewKey, KeyItem, NewKeyBody, WebhookBody};
+use crate::accounts::{CodeAnswer, TokenAnswer};
 use crate::api::List;
 use crate::credits::{Balance, History, HistoryQuery};
 use crate::tasks::call_answers::{CreatedTask, Deleted, Liked, Saved};
 use crate::tasks::list::TaskPage;
+use crate::tasks::minutes::usage::Minutes;
+use crate::tasks::prompt::{Description, Polished};
 use crate::tasks::record::TaskView;
 use crate::uploads::grants::{PathQuery, SignQuery, SignedUrl, TokenQuery, UploadGrant};
+use crate::uploads::mediainfo::MediaInfo;
+use crate::webhooks::deliveries::DeliveryItem;
 use serde_json::Value;
 
 type Any = Envelope<Value>;
@@ -103,7 +108,7 @@ fn task_like() {}
     summary = "Polish a prompt",
     description = "Body `{prompt}`: a richer prompt for the same picture.",
     request_body = Value,
-    responses((status = 200, description = "The polished prompt", body = Any)),
+    responses((status = 200, description = "The polished prompt", body = Envelope<Polished>)),
     security(("bearer" = [])))]
 fn prompt_polish() {}
 
@@ -111,7 +116,7 @@ fn prompt_polish() {}
     summary = "Describe a picture as a prompt",
     description = "Body `{oss_path}` of an uploaded picture.",
     request_body = Value,
-    responses((status = 200, description = "The description", body = Any)),
+    responses((status = 200, description = "The description", body = Envelope<Description>)),
     security(("bearer" = [])))]
 fn prompt_img2prompt() {}
 
@@ -142,7 +147,7 @@ fn task_preview() {}
 #[utoipa::path(get, path = "/v1/ai/minutes", tag = "tasks",
     summary = "The user's video minutes",
     description = "Minutes of video made this period and the plan's allowance.",
-    responses((status = 200, description = "The usage", body = Any)),
+    responses((status = 200, description = "The usage", body = Envelope<Minutes>)),
     security(("bearer" = [])))]
 fn task_minutes() {}
 
@@ -171,7 +176,7 @@ fn oss_sign() {}
     summary = "Read an uploaded file's media facts",
     description = "Width, height, size, type, duration of one of the user's files.",
     params(PathQuery),
-    responses((status = 200, description = "The facts", body = Any)),
+    responses((status = 200, description = "The facts", body = Envelope<MediaInfo>)),
     security(("bearer" = [])))]
 fn oss_mediainfo() {}
 
@@ -231,7 +236,7 @@ fn checkin_claim() {}
     description = "Body `{email, password}`: a new account; answers a one-time code to exchange at \
         `POST /v1/oauth/token`.",
     request_body = Value,
-    responses((status = 200, description = "The code", body = Any)))]
+    responses((status = 200, description = "The code", body = Envelope<CodeAnswer>)))]
 fn register() {}
 
 #[utoipa::path(get, path = "/account/register", tag = "pages",
@@ -243,7 +248,7 @@ fn register_page() {}
     summary = "Sign in",
     description = "Body `{email, password}`: a one-time code to exchange at `POST /v1/oauth/token`.",
     request_body = Value,
-    responses((status = 200, description = "The code", body = Any)))]
+    responses((status = 200, description = "The code", body = Envelope<CodeAnswer>)))]
 fn login() {}
 
 #[utoipa::path(get, path = "/account/login", tag = "pages",
@@ -268,13 +273,13 @@ fn account_page() {}
     summary = "Exchange a code for tokens",
     description = "Body `{code}`: an access token and a refresh token.",
     request_body = Value,
-    responses((status = 200, description = "The tokens", body = Any)))]
+    responses((status = 200, description = "The tokens", body = Envelope<TokenAnswer>)))]
 fn oauth_token() {}
 
 #[utoipa::path(get, path = "/v1/token/renew", tag = "account",
     summary = "Renew the access token",
     description = "With the refresh token as the bearer: a new access token.",
-    responses((status = 200, description = "The tokens", body = Any)),
+    responses((status = 200, description = "The tokens", body = Envelope<TokenAnswer>)),
     security(("bearer" = [])))]
 fn token_renew() {}
 
@@ -332,7 +337,7 @@ fn keys_webhook() {}
     summary = "A key's webhook deliveries",
     description = "The key's last 50 webhook deliveries with their attempts.",
     params(("id" = i64, Path, description = "The key's id")),
-    responses((status = 200, description = "The deliveries", body = Any)),
+    responses((status = 200, description = "The deliveries", body = Envelope<List<DeliveryItem>>)),
     security(("bearer" = [])))]
 fn keys_deliveries() {}
 
