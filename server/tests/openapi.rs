@@ -272,6 +272,49 @@ fn every_operation_has_the_error_envelope_and_its_path_parameters() {
     }
 }
 
+#[test]
+fn the_calls_a_key_may_make_name_their_scope_and_the_others_refuse_keys() {
+    use aivg_server::accounts::auth::api_keys::scope_of_route;
+    let doc = document();
+    let mut scoped = 0;
+    for ((method, path), op) in operations(&doc) {
+        let m: axum::http::Method = method.to_uppercase().parse().expect("a method");
+        let description = op["description"].as_str().unwrap_or_default();
+        match scope_of_route(&m, &path) {
+            Some(scope) => {
+                scoped += 1;
+                assert_eq!(
+                    op["security"],
+                    serde_json::json!([{ "bearer": [scope.name()] }]),
+                    "{method} {path}"
+                );
+                assert!(
+                    description.contains(scope.name()),
+                    "{method} {path}: {description}"
+                );
+            }
+            None if op["security"].is_array() => {
+                assert!(
+                    description.contains("API keys are refused"),
+                    "{method} {path}: {description}"
+                );
+            }
+            None => {}
+        }
+    }
+    assert_eq!(scoped, 10, "the key calls of docs/api.md");
+    let ops = operations(&doc);
+    let balance = &ops[&("get".to_owned(), "/v1/credit/balance".to_owned())];
+    assert_eq!(balance["security"][0]["bearer"][0], "balance:read");
+    let keys = &ops[&("post".to_owned(), "/v1/keys".to_owned())];
+    assert!(
+        keys["description"]
+            .as_str()
+            .unwrap()
+            .contains("API keys are refused")
+    );
+}
+
 #[tokio::test]
 async fn the_document_is_served_and_each_operation_is_routed() {
     let s = TestServer::start().await;

@@ -18,14 +18,15 @@
 
 mod paths;
 
+use crate::accounts::auth::api_keys::scope_of_route;
 use crate::state::AppState;
 use axum::Router;
-use axum::http::header;
+use axum::http::{Method, header};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use std::sync::LazyLock;
 use utoipa::openapi::path::Operation;
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{RefOr, Response, ResponseBuilder, content::ContentBuilder};
 use utoipa::{Modify, OpenApi, ToSchema};
 
@@ -95,31 +96,54 @@ impl Modify for Common {
                     .build(),
             )
             .into();
-        for item in doc.paths.paths.values_mut() {
-            for op in operations(item) {
+        for (path, item) in doc.paths.paths.iter_mut() {
+            for (method, op) in operations(item) {
                 op.responses
                     .responses
                     .entry("default".to_owned())
                     .or_insert_with(|| error.clone());
+                key_access(op, &method, path);
             }
         }
     }
 }
 
-/// Every operation of a path item.
-fn operations(item: &mut utoipa::openapi::PathItem) -> impl Iterator<Item = &mut Operation> {
+/// Every operation of a path item, with its method.
+fn operations(
+    item: &mut utoipa::openapi::PathItem,
+) -> impl Iterator<Item = (Method, &mut Operation)> {
     [
-        item.get.as_mut(),
-        item.put.as_mut(),
-        item.post.as_mut(),
-        item.delete.as_mut(),
-        item.options.as_mut(),
-        item.head.as_mut(),
-        item.patch.as_mut(),
-        item.trace.as_mut(),
+        (Method::GET, item.get.as_mut()),
+        (Method::PUT, item.put.as_mut()),
+        (Method::POST, item.post.as_mut()),
+        (Method::DELETE, item.delete.as_mut()),
+        (Method::OPTIONS, item.options.as_mut()),
+        (Method::HEAD, item.head.as_mut()),
+        (Method::PATCH, item.patch.as_mut()),
+        (Method::TRACE, item.trace.as_mut()),
     ]
     .into_iter()
-    .flatten()
+    .filter_map(|(m, op)| op.map(|op| (m, op)))
+}
+
+/// Whether an API key may make the call, from the one table the key check reads
+/// (`api_keys::scope_of_route`), so the document cannot drift from it: a call a key may make names
+/// its scope in its security requirement and description; a call that needs a sign-in and refuses
+/// keys says so.
+fn key_access(op: &mut Operation, method: &Method, path: &str) {
+    let signed_in = op.security.as_ref().is_some_and(|s| !s.is_empty());
+    let note = match scope_of_route(method, path) {
+        Some(scope) => {
+            op.security = Some(vec![SecurityRequirement::new(BEARER, [scope.name()])]);
+            format!("With an API key: the scope `{}`.", scope.name())
+        }
+        None if signed_in => "A signed-in session only: API keys are refused (403).".to_owned(),
+        None => return,
+    };
+    op.description = Some(match op.description.take() {
+        Some(d) if !d.is_empty() => format!("{d}\n\n{note}"),
+        _ => note,
+    });
 }
 
 #[derive(Debug, OpenApi)]

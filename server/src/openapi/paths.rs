@@ -27,8 +27,8 @@ type Any = Envelope<Value>;
     summary = "Create a task",
     description = "Charges the module's credits and queues the task (HTTP 402 when there are not \
         enough). Body `{data: {...the module's fields}, user_data?, callback_url?}`; a missing or \
-        wrong field answers 400 naming it. Scope `tasks:create`. An `Idempotency-Key` header makes \
-        a retry answer the first creation.",
+        wrong field answers 400 naming it. An `Idempotency-Key` header makes a retry answer the \
+        first creation.",
     params(("algorithm" = String, Path, description = "The module: text2image, image2video, …"),
         ("Idempotency-Key" = Option<String>, Header, description = "1 to 255 visible ASCII characters")),
     request_body = Value,
@@ -39,7 +39,7 @@ fn create_task() {}
 #[utoipa::path(get, path = "/v1/ai/result/{algorithm}/{id}", tag = "tasks",
     summary = "Read a task",
     description = "The task's status, progress and, once it succeeded, its outputs with signed \
-        download URLs. Scope `tasks:read`.",
+        download URLs.",
     params(("algorithm" = String, Path, description = "The task's module"),
         ("id" = String, Path, description = "The task id")),
     responses((status = 200, description = "The task", body = Envelope<TaskView>)),
@@ -48,7 +48,7 @@ fn task_result() {}
 
 #[utoipa::path(post, path = "/v1/ai/result/batch", tag = "tasks",
     summary = "Read several tasks",
-    description = "Body `{task_ids: [...]}`: the user's tasks among them. Scope `tasks:read`.",
+    description = "Body `{task_ids: [...]}`: the user's tasks among them.",
     request_body = Value,
     responses((status = 200, description = "The tasks", body = Envelope<List<TaskView>>)),
     security(("bearer" = [])))]
@@ -57,7 +57,7 @@ fn task_batch() {}
 #[utoipa::path(post, path = "/v1/ai/task", tag = "tasks",
     summary = "List tasks",
     description = "Body `{page, page_size, module, algorithm, status}` (all optional): the user's \
-        tasks, newest first. Scope `tasks:read`.",
+        tasks, newest first.",
     request_body = Value,
     responses((status = 200, description = "A page of tasks", body = Envelope<TaskPage>)),
     security(("bearer" = [])))]
@@ -65,7 +65,7 @@ fn task_list() {}
 
 #[utoipa::path(post, path = "/v1/ai/cancel/{id}", tag = "tasks",
     summary = "Cancel a task",
-    description = "Cancels a queued or running task; its credits come back. Scope `tasks:create`.",
+    description = "Cancels a queued or running task; its credits come back.",
     params(("id" = String, Path, description = "The task id")),
     responses((status = 200, description = "The task", body = Envelope<TaskView>)),
     security(("bearer" = [])))]
@@ -156,7 +156,7 @@ fn task_minutes() {}
 #[utoipa::path(get, path = "/v1/common/oss/token", tag = "uploads",
     summary = "Grant an upload",
     description = "A signed URL to PUT one file to (valid an hour, once) and the path to give a \
-        task. Scope `tasks:create`. An `Idempotency-Key` header makes a retry answer the first grant.",
+        task. An `Idempotency-Key` header makes a retry answer the first grant.",
     params(TokenQuery,
         ("Idempotency-Key" = Option<String>, Header, description = "1 to 255 visible ASCII characters")),
     responses((status = 200, description = "The grant", body = Envelope<UploadGrant>),
@@ -166,7 +166,7 @@ fn oss_token() {}
 
 #[utoipa::path(get, path = "/v1/common/oss/sign", tag = "uploads",
     summary = "Sign a download URL",
-    description = "A download URL of one of the user's files, valid 24 hours. Scope `tasks:read`.",
+    description = "A download URL of one of the user's files, valid 24 hours.",
     params(SignQuery),
     responses((status = 200, description = "The URL", body = Envelope<SignedUrl>)),
     security(("bearer" = [])))]
@@ -201,14 +201,13 @@ fn oss_file() {}
 
 #[utoipa::path(get, path = "/v1/credit/balance", tag = "credits",
     summary = "The credits left",
-    description = "Scope `balance:read`.",
     responses((status = 200, description = "The balance", body = Envelope<Balance>)),
     security(("bearer" = [])))]
 fn credit_balance() {}
 
 #[utoipa::path(get, path = "/v1/credit/history", tag = "credits",
     summary = "The credit history",
-    description = "The user's ledger rows, newest first. Scope `balance:read`.",
+    description = "The user's ledger rows, newest first.",
     params(HistoryQuery),
     responses((status = 200, description = "A page of the ledger", body = Envelope<History>)),
     security(("bearer" = [])))]
