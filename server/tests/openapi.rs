@@ -235,7 +235,7 @@ fn every_public_route_is_in_the_document_with_a_summary() {
     }
     assert!(
         missing.is_empty(),
-        "describe these routes in server/src/openapi/paths.rs:\n{}",
+        "describe these routes in server/src/openapi/mod.rs (its `paths` module):\n{}",
         missing.join("\n")
     );
     // The operator's routes stay out of the public document.
