@@ -47,16 +47,21 @@ export AIVG_TEST_S3_URL
 trap 'stop_wasm; bash scripts/s3.sh stop' EXIT
 cargo test --workspace
 
-step "the server's tests on PostgreSQL and the cluster test, beside the browser tests"
-# The PostgreSQL pass and the cluster test (scripts/cluster.sh: its own PostgreSQL and moto, three
-# instances behind nginx, failures) mostly wait on sockets, their fakes and timers: they run in the
-# background while the browser tests start as soon as the npm package and the app are ready. Each
-# writes its own log, printed when it ends.
+step "the server's tests on PostgreSQL, the cluster test and schemathesis, beside the browser tests"
+# The PostgreSQL pass, the cluster test (scripts/cluster.sh: its own PostgreSQL and moto, three
+# instances behind nginx, failures) and schemathesis (scripts/schemathesis.sh: every operation of
+# the OpenAPI document with an API key, on its own throw-away server) mostly wait on sockets, their
+# fakes and timers: they run in the background while the browser tests start as soon as the npm
+# package and the app are ready. Each writes its own log, printed when it ends.
+schemathesis_log=$(mktemp)
+AIVG_SERVER_BIN="$PWD/target/debug/aivg-server" setsid bash scripts/schemathesis.sh >"$schemathesis_log" 2>&1 &
+schemathesis_pid=$!
+stop_schemathesis() { kill -- "-$schemathesis_pid" 2>/dev/null || true; }
 cluster_log=$(mktemp)
 setsid bash scripts/cluster.sh >"$cluster_log" 2>&1 &
 cluster_pid=$!
 stop_cluster() { kill -- "-$cluster_pid" 2>/dev/null || true; }
-trap 'stop_wasm; stop_cluster; bash scripts/s3.sh stop' EXIT
+trap 'stop_wasm; stop_cluster; stop_schemathesis; bash scripts/s3.sh stop' EXIT
 # A fresh cluster: one a killed run left behind would still hold that run's databases.
 bash scripts/postgres.sh stop
 pg_url=$(bash scripts/postgres.sh)
@@ -67,7 +72,7 @@ pg_log=$(mktemp)
 DATABASE_URL="$pg_url" setsid cargo test --workspace --lib --bins --test integration --test store_campaign >"$pg_log" 2>&1 &
 pg_pid=$!
 stop_pg() { kill -- "-$pg_pid" 2>/dev/null || true; }
-trap 'stop_wasm; stop_cluster; stop_pg; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
+trap 'stop_wasm; stop_cluster; stop_schemathesis; stop_pg; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
 
 step "the npm package and the app (built and tested beside the cargo tests)"
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
@@ -81,6 +86,10 @@ step "the browser tests against the real server"
 step "the server's tests on PostgreSQL"
 wait "$pg_pid" || { cat "$pg_log"; echo "the server's tests on PostgreSQL failed" >&2; exit 1; }
 grep -a '^test result' "$pg_log"
+
+step "schemathesis against the OpenAPI document"
+wait "$schemathesis_pid" || { cat "$schemathesis_log"; echo "schemathesis found answers the document does not describe" >&2; exit 1; }
+tail -n 4 "$schemathesis_log"
 
 step "the cluster test"
 wait "$cluster_pid" || { cat "$cluster_log"; echo "the cluster test failed" >&2; exit 1; }

@@ -54,7 +54,7 @@ test("a key made in the panel reads the balance until it is revoked", async ({ p
   expect(refused.status()).toBe(401);
 });
 
-test("a key's webhook deliveries show in the panel, each attempt with its answer", async ({ page, request }) => {
+test("a key's webhook deliveries show in the panel, each attempt with its answer, and its webhook URL changes", async ({ page, request }) => {
   // A receiver on loopback (the browser-test server allows it): 500 first, then 204.
   const got: { headers: IncomingHttpHeaders; body: string }[] = [];
   const receiver = createServer((req, res) => {
@@ -121,6 +121,16 @@ test("a key's webhook deliveries show in the panel, each attempt with its answer
     await expect(delivery.getByTestId("api-key-try")).toHaveCount(2);
     await expect(delivery.getByTestId("api-key-try").first()).toContainText("HTTP 500");
     await expect(delivery.getByTestId("api-key-try").last()).toContainText("HTTP 204");
+
+    // The key's webhook URL changed afterwards: checked as at creation, then shown.
+    await dialog.getByTestId("api-key-webhook-edit").click();
+    await dialog.getByTestId("api-key-webhook-edit-url").fill("https://169.254.169.254/latest");
+    await dialog.getByTestId("api-key-webhook-save").click();
+    await expect(dialog.getByRole("alert")).toContainText("must start with https:// and reach a public address");
+    await dialog.getByTestId("api-key-webhook-edit-url").fill(`http://127.0.0.1:${port}/changed`);
+    await dialog.getByTestId("api-key-webhook-save").click();
+    await expect(dialog.getByTestId("api-key-row")).toContainText(`Webhooks to http://127.0.0.1:${port}/changed`);
+    await expect(dialog.getByTestId("api-key-webhook-edit-url")).toHaveCount(0);
   } finally {
     receiver.close();
   }

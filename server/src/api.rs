@@ -178,7 +178,7 @@ pub struct Paginate {
 }
 
 /// A list answer: `{list}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct List<T> {
     pub list: Vec<T>,
 }

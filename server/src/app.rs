@@ -28,6 +28,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::tasks::router())
         .merge(crate::webhooks::router())
         .merge(crate::analytics::router())
+        .merge(crate::openapi::router())
         .merge(crate::spa::router())
 }
 

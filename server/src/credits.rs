@@ -19,7 +19,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The answer of the balance.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Balance {
     /// Credits left now (the same number as the user info's `integral.integral`).
     pub balance: i64,
@@ -38,7 +38,8 @@ pub const PAGE_SIZE: i64 = aivg_core::credits::CREDIT_HISTORY_PAGE_SIZE as i64;
 const MAX_PAGE_SIZE: i64 = 100;
 
 /// Query of the history: `type` (empty/all, Acquisition, Consumption), `page` (from 1), `page_size`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct HistoryQuery {
     #[serde(default, rename = "type")]
     pub kind: String,
@@ -63,7 +64,7 @@ fn positive(field: &str, raw: Option<&str>, default: i64, max: i64) -> Result<i6
 
 /// One entry of the history: a row of the ledger (`is_expired` is 1 once a grant's expiry has
 /// passed, computed after reading).
-#[derive(Debug, FromRow, Serialize)]
+#[derive(Debug, FromRow, Serialize, utoipa::ToSchema)]
 pub struct HistoryEntry {
     #[sqlx(rename = "type")]
     #[serde(rename = "type")]
@@ -78,7 +79,7 @@ pub struct HistoryEntry {
 }
 
 /// The answer of the history.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct History {
     pub list: Vec<HistoryEntry>,
     pub total: i64,

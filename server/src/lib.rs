@@ -40,6 +40,7 @@ pub mod ledger;
 pub mod limits;
 pub mod links;
 pub mod models;
+pub mod openapi;
 pub mod params;
 pub mod pay;
 pub mod request_guard;

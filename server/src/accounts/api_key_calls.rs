@@ -15,7 +15,7 @@ pub const MAX_EXPIRY_DAYS: i64 = 365;
 const DAY_MS: i64 = 86_400_000;
 
 /// A key as listed: never the key itself.
-#[derive(Debug, Serialize, FromRow)]
+#[derive(Debug, Serialize, FromRow, utoipa::ToSchema)]
 pub struct KeyItem {
     pub id: i64,
     pub name: String,
@@ -23,6 +23,7 @@ pub struct KeyItem {
     pub prefix: String,
     /// Comma-separated scopes in the row, answered as a list.
     #[serde(serialize_with = "scope_list")]
+    #[schema(value_type = Vec<String>)]
     pub scopes: String,
     pub created_ms: i64,
     /// 0: never expires.
@@ -55,7 +56,7 @@ pub async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<Li
 }
 
 /// The body of `POST /v1/keys`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct NewKeyBody {
     pub name: String,
     /// `tasks:create`, `tasks:read`, `balance:read`: at least one.
@@ -70,7 +71,7 @@ pub struct NewKeyBody {
 
 /// The answer of `POST /v1/keys`: the key and its webhook secret in clear, this once, with its
 /// list entry.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Created {
     pub key: String,
     /// `whsec_…`: verifies the signature of the key's webhooks (`webhooks/signature.rs`).
@@ -171,6 +172,60 @@ pub async fn create(
         webhook_secret,
         item,
     })
+}
+
+/// The body of `POST /v1/keys/{id}/webhook`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct WebhookBody {
+    /// The key's new default callback URL; null or empty: none (its tasks report nowhere unless
+    /// they name a URL).
+    #[serde(default)]
+    pub callback_url: Option<String>,
+}
+
+/// `POST /v1/keys/{id}/webhook {callback_url}` → the key's entry with its new default webhook URL
+/// (docs/api.md#completion-webhooks). The URL passes the same checks as at creation
+/// (`webhooks::target::check`: https, no credentials, a public address). Tasks already created
+/// keep the URL they were given; a revoked key cannot be changed (409).
+pub async fn set_webhook(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<WebhookBody>,
+) -> ApiResult<KeyItem> {
+    let callback_url = match body.callback_url.as_deref().map(str::trim) {
+        None | Some("") => String::new(),
+        Some(url) => crate::webhooks::target::check(url, &state.cfg.webhooks)
+            .await
+            .map_err(|e| ApiError::invalid("callback_url", e))?,
+    };
+    let revoked: Option<i64> =
+        sqlx::query_scalar("SELECT revoked_ms FROM api_keys WHERE id = $1 AND user_id = $2")
+            .bind(id)
+            .bind(user.id)
+            .fetch_optional(&state.db.pool)
+            .await?;
+    match revoked {
+        None => return Err(ApiError::not_found("no such API key")),
+        Some(ms) if ms > 0 => {
+            return Err(ApiError::conflict(
+                "this API key was revoked: its webhook cannot be changed",
+            ));
+        }
+        Some(_) => {}
+    }
+    let item = sqlx::query_as(&format!(
+        "UPDATE api_keys SET callback_url = $1 WHERE id = $2 AND user_id = $3 AND revoked_ms = 0
+         RETURNING {COLUMNS}"
+    ))
+    .bind(&callback_url)
+    .bind(id)
+    .bind(user.id)
+    .fetch_optional(&state.db.pool)
+    .await?
+    // Revoked between the two statements.
+    .ok_or_else(|| ApiError::conflict("this API key was revoked: its webhook cannot be changed"))?;
+    ok(item)
 }
 
 /// `POST /v1/keys/{id}/revoke` → the revoked key's entry: it stops working at once (every call

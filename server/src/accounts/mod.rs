@@ -67,6 +67,7 @@ pub fn router() -> Router<AppState> {
             get(api_key_calls::list).post(api_key_calls::create),
         )
         .route("/v1/keys/{id}/revoke", post(api_key_calls::revoke))
+        .route("/v1/keys/{id}/webhook", post(api_key_calls::set_webhook))
 }
 
 /// Credits of a new account: the free tier's 5
@@ -83,7 +84,7 @@ pub struct Credentials {
 
 /// The answer of register and login: a one-time code for the token exchange (`is_new` 1 for a
 /// new account).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CodeAnswer {
     pub code: String,
     pub is_new: i64,
@@ -212,7 +213,7 @@ pub struct TokenRequest {
 }
 
 /// The answer of the token exchange and renewal (`expires_at` in epoch seconds).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TokenAnswer {
     pub jwt: String,
     pub access_token: String,

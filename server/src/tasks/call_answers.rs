@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 /// The answer of a creation (`retry_of` only on a retry).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CreatedTask {
     pub task_id: String,
     #[serde(rename = "taskId")]
@@ -18,14 +18,14 @@ pub struct CreatedTask {
 }
 
 /// The answer of a delete.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Deleted {
     pub task_id: String,
     pub deleted: bool,
 }
 
 /// The answer of `data_save`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Saved {
     #[serde(rename = "taskId")]
     pub task_id_camel: String,
@@ -34,7 +34,7 @@ pub struct Saved {
 }
 
 /// The answer of `like`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Liked {
     pub task_id: String,
     pub like: i64,

@@ -72,7 +72,7 @@ fn filter_values(body: &Value, field: &str) -> Result<Vec<String>, ApiError> {
 }
 
 /// A page of the user's tasks (each in `record.rs`'s shape).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TaskPage {
     pub list: Vec<record::TaskView>,
     pub total: i64,

@@ -97,7 +97,7 @@ pub fn polish_text(prompt: &str, algorithm: &str) -> String {
 }
 
 /// The answer of `polish`: the polished prompt and the one sent.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Polished {
     pub prompt: String,
     pub original: String,
@@ -181,7 +181,7 @@ fn colour_name(r: u8, g: u8, b: u8) -> &'static str {
 }
 
 /// What `img2prompt` answers: a prompt describing the image, and what it was made from.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Description {
     pub prompt: String,
     pub width: u32,

@@ -137,7 +137,7 @@ fn sign_outputs(files: &Files, mut result: Value) -> Value {
 
 /// The wire shape of a task (see the module doc). `data` and `user_data` are left out of events,
 /// which carry `prompt` instead ([`event_view`]).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct TaskView {
     pub task_id: String,
     #[serde(rename = "taskId")]

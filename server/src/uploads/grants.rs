@@ -15,7 +15,8 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 
 /// Query of `GET /v1/common/oss/token`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TokenQuery {
     /// The task module the file is for (`text2image`, `mai_imagesharpen`, …): a folder of the path.
     #[serde(default)]
@@ -66,7 +67,7 @@ fn requested_ext(q: &TokenQuery) -> Result<Option<String>, ApiError> {
 }
 
 /// An upload grant (see [`token`]).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct UploadGrant {
     pub upload_url: String,
     pub method: &'static str,
@@ -78,7 +79,7 @@ pub struct UploadGrant {
 }
 
 /// The headers the upload must carry: the file's content type when its extension was given.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct UploadHeaders {
     #[serde(rename = "Content-Type", skip_serializing_if = "Option::is_none")]
     pub content_type: Option<&'static str>,
@@ -153,7 +154,7 @@ async fn grant(state: &AppState, user: &AuthUser, q: &TokenQuery) -> Result<Uplo
 }
 
 /// A signed download URL.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SignedUrl {
     pub url: String,
     pub expires_at: i64,
@@ -161,7 +162,8 @@ pub struct SignedUrl {
 }
 
 /// Query of `GET /v1/common/oss/sign`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SignQuery {
     #[serde(default)]
     pub oss_path: String,
@@ -208,7 +210,8 @@ pub async fn sign(
 }
 
 /// Query of `GET /v1/common/oss/mediainfo`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PathQuery {
     #[serde(default)]
     pub oss_path: String,

@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::io::Cursor;
 
 /// What `mediainfo` answers.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 pub struct MediaInfo {
     pub width: u32,
     pub height: u32,

@@ -17,7 +17,7 @@
 //!   (free 500 MB, standard 10 GB, premium 50 GB; see [`quota`]); passing it answers HTTP 507
 //!   with code [`CODE_NOT_ENOUGH_SPACE`], the app's drive-space modal.
 
-mod grants;
+pub mod grants;
 pub mod mediainfo;
 pub mod objects;
 pub mod paths;

@@ -46,7 +46,7 @@ pub async fn used_bytes(conn: &mut AnyConnection, user_id: i64) -> Result<i64, s
 }
 
 /// The user's quota and usage.
-#[derive(Debug, Clone, Copy, serde::Serialize)]
+#[derive(Debug, Clone, Copy, serde::Serialize, utoipa::ToSchema)]
 pub struct Usage {
     pub used: i64,
     pub limit: i64,

@@ -12,7 +12,7 @@ use sqlx::FromRow;
 pub const LISTED: i64 = 50;
 
 /// One attempt.
-#[derive(Debug, Serialize, FromRow)]
+#[derive(Debug, Serialize, FromRow, utoipa::ToSchema)]
 pub struct AttemptItem {
     #[serde(skip)]
     pub delivery_id: i64,
@@ -24,7 +24,7 @@ pub struct AttemptItem {
 }
 
 /// One delivery: its message id (`webhook-id`), task, URL, event type and state.
-#[derive(Debug, Serialize, FromRow)]
+#[derive(Debug, Serialize, FromRow, utoipa::ToSchema)]
 pub struct DeliveryItem {
     #[serde(skip)]
     pub id: i64,

@@ -1,8 +1,9 @@
 /**
  * The body of the API keys dialog (docs/api.md; server: `GET /v1/keys`, `POST /v1/keys`,
- * `POST /v1/keys/{id}/revoke`). A new key is shown once, right after it is made, with a copy
+ * `POST /v1/keys/{id}/revoke`, `POST /v1/keys/{id}/webhook`). A new key is shown once, right after it is made, with a copy
  * button and its webhook signing secret; the list shows each key's first characters, scopes,
- * expiry, last use and webhook URL, revokes, and shows the key's webhook deliveries
+ * expiry, last use and webhook URL, changes that URL (checked by the server as at creation),
+ * revokes, and shows the key's webhook deliveries
  * (ApiKeyDeliveries.tsx, docs/api.md#completion-webhooks).
  */
 import { request } from "@aivg/core/rules";
@@ -62,6 +63,8 @@ export default function ApiKeysBody() {
   const [made, setMade] = useState<Made | null>(null);
   const [shown, setShown] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The key whose webhook URL is being changed, and the URL typed so far. */
+  const [editing, setEditing] = useState<{ id: number; url: string } | null>(null);
   const date = (ms: number) => new Date(ms).toLocaleString(i18n.language);
 
   const load = useCallback(() => {
@@ -100,6 +103,24 @@ export default function ApiKeysBody() {
       .catch((err: unknown) => {
         console.warn("API key not revoked", err);
         setError(t("apiKeys.revokeFailed"));
+      });
+  };
+
+  const saveWebhook = (e: FormEvent) => {
+    e.preventDefault();
+    if (editing === null) return;
+    setError(null);
+    const url = editing.url.trim();
+    request({ method: "POST", path: `/v1/keys/${editing.id}/webhook`, params: { callback_url: url } })
+      .then(() => {
+        setEditing(null);
+        load();
+      })
+      .catch((err: unknown) => {
+        console.warn("webhook URL not changed", err);
+        // The only field is the URL: a 400 is the URL refused.
+        const refusedUrl = (err as { httpStatus?: number } | null)?.httpStatus === 400;
+        setError(t(refusedUrl ? "apiKeys.webhookRefused" : "apiKeys.webhookSaveFailed"));
       });
   };
 
@@ -192,6 +213,41 @@ export default function ApiKeysBody() {
                 ].join(SEP)}
               </span>
               {k.callback_url && <span className="acc-keys__meta acc-keys__url">{t("apiKeys.webhookTo", { url: k.callback_url })}</span>}
+              {editing?.id === k.id ? (
+                <form className="acc-keys__webhook-form" onSubmit={saveWebhook}>
+                  <label className="acc-keys__field">
+                    <span>{t("apiKeys.webhookUrl")}</span>
+                    <input
+                      data-testid="api-key-webhook-edit-url"
+                      type="url"
+                      inputMode="url"
+                      placeholder="https://"
+                      value={editing.url}
+                      maxLength={2000}
+                      onChange={(e) => setEditing({ id: k.id, url: e.currentTarget.value })}
+                    />
+                  </label>
+                  <div className="acc-keys__actions">
+                    <button type="submit" className="acc-link-button" data-testid="api-key-webhook-save">
+                      {t("apiKeys.saveWebhook")}
+                    </button>
+                    <button type="button" className="acc-link-button" onClick={() => setEditing(null)}>
+                      {t("apiKeys.cancelWebhook")}
+                    </button>
+                  </div>
+                </form>
+              ) : (
+                k.revoked_ms === 0 && (
+                  <button
+                    type="button"
+                    className="acc-link-button acc-keys__toggle"
+                    data-testid="api-key-webhook-edit"
+                    onClick={() => setEditing({ id: k.id, url: k.callback_url ?? "" })}
+                  >
+                    {t("apiKeys.editWebhook")}
+                  </button>
+                )
+              )}
               <button
                 type="button"
                 className="acc-link-button acc-keys__toggle"

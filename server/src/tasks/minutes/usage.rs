@@ -12,8 +12,10 @@ use axum::extract::State;
 use serde::Serialize;
 
 /// One tool's month (`None` limits and remainders are unlimited: `null`).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ToolMonth {
+    /// The tool's name (core's `MinuteTool`, in camel case).
+    #[schema(value_type = String)]
     pub tool: MinuteTool,
     pub modules: Vec<&'static str>,
     pub limit_minutes: Option<u32>,
@@ -22,7 +24,7 @@ pub struct ToolMonth {
 }
 
 /// The answer: the plan level, the month's bounds (epoch seconds) and each tool's month.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Minutes {
     pub level: &'static str,
     pub month_start: i64,
