@@ -21,7 +21,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 /// Paths whose route sets its own, larger body limit.
-const OWN_LIMIT_PREFIXES: [&str; 1] = ["/oss/upload/"];
+const OWN_LIMIT_PREFIXES: [&str; 2] = ["/oss/upload/", crate::admin::MEDIA_PREFIX];
 
 /// The most of a plain-text rejection we read back to quote it in the envelope.
 const MAX_REJECTION_TEXT: usize = 16 * 1024;

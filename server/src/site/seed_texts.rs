@@ -37,9 +37,18 @@ impl Translations {
         self.0.get(lang.code()).map_or(english, String::as_str)
     }
 
-    /// Whether this holds exactly the translated languages, each non-blank; `what` names the
-    /// entry in the error.
-    pub fn check(&self, what: &str) -> Result<(), String> {
+    /// The translated languages this has no text in (the console shows them).
+    pub fn missing(&self) -> Vec<&'static str> {
+        translated_languages()
+            .filter(|l| self.0.get(l.code()).is_none_or(|t| t.trim().is_empty()))
+            .map(|l| l.code())
+            .collect()
+    }
+
+    /// Whether this holds only translated languages, each non-blank, and (when `complete`) all
+    /// of them; `what` names the entry in the error. The seed files are complete; an operator's
+    /// edit may leave a language out (it falls back to English, and the console shows it).
+    pub fn check(&self, what: &str, complete: bool) -> Result<(), String> {
         for code in self.0.keys() {
             if !translated_languages().any(|l| l.code() == code) {
                 return Err(format!(
@@ -50,6 +59,7 @@ impl Translations {
         for lang in translated_languages() {
             match self.0.get(lang.code()) {
                 Some(text) if !text.trim().is_empty() => {}
+                None if !complete => {}
                 _ => return Err(format!("{what}: no {} text", lang.code())),
             }
         }
