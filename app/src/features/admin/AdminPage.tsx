@@ -2,7 +2,8 @@
  * The operator console at /admin (docs/operations.md#the-operator-console): Overview, Users
  * (search, an account's balance, ledger and tasks, credits granted or taken with a reason),
  * Tasks (every user's, filtered; retry, cancel, refund), Engines (each server's state and
- * rotation) and the audit trail. Its module, texts (adminTexts.ts) and styles load only when the page opens.
+ * rotation), Content (the site content: templates and the rarer kinds, ContentTab.tsx) and the audit
+ * trail. Its module, texts (adminTexts.ts) and styles load only when the page opens.
  * A guest is asked to log in and a signed-in non-admin told the page is for administrators,
  * without a failing call for the guest.
  */
@@ -11,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { SignInButton, useSignedIn } from "../create/SignInButton";
 import { getMe } from "./adminApi";
 import { AuditTab } from "./AuditTab";
+import { ContentTab } from "./ContentTab";
 import { EnginesTab } from "./EnginesTab";
 import { adminT, loadAdminTexts, type AdminT } from "./adminTexts";
 import { OverviewTab } from "./OverviewTab";
@@ -18,7 +20,7 @@ import { TasksTab } from "./TasksTab";
 import { UsersTab } from "./UsersTab";
 import "./admin.css";
 
-const TABS = ["overview", "users", "tasks", "engines", "audit"] as const;
+const TABS = ["overview", "users", "tasks", "engines", "content", "audit"] as const;
 type Tab = (typeof TABS)[number];
 type Access = { state: "loading" } | { state: "admin"; email: string } | { state: "refused" } | { state: "failed"; error: string };
 
@@ -112,6 +114,8 @@ function TabPanel({ tab, t }: { tab: Tab; t: AdminT }) {
       return <TasksTab t={t} />;
     case "engines":
       return <EnginesTab t={t} />;
+    case "content":
+      return <ContentTab t={t} />;
     case "audit":
       return <AuditTab t={t} />;
   }
