@@ -4,7 +4,7 @@
 //! - `GET /v1/admin/content` → every kind with its version;
 //! - `GET /v1/admin/content/{kind}` → `{kind, version, document}`;
 //! - `POST /v1/admin/content/{kind} {version?, document}` → replaces the whole document (the
-//!   console's JSON editor of the rarer kinds);
+//!   console's JSON editor of the rarer kinds; the kinds of [`EDITABLE`]);
 //! - `GET /v1/admin/content/templates/items` → the templates in order, each with its stored
 //!   item, and the languages its texts miss; the categories and kinds to pick from;
 //! - `POST /v1/admin/content/templates/items/{id} {version?, item}` → replaces (or adds) one
@@ -35,6 +35,19 @@ use serde_json::{Value, json};
 
 /// The kind of the templates document.
 const TEMPLATES: &str = "templates";
+
+/// The kinds an admin edits. `tools` (tool demos and TTS voices) and `resources` (the library)
+/// stay as seeded: their pictures are drawn from the seed and the first page load carries the
+/// demos (`spa`), so an edit could not show everywhere at once yet.
+pub const EDITABLE: [&str; 7] = [
+    "templates",
+    "cms",
+    "ads",
+    "experiments",
+    "activities",
+    "prompts",
+    "explore",
+];
 
 /// A kind and its version.
 #[derive(Debug, Serialize)]
@@ -162,6 +175,12 @@ pub async fn put_document(
     ApiJson(edit): ApiJson<DocumentEdit>,
 ) -> ApiResult<Saved> {
     known_kind(&kind)?;
+    if !EDITABLE.contains(&kind.as_str()) {
+        return Err(ApiError::invalid(
+            "kind",
+            format!("{kind} is kept as seeded (server/seed/{kind}.json)"),
+        ));
+    }
     if !edit.document.is_object() {
         return Err(ApiError::invalid("document", "must be a JSON object"));
     }

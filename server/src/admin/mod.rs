@@ -55,10 +55,8 @@ impl FromRequestParts<AppState> for AdminUser {
 }
 
 /// The upload route of content media (its body limit is its own: `request_guard.rs` leaves
-/// paths under [`MEDIA_PREFIX`] to it).
+/// paths under `/v1/admin/media/` to it).
 pub const MEDIA_UPLOAD: &str = "/v1/admin/media/templates/{id}/{slot}";
-/// The prefix of [`MEDIA_UPLOAD`].
-pub const MEDIA_PREFIX: &str = "/v1/admin/media/";
 
 /// Every route of the console: method, path, handler.
 pub fn routes() -> Vec<(Method, &'static str, MethodRouter<AppState>)> {

@@ -8,9 +8,8 @@
  *   empty falls back to English and is listed as missing; the `zz` pseudo-locale shows keys),
  *   category, kind, ratio, tags, hot/new, the preview media uploads (picture, video, audio) and a
  *   preview of the card.
- * - The rarer kinds (CMS pages and redirects, ads and zones, experiments, promotions, prompt and
- *   music presets, tools, explore items, library resources) get a JSON editor of their whole
- *   document: the server checks it exactly as it checks the seed files and names the item and
+ * - The rarer kinds (CMS pages and redirects, ads, experiments, promotions, prompt and music
+ *   presets, explore items and zones) get a JSON editor of their whole document: the server checks it exactly as it checks the seed files and names the item and
  *   field it refuses. A form per kind is left for later (time: the templates came first).
  */
 import { useCallback, useEffect, useState } from "react";

@@ -1,0 +1,59 @@
+/**
+ * The console's Content page (docs/operations.md#editing-content) from the browser: an admin
+ * edits a template's title in English and German and uploads its preview picture; the public
+ * effects page shows both, in each language, without a restart. Template 1044 (Fantasy, neither
+ * hot nor new) is one no other spec or screenshot shows.
+ */
+import { execFileSync } from "node:child_process";
+import { makeJpeg, registerUser, signIn } from "./create-support";
+import { expect, test } from "./fixtures";
+import { serverBinary } from "./server";
+
+test.use({ locale: "en-US" });
+
+const TPL = 1044;
+
+function grantAdmin(email: string): void {
+  const dataDir = process.env.AIVG_E2E_DATA_DIR;
+  if (!dataDir) throw new Error("AIVG_E2E_DATA_DIR is not set (e2e/global-setup.ts)");
+  execFileSync(serverBinary(), ["admin", "grant", email], { env: { ...process.env, AIVG_DATA_DIR: dataDir, DATABASE_URL: "" } });
+}
+
+test("an admin renames a template in two languages and uploads its picture; the site shows both at once", async ({ page, request }) => {
+  const admin = await registerUser(request);
+  grantAdmin(admin.email);
+  await signIn(page, admin);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Content" }).click();
+  await page.getByTestId(`content-edit-${TPL}`).click();
+  const editor = page.getByTestId("content-template-editor");
+  await expect(editor).toBeVisible();
+  await editor.getByTestId("content-name-en").fill("Chrome Knight");
+  await editor.getByTestId("content-name-de").fill("Chromritter");
+  await editor.getByTestId("content-save").click();
+  await expect(page.getByTestId("content-note")).toHaveText(`Template ${TPL} saved.`);
+
+  const jpeg = await makeJpeg(page, 320, 568);
+  await editor.getByTestId("content-upload-picture").setInputFiles({ name: "preview.jpg", mimeType: "image/jpeg", buffer: jpeg });
+  await expect(page.getByTestId("content-note")).toHaveText(`File uploaded to template ${TPL}.`);
+  await expect(editor.getByTestId("content-picture-preview")).toHaveAttribute("src", /\/static\/content\/tpl-1044-picture-/);
+
+  // The public effects page, in English then German, without a restart.
+  const fantasy = async (lang: string) => {
+    const res = await request.post("/v1/workflow/category/list", { headers: { "X-Lang": lang }, data: {} });
+    const cats = (await res.json()).data.list as { id: number; title: string }[];
+    return cats.find((c) => c.id === 4)!.title;
+  };
+  for (const [path, lang, name] of [
+    ["/effect", "en", "Chrome Knight"],
+    ["/de/effect", "de", "Chromritter"],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole("tab", { name: await fantasy(lang), exact: true }).click();
+    const card = page.getByTestId("effect-card").filter({ hasText: name });
+    await expect(card).toHaveCount(1);
+    await expect(card.locator("img")).toHaveAttribute("src", /\/static\/content\/tpl-1044-picture-.*\.jpg$/);
+    // The picture really loads.
+    await expect.poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  }
+});
