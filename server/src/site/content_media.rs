@@ -145,11 +145,6 @@ pub async fn store(
     Ok(key)
 }
 
-/// The public URL of a stored content file.
-pub fn url(origin: &str, key: &str) -> String {
-    format!("{origin}/static/{key}")
-}
-
 /// `GET /static/content/{name}`: an uploaded content file (cached a day: names never change).
 pub async fn serve(
     State(state): State<AppState>,

@@ -25,9 +25,8 @@
 //! track's seconds) fill the music form.
 
 use super::audio_preview;
-use super::content_media;
 use super::seed::{Category, EFFECT_MODULE, Seeds, Template};
-use super::seed_media::{media_url, ratio_size};
+use super::seed_media::{content_url, media_url, ratio_size};
 use aivg_core::lang::Lang;
 use serde_json::{Value, json};
 
@@ -87,7 +86,7 @@ pub fn template_json(s: &Seeds, origin: &str, t: &Template, lang: Lang) -> Value
         )
     };
     // Media an operator uploaded (`content_media`) replace the drawn seed pictures and tunes.
-    let uploaded = |key: &Option<String>| key.as_deref().map(|k| content_media::url(origin, k));
+    let uploaded = |key: &Option<String>| key.as_deref().map(|k| content_url(origin, k));
     let thumb = uploaded(&t.media.picture).unwrap_or(thumb);
     let preview = match media {
         "audio" => uploaded(&t.media.audio),
