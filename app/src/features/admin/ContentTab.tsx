@@ -35,7 +35,11 @@ const categoryLabel = (c: { id: number; title: string; media: string }) => `${c.
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const languages = switcherLanguages();
 const SLOTS: MediaSlot[] = ["picture", "video", "audio"];
-const ACCEPT: Record<MediaSlot, string> = { picture: "image/png,image/jpeg,image/webp", video: "video/mp4,video/webm", audio: "audio/mpeg,audio/wav,audio/ogg" };
+const ACCEPT: Record<MediaSlot, string> = {
+  picture: "image/png,image/jpeg,image/webp",
+  video: "video/mp4,video/webm",
+  audio: "audio/mpeg,audio/wav,audio/ogg",
+};
 
 /** One text field in every language: English is `field`, the others `field_i18n`. */
 function TextField({ t, item, field, onChange }: { t: AdminT; item: TemplateItem; field: "name" | "description"; onChange: (next: TemplateItem) => void }) {
@@ -77,7 +81,19 @@ function TextField({ t, item, field, onChange }: { t: AdminT; item: TemplateItem
   );
 }
 
-function MediaField({ t, item, slot, busy, onUpload }: { t: AdminT; item: TemplateItem; slot: MediaSlot; busy: boolean; onUpload: (slot: MediaSlot, file: File) => void }) {
+function MediaField({
+  t,
+  item,
+  slot,
+  busy,
+  onUpload,
+}: {
+  t: AdminT;
+  item: TemplateItem;
+  slot: MediaSlot;
+  busy: boolean;
+  onUpload: (slot: MediaSlot, file: File) => void;
+}) {
   const key = item.media?.[slot];
   const id = `content-media-${slot}`;
   return (
@@ -346,12 +362,21 @@ function TemplatesSection({ t }: { t: AdminT }) {
                       type="button"
                       className="button button--secondary"
                       onClick={() =>
-                        act(setPublished(view.version, r.tpl_id, !r.published), r.published ? t("content.didUnpublish", { id: r.tpl_id }) : t("content.didPublish", { id: r.tpl_id }))
+                        act(
+                          setPublished(view.version, r.tpl_id, !r.published),
+                          r.published ? t("content.didUnpublish", { id: r.tpl_id }) : t("content.didPublish", { id: r.tpl_id }),
+                        )
                       }
                     >
                       {r.published ? t("content.unpublish") : t("content.publish")}
                     </button>
-                    <button type="button" className="button button--secondary" disabled={at === 0} aria-label={t("content.moveUp", { id: r.tpl_id })} onClick={() => move(at, -1)}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      disabled={at === 0}
+                      aria-label={t("content.moveUp", { id: r.tpl_id })}
+                      onClick={() => move(at, -1)}
+                    >
                       {t("content.up")}
                     </button>
                     <button
@@ -381,7 +406,6 @@ function DocumentSection({ t }: { t: AdminT }) {
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const load = useCallback((k: string) => {
-    setError(null);
     getDocument(k)
       .then((d) => {
         setText(JSON.stringify(d.document, null, 2));
@@ -414,7 +438,15 @@ function DocumentSection({ t }: { t: AdminT }) {
     >
       <div className="admin-field">
         <label htmlFor="content-kind-pick">{t("content.kindPick")}</label>
-        <select id="content-kind-pick" value={kind} onChange={(e) => setKind(e.target.value)}>
+        <select
+          id="content-kind-pick"
+          value={kind}
+          onChange={(e) => {
+            setError(null);
+            setNote(null);
+            setKind(e.target.value);
+          }}
+        >
           {CONTENT_KINDS.map((k) => (
             <option key={k} value={k}>
               {t(`content.kinds.${k}`)}
@@ -443,7 +475,13 @@ export function ContentTab({ t }: { t: AdminT }) {
     <div data-testid="admin-content">
       <div className="admin-actions" role="group" aria-label={t("content.sections")}>
         {(["templates", "documents"] as const).map((s) => (
-          <button key={s} type="button" className={`button ${section === s ? "button--primary" : "button--secondary"}`} aria-pressed={section === s} onClick={() => setSection(s)}>
+          <button
+            key={s}
+            type="button"
+            className={`button ${section === s ? "button--primary" : "button--secondary"}`}
+            aria-pressed={section === s}
+            onClick={() => setSection(s)}
+          >
             {t(`content.section.${s}`)}
           </button>
         ))}
