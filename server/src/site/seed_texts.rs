@@ -103,17 +103,24 @@ mod tests {
 
     #[test]
     fn the_check_wants_every_language_and_no_other() {
-        assert!(all("x").check("t").is_ok());
+        assert!(all("x").check("t", true).is_ok());
         let mut missing = all("x");
         missing.0.remove("ko");
-        assert!(missing.check("t").unwrap_err().contains("no ko text"));
+        assert!(missing.check("t", true).unwrap_err().contains("no ko text"));
+        // An operator's edit may leave a language out (English shows), listed as missing.
+        assert!(missing.check("t", false).is_ok());
+        assert_eq!(missing.missing(), vec!["ko"]);
+        assert!(all("x").missing().is_empty());
         let mut blank = all("x");
         blank.0.insert("fr".into(), " ".into());
-        assert!(blank.check("t").unwrap_err().contains("no fr text"));
+        assert!(blank.check("t", true).unwrap_err().contains("no fr text"));
+        assert!(blank.check("t", false).unwrap_err().contains("no fr text"));
         let mut english = all("x");
         english.0.insert("en".into(), "x".into());
-        assert!(english.check("t").is_err());
-        assert!(Translations::default().check("t").is_err());
+        assert!(english.check("t", true).is_err());
+        assert!(english.check("t", false).is_err());
+        assert!(Translations::default().check("t", true).is_err());
+        assert!(Translations::default().check("t", false).is_ok());
     }
 
     #[test]
