@@ -2,8 +2,11 @@
  * The console's Content page (docs/operations.md#editing-content) from the browser: an admin
  * edits a template's title in English and German and uploads its preview picture; the public
  * effects page shows both, in each language, without a restart. Template 1044 (Fantasy, neither
- * hot nor new) is one no other spec or screenshot shows.
+ * hot nor new) is one no other spec or screenshot shows. The page is checked with axe (no serious
+ * or critical violation) and its form opens with the keyboard.
  */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { makeJpeg, registerUser, signIn } from "./create-support";
 import { expect, test } from "./fixtures";
@@ -19,15 +22,28 @@ function grantAdmin(email: string): void {
   execFileSync(serverBinary(), ["admin", "grant", email], { env: { ...process.env, AIVG_DATA_DIR: dataDir, DATABASE_URL: "" } });
 }
 
+/** The serious or critical axe violations of the page as it is. */
+async function grave(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include("[data-testid=admin-content]").analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
 test("an admin renames a template in two languages and uploads its picture; the site shows both at once", async ({ page, request }) => {
   const admin = await registerUser(request);
   grantAdmin(admin.email);
   await signIn(page, admin);
   await page.goto("/admin");
   await page.getByRole("tab", { name: "Content" }).click();
-  await page.getByTestId(`content-edit-${TPL}`).click();
+  await expect(page.getByTestId(`content-row-${TPL}`)).toBeVisible();
+  expect(await grave(page)).toEqual([]);
+  // With the keyboard: the row's Edit button opens the form.
+  await page.getByTestId(`content-edit-${TPL}`).focus();
+  await page.keyboard.press("Enter");
   const editor = page.getByTestId("content-template-editor");
   await expect(editor).toBeVisible();
+  expect(await grave(page)).toEqual([]);
   await editor.getByTestId("content-name-en").fill("Chrome Knight");
   await editor.getByTestId("content-name-de").fill("Chromritter");
   await editor.getByTestId("content-save").click();
