@@ -408,3 +408,62 @@ async fn an_edit_shows_on_every_instance_on_postgres() {
     assert!(seen.is_some(), "B never showed the edit");
     assert_eq!(public_name(&b, TPL, "en").await, "Planet Zoom");
 }
+
+#[tokio::test]
+async fn an_edited_cms_page_shows_at_once_and_a_bad_one_is_refused() {
+    let s = TestServer::start().await;
+    let admin = make_admin(&s, "editor@example.com").await;
+    let (status, body) = s.get("/v1/admin/content/cms", Some(&admin)).await;
+    assert_eq!(status, 200, "{body}");
+    let version = body["data"]["version"].as_i64().unwrap();
+    let mut doc = body["data"]["document"].clone();
+    doc["pages"]["/jp/home"] = json!({"tdk": {"title": "ホーム", "description": "説明",
+        "keywords": "動画"}, "head": "", "content": "<p>こんにちは</p>", "bottom": ""});
+    let (status, body) = s
+        .post(
+            "/v1/admin/content/cms",
+            Some(&admin),
+            json!({"version": version, "document": doc}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let key = aivg_core::request::cms_cache_key("/jp/home");
+    let (status, page) = s.get(&format!("/api/cms-data/{key}"), None).await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["data"]["tdk"]["title"], "ホーム", "{page}");
+    assert_eq!(audit(&s, &admin).await[0]["action"], "content_edit");
+
+    let mut bad = doc.clone();
+    bad["pages"]["home"] = bad["pages"]["/home"].clone();
+    let (status, body) = s
+        .post(
+            "/v1/admin/content/cms",
+            Some(&admin),
+            json!({"document": bad}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["msg"].as_str().unwrap().contains("page \"home\""),
+        "{body}"
+    );
+    let mut bad = doc;
+    bad["pages"]["/home"]["tdk"]["title"] = json!(7);
+    let (status, body) = s
+        .post(
+            "/v1/admin/content/cms",
+            Some(&admin),
+            json!({"document": bad}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["msg"].as_str().unwrap().contains("cms.json"), "{body}");
+    let (status, body) = s
+        .post(
+            "/v1/admin/content/tools",
+            Some(&admin),
+            json!({"document": {}}),
+        )
+        .await;
+    assert_eq!(status, 400, "kept as seeded: {body}");
+}

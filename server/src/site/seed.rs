@@ -397,6 +397,12 @@ pub fn build(text_of: impl Fn(&str) -> Option<String>, complete: bool) -> Result
             format!("seed/experiments.json: {code} needs 2 to 8 groups")
         })?;
     }
+    // A page key is a path with its language prefix (`/home`, `/de/home`): what `cms.rs` looks up.
+    for path in seeds.cms.pages.keys() {
+        check(path.starts_with('/') && path.len() <= 2048, || {
+            format!("seed/cms.json: page {path:?} is not a path starting with '/'")
+        })?;
+    }
     for name in seeds.cms.redirects.keys() {
         check(
             aivg_core::routes::RouteName::from_name(name).is_some(),

@@ -8,7 +8,8 @@
  *   empty falls back to English and is listed as missing; the `zz` pseudo-locale shows keys),
  *   category, kind, ratio, tags, hot/new, the preview media uploads (picture, video, audio) and a
  *   preview of the card.
- * - The rarer kinds (CMS pages and redirects, ads, experiments, promotions, prompt and music
+ * - CMS pages: a form per page path and language (CmsSection.tsx).
+ * - The rarer kinds (CMS redirects, ads, experiments, promotions, prompt and music
  *   presets, explore items and zones) get a JSON editor of their whole document: the server checks it exactly as it checks the seed files and names the item and
  *   field it refuses. A form per kind is left for later (time: the templates came first).
  */
@@ -29,6 +30,7 @@ import {
   type TemplatesView,
 } from "./contentApi";
 import type { AdminT } from "./adminTexts";
+import { CmsSection } from "./CmsSection";
 
 const codeLabel = (code: string) => `(${code})`;
 const categoryLabel = (c: { id: number; title: string; media: string }) => `${c.id} · ${c.title} (${c.media})`;
@@ -470,11 +472,11 @@ function DocumentSection({ t }: { t: AdminT }) {
 }
 
 export function ContentTab({ t }: { t: AdminT }) {
-  const [section, setSection] = useState<"templates" | "documents">("templates");
+  const [section, setSection] = useState<"templates" | "cms" | "documents">("templates");
   return (
     <div data-testid="admin-content">
       <div className="admin-actions" role="group" aria-label={t("content.sections")}>
-        {(["templates", "documents"] as const).map((s) => (
+        {(["templates", "cms", "documents"] as const).map((s) => (
           <button
             key={s}
             type="button"
@@ -486,7 +488,7 @@ export function ContentTab({ t }: { t: AdminT }) {
           </button>
         ))}
       </div>
-      {section === "templates" ? <TemplatesSection t={t} /> : <DocumentSection t={t} />}
+      {section === "templates" ? <TemplatesSection t={t} /> : section === "cms" ? <CmsSection t={t} /> : <DocumentSection t={t} />}
     </div>
   );
 }
