@@ -73,3 +73,27 @@ test("an admin renames a template in two languages and uploads its picture; the 
     await expect.poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
   }
 });
+
+test("an admin writes a CMS page's title in a language it lacked; the page shows it at once", async ({ page, request }) => {
+  const admin = await registerUser(request);
+  grantAdmin(admin.email);
+  await signIn(page, admin);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Content" }).click();
+  await page.getByRole("button", { name: "CMS pages" }).click();
+  const form = page.getByTestId("content-cms");
+  await form.getByLabel("Page path", { exact: true }).selectOption("/text-to-video");
+  await expect(form.getByTestId("cms-missing")).toContainText("ko");
+  await form.getByLabel("Language", { exact: true }).selectOption("ko");
+  await form.getByTestId("cms-title").fill("AI 동영상 스튜디오");
+  await form.getByTestId("cms-description").fill("텍스트와 사진으로 동영상을 만드세요.");
+  await form.getByTestId("cms-save").click();
+  await expect(form.getByRole("status")).toHaveText("Page /ko/text-to-video saved.");
+  await expect(form.getByTestId("cms-missing")).not.toContainText("ko");
+  expect(await grave(page)).toEqual([]);
+
+  // CMS data is read when the app moves to a page (docs/behaviour/languages-and-routes.md#page-content).
+  await page.goto("/ko/home");
+  await page.getByRole("complementary").locator('a[href="/ko/text-to-video"]').first().click();
+  await expect(page).toHaveTitle("AI 동영상 스튜디오");
+});
