@@ -228,6 +228,15 @@ async fn bad_edits_are_refused_naming_the_field() {
     );
     let (status, body) = s.get("/v1/admin/content/nope", Some(&admin)).await;
     assert_eq!(status, 404, "{body}");
+    // The kinds, each imported from the seed at version 1 (none was saved here).
+    let (status, body) = s.get("/v1/admin/content", Some(&admin)).await;
+    assert_eq!(status, 200, "{body}");
+    let kinds = body["data"].as_array().unwrap();
+    assert_eq!(kinds.len(), 9, "{body}");
+    for k in kinds {
+        assert_eq!(k["version"], 1, "{body}");
+    }
+    assert!(kinds.iter().any(|k| k["kind"] == "templates"), "{body}");
 }
 
 #[tokio::test]
