@@ -138,6 +138,16 @@ pub async fn start(cfg: config::Config) -> Result<Running, StartError> {
         .map_err(|e| StartError::Bind(cfg.addr, e))?;
     let state = state::AppState::new(db, config::Config { addr, ..cfg }, &secret);
     state.files.check().map_err(StartError::Storage)?;
+    site::content_store::start(&state.db.pool, &state.content).await?;
+    if let Some(url) = state.db.pg_url() {
+        site::content_store::listen(
+            url,
+            state.db.pool.clone(),
+            state.content.clone(),
+            state.tasks.shutdown_signal(),
+        )
+        .await?;
+    }
     tasks::start(&state).await?;
     webhooks::start(&state).map_err(StartError::Webhooks)?;
     if let Some(url) = state.db.pg_url()

@@ -20,8 +20,9 @@ use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-/// Paths whose route sets its own, larger body limit.
-const OWN_LIMIT_PREFIXES: [&str; 1] = ["/oss/upload/"];
+/// Paths whose route sets its own, larger body limit: uploads, and the console's content media
+/// (`admin::MEDIA_UPLOAD`).
+const OWN_LIMIT_PREFIXES: [&str; 2] = ["/oss/upload/", "/v1/admin/media/"];
 
 /// The most of a plain-text rejection we read back to quote it in the envelope.
 const MAX_REJECTION_TEXT: usize = 16 * 1024;

@@ -10,6 +10,7 @@ use crate::db::Db;
 use crate::limits::Limits;
 use crate::models::Models;
 use crate::pay::payments::Payments;
+use crate::site::content_store::Content;
 use crate::tasks::hub::Tasks;
 use crate::uploads::storage::Files;
 use std::sync::Arc;
@@ -31,6 +32,8 @@ pub struct AppState {
     pub payments: Payments,
     /// The local ONNX models, loaded at first use.
     pub models: Models,
+    /// The site content snapshot (`site/content_store.rs`).
+    pub content: Content,
 }
 
 impl AppState {
@@ -54,6 +57,7 @@ impl AppState {
             files,
             tasks,
             payments,
+            content: Content::from_seed(),
         }
     }
 }

@@ -16,6 +16,7 @@
 mod abuse_limits;
 mod accounts;
 mod admin;
+mod admin_content;
 mod admin_engines;
 mod admin_payments;
 mod admin_tasks;

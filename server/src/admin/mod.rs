@@ -8,6 +8,7 @@
 
 pub mod access;
 pub mod audit;
+pub mod content;
 pub mod engines;
 pub mod overview;
 pub mod payments;
@@ -54,6 +55,10 @@ impl FromRequestParts<AppState> for AdminUser {
     }
 }
 
+/// The upload route of content media (its body limit is its own: `request_guard.rs` leaves
+/// paths under `/v1/admin/media/` to it).
+pub const MEDIA_UPLOAD: &str = "/v1/admin/media/templates/{id}/{slot}";
+
 /// Every route of the console: method, path, handler.
 pub fn routes() -> Vec<(Method, &'static str, MethodRouter<AppState>)> {
     vec![
@@ -96,6 +101,44 @@ pub fn routes() -> Vec<(Method, &'static str, MethodRouter<AppState>)> {
             post(tasks::refund),
         ),
         (Method::GET, "/v1/admin/engines", get(engines::report)),
+        (Method::GET, "/v1/admin/content", get(content::kinds)),
+        (
+            Method::GET,
+            "/v1/admin/content/templates/items",
+            get(content::templates),
+        ),
+        (
+            Method::POST,
+            "/v1/admin/content/templates/items/{id}",
+            post(content::put_template),
+        ),
+        (
+            Method::POST,
+            "/v1/admin/content/templates/items/{id}/published",
+            post(content::publish_template),
+        ),
+        (
+            Method::POST,
+            "/v1/admin/content/templates/order",
+            post(content::order_templates),
+        ),
+        (
+            Method::POST,
+            MEDIA_UPLOAD,
+            post(content::upload_template_media).layer(axum::extract::DefaultBodyLimit::max(
+                crate::site::content_media::MAX_MEDIA_BYTES,
+            )),
+        ),
+        (
+            Method::GET,
+            "/v1/admin/content/{kind}",
+            get(content::document),
+        ),
+        (
+            Method::POST,
+            "/v1/admin/content/{kind}",
+            post(content::put_document),
+        ),
         (
             Method::POST,
             "/v1/admin/engines/{backend}/rotation",

@@ -8,7 +8,6 @@
 //! grant impossible, even for concurrent requests; an ended promotion answers state 5 even to a
 //! user who applied before. The answer also carries `credits` granted (0 unless state 1).
 
-use super::seed::seeds;
 use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::clock;
@@ -68,7 +67,8 @@ pub async fn apply(
             ));
         }
     };
-    let activity = seeds()?.activities.activities.get(&code).ok_or_else(|| {
+    let snap = state.content.snapshot()?;
+    let activity = snap.seeds.activities.activities.get(&code).ok_or_else(|| {
         ApiError::invalid(
             "code",
             format!(

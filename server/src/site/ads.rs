@@ -10,7 +10,7 @@
 //! gets it, the same test the checkout makes), the coupon, the promo countdown and the ads of the
 //! client. The app shows the free-trial box only where the trial is offered.
 
-use super::seed::{Ad, seeds};
+use super::seed::Ad;
 use super::seed_media::media_url;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::clock;
@@ -65,7 +65,8 @@ pub async fn ads(
     ApiQuery(q): ApiQuery<ClientQuery>,
 ) -> ApiResult<Vec<AdItem>> {
     let wap = is_wap(q.client.as_deref())?;
-    let s = seeds()?;
+    let snap = state.content.snapshot()?;
+    let s = &snap.seeds;
     ok(items(
         if wap { &s.ads.wap } else { &s.ads.desktop },
         &crate::links::origin(&state.cfg, &headers),
@@ -79,7 +80,8 @@ pub async fn marketing(
     ApiQuery(q): ApiQuery<ClientQuery>,
 ) -> ApiResult<Value> {
     let wap = is_wap(q.client.as_deref())?;
-    let s = seeds()?;
+    let snap = state.content.snapshot()?;
+    let s = &snap.seeds;
     let campaign = &s.activities.campaign;
     let activity = s
         .activities

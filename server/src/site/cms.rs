@@ -13,11 +13,12 @@
 //!   client treats like a failure without logging a warning for every uncovered page);
 //! - a key that is not base64 of UTF-8, or a path not starting with `/`, answers 400 naming `key`.
 
-use super::seed::{CmsPage, Tdk, seeds};
+use super::seed::{CmsPage, Tdk};
 use crate::api::{ApiError, ApiResult, ok};
+use crate::state::AppState;
 use aivg_core::request::cms_path_from_key;
 use aivg_core::routes::{add_prefix, match_route, split_prefix};
-use axum::extract::Path;
+use axum::extract::{Path, State};
 use serde::Serialize;
 
 /// The path a page is seeded under: no query or fragment, no trailing `/` (except the root).
@@ -50,7 +51,10 @@ pub struct Redirect {
 }
 
 /// `GET /api/cms-data/{key}` → `{tdk, head, content, bottom}`, `{…, redirect}` or `null`.
-pub async fn cms_data(Path(key): Path<String>) -> ApiResult<Option<CmsAnswer>> {
+pub async fn cms_data(
+    State(state): State<AppState>,
+    Path(key): Path<String>,
+) -> ApiResult<Option<CmsAnswer>> {
     let path = cms_path_from_key(&key).map_err(|e| ApiError::invalid("key", e))?;
     if !path.starts_with('/') || path.len() > 2048 {
         return Err(ApiError::invalid(
@@ -58,7 +62,8 @@ pub async fn cms_data(Path(key): Path<String>) -> ApiResult<Option<CmsAnswer>> {
             format!("{path:?} is not a page path starting with '/'"),
         ));
     }
-    let cms = &seeds()?.cms;
+    let snap = state.content.snapshot()?;
+    let cms = &snap.seeds.cms;
     let route = match_route(&path);
     if let Some(rule) = cms.redirects.get(route.name.as_str()) {
         let to = if rule.external {

@@ -14,7 +14,7 @@
 //! the image header); when there is no valid token, a file is not the caller's or not an image, or
 //! a size cannot be read, the check is skipped and the provider reports whatever is wrong.
 
-use super::seed::{TemplateKind, seeds};
+use super::seed::TemplateKind;
 use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::params;
@@ -29,11 +29,11 @@ use serde_json::{Map, Value};
 #[derive(Debug, Serialize)]
 pub struct Direct {
     pub tpl_id: i64,
-    pub algorithm: &'static str,
-    pub module: &'static str,
+    pub algorithm: String,
+    pub module: String,
     pub create_path: String,
     pub payload: Payload,
-    pub request: &'static [Value],
+    pub request: Vec<Value>,
 }
 
 /// The body of the create call.
@@ -47,10 +47,10 @@ pub struct Payload {
 /// module, isFromTpl, name).
 #[derive(Debug, Serialize)]
 pub struct TemplateUserData {
-    pub module: &'static str,
+    pub module: String,
     #[serde(rename = "isFromTpl")]
     pub is_from_tpl: bool,
-    pub name: &'static str,
+    pub name: String,
     pub tpl_id: i64,
 }
 
@@ -61,7 +61,8 @@ pub async fn direct(
     body: Bytes,
 ) -> ApiResult<Direct> {
     let body = params::object_body(&body)?;
-    let s = seeds()?;
+    let snap = state.content.snapshot()?;
+    let s = &snap.seeds;
     let id = params::json_int(
         "tpl_id",
         body.get("tpl_id").unwrap_or(&Value::Null),
@@ -115,21 +116,21 @@ pub async fn direct(
         check_two_images(&state, user, kind, fields).await?;
     }
     let user_data = TemplateUserData {
-        module: &kind.module,
+        module: kind.module.clone(),
         is_from_tpl: true,
-        name: &t.name,
+        name: t.name.clone(),
         tpl_id: t.tpl_id,
     };
     ok(Direct {
         tpl_id: t.tpl_id,
-        algorithm: &kind.algorithm,
-        module: &kind.module,
+        algorithm: kind.algorithm.clone(),
+        module: kind.module.clone(),
         create_path: format!("/v1/ai/create/{}", kind.algorithm),
         payload: Payload {
             data: fields.clone(),
             user_data,
         },
-        request: &kind.request,
+        request: kind.request.clone(),
     })
 }
 

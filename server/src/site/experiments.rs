@@ -10,7 +10,6 @@
 //! group never changes, even if the seed's group count does later. `extra` is accepted and
 //! ignored.
 
-use super::seed::seeds;
 use crate::accounts::auth::MaybeUser;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::clock;
@@ -95,15 +94,22 @@ pub async fn ab_test(
 ) -> ApiResult<Assignment> {
     let code = params::text(q.test_code.as_deref())
         .ok_or_else(|| ApiError::invalid("test_code", "missing"))?;
-    let groups = *seeds()?.experiments.tests.get(code).ok_or_else(|| {
-        ApiError::invalid(
-            "test_code",
-            format!(
-                "unknown experiment {:?}",
-                code.chars().take(64).collect::<String>()
-            ),
-        )
-    })?;
+    let groups = *state
+        .content
+        .snapshot()?
+        .seeds
+        .experiments
+        .tests
+        .get(code)
+        .ok_or_else(|| {
+            ApiError::invalid(
+                "test_code",
+                format!(
+                    "unknown experiment {:?}",
+                    code.chars().take(64).collect::<String>()
+                ),
+            )
+        })?;
     if q.extra.as_ref().is_some_and(|e| e.len() > 2000) {
         return Err(ApiError::invalid("extra", "at most 2000 characters"));
     }

@@ -19,7 +19,7 @@
 //! likes, author, route, extra_data:{width, height}}`; `route` is the creation screen that
 //! reuses the item (`/image-to-image?exploreId=1448`).
 
-use super::seed::{ExploreItem, Zone, seeds};
+use super::seed::{ExploreItem, Seeds, Zone};
 use super::seed_media::{media_url, ratio_size};
 use super::seed_texts::call_lang;
 use crate::accounts::auth::MaybeUser;
@@ -111,7 +111,7 @@ pub async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<ListQuery>,
-) -> ApiResult<Paged<ItemView<'static>>> {
+) -> ApiResult<Value> {
     let page = params::int("page", q.page.as_deref(), Some(1), 1, 1_000_000)?;
     let default_size = i64::from(aivg_core::explore::EXPLORE_PAGE_SIZE);
     let size = params::int(
@@ -123,7 +123,9 @@ pub async fn list(
     )?;
     let media = params::media(q.media.as_deref(), &["video", "image"])?;
     let recommend = params::flag("recommend", q.recommend.as_deref())?;
-    let matching: Vec<&ExploreItem> = seeds()?
+    let snap = state.content.snapshot()?;
+    let matching: Vec<&ExploreItem> = snap
+        .seeds
         .explore
         .items
         .iter()
@@ -132,7 +134,7 @@ pub async fn list(
         .collect();
     let origin = crate::links::origin(&state.cfg, &headers);
     let lang = call_lang(&headers, None);
-    ok(Paged::of(&matching, page, size, |i| {
+    value(Paged::of(&matching, page, size, |i| {
         item_view(&origin, i, lang)
     }))
 }
@@ -143,9 +145,13 @@ pub struct IdQuery {
     pub id: Option<String>,
 }
 
-fn find_item(id: i64) -> Result<&'static ExploreItem, ApiError> {
-    seeds()?
-        .explore
+/// An answer borrowing from the snapshot, made JSON while the snapshot is held.
+fn value(view: impl Serialize) -> ApiResult<Value> {
+    ok(serde_json::to_value(view).map_err(ApiError::internal)?)
+}
+
+fn find_item(s: &Seeds, id: i64) -> Result<&ExploreItem, ApiError> {
+    s.explore
         .items
         .iter()
         .find(|i| i.id == id)
@@ -157,11 +163,12 @@ pub async fn info(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<ItemView<'static>> {
+) -> ApiResult<Value> {
     let id = params::int("id", q.id.as_deref(), None, 1, i64::MAX)?;
-    ok(item_view(
+    let snap = state.content.snapshot()?;
+    value(item_view(
         &crate::links::origin(&state.cfg, &headers),
-        find_item(id)?,
+        find_item(&snap.seeds, id)?,
         call_lang(&headers, None),
     ))
 }
@@ -192,18 +199,17 @@ fn zone_view<'a>(origin: &str, z: &'a Zone, lang: Lang) -> ZoneView<'a> {
 }
 
 /// `GET /v1/workflow/zone/list`.
-pub async fn zones(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-) -> ApiResult<List<ZoneView<'static>>> {
+pub async fn zones(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Value> {
     let origin = crate::links::origin(&state.cfg, &headers);
-    let list = seeds()?
+    let snap = state.content.snapshot()?;
+    let list: Vec<ZoneView> = snap
+        .seeds
         .explore
         .zones
         .iter()
         .map(|z| zone_view(&origin, z, call_lang(&headers, None)))
         .collect();
-    ok(List { list })
+    value(List { list })
 }
 
 /// `GET /v1/workflow/zone/info`.
@@ -211,9 +217,10 @@ pub async fn zone_info(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<ZoneView<'static>> {
+) -> ApiResult<Value> {
     let id = params::int("id", q.id.as_deref(), None, 1, i64::MAX)?;
-    let s = seeds()?;
+    let snap = state.content.snapshot()?;
+    let s = &snap.seeds;
     let zone = s
         .explore
         .zones
@@ -228,7 +235,7 @@ pub async fn zone_info(
         .filter_map(|id| s.explore.items.iter().find(|i| i.id == *id))
         .map(|i| item_view(&origin, i, lang))
         .collect();
-    ok(ZoneView {
+    value(ZoneView {
         list: Some(items),
         ..zone_view(&origin, zone, lang)
     })
@@ -266,7 +273,8 @@ pub async fn report(
 ) -> ApiResult<Report> {
     let id = params::json_int("explore_id", &b.explore_id, 1, i64::MAX)?
         .ok_or_else(|| ApiError::invalid("explore_id", "missing: give the reported item"))?;
-    find_item(id).map_err(|_| ApiError::invalid("explore_id", format!("no explore item {id}")))?;
+    find_item(&state.content.snapshot()?.seeds, id)
+        .map_err(|_| ApiError::invalid("explore_id", format!("no explore item {id}")))?;
     let reason = match &b.reason {
         Value::String(r) if valid_reason(r.trim()) => r.trim().to_owned(),
         Value::Null => {

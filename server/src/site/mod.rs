@@ -15,6 +15,7 @@
 //! | `POST /v1/workflow/direct` | [`direct`] |
 //! | `POST /v1/workflow/resource/list`, `GET …/resource/info`, `POST …/resource/export` | [`library`] |
 //! | `GET /v1/workflow/explore/list`, `…/explore/info`, `…/zone/list`, `…/zone/info`, `POST /v1/explore/report` | [`explore`] |
+//! | `GET /static/content/{name}` (media an operator uploaded) | [`content_media`] |
 //! | `GET /static/seed/{name}.svg`, `GET /static/seed/tpl-{id}-preview.wav` ([`audio_preview`]), `GET /static/seed/demo-{key}-{n}-{side}.jpg` ([`demo_photo`]), `GET /builds/latest.json`, `GET /builds/meta/{id}.json`, `GET /app_static/icons/{name}.svg` | [`assets`] |
 
 pub mod activity;
@@ -22,6 +23,8 @@ pub mod ads;
 pub mod assets;
 pub mod audio_preview;
 pub mod cms;
+pub mod content_media;
+pub mod content_store;
 pub mod country;
 pub mod demo_photo;
 pub mod direct;
@@ -72,6 +75,7 @@ pub fn router() -> Router<AppState> {
         .route("/v1/workflow/zone/info", get(explore::zone_info))
         .route("/v1/explore/report", post(explore::report))
         .route("/static/seed/{file}", get(assets::seed_file))
+        .route("/static/content/{file}", get(content_media::serve))
         .route("/builds/latest.json", get(assets::latest))
         .route("/builds/meta/{file}", get(assets::meta))
         .route("/app_static/icons/{file}", get(assets::icon))

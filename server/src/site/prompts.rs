@@ -62,21 +62,25 @@ fn known<'m, V>(
 
 /// A keyed list: the samples or demos of one key.
 #[derive(Debug, Serialize)]
-pub struct Keyed<T> {
-    pub key: &'static str,
+pub struct Keyed<'a, T> {
+    pub key: &'a str,
     pub list: Vec<T>,
 }
 
 /// A prompt sample (ids from 1).
 #[derive(Debug, Serialize)]
-pub struct Sample {
+pub struct Sample<'a> {
     pub id: usize,
-    pub prompt: &'static str,
+    pub prompt: &'a str,
 }
 
 /// `GET /v1/common/prompt_sample`.
-pub async fn prompt_sample(ApiQuery(q): ApiQuery<KeyQuery>) -> ApiResult<Keyed<Sample>> {
-    let (key, samples) = known("key", q.key.as_deref(), &seeds()?.prompts.samples)?;
+pub async fn prompt_sample(
+    State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<KeyQuery>,
+) -> ApiResult<Value> {
+    let snap = state.content.snapshot()?;
+    let (key, samples) = known("key", q.key.as_deref(), &snap.seeds.prompts.samples)?;
     let list = samples
         .iter()
         .enumerate()
@@ -85,7 +89,12 @@ pub async fn prompt_sample(ApiQuery(q): ApiQuery<KeyQuery>) -> ApiResult<Keyed<S
             prompt: p,
         })
         .collect();
-    ok(Keyed { key, list })
+    value(Keyed { key, list })
+}
+
+/// An answer borrowing from the content snapshot, made JSON while the snapshot is held.
+fn value(view: impl Serialize) -> ApiResult<Value> {
+    ok(serde_json::to_value(view).map_err(ApiError::internal)?)
 }
 
 /// Query of the presets.
@@ -98,42 +107,44 @@ pub struct PresetsQuery {
 
 /// A preset as answered; music styles carry their English `style` and a cover.
 #[derive(Debug, Serialize)]
-pub struct PresetView {
-    pub id: &'static str,
-    pub title: &'static str,
-    pub prompt: &'static str,
+pub struct PresetView<'a> {
+    pub id: &'a str,
+    pub title: &'a str,
+    pub prompt: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub style: Option<&'static str>,
+    pub style: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cover: Option<String>,
 }
 
 /// A preset category with its presets.
 #[derive(Debug, Serialize)]
-pub struct CategoryView {
-    pub category: &'static str,
-    pub name: &'static str,
-    pub presets: Vec<PresetView>,
+pub struct CategoryView<'a> {
+    pub category: &'a str,
+    pub name: &'a str,
+    pub presets: Vec<PresetView<'a>>,
 }
 
 /// The answer of the presets.
 #[derive(Debug, Serialize)]
-pub struct Presets {
-    pub algorithm: &'static str,
+pub struct Presets<'a> {
+    pub algorithm: &'a str,
     pub model_type: String,
     pub lang: &'static str,
-    pub list: Vec<CategoryView>,
+    pub list: Vec<CategoryView<'a>>,
 }
 
 /// `GET /v1/prompt/category-and-presets`.
 pub async fn presets(
+    State(state): State<AppState>,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<PresetsQuery>,
-) -> ApiResult<Presets> {
+) -> ApiResult<Value> {
+    let snap = state.content.snapshot()?;
     let (algorithm, categories) = known(
         "algorithm",
         q.algorithm.as_deref(),
-        &seeds()?.prompts.presets,
+        &snap.seeds.prompts.presets,
     )?;
     if let Some(lang) = params::text(q.lang.as_deref())
         && Lang::from_code(lang).is_none()
@@ -179,7 +190,7 @@ pub async fn presets(
             }
         })
         .collect();
-    ok(Presets {
+    value(Presets {
         algorithm,
         model_type: model.map_or(String::new(), str::to_owned),
         lang: lang.code(),
@@ -200,14 +211,14 @@ pub struct Demo {
 /// too): the answer `GET /v1/common/demo/list?key=` would give. `spa` preloads their pictures with
 /// the page's HTML and writes the answer into it, so the page's first render has them without a
 /// request (docs/performance.md, "first load, sixth round").
-pub fn route_demos(origin: &str, route: &str) -> Option<Keyed<Demo>> {
+pub fn route_demos(origin: &str, route: &str) -> Option<Keyed<'static, Demo>> {
     let key = aivg_core::routes::demo_key(route)?;
     let (key, names) = seeds().ok()?.tools.demos.get_key_value(key.as_str())?;
     Some(demo_list(origin, key.as_str(), names))
 }
 
 /// The examples of tool `key`, named `names` in the seed.
-fn demo_list(origin: &str, key: &'static str, names: &'static [String]) -> Keyed<Demo> {
+fn demo_list(origin: &str, key: &'static str, names: &'static [String]) -> Keyed<'static, Demo> {
     let list = names
         .iter()
         .enumerate()
@@ -229,7 +240,7 @@ pub async fn demos(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<KeyQuery>,
-) -> ApiResult<Keyed<Demo>> {
+) -> ApiResult<Keyed<'static, Demo>> {
     let (key, names) = known("key", q.key.as_deref(), &seeds()?.tools.demos)?;
     let origin = crate::links::origin(&state.cfg, &headers);
     ok(demo_list(&origin, key, names))

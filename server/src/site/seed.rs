@@ -221,6 +221,29 @@ pub struct Template {
     pub style: Option<String>,
     #[serde(default)]
     pub duration: Option<u32>,
+    /// Shown on the public site (an admin unpublishes without deleting; absent = published).
+    #[serde(default = "published")]
+    pub published: bool,
+    /// Media an operator uploaded (object store keys under `content/`), shown instead of the
+    /// drawn seed pictures.
+    #[serde(default)]
+    pub media: TemplateMedia,
+}
+
+fn published() -> bool {
+    true
+}
+
+/// The uploaded preview media of a template: object store keys (`content/…`), served by
+/// `GET /static/content/{name}`.
+#[derive(Debug, Default, Deserialize)]
+pub struct TemplateMedia {
+    #[serde(default)]
+    pub picture: Option<String>,
+    #[serde(default)]
+    pub video: Option<String>,
+    #[serde(default)]
+    pub audio: Option<String>,
 }
 
 /// `seed/explore.json`.
@@ -304,26 +327,48 @@ pub(super) fn check(ok: bool, problem: impl FnOnce() -> String) -> Result<(), St
     if ok { Ok(()) } else { Err(problem()) }
 }
 
+/// The content kinds: each is a seed file `server/seed/{kind}.json` and a row of the
+/// `site_content` table (`content_store`), with the seed's text (the first import).
+pub const KINDS: [(&str, &str); 9] = [
+    ("cms", include_str!("../../seed/cms.json")),
+    ("ads", include_str!("../../seed/ads.json")),
+    ("experiments", include_str!("../../seed/experiments.json")),
+    ("activities", include_str!("../../seed/activities.json")),
+    ("prompts", include_str!("../../seed/prompts.json")),
+    ("tools", include_str!("../../seed/tools.json")),
+    ("templates", include_str!("../../seed/templates.json")),
+    ("explore", include_str!("../../seed/explore.json")),
+    ("resources", include_str!("../../seed/resources.json")),
+];
+
+/// The seed's text of `kind`.
+pub fn seed_text(kind: &str) -> Option<&'static str> {
+    KINDS.iter().find(|(k, _)| *k == kind).map(|(_, t)| *t)
+}
+
 fn load() -> Result<Seeds, String> {
+    build(|kind| seed_text(kind).map(str::to_owned), true)
+}
+
+/// Parses and checks the documents `text_of(kind)` gives for every kind of [`KINDS`]: the one
+/// validation of the seed files and of every content edit (a message names the file, the item
+/// and the field).
+/// `complete`: every text in every language (the seed files; see `Translations::check`).
+pub fn build(text_of: impl Fn(&str) -> Option<String>, complete: bool) -> Result<Seeds, String> {
+    let doc = |kind: &str| text_of(kind).ok_or_else(|| format!("seed/{kind}.json: missing"));
     let seeds = Seeds {
-        cms: parse("cms.json", include_str!("../../seed/cms.json"))?,
-        ads: parse("ads.json", include_str!("../../seed/ads.json"))?,
-        experiments: parse(
-            "experiments.json",
-            include_str!("../../seed/experiments.json"),
-        )?,
-        activities: parse(
-            "activities.json",
-            include_str!("../../seed/activities.json"),
-        )?,
-        prompts: parse("prompts.json", include_str!("../../seed/prompts.json"))?,
-        tools: parse("tools.json", include_str!("../../seed/tools.json"))?,
-        templates: parse("templates.json", include_str!("../../seed/templates.json"))?,
-        explore: parse("explore.json", include_str!("../../seed/explore.json"))?,
-        resources: parse("resources.json", include_str!("../../seed/resources.json"))?,
+        cms: parse("cms.json", &doc("cms")?)?,
+        ads: parse("ads.json", &doc("ads")?)?,
+        experiments: parse("experiments.json", &doc("experiments")?)?,
+        activities: parse("activities.json", &doc("activities")?)?,
+        prompts: parse("prompts.json", &doc("prompts")?)?,
+        tools: parse("tools.json", &doc("tools")?)?,
+        templates: parse("templates.json", &doc("templates")?)?,
+        explore: parse("explore.json", &doc("explore")?)?,
+        resources: parse("resources.json", &doc("resources")?)?,
     };
     let ratio_ok = |r: &str| aivg_core::crop::aspect_ratio_size(r).is_ok();
-    super::seed_checks::translations(&seeds)?;
+    super::seed_checks::translations(&seeds, complete)?;
     super::seed_checks::templates(&seeds.templates, &seeds.prompts)?;
     let e = &seeds.explore;
     for (i, item) in e.items.iter().enumerate() {
@@ -350,6 +395,12 @@ fn load() -> Result<Seeds, String> {
     for (code, n) in &seeds.experiments.tests {
         check((2..=8).contains(n), || {
             format!("seed/experiments.json: {code} needs 2 to 8 groups")
+        })?;
+    }
+    // A page key is a path with its language prefix (`/home`, `/de/home`): what `cms.rs` looks up.
+    for path in seeds.cms.pages.keys() {
+        check(path.starts_with('/') && path.len() <= 2048, || {
+            format!("seed/cms.json: page {path:?} is not a path starting with '/'")
         })?;
     }
     for name in seeds.cms.redirects.keys() {

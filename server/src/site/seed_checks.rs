@@ -12,45 +12,61 @@ pub(super) fn module_name_ok(m: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
+/// An object key of uploaded content media: `content/` then 1 to 100 letters, digits, `.`, `_`
+/// or `-`, not starting with a dot (what `admin/content_media.rs` makes).
+pub fn content_key_ok(key: &str) -> bool {
+    key.strip_prefix("content/").is_some_and(|name| {
+        !name.is_empty()
+            && name.len() <= 100
+            && !name.starts_with('.')
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+    })
+}
+
 const MEDIA: [&str; 3] = ["video", "image", "audio"];
 
 /// Every text a visitor reads from the seeds is given in every interface language
 /// (`seed_texts`): preset titles and their categories, template names, descriptions and
-/// categories, explore captions, zone names and descriptions.
-pub fn translations(s: &Seeds) -> Result<(), String> {
+/// categories, explore captions, zone names and descriptions (when `complete`, as the seed files
+/// are; an operator's edit may leave languages out, see `Translations::check`).
+pub fn translations(s: &Seeds, complete: bool) -> Result<(), String> {
     for (algorithm, categories) in &s.prompts.presets {
         for c in categories {
             let at = format!("seed/prompts.json: {algorithm} category {}", c.category);
-            c.name_i18n.check(&format!("{at} name_i18n"))?;
+            c.name_i18n.check(&format!("{at} name_i18n"), complete)?;
             for p in &c.presets {
                 p.title_i18n
-                    .check(&format!("{at}: preset {} title_i18n", p.id))?;
+                    .check(&format!("{at}: preset {} title_i18n", p.id), complete)?;
             }
         }
     }
     for c in &s.templates.categories {
-        c.title_i18n.check(&format!(
-            "seed/templates.json: category {} title_i18n",
-            c.id
-        ))?;
+        c.title_i18n.check(
+            &format!("seed/templates.json: category {} title_i18n", c.id),
+            complete,
+        )?;
     }
     for t in &s.templates.templates {
         let at = format!("seed/templates.json: template {}", t.tpl_id);
-        t.name_i18n.check(&format!("{at} name_i18n"))?;
+        t.name_i18n.check(&format!("{at} name_i18n"), complete)?;
         if t.description.is_some() {
             t.description_i18n
-                .check(&format!("{at} description_i18n"))?;
+                .check(&format!("{at} description_i18n"), complete)?;
         }
     }
     for i in &s.explore.items {
-        i.title_i18n
-            .check(&format!("seed/explore.json: item {} title_i18n", i.id))?;
+        i.title_i18n.check(
+            &format!("seed/explore.json: item {} title_i18n", i.id),
+            complete,
+        )?;
     }
     for z in &s.explore.zones {
         let at = format!("seed/explore.json: zone {}", z.id);
-        z.name_i18n.check(&format!("{at} name_i18n"))?;
+        z.name_i18n.check(&format!("{at} name_i18n"), complete)?;
         z.description_i18n
-            .check(&format!("{at} description_i18n"))?;
+            .check(&format!("{at} description_i18n"), complete)?;
     }
     Ok(())
 }
@@ -111,6 +127,21 @@ pub fn templates(t: &Templates, prompts: &Prompts) -> Result<(), String> {
             !t.templates.iter().take(i).any(|o| o.tpl_id == tpl.tpl_id),
             || format!("{}: listed twice", at()),
         )?;
+        check(tpl.tpl_id > 0, || {
+            format!("{}: tpl_id must be positive", at())
+        })?;
+        check(!tpl.name.trim().is_empty(), || {
+            format!("{}: name is empty", at())
+        })?;
+        for (field, key) in [
+            ("media.picture", &tpl.media.picture),
+            ("media.video", &tpl.media.video),
+            ("media.audio", &tpl.media.audio),
+        ] {
+            check(key.as_deref().is_none_or(content_key_ok), || {
+                format!("{}: {field} is not an uploaded file (content/…)", at())
+            })?;
+        }
         if category.media == "audio" {
             audio_template(tpl, prompts).map_err(|e| format!("{}: {e}", at()))?;
         } else {

@@ -17,3 +17,9 @@ pub fn fnv(text: &str) -> u32 {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
     })
 }
+
+/// The public URL of a content file an operator uploaded (object key `content/…`, served by
+/// `content_media`).
+pub fn content_url(origin: &str, key: &str) -> String {
+    format!("{origin}/static/{key}")
+}

@@ -10,6 +10,11 @@
 //! (docs/behaviour/uploads.md#aspect-ratios bounds of the two uploads' height/width ratio quotient,
 //! checked by `POST /v1/workflow/direct`).
 //!
+//! A template with media an operator uploaded (`media.picture`, `media.video`, `media.audio`,
+//! see `content_media`) shows them instead: the picture as `thumbnail` (and `extra.format` its
+//! type), the video (else the picture) as a video or image template's `preview_url`, the tune
+//! as an audio template's.
+//!
 //! Audio templates (module `music`, the text-to-music screen's template list) have the same keys
 //! plus `description`, with: `media: audio`; `thumbnail`/`thumbnail_link` = the cover of their
 //! music style (`/static/seed/style-{preset id}.svg`, the same picture as the style's
@@ -21,7 +26,7 @@
 
 use super::audio_preview;
 use super::seed::{Category, EFFECT_MODULE, Seeds, Template};
-use super::seed_media::{media_url, ratio_size};
+use super::seed_media::{content_url, media_url, ratio_size};
 use aivg_core::lang::Lang;
 use serde_json::{Value, json};
 
@@ -80,6 +85,21 @@ pub fn template_json(s: &Seeds, origin: &str, t: &Template, lang: Lang) -> Value
             json!({ "width": width, "height": height, "format": "svg" }),
         )
     };
+    // Media an operator uploaded (`content_media`) replace the drawn seed pictures and tunes.
+    let uploaded = |key: &Option<String>| key.as_deref().map(|k| content_url(origin, k));
+    let thumb = uploaded(&t.media.picture).unwrap_or(thumb);
+    let preview = match media {
+        "audio" => uploaded(&t.media.audio),
+        _ => uploaded(&t.media.video).or_else(|| uploaded(&t.media.picture)),
+    }
+    .unwrap_or(preview);
+    let mut extra = extra;
+    if media != "audio"
+        && let (Some(key), Some(map)) = (&t.media.picture, extra.as_object_mut())
+    {
+        let ext = key.rsplit_once('.').map_or("", |(_, e)| e);
+        map.insert("format".into(), json!(ext));
+    }
     let mut out = json!({
         "tpl_id": t.tpl_id,
         "name": t.name_i18n.pick(&t.name, lang),

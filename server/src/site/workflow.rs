@@ -20,7 +20,7 @@
 //!
 //! The wire shape of a template is `template_shape`'s; `POST /v1/workflow/direct` is `direct`'s.
 
-use super::seed::{EFFECT_MODULE, Seeds, Template, seeds};
+use super::seed::{EFFECT_MODULE, Seeds, Template};
 use super::seed_checks::module_name_ok;
 use super::seed_texts::call_lang;
 use super::template_shape::{media_of, module_of, template_json};
@@ -73,7 +73,8 @@ pub async fn list(
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<ListQuery>,
 ) -> ApiResult<Paged<Value>> {
-    let s = seeds()?;
+    let snap = state.content.snapshot()?;
+    let s = &snap.seeds;
     let page = params::int("page", q.page.as_deref(), Some(1), 1, 1_000_000)?;
     let size = params::int(
         "page_size",
@@ -101,7 +102,7 @@ pub async fn list(
         .templates
         .templates
         .iter()
-        .filter(|t| module_of(s, t) == module)
+        .filter(|t| t.published && module_of(s, t) == module)
         .filter(|t| category == 0 || t.category == category)
         .filter(|t| media.is_none_or(|m| media_of(s, t) == m))
         .collect();
@@ -116,8 +117,8 @@ pub async fn list(
 #[derive(Debug, Serialize)]
 pub struct CategoryView {
     pub id: i64,
-    pub title: &'static str,
-    pub media: &'static str,
+    pub title: String,
+    pub media: String,
     pub total: usize,
 }
 
@@ -129,12 +130,7 @@ pub struct Tab {
     pub categories: Vec<CategoryView>,
 }
 
-fn categories(
-    s: &'static Seeds,
-    module: &str,
-    media: Option<&str>,
-    lang: Lang,
-) -> Vec<CategoryView> {
+fn categories(s: &Seeds, module: &str, media: Option<&str>, lang: Lang) -> Vec<CategoryView> {
     s.templates
         .categories
         .iter()
@@ -144,12 +140,12 @@ fn categories(
                 .templates
                 .templates
                 .iter()
-                .filter(|t| t.category == c.id)
+                .filter(|t| t.published && t.category == c.id)
                 .count();
             CategoryView {
                 id: c.id,
-                title: c.title_i18n.pick(&c.title, lang),
-                media: &c.media,
+                title: c.title_i18n.pick(&c.title, lang).to_owned(),
+                media: c.media.clone(),
                 total,
             }
         })
@@ -163,8 +159,13 @@ pub struct CtQuery {
 }
 
 /// `GET /v1/workflow/ct/list`.
-pub async fn ct_list(headers: HeaderMap, ApiQuery(q): ApiQuery<CtQuery>) -> ApiResult<List<Tab>> {
-    let s = seeds()?;
+pub async fn ct_list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiQuery(q): ApiQuery<CtQuery>,
+) -> ApiResult<List<Tab>> {
+    let snap = state.content.snapshot()?;
+    let s = &snap.seeds;
     let lang = call_lang(&headers, None);
     let module = parse_module(q.fun_module.as_deref())?;
     let list = TABS
@@ -181,9 +182,14 @@ pub async fn ct_list(headers: HeaderMap, ApiQuery(q): ApiQuery<CtQuery>) -> ApiR
 }
 
 /// `POST /v1/workflow/category/list`.
-pub async fn category_list(headers: HeaderMap, body: Bytes) -> ApiResult<List<CategoryView>> {
+pub async fn category_list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<List<CategoryView>> {
     let body = params::object_body(&body)?;
-    let s = seeds()?;
+    let snap = state.content.snapshot()?;
+    let s = &snap.seeds;
     let module = parse_module(params::text_param("fun_module", &body, "fun_module")?)?;
     let media = parse_media(params::text_param("media", &body, "media")?)?;
     ok(List {
@@ -202,7 +208,7 @@ pub(super) fn find(s: &Seeds, id: i64) -> Result<&Template, ApiError> {
     s.templates
         .templates
         .iter()
-        .find(|t| t.tpl_id == id)
+        .find(|t| t.published && t.tpl_id == id)
         .ok_or_else(|| ApiError::not_found(format!("id: no template {id}")))
 }
 
@@ -212,7 +218,8 @@ pub async fn info(
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<IdQuery>,
 ) -> ApiResult<Value> {
-    let s = seeds()?;
+    let snap = state.content.snapshot()?;
+    let s = &snap.seeds;
     let raw = q.id.as_deref().or(q.tpl_id.as_deref());
     let id = params::int("id", raw, None, 1, i64::MAX)?;
     ok(template_json(
@@ -245,7 +252,8 @@ pub async fn recommend(
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<RecommendQuery>,
 ) -> ApiResult<Recommended> {
-    let s = seeds()?;
+    let snap = state.content.snapshot()?;
+    let s = &snap.seeds;
     let tag = params::text(q.tag.as_deref());
     let module = parse_module(q.fun_module.as_deref())?;
     let conf = match params::text(q.action_conf.as_deref()) {
@@ -271,7 +279,7 @@ pub async fn recommend(
         .templates
         .templates
         .iter()
-        .filter(|t| module_of(s, t) == module)
+        .filter(|t| t.published && module_of(s, t) == module)
         .filter(|t| {
             tag.is_none_or(|g| t.tags.iter().any(|x| x == g) || t.kind == g || media_of(s, t) == g)
         })

@@ -36,7 +36,10 @@ pub async fn market_of(
     headers: &HeaderMap,
 ) -> Result<Market, ApiError> {
     let country = crate::site::country::request_country(state, headers);
-    let groups = crate::site::seed::seeds()?
+    let groups = state
+        .content
+        .snapshot()?
+        .seeds
         .experiments
         .tests
         .get(PRICING_EXPERIMENT)

@@ -2,8 +2,9 @@
  * The operator console at /admin (docs/operations.md#the-operator-console): Overview, Users
  * (search, an account's balance, ledger and tasks, credits granted or taken with a reason),
  * Tasks (every user's, filtered; retry, cancel, refund), Engines (each server's state and
- * rotation), Payments (trades, Stripe events, refunds through Stripe; Overview draws daily charts)
- * and the audit trail. Its module, texts (adminTexts.ts) and styles load only when the page opens.
+ * rotation), Payments (trades, Stripe events, refunds through Stripe; Overview draws daily charts),
+ * Content (the site content: templates and the rarer kinds, ContentTab.tsx) and the audit trail.
+ * Its module, texts (adminTexts.ts) and styles load only when the page opens.
  * A guest is asked to log in and a signed-in non-admin told the page is for administrators,
  * without a failing call for the guest.
  */
@@ -12,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { SignInButton, useSignedIn } from "../create/SignInButton";
 import { getMe } from "./adminApi";
 import { AuditTab } from "./AuditTab";
+import { ContentTab } from "./ContentTab";
 import { EnginesTab } from "./EnginesTab";
 import { adminT, loadAdminTexts, type AdminT } from "./adminTexts";
 import { OverviewTab } from "./OverviewTab";
@@ -20,7 +22,7 @@ import { TasksTab } from "./TasksTab";
 import { UsersTab } from "./UsersTab";
 import "./admin.css";
 
-const TABS = ["overview", "users", "tasks", "engines", "payments", "audit"] as const;
+const TABS = ["overview", "users", "tasks", "engines", "payments", "content", "audit"] as const;
 type Tab = (typeof TABS)[number];
 type Access = { state: "loading" } | { state: "admin"; email: string } | { state: "refused" } | { state: "failed"; error: string };
 
@@ -116,6 +118,8 @@ function TabPanel({ tab, t }: { tab: Tab; t: AdminT }) {
       return <EnginesTab t={t} />;
     case "payments":
       return <PaymentsTab t={t} />;
+    case "content":
+      return <ContentTab t={t} />;
     case "audit":
       return <AuditTab t={t} />;
   }
