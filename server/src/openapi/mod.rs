@@ -174,7 +174,7 @@ fn key_access(op: &mut Operation, method: &Method, path: &str) {
         paths::workflow_category_list, paths::recommend_tpl, paths::workflow_direct,
         paths::resource_list, paths::resource_info, paths::resource_export, paths::explore_list,
         paths::explore_info, paths::zone_list, paths::zone_info, paths::explore_report,
-        paths::seed_file, paths::builds_latest, paths::builds_meta, paths::app_icon,
+        paths::seed_file, paths::content_file, paths::builds_latest, paths::builds_meta, paths::app_icon,
         paths::analytics_events, paths::analytics_stats,
         paths::openapi_document,
     ),
@@ -791,6 +791,12 @@ mod paths {
     params(("file" = String, Path, description = "The file name")),
     responses((status = 200, description = "The file", content_type = "application/octet-stream", body = Vec<u8>)))]
     fn seed_file() {}
+
+    #[utoipa::path(get, path = "/static/content/{file}", tag = "pages",
+    summary = "A media file an operator uploaded (a template's picture, video or audio)",
+    params(("file" = String, Path, description = "The file name")),
+    responses((status = 200, description = "The file", content_type = "application/octet-stream", body = Vec<u8>)))]
+    fn content_file() {}
 
     #[utoipa::path(get, path = "/builds/latest.json", tag = "pages",
     summary = "The latest desktop build",
