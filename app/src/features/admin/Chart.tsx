@@ -5,7 +5,7 @@
  * with that label) and the values as a table under a disclosure.
  */
 import { useEffect, useRef, useState } from "react";
-import uPlot from "uplot";
+import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { AdminT } from "./adminTexts";
 
@@ -108,12 +108,22 @@ export function Chart(props: ChartProps) {
         })),
       ],
     };
-    const chart = new uPlot(opts, [xs, ...lines.map((l) => l.values)], el);
-    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(el.clientWidth, 200), height: 220 }));
-    resize.observe(el);
+    // uPlot is imported when a chart is first drawn, not with the module: at import it reads the
+    // screen's pixel ratio (matchMedia), which a page without charts need not do.
+    let chart: uPlot | null = null;
+    let resize: ResizeObserver | null = null;
+    let gone = false;
+    void import("uplot").then(({ default: UPlot }) => {
+      if (gone) return;
+      const drawn = new UPlot(opts, [xs, ...lines.map((l) => l.values)], el);
+      chart = drawn;
+      resize = new ResizeObserver(() => drawn.setSize({ width: Math.max(el.clientWidth, 200), height: 220 }));
+      resize.observe(el);
+    });
     return () => {
-      resize.disconnect();
-      chart.destroy();
+      gone = true;
+      resize?.disconnect();
+      chart?.destroy();
     };
     // xs derives from start and the lines' length.
     // eslint-disable-next-line react-hooks/exhaustive-deps
