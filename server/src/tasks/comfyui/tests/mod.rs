@@ -89,6 +89,8 @@ pub(super) fn job(env: &Env, task_id: &str, code: &str, data: Value) -> Job {
         files: env.files.clone(),
         ffmpeg: "ffmpeg".into(),
         models: crate::models::Models::new(crate::models::ModelSettings::default()),
+        first_run: false,
+        placed_on: String::new(),
     }
 }
 
