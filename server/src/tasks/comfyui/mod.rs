@@ -1,4 +1,5 @@
-//! The `comfyui` provider (`AIVG_COMFYUI_URL`, one server or several separated by commas).
+//! The `comfyui` provider (`AIVG_COMFYUI_URL`, one server or several separated by commas, each
+//! with `#slots=N` when it runs N prompts at once).
 //!
 //! Every module whose catalogue row has a workflow (core's `TaskModule::workflow_for`) runs on
 //! ComfyUI; the others (`Workflow::None`: crop and resize) run on the built-in local provider.
@@ -10,7 +11,9 @@
 //!    shipped one), filled with the task's values ([`vars`]);
 //! 2. `talking_face_tts` first makes its speech ([`tts`], espeak-ng) and then runs
 //!    `talking_avatar` with it as the audio;
-//! 3. the server: one that already has the prompt (attach), else [`backends::Backends::pick`];
+//! 3. the server: one that already has the prompt (attach; not looked for on a task's first
+//!    claim), else a free slot of [`backends::Backends::acquire`], held until ComfyUI is done
+//!    with the prompt (docs/engines.md#a-fleet-of-gpus);
 //! 4. inputs uploaded with `POST /upload/image`, the prompt sent with our id, followed over the
 //!    WebSocket ([`run`], [`socket`]); ComfyUI's answers read by [`answers`]; outputs fetched
 //!    with `GET /view` ([`outputs`]);

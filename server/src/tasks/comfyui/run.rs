@@ -2,7 +2,8 @@
 //!
 //! - The prompt id is ours (`aivg-{task}-{attempt}`), so before submitting the server's queue and
 //!   history are looked at: a prompt already there (a restart of ours, another instance) is
-//!   attached to instead of sent twice.
+//!   attached to instead of sent twice. On a task's first claim nothing can be there yet and
+//!   the prompt is sent at once.
 //! - The WebSocket is opened before the prompt is sent, so no message is missed; its `progress`
 //!   messages move the task's progress (10-90 %), its preview frames become the task's live
 //!   preview (`tasks/previews.rs`), `execution_error` and `execution_interrupted`
