@@ -97,18 +97,29 @@ async fn while_every_slot_is_taken_a_task_waits_in_our_queue() {
 }
 
 #[tokio::test]
-async fn another_senders_prompt_seen_in_status_messages_steers_the_pick() {
+async fn another_senders_prompts_seen_in_status_messages_steer_the_pick() {
     let busy = fake().await;
     busy.behave(|b| b.hang = true);
     let idle = fake().await;
-    // Another instance (its own database here) keeps the first server busy.
-    let other = fleet(&[&busy.url], 2, LONG).await;
+    // Another instance (its own database here) fills the two slots of the first server...
+    let two = format!("{}#slots=2", busy.url);
+    let other = fleet(&[&two], 2, LONG).await;
     let token = other.register("other@example.com").await;
     grant(&other, "other@example.com", 10).await;
-    let held = create_ok(&other, &token, "text2image", json!({"prompt": "held"})).await;
-    submitted(&busy, &held).await;
-
-    let s = fleet(&[&busy.url, &idle.url], 2, LONG).await;
+    let mut held = Vec::new();
+    for i in 0..2 {
+        let id = create_ok(
+            &other,
+            &token,
+            "text2image",
+            json!({"prompt": format!("held {i}")}),
+        )
+        .await;
+        submitted(&busy, &id).await;
+        held.push(id);
+    }
+    // ...which, counting only its own prompts, this one would prefer (two free slots to one).
+    let s = fleet(&[&two, &idle.url], 2, LONG).await;
     let token = s.register("steer@example.com").await;
     grant(&s, "steer@example.com", 10).await;
     let id = create_ok(&s, &token, "text2image", json!({"prompt": "steer"})).await;
@@ -119,12 +130,12 @@ async fn another_senders_prompt_seen_in_status_messages_steers_the_pick() {
         busy.seen()
             .prompts
             .iter()
-            .all(|p| p.prompt_id.contains(&held)),
-        "only the other instance's prompt on the busy server"
+            .all(|p| held.iter().any(|h| p.prompt_id.contains(h))),
+        "only the other instance's prompts on the busy server"
     );
     let load = backends(&s).all()[0].load();
     assert_eq!(load.ours, 0);
-    assert_eq!(load.remote, Some(1), "its status said one prompt");
+    assert_eq!(load.remote, Some(2), "its status said two prompts");
     assert_eq!(busy.seen().queue_calls, 0, "learnt without GET /queue");
 }
 
@@ -175,10 +186,12 @@ async fn a_workflow_is_checked_once_per_server_fingerprint() {
 
 #[tokio::test]
 async fn a_server_lost_mid_prompt_loses_only_its_running_prompt() {
-    let mut lost = fake().await;
-    lost.behave(|b| b.hang = true);
-    let kept = fake().await;
-    let s = fleet(&[&lost.url, &kept.url], 3, Duration::from_secs(1)).await;
+    let mut fleet_of_two = vec![fake().await, fake().await];
+    for f in &fleet_of_two {
+        f.behave(|b| b.hang = true);
+    }
+    let urls: Vec<&str> = fleet_of_two.iter().map(|f| f.url.as_str()).collect();
+    let s = fleet(&urls, 3, Duration::from_secs(1)).await;
     let token = s.register("lost@example.com").await;
     grant(&s, "lost@example.com", 40).await;
     let first = create_ok(
@@ -188,7 +201,22 @@ async fn a_server_lost_mid_prompt_loses_only_its_running_prompt() {
         json!({"prompt": "on the lost one"}),
     )
     .await;
-    submitted(&lost, &first).await;
+    let lost_at = poll_until(
+        Duration::from_secs(60),
+        Duration::from_millis(20),
+        async || {
+            fleet_of_two.iter().position(|f| {
+                f.seen()
+                    .prompts
+                    .iter()
+                    .any(|p| p.prompt_id.contains(&first))
+            })
+        },
+    )
+    .await
+    .expect("the first task's prompt was sent");
+    let kept_at = 1 - lost_at;
+    fleet_of_two[kept_at].behave(|b| b.hang = false);
     let mut rest = Vec::new();
     for i in 0..3 {
         rest.push(
@@ -206,9 +234,10 @@ async fn a_server_lost_mid_prompt_loses_only_its_running_prompt() {
         assert_eq!(t["status"], "succeeded", "{t}");
     }
     // The server dies mid-prompt: the task goes to the other one, nothing else was there.
-    lost.go_down().await;
+    fleet_of_two[lost_at].go_down().await;
     let t = wait_done(&s, &token, "text2image", &first).await;
     assert_eq!(t["status"], "succeeded", "{t}");
+    let lost = &fleet_of_two[lost_at];
     let on_lost: Vec<String> = lost
         .seen()
         .prompts
@@ -221,14 +250,14 @@ async fn a_server_lost_mid_prompt_loses_only_its_running_prompt() {
         "only its running prompt"
     );
     assert_eq!(
-        kept.seen().prompts.len(),
+        fleet_of_two[kept_at].seen().prompts.len(),
         4,
         "the three others and the lost one's retry"
     );
     let gone = poll_until(
         Duration::from_secs(10),
         Duration::from_millis(50),
-        async || (!backends(&s).all()[0].is_up()).then_some(()),
+        async || (!backends(&s).all()[lost_at].is_up()).then_some(()),
     )
     .await;
     assert!(gone.is_some(), "the lost server is marked down");

@@ -51,12 +51,34 @@ pub struct Load {
     /// Its last `status` message's `queue_remaining` (every sender's prompts); `None` while no
     /// socket listens to it.
     pub remote: Option<usize>,
+    /// This instance ended the last prompt there and has not sent one since: it may use the
+    /// freed slot at once.
+    pub ours_ended: bool,
+    /// When its `status` count last fell: a slot freed there by another sender is left to that
+    /// sender for [`OWNER_FIRST`] (see [`Load::free_for_us`]).
+    pub fell_at: Option<Instant>,
 }
+
+/// How long a slot freed by another instance's prompt is left to that instance, which knows
+/// first and sends its next prompt at once: without it every instance sees the same `status`
+/// at the same moment and several would fill the one slot.
+pub const OWNER_FIRST: Duration = Duration::from_millis(25);
 
 impl Load {
     /// The prompts it has: ours, or more when its own count says so.
     pub fn busy(&self) -> usize {
         self.ours.max(self.remote.unwrap_or(0))
+    }
+
+    /// Its free slots for this instance now: none while a slot another sender freed is still
+    /// left to it.
+    pub fn free_for_us(&self, slots: usize) -> usize {
+        let waited = self.fell_at.is_none_or(|t| t.elapsed() >= OWNER_FIRST);
+        if self.ours_ended || waited {
+            slots.saturating_sub(self.busy())
+        } else {
+            0
+        }
     }
 }
 
@@ -137,6 +159,7 @@ impl Drop for Slot {
         {
             let mut l = lock(&self.backend.load);
             l.ours = l.ours.saturating_sub(1);
+            l.ours_ended = true;
         }
         self.freed.notify_waiters();
     }
@@ -154,6 +177,9 @@ pub enum PickError {
 /// Checks of a workflow kept at most (each is a workflow × a server fingerprint; the shipped
 /// workflows on a uniform fleet make a few dozen).
 const MAX_CHECKS: usize = 4096;
+
+/// How much a server is preferred for the next prompt (greater first).
+type Preference = (usize, bool, std::cmp::Reverse<usize>);
 
 /// Every configured server.
 #[derive(Debug)]
@@ -173,6 +199,8 @@ pub struct Backends {
     freed: Arc<Notify>,
     /// Tasks this instance claimed for ComfyUI that have no slot yet ([`Want`]s).
     wanting: Mutex<usize>,
+    /// Where this instance's order of the servers starts ([`Self::rank`]).
+    offset: usize,
 }
 
 tokio::task_local! {
@@ -271,6 +299,7 @@ impl Backends {
             checks_run: AtomicUsize::new(0),
             freed: Arc::new(Notify::new()),
             wanting: Mutex::new(0),
+            offset: usize::try_from(hash_of(|h| crate::ids::random_token(8).hash(h))).unwrap_or(0),
         }
     }
 
@@ -465,22 +494,32 @@ impl Backends {
         }
     }
 
-    /// Takes a slot on the least loaded of `able` that has one free.
+    /// Takes a slot on the server of `able` with the most free slots: one this instance just
+    /// freed first, then the others in this instance's own order ([`Backends::rank`]), so
+    /// instances starting at once do not all pick the first server listed.
     fn take_free(&self, able: &[Arc<Backend>]) -> Option<Slot> {
-        let mut best: Option<(usize, &Arc<Backend>)> = None;
-        for b in able {
-            let free = b.slots.saturating_sub(b.load().busy());
-            if free > 0 && best.is_none_or(|(most, _)| free > most) {
-                best = Some((free, b));
+        // (free slots, freed by us, earlier in our order), the server.
+        let mut best: Option<(Preference, &Arc<Backend>)> = None;
+        for (i, b) in able.iter().enumerate() {
+            let l = b.load();
+            let free = l.free_for_us(b.slots);
+            let key = (
+                free,
+                l.ours_ended,
+                std::cmp::Reverse(self.rank(i, able.len())),
+            );
+            if free > 0 && best.as_ref().is_none_or(|(k, _)| key > *k) {
+                best = Some((key, b));
             }
         }
         let (_, b) = best?;
         let mut l = lock(&b.load);
         // Taken since it was looked at (another worker of ours): the caller looks again.
-        if l.busy() >= b.slots {
+        if l.free_for_us(b.slots) == 0 {
             return None;
         }
         l.ours += 1;
+        l.ours_ended = false;
         drop(l);
         consume_claimed();
         Some(Slot {
@@ -489,10 +528,19 @@ impl Backends {
         })
     }
 
+    /// Server `i` of `n` in this instance's order: the list turned by a random offset.
+    fn rank(&self, i: usize, n: usize) -> usize {
+        (i + n - self.offset % n.max(1)) % n.max(1)
+    }
+
     /// A slot on `b` whatever its load: for a prompt already there (an attach), which holds a
     /// place on it anyway.
     pub fn hold(&self, b: &Arc<Backend>) -> Slot {
-        lock(&b.load).ours += 1;
+        {
+            let mut l = lock(&b.load);
+            l.ours += 1;
+            l.ours_ended = false;
+        }
         consume_claimed();
         Slot {
             backend: Arc::clone(b),
@@ -602,14 +650,26 @@ async fn watch(b: Weak<Backend>, freed: Arc<Notify>, connect: Duration) {
     );
     let set = move |b: &Weak<Backend>, remote: Option<usize>| -> bool {
         let Some(b) = b.upgrade() else { return false };
-        let changed = {
+        let (changed, fell) = {
             let mut l = lock(&b.load);
             let changed = l.remote != remote;
+            let fell = matches!((l.remote, remote), (Some(was), Some(now)) if now < was);
+            if fell {
+                l.fell_at = Some(Instant::now());
+            }
             l.remote = remote;
-            changed
+            (changed, fell)
         };
         if changed {
             freed.notify_waiters();
+        }
+        if fell && let Ok(rt) = tokio::runtime::Handle::try_current() {
+            // The slot is anyone's after OWNER_FIRST: wake whoever waits for one then.
+            let freed = Arc::clone(&freed);
+            rt.spawn(async move {
+                tokio::time::sleep(OWNER_FIRST).await;
+                freed.notify_waiters();
+            });
         }
         true
     };
