@@ -756,15 +756,23 @@ mod tests {
         let l = Load {
             ours: 1,
             remote: Some(3),
+            ..Load::default()
         };
         assert_eq!(l.busy(), 3);
-        assert_eq!(
-            Load {
-                ours: 2,
-                remote: None
-            }
-            .busy(),
-            2
-        );
+        let l = Load {
+            ours: 2,
+            ..Load::default()
+        };
+        assert_eq!(l.busy(), 2);
+        assert_eq!(l.free_for_us(3), 1);
+        // A slot another sender just freed is left to it a moment; one of ours is ours at once.
+        let mut l = Load {
+            remote: Some(0),
+            fell_at: Some(Instant::now()),
+            ..Load::default()
+        };
+        assert_eq!(l.free_for_us(1), 0);
+        l.ours_ended = true;
+        assert_eq!(l.free_for_us(1), 1);
     }
 }
