@@ -205,7 +205,8 @@ async fn main() {
             if made >= tasks {
                 break 'create;
             }
-            let base = format!("http://{}", running[(u + round) % INSTANCES].addr);
+            // Created on the first instance (its tokens); all three claim from the shared queue.
+            let base = format!("http://{}", running[0].addr);
             let r = client
                 .post(format!("{base}/v1/ai/create/text2image"))
                 .bearer_auth(&acc.token)
