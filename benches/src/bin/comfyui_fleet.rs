@@ -181,7 +181,7 @@ async fn main() {
     let pool = state.db.pool.clone();
     // Enough tasks to keep every server busy for the run: ~secs / prompt time each.
     let per_prompt_s = (STEPS * step_ms) as f64 / 1000.0;
-    let tasks = ((secs as f64 / per_prompt_s) as usize * SERVERS).max(SERVERS * 2);
+    let tasks = ((secs as f64 / per_prompt_s) as usize * SERVERS).max(SERVERS * 2) * 2;
     let per_user = 10;
     let users = accounts::make(
         &state,
@@ -219,6 +219,8 @@ async fn main() {
         }
     }
     println!("  created in {:.1} s", started.elapsed().as_secs_f64());
+    // Gaps while tasks were still being created may be a lack of queued work: counted after.
+    let created_at = now_ms();
     // The queue's first empty moment: gaps after it are a lack of work, not of dispatch.
     let empty_at = loop {
         if queued(&pool).await == 0 {
@@ -257,7 +259,7 @@ async fn main() {
         let mut runs = seen.runs.clone();
         runs.sort_by_key(|r| r.1);
         for w in runs.windows(2) {
-            if w[1].1 <= empty_at {
+            if w[0].2 >= created_at && w[1].1 <= empty_at {
                 gaps.push(w[1].1.saturating_sub(w[0].2) as f64);
             }
         }
@@ -267,7 +269,7 @@ async fn main() {
         "  queue drained after {busy_s:.1} s; {ok} succeeded, {failed} failed; {prompts} prompts run"
     );
     println!(
-        "  idle gap of a server between two prompts while tasks waited ({} gaps): p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms (goal p99 <= 50 ms)",
+        "  idle gap of a server between two prompts while tasks waited, after the last creation ({} gaps): p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms (goal p99 <= 50 ms)",
         gaps.len(),
         percentile(&gaps, 0.5),
         percentile(&gaps, 0.99),
