@@ -28,6 +28,7 @@ mod bad_bodies;
 mod bad_queries;
 mod bounded_input;
 mod comfyui;
+mod comfyui_fleet;
 mod comfyui_inputs;
 mod common;
 mod configuration_doc;

@@ -158,6 +158,15 @@ pub struct Seen {
     pub views: usize,
     /// The preview pictures sent over the WebSocket while sampling (JPEG), in order.
     pub previews: Vec<Vec<u8>>,
+    /// `GET /object_info` calls (the node list a server's check reads).
+    pub object_info_calls: usize,
+    /// `GET /queue` calls.
+    pub queue_calls: usize,
+    /// Each prompt run: (prompt id, start, end) in ms since the Unix epoch, in order; the time
+    /// between one's end and the next's start is the server's idle gap (the fleet bench).
+    pub runs: Vec<(String, u64, u64)>,
+    /// The most prompts it held at once (running + pending).
+    pub most_held: usize,
 }
 
 #[derive(Debug, Clone)]

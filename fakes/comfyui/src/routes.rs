@@ -111,6 +111,8 @@ async fn prompt(State(sh): S, body: Option<Json<Value>>) -> Response {
                 extra,
                 outputs,
             });
+            let held = s.pending.len() + usize::from(s.running.is_some());
+            s.seen.most_held = s.seen.most_held.max(held);
         }
         number
     };
@@ -182,7 +184,8 @@ async fn socket_loop(sh: Arc<Shared>, client: String, mut socket: WebSocket) {
 }
 
 async fn queue(State(sh): S) -> Json<Value> {
-    let s = sh.state.lock().unwrap();
+    let mut s = sh.state.lock().unwrap();
+    s.seen.queue_calls += 1;
     Json(json!({
         "queue_running": s.running.iter().map(Item::entry).collect::<Vec<_>>(),
         "queue_pending": s.pending.iter().map(Item::entry).collect::<Vec<_>>(),
@@ -310,6 +313,7 @@ async fn upload(State(sh): S, mut form: Multipart) -> Response {
 }
 
 async fn object_info(State(sh): S) -> Json<Value> {
+    sh.state.lock().unwrap().seen.object_info_calls += 1;
     Json(sh.opts.lock().unwrap().object_info.clone())
 }
 

@@ -90,10 +90,12 @@ pub(crate) async fn run(shared: Arc<Shared>) {
         };
         match next {
             Some((item, epoch)) => {
+                let start = now_ms();
                 status(&shared);
                 execute(&shared, &item, epoch).await;
                 {
                     let mut s = shared.state.lock().unwrap();
+                    s.seen.runs.push((item.prompt_id.clone(), start, now_ms()));
                     if s.running
                         .as_ref()
                         .is_some_and(|r| r.prompt_id == item.prompt_id)

@@ -24,6 +24,12 @@ pub struct Job {
     pub ffmpeg: String,
     /// The local ONNX models (background removal of the local provider).
     pub models: crate::models::Models,
+    /// This is the task's first claim: no engine has been given it yet, so there is no prompt
+    /// of it to look for (docs/engines.md#a-fleet-of-gpus).
+    pub first_run: bool,
+    /// The ComfyUI server an earlier run recorded for it (`tasks.backend`; empty: none), where
+    /// its prompt is looked for first.
+    pub placed_on: String,
 }
 
 impl Job {

@@ -14,7 +14,8 @@ pub const DEFAULT_FAL_URL: &str = "https://queue.fal.run";
 /// How tasks run.
 #[derive(Debug, Clone)]
 pub struct TaskSettings {
-    /// `AIVG_COMFYUI_URL`: one ComfyUI server, or several separated by commas; every module
+    /// `AIVG_COMFYUI_URL`: one ComfyUI server, or several separated by commas, each with
+    /// `#slots=N` when it may run N prompts at once ([`comfyui_servers`]); every module
     /// with a workflow then runs on them (see `tasks/comfyui/mod.rs`), the others locally.
     pub comfyui_url: Option<String>,
     /// `AIVG_COMFYUI_IDLE_S` (default 300): a running prompt with no message and no progress for
@@ -83,10 +84,38 @@ impl Default for TaskSettings {
 /// The servers of an `AIVG_COMFYUI_URL` value: comma separated, trimmed, without a trailing
 /// slash, empty items skipped.
 pub fn comfyui_urls(list: &str) -> Vec<String> {
+    comfyui_servers(list).into_iter().map(|(u, _)| u).collect()
+}
+
+/// The most prompts one ComfyUI server may be given at once (`#slots=N`).
+pub const MAX_SLOTS: usize = 64;
+
+/// The servers of `AIVG_COMFYUI_URL` with their slots: `url#slots=N` gives a server N prompts
+/// at once (default 1: a GPU runs one prompt at a time, so a second one would only wait in
+/// ComfyUI's queue, out of our fairness and cancellation; docs/engines.md#a-fleet-of-gpus). A
+/// bad or missing number counts as 1 here; `TaskSettings::from_env` refuses it with its name.
+pub fn comfyui_servers(list: &str) -> Vec<(String, usize)> {
     list.split(',')
-        .map(|u| u.trim().trim_end_matches('/').to_owned())
-        .filter(|u| !u.is_empty())
+        .filter_map(|entry| {
+            let (url, slots) = split_slots(entry);
+            let url = url.trim().trim_end_matches('/');
+            (!url.is_empty()).then(|| (url.to_owned(), slots.unwrap_or(Ok(1)).unwrap_or(1)))
+        })
         .collect()
+}
+
+/// `url#slots=N` → (url, Some(N or why not)); a URL without `#` → (url, None).
+fn split_slots(entry: &str) -> (&str, Option<Result<usize, String>>) {
+    let Some((url, frag)) = entry.split_once('#') else {
+        return (entry, None);
+    };
+    let n = frag
+        .trim()
+        .strip_prefix("slots=")
+        .and_then(|n| n.trim().parse::<usize>().ok())
+        .filter(|n| (1..=MAX_SLOTS).contains(n))
+        .ok_or_else(|| format!("#{frag}: write #slots=N with N from 1 to {MAX_SLOTS}"));
+    (url, Some(n))
 }
 
 impl TaskSettings {
@@ -104,6 +133,14 @@ impl TaskSettings {
         )?;
         let comfyui_url = var("AIVG_COMFYUI_URL").filter(|u| !u.trim().is_empty());
         if let Some(list) = &comfyui_url {
+            for entry in list.split(',') {
+                if let (url, Some(Err(why))) = split_slots(entry) {
+                    return Err(ConfigError {
+                        name: "AIVG_COMFYUI_URL",
+                        problem: format!("{:?}: {why}", url.trim()),
+                    });
+                }
+            }
             for url in comfyui_urls(list) {
                 if !(url.starts_with("http://") || url.starts_with("https://")) {
                     return Err(ConfigError {
@@ -255,5 +292,26 @@ mod tests {
             comfyui_urls(s.comfyui_url.as_deref().unwrap()),
             ["http://a:8188", "https://b.example"]
         );
+    }
+
+    #[test]
+    fn a_server_may_have_slots() {
+        let s = TaskSettings::from_env(&env(&[(
+            "AIVG_COMFYUI_URL",
+            "http://a:8188/#slots=3, http://b:8188",
+        )]))
+        .unwrap();
+        assert_eq!(
+            comfyui_servers(s.comfyui_url.as_deref().unwrap()),
+            [
+                ("http://a:8188".to_owned(), 3),
+                ("http://b:8188".to_owned(), 1)
+            ]
+        );
+        for bad in ["http://a#slots=0", "http://a#slots=x", "http://a#two"] {
+            let e = TaskSettings::from_env(&env(&[("AIVG_COMFYUI_URL", bad)])).unwrap_err();
+            assert_eq!(e.name, "AIVG_COMFYUI_URL");
+            assert!(e.problem.contains("#slots=N"), "{}", e.problem);
+        }
     }
 }

@@ -25,6 +25,7 @@
 //! a fal.ai request is cancelled (`PUT cancel_url`, see `fal/run.rs`), which fal honours while it
 //! waits in its queue.
 
+use super::comfyui::backends::CLAIMED;
 use super::lifecycle;
 use super::modules;
 use super::provider::{Job, Outputs, ProgressSender, ProviderError};
@@ -123,12 +124,50 @@ async fn work(state: AppState) {
         let wake = state.tasks.wake_signal().notified();
         tokio::pin!(wake);
         wake.as_mut().enable();
-        match claim(state.task_deps(), state.db.backend).await {
-            Ok(Some((task, cancelled))) => run_caught(&state, task, cancelled).await,
+        let freed_signal = state.tasks.engines().slot_freed();
+        let mut freed = freed_signal.as_ref().map(|n| Box::pin(n.notified()));
+        if let Some(f) = freed.as_mut() {
+            f.as_mut().enable();
+        }
+        // While every ComfyUI server is full, its tasks stay queued here (fair and cancellable)
+        // and only the others are claimed; a freed slot wakes the workers. A ComfyUI task claimed
+        // is counted until its run takes a slot (docs/engines.md#a-fleet-of-gpus).
+        let (want, waiting) = state.tasks.engines().admit();
+        match claim(state.task_deps(), state.db.backend, &waiting).await {
+            Ok(Some((task, cancelled))) => {
+                let slot_task = state
+                    .tasks
+                    .engines()
+                    .slot_modules()
+                    .contains(&task.module_code.as_str());
+                let want = if slot_task {
+                    want
+                } else {
+                    want.and_then(|w| {
+                        w.consume();
+                        None
+                    })
+                };
+                CLAIMED
+                    .scope(
+                        std::cell::RefCell::new(want),
+                        run_caught(&state, task, cancelled),
+                    )
+                    .await;
+            }
             Ok(None) => {
+                if let Some(w) = want {
+                    w.consume();
+                }
                 // The periodic look also finds tasks queued by other instances.
                 tokio::select! {
                     () = &mut wake => {}
+                    () = async {
+                        match freed.as_mut() {
+                            Some(f) => f.await,
+                            None => std::future::pending().await,
+                        }
+                    }, if !waiting.is_empty() => {}
                     () = tokio::time::sleep(Duration::from_secs(2)) => {}
                     _ = shutdown.changed() => return,
                 }
@@ -155,10 +194,23 @@ const MAX_PICK_MISSES: u32 = 16;
 /// purchase meanwhile (docs/performance.md, "2026-11-26, evening: the server's write path"). A row
 /// another worker took in between, or a user who reached the running limit meanwhile, fails the
 /// update's own conditions and the pick runs again.
+/// `waiting`: module codes not to claim now (their engine has no free slot).
 async fn claim(
     d: lifecycle::Deps<'_>,
     backend: Backend,
+    waiting: &[&'static str],
 ) -> Result<Option<(TaskRow, oneshot::Receiver<()>)>, sqlx::Error> {
+    // The catalogue's own codes (letters, digits, `_`), so they are written into the query.
+    let skip = if waiting.is_empty() {
+        String::new()
+    } else {
+        let codes: Vec<String> = waiting
+            .iter()
+            .filter(|c| c.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_'))
+            .map(|c| format!("'{c}'"))
+            .collect();
+        format!(" AND algorithm NOT IN ({})", codes.join(", "))
+    };
     // Fair queue: a user may run AIVG_TASK_MAX_RUNNING_PER_USER tasks at once; among the rest,
     // users with fewer running tasks go first, then the user served longest ago (round-robin),
     // then the oldest task. Those are facts of the user, so only each user's oldest queued task
@@ -170,7 +222,7 @@ async fn claim(
     };
     let served = "(SELECT COALESCE(MAX(r.started_ms), 0) FROM tasks r WHERE r.user_id = q.user_id AND r.status <> 'queued')";
     let pick = format!(
-        "SELECT q.first FROM (SELECT user_id, MIN(id) AS first FROM tasks WHERE status = 'queued' GROUP BY user_id) q
+        "SELECT q.first FROM (SELECT user_id, MIN(id) AS first FROM tasks WHERE status = 'queued'{skip} GROUP BY user_id) q
          WHERE {run} < $1 ORDER BY {run}, {served}, q.first LIMIT 1",
         run = running("q"),
     );
@@ -182,7 +234,7 @@ async fn claim(
     };
     let take = format!(
         "UPDATE tasks SET status = 'running', started_ms = $1, heartbeat_ms = $1, owner = $2, attempts = attempts + 1
-         WHERE id = (SELECT id FROM tasks WHERE id = $4 AND status = 'queued'{lock}) AND {run} < $3 RETURNING task_id",
+         WHERE id = (SELECT id FROM tasks WHERE id = $4 AND status = 'queued'{skip}{lock}) AND {run} < $3 RETURNING task_id",
         run = running("tasks"),
     );
     let per_user = i64::try_from(d.tasks.settings().max_running_per_user).unwrap_or(i64::MAX);
@@ -251,6 +303,15 @@ async fn job_of(state: &AppState, t: &TaskRow) -> Result<Job, ProviderError> {
         .ok_or_else(|| ProviderError::new(format!("unknown module {}", t.module_code)))?;
     let data = t.data_value();
     let inputs = modules::job_inputs(&state.db.pool, t.user_id, module, &data).await?;
+    // Where an earlier claim sent it, if any: the ComfyUI provider then looks for its prompt
+    // there first, and a first claim (no earlier one) skips that look altogether.
+    let (claims, placed_on): (i64, String) =
+        sqlx::query_as("SELECT attempts, backend FROM tasks WHERE task_id = $1")
+            .bind(&t.task_id)
+            .fetch_optional(&state.db.pool)
+            .await
+            .map_err(|e| ProviderError::new(format!("the task could not be read: {e}")))?
+            .unwrap_or((2, String::new()));
     Ok(Job {
         task_id: t.task_id.clone(),
         module,
@@ -259,6 +320,8 @@ async fn job_of(state: &AppState, t: &TaskRow) -> Result<Job, ProviderError> {
         files: state.files.clone(),
         ffmpeg: state.tasks.settings().ffmpeg.clone(),
         models: state.models.clone(),
+        first_run: claims <= 1 && placed_on.is_empty(),
+        placed_on,
     })
 }
 

@@ -1,36 +1,103 @@
-//! The ComfyUI servers of `AIVG_COMFYUI_URL` and their health.
+//! The ComfyUI servers of `AIVG_COMFYUI_URL`, their health, load and slots
+//! (docs/engines.md#a-fleet-of-gpus).
 //!
-//! A task goes to the server with the fewest queued prompts (`GET /queue`: running + pending)
-//! among those that are up and have its workflow's nodes and model files. A server that stops
-//! answering is marked down and left out; it is asked again (its node and model lists too) every
-//! `reprobe` (the provider's background loop) and whenever a task looks for a server after that
-//! time. The lists of a server that is up are read again after the same time, so a model file
-//! dropped in is seen without a restart.
+//! - Health: a server is probed (`probe.rs`: node list, model files, version) the first time a
+//!   task looks for one, then every `reprobe` by the provider's background loop; one that stops
+//!   answering is marked down and left out until a probe finds it again. The lists of a server
+//!   that is up are read again after the same time, so a model file dropped in is seen without
+//!   a restart.
+//! - Load, kept in memory, never asked per task (ComfyUI's `GET /queue` answers slower as its
+//!   queue grows, and with many servers a round trip each before every task adds up): what this
+//!   instance gave the server and has not got back ([`Slot`]s), and what the server's own
+//!   WebSocket `status` messages say (`exec_info.queue_remaining`: running + pending, whoever
+//!   sent them; ComfyUI broadcasts it on every change of its queue and to each new socket). A
+//!   [`watch`] socket per server keeps that number; other instances' prompts show there.
+//! - Slots (`url#slots=N`, default 1): a server is given a prompt only while its load is below
+//!   its slots, so tasks wait in our database queue (fair, cancellable) rather than in
+//!   ComfyUI's, and a server that dies loses at most its running prompts.
+//! - A workflow is checked against a server's lists once per server fingerprint (a hash of its
+//!   node list, model files and version, taken at probe time), not per task.
 //!
 //! An admin may take a server out of rotation (the console, `admin/engines.rs`; kept in the
-//! database and applied here by `tasks/rotation.rs`): `pick` then sends it no new prompt, while
-//! the prompts it already runs finish (a task attaches to its own prompt wherever it is).
+//! database and applied here by `tasks/rotation.rs`): it then gets no new prompt, while the
+//! prompts it already runs finish (a task attaches to its own prompt wherever it is).
 
-use super::client::{CallError, Client};
+use super::client::Client;
 use super::probe::{self, Capabilities, Missing};
 use crate::workflows::WorkflowInfo;
 use serde_json::Value;
-use std::sync::{Arc, Mutex};
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::{Duration, Instant};
+use tokio::sync::Notify;
 
 #[derive(Debug, Default)]
 struct Health {
     up: bool,
     caps: Option<Arc<Capabilities>>,
+    /// A hash of `caps` (see the module doc).
+    fingerprint: u64,
     checked: Option<Instant>,
     last_error: String,
+}
+
+/// A server's load as this instance knows it.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Load {
+    /// Prompts this instance gave it and has not got back.
+    pub ours: usize,
+    /// Its last `status` message's `queue_remaining` (every sender's prompts); `None` while no
+    /// socket listens to it.
+    pub remote: Option<usize>,
+    /// This instance ended the last prompt there and has not sent one since: it may use the
+    /// freed slot at once.
+    pub ours_ended: bool,
+    /// When its `status` count last fell: a slot freed there by another sender is left to that
+    /// sender for [`OWNER_FIRST`] (see [`Load::free_for_us`]).
+    pub fell_at: Option<Instant>,
+}
+
+/// How long a slot freed by another instance's prompt is left to that instance, which knows
+/// first and sends its next prompt at once: without it every instance sees the same `status`
+/// at the same moment and several would fill the one slot.
+pub const OWNER_FIRST: Duration = Duration::from_millis(25);
+
+impl Load {
+    /// The prompts it has: ours, or more when its own count says so.
+    pub fn busy(&self) -> usize {
+        self.ours.max(self.remote.unwrap_or(0))
+    }
+
+    /// Its free slots for this instance now: none while a slot another sender freed is still
+    /// left to it.
+    pub fn free_for_us(&self, slots: usize) -> usize {
+        let waited = self.fell_at.is_none_or(|t| t.elapsed() >= OWNER_FIRST);
+        if self.ours_ended || waited {
+            slots.saturating_sub(self.busy())
+        } else {
+            0
+        }
+    }
 }
 
 /// One server.
 #[derive(Debug)]
 pub struct Backend {
     pub client: Client,
+    /// The most prompts it is given at once.
+    pub slots: usize,
     health: Mutex<Health>,
+    load: Mutex<Load>,
+    /// Whether a [`watch`] socket task runs for it.
+    watched: std::sync::atomic::AtomicBool,
+    /// Held while it is probed: two probes at once (the start report and a first task) ask once.
+    probing: tokio::sync::Mutex<()>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 impl Backend {
@@ -38,10 +105,8 @@ impl Backend {
         &self.client.base
     }
 
-    fn health(&self) -> std::sync::MutexGuard<'_, Health> {
-        self.health
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    fn health(&self) -> MutexGuard<'_, Health> {
+        lock(&self.health)
     }
 
     pub fn is_up(&self) -> bool {
@@ -58,6 +123,11 @@ impl Backend {
         self.health().last_error.clone()
     }
 
+    /// Its load now.
+    pub fn load(&self) -> Load {
+        *lock(&self.load)
+    }
+
     /// Marks it down after a failed call.
     pub fn mark_down(&self, why: &str) {
         let mut h = self.health();
@@ -70,6 +140,31 @@ impl Backend {
     }
 }
 
+/// A prompt's place on a server, held from before its submission until ComfyUI is done with
+/// it; dropping it frees the place and wakes whoever waits for one.
+#[derive(Debug)]
+pub struct Slot {
+    backend: Arc<Backend>,
+    freed: Arc<Notify>,
+}
+
+impl Slot {
+    pub fn backend(&self) -> &Arc<Backend> {
+        &self.backend
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        {
+            let mut l = lock(&self.backend.load);
+            l.ours = l.ours.saturating_sub(1);
+            l.ours_ended = true;
+        }
+        self.freed.notify_waiters();
+    }
+}
+
 /// Why no server was found for a workflow.
 #[derive(Debug, Clone)]
 pub enum PickError {
@@ -79,6 +174,13 @@ pub enum PickError {
     Lacking(Missing),
 }
 
+/// Checks of a workflow kept at most (each is a workflow × a server fingerprint; the shipped
+/// workflows on a uniform fleet make a few dozen).
+const MAX_CHECKS: usize = 4096;
+
+/// How much a server is preferred for the next prompt (greater first).
+type Preference = (usize, bool, std::cmp::Reverse<usize>);
+
 /// Every configured server.
 #[derive(Debug)]
 pub struct Backends {
@@ -86,40 +188,124 @@ pub struct Backends {
     /// Shared by every client (see `Client::detach`).
     pub detach: Arc<std::sync::atomic::AtomicBool>,
     reprobe: Duration,
+    connect: Duration,
     folders: Vec<String>,
     /// The servers (base URLs) out of rotation.
     out: Mutex<Vec<String>>,
+    /// What a workflow (by hash) lacks on a server fingerprint.
+    checks: Mutex<HashMap<(u64, u64), Arc<Missing>>>,
+    checks_run: AtomicUsize,
+    /// Told when a slot frees or a server's load changes.
+    freed: Arc<Notify>,
+    /// Tasks this instance claimed for ComfyUI that have no slot yet ([`Want`]s).
+    wanting: Mutex<usize>,
+    /// Where this instance's order of the servers starts ([`Self::rank`]).
+    offset: usize,
+}
+
+tokio::task_local! {
+    /// The [`Want`] of the task a worker runs: given up when its run takes a slot.
+    pub static CLAIMED: std::cell::RefCell<Option<Want>>;
+}
+
+/// A claimed task that will want a slot, counted from the claim until its run takes one (or
+/// ends), so the workers do not claim more ComfyUI tasks than there are free slots
+/// ([`Backends::try_want`]).
+#[derive(Debug)]
+pub struct Want {
+    backends: Weak<Backends>,
+}
+
+impl Want {
+    /// Gives it up quietly: nothing changed for the other workers (a claim that found no task,
+    /// or a slot taken in its place).
+    pub fn consume(mut self) {
+        if let Some(b) = self.backends.upgrade() {
+            let mut w = lock(&b.wanting);
+            *w = w.saturating_sub(1);
+        }
+        self.backends = Weak::new();
+    }
+}
+
+impl Drop for Want {
+    fn drop(&mut self) {
+        // Its run ended without a slot (failed early, or ran elsewhere): room for another.
+        if let Some(b) = self.backends.upgrade() {
+            {
+                let mut w = lock(&b.wanting);
+                *w = w.saturating_sub(1);
+            }
+            b.freed.notify_waiters();
+        }
+    }
+}
+
+/// The running task's [`Want`] ends: it has its slot.
+fn consume_claimed() {
+    let _ = CLAIMED.try_with(|c| {
+        if let Some(w) = c.borrow_mut().take() {
+            w.consume();
+        }
+    });
+}
+
+fn hash_of(f: impl FnOnce(&mut std::hash::DefaultHasher)) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    f(&mut h);
+    h.finish()
+}
+
+/// The fingerprint of a server's lists: equal lists, equal checks.
+fn fingerprint(caps: &Capabilities) -> u64 {
+    hash_of(|h| {
+        caps.object_info.as_ref().map(Value::to_string).hash(h);
+        let mut folders: Vec<_> = caps.models.iter().collect();
+        folders.sort_by(|a, b| a.0.cmp(b.0));
+        for (folder, files) in folders {
+            folder.hash(h);
+            let mut files: Vec<_> = files.iter().collect();
+            files.sort();
+            files.hash(h);
+        }
+        caps.version.hash(h);
+    })
 }
 
 impl Backends {
-    pub fn new(urls: &[String], read_timeout: Duration, reprobe: Duration) -> Self {
+    /// The servers of `servers` (base URL, slots).
+    pub fn new(servers: &[(String, usize)], read_timeout: Duration, reprobe: Duration) -> Self {
         let detach = Arc::new(std::sync::atomic::AtomicBool::new(false));
         Self {
             detach: Arc::clone(&detach),
-            list: urls
+            list: servers
                 .iter()
-                .map(|u| {
+                .map(|(u, slots)| {
                     Arc::new(Backend {
                         client: Client::new(u, read_timeout, Arc::clone(&detach)),
+                        slots: (*slots).max(1),
                         health: Mutex::new(Health::default()),
+                        load: Mutex::new(Load::default()),
+                        watched: std::sync::atomic::AtomicBool::new(false),
+                        probing: tokio::sync::Mutex::new(()),
                     })
                 })
                 .collect(),
             reprobe,
+            connect: Duration::from_secs(5),
             folders: probe::model_folders(&[]),
             out: Mutex::new(Vec::new()),
+            checks: Mutex::new(HashMap::new()),
+            checks_run: AtomicUsize::new(0),
+            freed: Arc::new(Notify::new()),
+            wanting: Mutex::new(0),
+            offset: usize::try_from(hash_of(|h| crate::ids::random_token(8).hash(h))).unwrap_or(0),
         }
-    }
-
-    fn out(&self) -> std::sync::MutexGuard<'_, Vec<String>> {
-        self.out
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Sets the servers out of rotation (base URLs; others are ignored).
     pub fn set_out_of_rotation(&self, bases: &[String]) {
-        let mut out = self.out();
+        let mut out = lock(&self.out);
         out.clear();
         out.extend(
             bases
@@ -131,56 +317,118 @@ impl Backends {
 
     /// Whether `base` takes new prompts.
     pub fn in_rotation(&self, base: &str) -> bool {
-        !self.out().iter().any(|b| b == base)
+        !lock(&self.out).iter().any(|b| b == base)
     }
 
     pub fn all(&self) -> &[Arc<Backend>] {
         &self.list
     }
 
-    /// Asks a server for its lists now; marks it up or down.
-    pub async fn refresh(&self, b: &Backend) {
+    /// How many times a workflow was checked against a server's lists (once per workflow and
+    /// server fingerprint; the tests count it).
+    pub fn checks_run(&self) -> usize {
+        self.checks_run.load(Ordering::SeqCst)
+    }
+
+    /// Asks a server for its lists now; marks it up or down. A server that answers gets its
+    /// [`watch`] socket (opened here, its first `status` read before this returns, so the
+    /// next pick knows its load).
+    pub async fn refresh(&self, b: &Arc<Backend>) {
+        let _probing = b.probing.lock().await;
+        self.probe(b).await;
+    }
+
+    async fn probe(&self, b: &Arc<Backend>) {
         match probe::capabilities(&b.client, &self.folders).await {
             Ok(caps) => {
-                let mut h = b.health();
-                if !h.up && h.checked.is_some() {
-                    tracing::info!("comfyui {}: answering again", b.client.base);
+                let print = fingerprint(&caps);
+                {
+                    let mut h = b.health();
+                    if !h.up && h.checked.is_some() {
+                        tracing::info!("comfyui {}: answering again", b.client.base);
+                    }
+                    h.up = true;
+                    h.caps = Some(Arc::new(caps));
+                    h.fingerprint = print;
+                    h.checked = Some(Instant::now());
+                    h.last_error.clear();
                 }
-                h.up = true;
-                h.caps = Some(Arc::new(caps));
-                h.checked = Some(Instant::now());
-                h.last_error.clear();
+                if !b.watched.swap(true, Ordering::SeqCst) {
+                    watch(Arc::downgrade(b), Arc::clone(&self.freed), self.connect).await;
+                }
             }
             Err(e) => b.mark_down(&e.to_string()),
         }
     }
 
-    /// Refreshes the servers never asked, or asked longer than `reprobe` ago.
-    pub async fn refresh_stale(&self) {
-        for b in &self.list {
-            let stale = b
-                .health()
-                .checked
-                .is_none_or(|t| t.elapsed() >= self.reprobe);
-            if stale {
-                self.refresh(b).await;
+    /// Probes the servers never asked yet, side by side (the first task's wait).
+    pub async fn refresh_new(&self) {
+        let new = self.list.iter().filter(|b| b.health().checked.is_none());
+        futures_util::future::join_all(new.map(|b| async {
+            let _probing = b.probing.lock().await;
+            // Probed meanwhile by whoever held the lock.
+            if b.health().checked.is_none() {
+                self.probe(b).await;
             }
-        }
+        }))
+        .await;
     }
 
-    /// The server for `graph`: up, in rotation, able to run it, not in `exclude`, with the
-    /// fewest queued prompts.
-    pub async fn pick(
+    /// Probes the servers asked longer than `reprobe` ago (and those never asked), side by side.
+    pub async fn refresh_stale(&self) {
+        let stale = self.list.iter().filter(|b| {
+            b.health()
+                .checked
+                .is_none_or(|t| t.elapsed() >= self.reprobe)
+        });
+        futures_util::future::join_all(stale.map(|b| self.refresh(b))).await;
+    }
+
+    /// What `graph` lacks on `b` (cached per workflow and fingerprint); `None` when `b` is down.
+    fn lacks(
+        &self,
+        b: &Backend,
+        workflow: u64,
+        graph: &Value,
+        info: Option<&WorkflowInfo>,
+    ) -> Option<Arc<Missing>> {
+        let (caps, print) = {
+            let h = b.health();
+            if !h.up {
+                return None;
+            }
+            (h.caps.clone().unwrap_or_default(), h.fingerprint)
+        };
+        if let Some(m) = lock(&self.checks).get(&(workflow, print)) {
+            return Some(Arc::clone(m));
+        }
+        self.checks_run.fetch_add(1, Ordering::SeqCst);
+        let m = Arc::new(probe::missing(graph, info, &caps));
+        let mut checks = lock(&self.checks);
+        if checks.len() >= MAX_CHECKS {
+            checks.clear();
+        }
+        checks.insert((workflow, print), Arc::clone(&m));
+        Some(m)
+    }
+
+    /// The servers that can run `graph` now (up, in rotation, not in `exclude`, with its nodes
+    /// and model files), or why none can. No call to any server, except the first probe.
+    async fn able(
         &self,
         graph: &Value,
         info: Option<&WorkflowInfo>,
         exclude: &[String],
-    ) -> Result<Arc<Backend>, PickError> {
-        self.refresh_stale().await;
+    ) -> Result<Vec<Arc<Backend>>, PickError> {
+        self.refresh_new().await;
+        let workflow = hash_of(|h| {
+            graph.to_string().hash(h);
+            info.map(|i| format!("{i:?}")).hash(h);
+        });
         let mut lacking: Option<Missing> = None;
-        let mut best: Option<(usize, Arc<Backend>)> = None;
         let mut down = Vec::new();
-        let out = self.out().clone();
+        let mut able = Vec::new();
+        let out = lock(&self.out).clone();
         for b in &self.list {
             if exclude.iter().any(|e| e == b.base()) {
                 continue;
@@ -189,47 +437,282 @@ impl Backends {
                 down.push(format!("{} (out of rotation)", b.base()));
                 continue;
             }
-            let caps = {
-                let h = b.health();
-                if !h.up {
-                    down.push(format!("{} ({})", b.base(), h.last_error));
-                    continue;
+            match self.lacks(b, workflow, graph, info) {
+                None => down.push(format!("{} ({})", b.base(), b.last_error())),
+                Some(m) if !m.is_empty() => {
+                    lacking.get_or_insert_with(|| (*m).clone());
                 }
-                h.caps.clone().unwrap_or_default()
-            };
-            let m = probe::missing(graph, info, &caps);
-            if !m.is_empty() {
-                lacking.get_or_insert(m);
-                continue;
-            }
-            match b.client.queue().await {
-                Ok((running, pending)) => {
-                    let n = running.len() + pending.len();
-                    if best.as_ref().is_none_or(|(least, _)| n < *least) {
-                        best = Some((n, Arc::clone(b)));
-                    }
-                }
-                Err(CallError::Down(e)) => {
-                    b.mark_down(&e);
-                    down.push(format!("{} ({e})", b.base()));
-                }
-                Err(e) => {
-                    tracing::warn!("comfyui {}: {e}", b.base());
-                    best.get_or_insert((usize::MAX, Arc::clone(b)));
-                }
+                Some(_) => able.push(Arc::clone(b)),
             }
         }
-        if let Some((_, b)) = best {
-            return Ok(b);
+        if !able.is_empty() {
+            return Ok(able);
         }
-        match lacking {
-            Some(m) => Err(PickError::Lacking(m)),
-            None if down.is_empty() => Err(PickError::AllDown(
-                "no other ComfyUI server is configured".into(),
-            )),
-            None => Err(PickError::AllDown(down.join(", "))),
+        Err(match lacking {
+            Some(m) => PickError::Lacking(m),
+            None if down.is_empty() => {
+                PickError::AllDown("no other ComfyUI server is configured".into())
+            }
+            None => PickError::AllDown(down.join(", ")),
+        })
+    }
+
+    /// The least loaded of the servers that can run `graph` (see [`Self::acquire`] for one to
+    /// send it to): whether the task can run on ComfyUI at all.
+    pub async fn pick(
+        &self,
+        graph: &Value,
+        info: Option<&WorkflowInfo>,
+        exclude: &[String],
+    ) -> Result<Arc<Backend>, PickError> {
+        let able = self.able(graph, info, exclude).await?;
+        able.into_iter()
+            .min_by_key(|b| (b.load().busy() * 64) / b.slots)
+            .ok_or_else(|| PickError::AllDown("no ComfyUI server".into()))
+    }
+
+    /// A slot on a server that can run `graph`: the one with the most free slots (the first
+    /// listed among equals). When every such server is full, waits until a slot frees (ours, or
+    /// another sender's prompt leaving a server's queue); the task stays cancellable meanwhile.
+    pub async fn acquire(
+        &self,
+        graph: &Value,
+        info: Option<&WorkflowInfo>,
+        exclude: &[String],
+    ) -> Result<Slot, PickError> {
+        loop {
+            // Listen before looking, so a slot freed in between is not missed.
+            let freed = self.freed.notified();
+            tokio::pin!(freed);
+            freed.as_mut().enable();
+            let able = self.able(graph, info, exclude).await?;
+            if let Some(slot) = self.take_free(&able) {
+                return Ok(slot);
+            }
+            // A status message may be lost with its socket: look again now and then.
+            let _ = tokio::time::timeout(Duration::from_secs(1), freed).await;
         }
     }
+
+    /// Takes a slot on the server of `able` with the most free slots: one this instance just
+    /// freed first, then the others in this instance's own order ([`Backends::rank`]), so
+    /// instances starting at once do not all pick the first server listed.
+    fn take_free(&self, able: &[Arc<Backend>]) -> Option<Slot> {
+        // (free slots, freed by us, earlier in our order), the server.
+        let mut best: Option<(Preference, &Arc<Backend>)> = None;
+        for (i, b) in able.iter().enumerate() {
+            let l = b.load();
+            let free = l.free_for_us(b.slots);
+            let key = (
+                free,
+                l.ours_ended,
+                std::cmp::Reverse(self.rank(i, able.len())),
+            );
+            if free > 0 && best.as_ref().is_none_or(|(k, _)| key > *k) {
+                best = Some((key, b));
+            }
+        }
+        let (_, b) = best?;
+        let mut l = lock(&b.load);
+        // Taken since it was looked at (another worker of ours): the caller looks again.
+        if l.free_for_us(b.slots) == 0 {
+            return None;
+        }
+        l.ours += 1;
+        l.ours_ended = false;
+        drop(l);
+        consume_claimed();
+        Some(Slot {
+            backend: Arc::clone(b),
+            freed: Arc::clone(&self.freed),
+        })
+    }
+
+    /// Server `i` of `n` in this instance's order: the list turned by a random offset.
+    fn rank(&self, i: usize, n: usize) -> usize {
+        (i + n - self.offset % n.max(1)) % n.max(1)
+    }
+
+    /// A slot on `b` whatever its load: for a prompt already there (an attach), which holds a
+    /// place on it anyway.
+    pub fn hold(&self, b: &Arc<Backend>) -> Slot {
+        {
+            let mut l = lock(&b.load);
+            l.ours += 1;
+            l.ours_ended = false;
+        }
+        consume_claimed();
+        Slot {
+            backend: Arc::clone(b),
+            freed: Arc::clone(&self.freed),
+        }
+    }
+
+    /// Whether a task claimed now would find a slot: the free slots of the servers that answer
+    /// and are in rotation outnumber the claimed tasks still waiting for one (`wanting`); or no
+    /// server answers at all (a task then ends at once with why).
+    fn room_for(&self, wanting: usize) -> bool {
+        let out = lock(&self.out).clone();
+        let mut any_up = false;
+        let mut free = 0usize;
+        for b in &self.list {
+            if !b.is_up() || out.iter().any(|e| e == b.base()) {
+                continue;
+            }
+            any_up = true;
+            free += b.slots.saturating_sub(b.load().busy());
+        }
+        !any_up || free > wanting
+    }
+
+    /// Whether a task claimed now would find a slot (see [`Self::try_want`]).
+    pub fn has_room(&self) -> bool {
+        self.room_for(*lock(&self.wanting))
+    }
+
+    /// Counts a task about to be claimed for ComfyUI when a slot awaits it; `None` when every
+    /// server is full: the workers then leave ComfyUI's tasks in the queue, fair and
+    /// cancellable there, until [`Self::freed_signal`] says a slot freed.
+    pub fn try_want(self: &Arc<Self>) -> Option<Want> {
+        let mut w = lock(&self.wanting);
+        if !self.room_for(*w) {
+            return None;
+        }
+        *w += 1;
+        Some(Want {
+            backends: Arc::downgrade(self),
+        })
+    }
+
+    /// Told when a slot frees or a server's load changes.
+    pub fn freed_signal(&self) -> Arc<Notify> {
+        Arc::clone(&self.freed)
+    }
+}
+
+/// Reads `queue_remaining` from a `status` message (ComfyUI's `server.py`: `send_sync("status",
+/// {"status": get_queue_info()})`, where `get_queue_info()` is `{"exec_info":
+/// {"queue_remaining": n}}`, sent to each new socket with its `sid` and to everyone on each
+/// change of the queue).
+pub fn queue_remaining(text: &str) -> Option<usize> {
+    let v: Value = serde_json::from_str(text).ok()?;
+    if v.get("type").and_then(Value::as_str) != Some("status") {
+        return None;
+    }
+    v.pointer("/data/status/exec_info/queue_remaining")
+        .and_then(Value::as_u64)
+        .and_then(|n| usize::try_from(n).ok())
+}
+
+type StatusSocket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens a status socket and reads its first `status` (ComfyUI greets each socket with one).
+async fn open_status(url: &str, connect: Duration) -> Option<(StatusSocket, usize)> {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let (mut ws, _) = tokio::time::timeout(connect, tokio_tungstenite::connect_async(url))
+        .await
+        .ok()?
+        .ok()?;
+    let first = tokio::time::timeout(connect, async {
+        while let Some(Ok(m)) = ws.next().await {
+            if let Message::Text(t) = m
+                && let Some(n) = queue_remaining(t.as_str())
+            {
+                return Some(n);
+            }
+        }
+        None
+    })
+    .await
+    .ok()
+    .flatten()?;
+    Some((ws, first))
+}
+
+/// How long a closed status socket waits before it is opened again.
+const WATCH_RECONNECT: Duration = Duration::from_secs(2);
+
+/// Opens `b`'s status socket, waits (at most `connect`) for its first `status`, and leaves a
+/// task reading the rest into `b`'s load for as long as `b` lives, reconnecting when it
+/// closes. Its client id is its own: ComfyUI sends `status` to every socket.
+async fn watch(b: Weak<Backend>, freed: Arc<Notify>, connect: Duration) {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let Some(base) = b.upgrade().map(|x| x.client.base.clone()) else {
+        return;
+    };
+    let url = format!(
+        "{}/ws?clientId=aivg-watch-{}",
+        base.replacen("http", "ws", 1),
+        crate::ids::random_token(12)
+    );
+    let set = move |b: &Weak<Backend>, remote: Option<usize>| -> bool {
+        let Some(b) = b.upgrade() else { return false };
+        let (changed, fell) = {
+            let mut l = lock(&b.load);
+            let changed = l.remote != remote;
+            let fell = matches!((l.remote, remote), (Some(was), Some(now)) if now < was);
+            if fell {
+                l.fell_at = Some(Instant::now());
+            }
+            l.remote = remote;
+            (changed, fell)
+        };
+        if changed {
+            freed.notify_waiters();
+        }
+        if fell && let Ok(rt) = tokio::runtime::Handle::try_current() {
+            // The slot is anyone's after OWNER_FIRST: wake whoever waits for one then.
+            let freed = Arc::clone(&freed);
+            rt.spawn(async move {
+                tokio::time::sleep(OWNER_FIRST).await;
+                freed.notify_waiters();
+            });
+        }
+        true
+    };
+    let mut first = open_status(&url, connect).await;
+    let alive = if let Some((_, n)) = &first {
+        set(&b, Some(*n))
+    } else {
+        true
+    };
+    if !alive {
+        return;
+    }
+    let Ok(rt) = tokio::runtime::Handle::try_current() else {
+        return;
+    };
+    rt.spawn(async move {
+        loop {
+            if let Some((mut ws, _)) = first.take() {
+                while let Some(Ok(m)) = ws.next().await {
+                    if let Message::Text(t) = m
+                        && let Some(n) = queue_remaining(t.as_str())
+                        && !set(&b, Some(n))
+                    {
+                        return;
+                    }
+                }
+            }
+            // Closed: the count is unknown until a socket is open again.
+            if !set(&b, None) {
+                return;
+            }
+            tokio::time::sleep(WATCH_RECONNECT).await;
+            if b.strong_count() == 0 {
+                return;
+            }
+            first = open_status(&url, connect).await;
+            if let Some((_, n)) = &first
+                && !set(&b, Some(*n))
+            {
+                return;
+            }
+        }
+    });
 }
 
 #[cfg(test)]
@@ -240,7 +723,7 @@ mod tests {
     #[tokio::test]
     async fn unreachable_servers_are_taken_out_and_named() {
         let b = Backends::new(
-            &["http://127.0.0.1:9".into()],
+            &[("http://127.0.0.1:9".into(), 1)],
             Duration::from_secs(2),
             Duration::from_secs(3600),
         );
@@ -251,5 +734,45 @@ mod tests {
         }
         assert!(!b.all()[0].is_up());
         assert!(!b.all()[0].last_error().is_empty());
+    }
+
+    #[test]
+    fn status_messages_say_the_queue() {
+        assert_eq!(
+            queue_remaining(
+                r#"{"type":"status","data":{"status":{"exec_info":{"queue_remaining":3}},"sid":"x"}}"#
+            ),
+            Some(3)
+        );
+        assert_eq!(
+            queue_remaining(r#"{"type":"progress","data":{"value":1,"max":2}}"#),
+            None
+        );
+        assert_eq!(queue_remaining("nope"), None);
+    }
+
+    #[test]
+    fn the_load_is_ours_or_the_servers_own_count() {
+        let l = Load {
+            ours: 1,
+            remote: Some(3),
+            ..Load::default()
+        };
+        assert_eq!(l.busy(), 3);
+        let l = Load {
+            ours: 2,
+            ..Load::default()
+        };
+        assert_eq!(l.busy(), 2);
+        assert_eq!(l.free_for_us(3), 1);
+        // A slot another sender just freed is left to it a moment; one of ours is ours at once.
+        let mut l = Load {
+            remote: Some(0),
+            fell_at: Some(Instant::now()),
+            ..Load::default()
+        };
+        assert_eq!(l.free_for_us(1), 0);
+        l.ours_ended = true;
+        assert_eq!(l.free_for_us(1), 1);
     }
 }

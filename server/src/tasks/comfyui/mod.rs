@@ -1,4 +1,5 @@
-//! The `comfyui` provider (`AIVG_COMFYUI_URL`, one server or several separated by commas).
+//! The `comfyui` provider (`AIVG_COMFYUI_URL`, one server or several separated by commas, each
+//! with `#slots=N` when it runs N prompts at once).
 //!
 //! Every module whose catalogue row has a workflow (core's `TaskModule::workflow_for`) runs on
 //! ComfyUI; the others (`Workflow::None`: crop and resize) run on the built-in local provider.
@@ -10,7 +11,9 @@
 //!    shipped one), filled with the task's values ([`vars`]);
 //! 2. `talking_face_tts` first makes its speech ([`tts`], espeak-ng) and then runs
 //!    `talking_avatar` with it as the audio;
-//! 3. the server: one that already has the prompt (attach), else [`backends::Backends::pick`];
+//! 3. the server: one that already has the prompt (attach; not looked for on a task's first
+//!    claim), else a free slot of [`backends::Backends::acquire`], held until ComfyUI is done
+//!    with the prompt (docs/engines.md#a-fleet-of-gpus);
 //! 4. inputs uploaded with `POST /upload/image`, the prompt sent with our id, followed over the
 //!    WebSocket ([`run`], [`socket`]); ComfyUI's answers read by [`answers`]; outputs fetched
 //!    with `GET /view` ([`outputs`]);
@@ -34,7 +37,7 @@ pub mod video_parts;
 
 use super::local::LocalProvider;
 use super::provider::{Job, Outputs, ProgressSender, Provider, ProviderError};
-use super::settings::{TaskSettings, comfyui_urls};
+use super::settings::{TaskSettings, comfyui_servers};
 use crate::workflows::{self, Workflow};
 use aivg_core::tasks::TaskModule;
 use backends::{Backend, Backends, PickError};
@@ -71,7 +74,8 @@ impl ComfyUi {
 
     /// The provider of the configured servers; with a tokio runtime, their probe starts at once
     /// (its report goes to the log), and servers that stopped answering are asked again every
-    /// `AIVG_COMFYUI_REPROBE_S` for as long as the provider lives.
+    /// `AIVG_COMFYUI_REPROBE_S` (and the lists of those that answer read again) for as long as
+    /// the provider lives.
     pub fn new(settings: &TaskSettings) -> Self {
         let me = Self::new_quiet(settings);
         if let Ok(rt) = tokio::runtime::Handle::try_current() {
@@ -84,22 +88,22 @@ impl ComfyUi {
                 }
                 let weak = Arc::downgrade(&probe.backends);
                 drop(probe);
-                reprobe_down(weak, every).await;
+                reprobe(weak, every).await;
             });
         }
         me
     }
 
     /// The configured servers.
-    pub fn backends(&self) -> &Backends {
+    pub fn backends(&self) -> &Arc<Backends> {
         &self.backends
     }
 
     /// The provider without the start probe (`aivg-server engines` probes itself).
     pub fn new_quiet(settings: &TaskSettings) -> Self {
-        let urls = comfyui_urls(settings.comfyui_url.as_deref().unwrap_or_default());
+        let servers = comfyui_servers(settings.comfyui_url.as_deref().unwrap_or_default());
         let backends = Arc::new(Backends::new(
-            &urls,
+            &servers,
             settings.comfyui_read_timeout,
             settings.comfyui_reprobe,
         ));
@@ -159,11 +163,18 @@ impl ComfyUi {
         })
     }
 
-    /// A server that already has one of this task's prompts, newest attempt first.
-    async fn find_existing(&self, task_id: &str) -> Option<(u32, Arc<Backend>)> {
+    /// A server that already has one of this task's prompts, newest attempt first: none on a
+    /// task's first claim (nothing was sent yet); else the server an earlier run recorded is
+    /// asked first, then the others (a record lost with its instance).
+    async fn find_existing(&self, job: &Job, key: &str) -> Option<(u32, Arc<Backend>)> {
+        if job.first_run {
+            return None;
+        }
+        let mut order: Vec<&Arc<Backend>> = self.backends.all().iter().collect();
+        order.sort_by_key(|b| b.base() != job.placed_on);
         for attempt in (0..MAX_ATTEMPTS).rev() {
-            let id = prompt_id(task_id, attempt);
-            for b in self.backends.all() {
+            let id = prompt_id(key, attempt);
+            for b in &order {
                 if !b.is_up() {
                     continue;
                 }
@@ -190,25 +201,44 @@ impl ComfyUi {
             Some((k, _)) => format!("{}-part{k:05}", job.task_id),
             None => job.task_id.clone(),
         };
-        self.backends.refresh_stale().await;
-        let mut found = self.find_existing(&key).await;
+        self.backends.refresh_new().await;
+        let mut found = self.find_existing(job, &key).await;
         let mut attempt = found.as_ref().map_or(0, |(a, _)| *a);
         let mut exclude: Vec<String> = Vec::new();
         let mut lost = false;
         loop {
-            let backend = match found.take() {
-                Some((_, b)) => b,
-                None => self
-                    .backends
-                    .pick(&wf.graph, wf.info.as_ref(), &exclude)
-                    .await
-                    .map_err(|e| ProviderError::new(cannot_run(job.module, &wf.name, e)))?,
+            // A slot on the server for as long as ComfyUI has the prompt (docs/engines.md#a-fleet-of-gpus).
+            let (slot, attached) = match found.take() {
+                Some((_, b)) => (self.backends.hold(&b), true),
+                None => (
+                    self.backends
+                        .acquire(&wf.graph, wf.info.as_ref(), &exclude)
+                        .await
+                        .map_err(|e| ProviderError::new(cannot_run(job.module, &wf.name, e)))?,
+                    false,
+                ),
             };
+            let backend = Arc::clone(slot.backend());
             let id = prompt_id(&key, attempt);
             progress.placed("comfyui", backend.base(), &id);
             let client = backend.client.clone();
             let prepare = || vars::prepare(&client, job, wf, speech, part);
-            match run::run_prompt(&backend.client, &id, prepare, progress, self.timing).await {
+            // Only a prompt that may exist is looked for before it is sent: on a first claim
+            // none does (attempt ids are new within a run).
+            let known_new = job.first_run && !attached;
+            let ran = run::run_prompt(
+                &backend.client,
+                &id,
+                known_new,
+                prepare,
+                progress,
+                self.timing,
+            )
+            .await;
+            // ComfyUI is done with it (or lost it): the slot goes to the next task while the
+            // outputs are fetched.
+            drop(slot);
+            match ran {
                 Ok(entry) => {
                     progress.set(92);
                     let out =
@@ -334,14 +364,13 @@ fn part_progress(progress: &ProgressSender, k: usize, n: usize) -> ProgressSende
     ProgressSender(tx, progress.1.clone(), progress.2.clone())
 }
 
-/// Asks the servers that are down again every `every`, until the provider is gone.
-async fn reprobe_down(backends: std::sync::Weak<Backends>, every: Duration) {
+/// Probes the servers again every `every` (those down, and the lists of those up), until the
+/// provider is gone.
+async fn reprobe(backends: std::sync::Weak<Backends>, every: Duration) {
     loop {
         tokio::time::sleep(every).await;
         let Some(b) = backends.upgrade() else { return };
-        for one in b.all().iter().filter(|x| !x.is_up()) {
-            b.refresh(one).await;
-        }
+        b.refresh_stale().await;
     }
 }
 

@@ -2,7 +2,8 @@
 //!
 //! - The prompt id is ours (`aivg-{task}-{attempt}`), so before submitting the server's queue and
 //!   history are looked at: a prompt already there (a restart of ours, another instance) is
-//!   attached to instead of sent twice.
+//!   attached to instead of sent twice. On a task's first claim nothing can be there yet and
+//!   the prompt is sent at once.
 //! - The WebSocket is opened before the prompt is sent, so no message is missed; its `progress`
 //!   messages move the task's progress (10-90 %), its preview frames become the task's live
 //!   preview (`tasks/previews.rs`), `execution_error` and `execution_interrupted`
@@ -129,9 +130,12 @@ impl Meter<'_> {
 
 /// Sends (or attaches to) `prompt_id` and waits for its history entry. `prepare` uploads the
 /// inputs and fills the graph; it runs only when the prompt is not on the server yet.
+/// `known_new`: the prompt cannot be anywhere yet (a task's first claim), so the server's queue
+/// and history are not looked at before it is sent.
 pub async fn run_prompt<F, Fut>(
     client: &Client,
     prompt_id: &str,
+    known_new: bool,
     prepare: F,
     progress: &ProgressSender,
     timing: Timing,
@@ -145,7 +149,12 @@ where
     let client_id = prompt_id.to_owned();
     let mut socket = Socket::connect(&client.base, &client_id, timing.connect).await;
     let mut guard = CancelGuard::new(client, prompt_id);
-    match client.place(prompt_id).await? {
+    let place = if known_new {
+        Place::Unknown
+    } else {
+        client.place(prompt_id).await?
+    };
+    match place {
         Place::Unknown => {
             let graph = prepare().await?;
             let id = client.submit(prompt_id, &graph, &client_id).await?;

@@ -26,6 +26,7 @@ pub use file::EnginesFile;
 pub use kind::Engine;
 
 use super::comfyui::ComfyUi;
+use super::comfyui::backends::Want;
 use super::fal::Fal;
 use super::local::{LocalProvider, describe_background, describe_enhancer};
 use super::provider::{Job, Outputs, ProgressSender, Provider, ProviderError};
@@ -103,6 +104,36 @@ impl Engines {
         self.comfy
             .as_ref()
             .map_or_else(|| Arc::new(AtomicBool::new(false)), ComfyUi::detach_flag)
+    }
+
+    /// The modules whose tasks want a ComfyUI slot: those whose first engine is ComfyUI.
+    pub fn slot_modules(&self) -> Vec<&'static str> {
+        if self.comfy.is_none() {
+            return Vec::new();
+        }
+        aivg_core::tasks::TASK_MODULES
+            .iter()
+            .filter(|m| self.order(m).first() == Some(&Engine::ComfyUi))
+            .map(|m| m.code)
+            .collect()
+    }
+
+    /// Before a claim: a [`Want`] when a ComfyUI slot awaits the task claimed (kept until its
+    /// run ends), else the modules to leave in the queue now (every server full;
+    /// docs/engines.md#a-fleet-of-gpus). Without ComfyUI: neither.
+    pub fn admit(&self) -> (Option<Want>, Vec<&'static str>) {
+        match &self.comfy {
+            None => (None, Vec::new()),
+            Some(c) => match c.backends().try_want() {
+                Some(w) => (Some(w), Vec::new()),
+                None => (None, self.slot_modules()),
+            },
+        }
+    }
+
+    /// Told when a ComfyUI slot frees (`None` without ComfyUI).
+    pub fn slot_freed(&self) -> Option<Arc<tokio::sync::Notify>> {
+        self.comfy.as_ref().map(|c| c.backends().freed_signal())
     }
 
     /// The engines file's path, when one is used.

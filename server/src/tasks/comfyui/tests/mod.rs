@@ -89,6 +89,8 @@ pub(super) fn job(env: &Env, task_id: &str, code: &str, data: Value) -> Job {
         files: env.files.clone(),
         ffmpeg: "ffmpeg".into(),
         models: crate::models::Models::new(crate::models::ModelSettings::default()),
+        first_run: false,
+        placed_on: String::new(),
     }
 }
 
@@ -223,7 +225,8 @@ async fn dropping_a_pending_run_deletes_it_from_the_queue() {
     let env = env();
     let comfy = fake(&T2I_MODELS).await;
     comfy.behave(|b| b.hang = true);
-    let p = provider(&[&comfy.url]);
+    // Two slots: the second prompt waits in ComfyUI's queue (with one it would wait in ours).
+    let p = provider(&[&format!("{}#slots=2", comfy.url)]);
     let first = job(&env, "t7", "text2image", json!({"prompt": "x"}));
     let second = job(&env, "t8", "text2image", json!({"prompt": "y"}));
     let p2 = p.clone();

@@ -1,0 +1,284 @@
+//! A fleet of ComfyUI servers (docs/engines.md#a-fleet-of-gpus): the time to pick a server for
+//! a task with 1, 10 and 50 of them, and the idle gap of a server between the end of one prompt
+//! and the start of the next with three `aivg-server` instances sharing 50 servers.
+//!
+//! `cargo run --profile load -p aivg-benches --bin comfyui_fleet -- [seconds of load = 20] [ms a prompt = 2000]`
+//! with `DATABASE_URL` naming a PostgreSQL database (`scripts/postgres.sh`): the three instances
+//! share it as a cluster does (SQLite cannot be shared by separate instances). The servers are
+//! the fake ComfyUI (`fakes/comfyui`), in this process, each prompt running two sampler
+//! steps (and writing a real image: the fake and the instances share the machine's cores, so a
+//! shorter prompt measures the CPU more than the dispatch). Goals: the pick does not grow with the number of servers (no call to any server;
+//! the old pick's `GET /queue` on each is printed beside it), and the idle gap p99 ≤ 50 ms.
+//! A report, never an assertion on time.
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::print_stdout,
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
+
+use aivg_benches::load::accounts;
+use aivg_server::tasks::comfyui::backends::Backends;
+use fake_comfyui::{FakeComfy, Options};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Sampler steps of each fake prompt.
+const STEPS: u64 = 2;
+/// Servers of the load run and instances sharing them.
+const SERVERS: usize = 50;
+const INSTANCES: usize = 3;
+/// Task workers per instance: together more than the servers' slots.
+const WORKERS: usize = 24;
+/// Picks timed per fleet size.
+const PICKS: usize = 2000;
+
+async fn fakes(n: usize, step_ms: u64) -> Vec<FakeComfy> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let opts = Options::from_files(
+        &root.join("fixtures/comfyui/node_schemas.json"),
+        Some(&root.join("server/workflows/index.json")),
+    )
+    .expect("fake options");
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n {
+        let f = FakeComfy::start(opts.clone()).await.expect("fake starts");
+        f.behave(|b| {
+            b.steps = STEPS;
+            b.step_ms = step_ms;
+            b.previews = false;
+        });
+        out.push(f);
+    }
+    out
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// The pick of a slot (and its release) with `n` servers, in µs: p50, p99; and the old pick's
+/// `GET /queue` on every server, one after another, in µs (p50).
+async fn pick_times(n: usize) -> (f64, f64, f64) {
+    let fleet = fakes(n, 1000).await;
+    let servers: Vec<(String, usize)> = fleet.iter().map(|f| (f.url.clone(), 1)).collect();
+    let backends = std::sync::Arc::new(Backends::new(
+        &servers,
+        Duration::from_secs(30),
+        Duration::from_secs(3600),
+    ));
+    let module = aivg_server::tasks::modules::find("text2image").expect("module");
+    let name = module.workflow_for(false).expect("workflow").name();
+    let wf = aivg_server::workflows::load(module.code, name, None).expect("workflow loads");
+    backends.refresh_new().await;
+    let mut times = Vec::with_capacity(PICKS);
+    for _ in 0..PICKS {
+        let t = Instant::now();
+        let slot = backends
+            .acquire(&wf.graph, wf.info.as_ref(), &[])
+            .await
+            .expect("a slot");
+        times.push(t.elapsed().as_secs_f64() * 1e6);
+        drop(slot);
+    }
+    times.sort_by(f64::total_cmp);
+    let client = reqwest::Client::new();
+    let mut old = Vec::new();
+    for _ in 0..50 {
+        let t = Instant::now();
+        for f in &fleet {
+            let _ = client
+                .get(format!("{}/queue", f.url))
+                .send()
+                .await
+                .expect("GET /queue")
+                .bytes()
+                .await;
+        }
+        old.push(t.elapsed().as_secs_f64() * 1e6);
+    }
+    old.sort_by(f64::total_cmp);
+    (
+        percentile(&times, 0.5),
+        percentile(&times, 0.99),
+        percentile(&old, 0.5),
+    )
+}
+
+async fn queued(pool: &sqlx::AnyPool) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM tasks WHERE status = 'queued'")
+        .fetch_one(pool)
+        .await
+        .unwrap_or(0)
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+#[tokio::main]
+async fn main() {
+    let secs: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .filter(|s| (1..=600).contains(s))
+        .unwrap_or(20);
+    let prompt_ms: u64 = std::env::args()
+        .nth(2)
+        .and_then(|a| a.parse().ok())
+        .filter(|ms| (2..=60_000).contains(ms))
+        .unwrap_or(2000);
+    let step_ms = prompt_ms / STEPS;
+    println!("pick of a ComfyUI server for a task (acquire a slot + release, in memory):");
+    println!("| servers | pick p50 | pick p99 | old pick (GET /queue on each) p50 |");
+    println!("|---|---|---|---|");
+    for n in [1, 10, 50] {
+        let (p50, p99, old) = pick_times(n).await;
+        println!(
+            "| {n} | {p50:.1} µs | {p99:.1} µs | {:.2} ms |",
+            old / 1000.0
+        );
+    }
+
+    let Ok(url) = std::env::var("DATABASE_URL") else {
+        println!(
+            "\nDATABASE_URL is not set: the three-instance run needs PostgreSQL (scripts/postgres.sh)"
+        );
+        return;
+    };
+    if !url.starts_with("postgres") {
+        println!(
+            "\nDATABASE_URL is not PostgreSQL: the three-instance run needs a shared database"
+        );
+        return;
+    }
+    let fleet = fakes(SERVERS, step_ms).await;
+    let list: Vec<String> = fleet.iter().map(|f| f.url.clone()).collect();
+    let list = list.join(",");
+    let dirs: Vec<tempfile::TempDir> = (0..INSTANCES)
+        .map(|_| tempfile::tempdir().expect("temp dir"))
+        .collect();
+    let mut running = Vec::new();
+    for dir in &dirs {
+        let mut cfg = aivg_server::config::Config::for_tests(dir.path().to_path_buf());
+        cfg.tasks.comfyui_url = Some(list.clone());
+        cfg.tasks.workers = WORKERS;
+        cfg.tasks.test_hooks = false;
+        cfg.tasks.max_queued_per_user = 20;
+        running.push(aivg_server::start(cfg).await.expect("server starts"));
+    }
+    let state = running[0].state.clone();
+    let pool = state.db.pool.clone();
+    // Enough tasks to keep every server busy for the run: ~secs / prompt time each.
+    let per_prompt_s = (STEPS * step_ms) as f64 / 1000.0;
+    let tasks = ((secs as f64 / per_prompt_s) as usize * SERVERS).max(SERVERS * 2) * 2;
+    let per_user = 10;
+    let users = accounts::make(
+        &state,
+        &aivg_server::ids::random_token(6).to_lowercase(),
+        tasks.div_ceil(per_user),
+        10_000,
+    )
+    .await
+    .expect("accounts");
+    println!(
+        "\n{INSTANCES} instances (PostgreSQL, {WORKERS} task workers each) sharing {SERVERS} fake ComfyUI servers (1 slot each, prompts of {STEPS} × {step_ms} ms): {tasks} text2image tasks"
+    );
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(64)
+        .build()
+        .unwrap();
+    let started = Instant::now();
+    let mut made = 0;
+    'create: for round in 0..per_user {
+        for (u, acc) in users.iter().enumerate() {
+            if made >= tasks {
+                break 'create;
+            }
+            // Created on the first instance (its tokens); all three claim from the shared queue.
+            let base = format!("http://{}", running[0].addr);
+            let r = client
+                .post(format!("{base}/v1/ai/create/text2image"))
+                .bearer_auth(&acc.token)
+                .json(&serde_json::json!({"data": {"prompt": format!("fleet {u} {round}")}}))
+                .send()
+                .await
+                .expect("create");
+            assert!(r.status().is_success(), "create: {}", r.status());
+            made += 1;
+        }
+    }
+    println!("  created in {:.1} s", started.elapsed().as_secs_f64());
+    // Gaps while tasks were still being created may be a lack of queued work: counted after.
+    let created_at = now_ms();
+    // The queue's first empty moment: gaps after it are a lack of work, not of dispatch.
+    let empty_at = loop {
+        if queued(&pool).await == 0 {
+            break now_ms();
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let busy_s = started.elapsed().as_secs_f64();
+    // Let the last prompts end.
+    loop {
+        let running_n: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM tasks WHERE status IN ('queued', 'running')")
+                .fetch_one(&pool)
+                .await
+                .unwrap_or(0);
+        if running_n == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (ok, failed): (i64, i64) = sqlx::query_as(
+        "SELECT COALESCE(SUM(CASE WHEN status = 'succeeded' THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0) FROM tasks",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap_or((0, 0));
+    let mut gaps = Vec::new();
+    let mut prompts = 0;
+    let mut over = 0;
+    for f in &fleet {
+        let seen = f.seen();
+        prompts += seen.runs.len();
+        if seen.most_held > 1 {
+            over += 1;
+        }
+        let mut runs = seen.runs.clone();
+        runs.sort_by_key(|r| r.1);
+        for w in runs.windows(2) {
+            if w[0].2 >= created_at && w[1].1 <= empty_at {
+                gaps.push(w[1].1.saturating_sub(w[0].2) as f64);
+            }
+        }
+    }
+    gaps.sort_by(f64::total_cmp);
+    println!(
+        "  queue drained after {busy_s:.1} s; {ok} succeeded, {failed} failed; {prompts} prompts run"
+    );
+    println!(
+        "  idle gap of a server between two prompts while tasks waited, after the last creation ({} gaps): p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms (goal p99 <= 50 ms)",
+        gaps.len(),
+        percentile(&gaps, 0.5),
+        percentile(&gaps, 0.99),
+        gaps.last().copied().unwrap_or(f64::NAN)
+    );
+    println!(
+        "  servers that held 2 prompts at once (two instances took its freed slot together): {over} of {SERVERS}"
+    );
+    for r in running {
+        r.stop().await.expect("stop");
+    }
+}
