@@ -4,6 +4,7 @@ import { messagesPath, type LanguageCode } from "@aivg/core";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import wasm from "vite-plugin-wasm";
+import { apiReference } from "./build/api-reference";
 import { precompressAssets, preloadWasm } from "./build/assets-delivery";
 import { compileHints } from "./build/compile-hints";
 import { deferEntryStyles } from "./build/entry-styles";
@@ -27,6 +28,7 @@ export default defineConfig({
     deferEntryStyles(),
     pagePreloads({ sources: pageSources, srcDir, i18nHash: () => messages.api?.hash ?? "" }),
     compileHints({ sources: pageSources, srcDir }),
+    apiReference(),
     precompressAssets(),
   ],
   build: {

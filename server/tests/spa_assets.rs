@@ -61,3 +61,37 @@ async fn hashed_assets_are_sent_precompressed_when_accepted() {
         assert_eq!(res.bytes().await.unwrap().as_ref(), body, "{accept}");
     }
 }
+
+/// `/docs/api` answers the API reference page the app's build writes (docs-api.html), revalidated
+/// like index.html, and a 404 (not the SPA's index.html) when the build has none.
+#[tokio::test]
+async fn the_api_reference_page_is_served_when_built() {
+    let s = TestServer::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let spa = dir.path().join("dist");
+    std::fs::create_dir_all(&spa).unwrap();
+    std::fs::write(spa.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let mut cfg = s.cfg.clone();
+    cfg.data_dir = dir.path().join("data");
+    cfg.static_dir = Some(spa.clone());
+    let built = TestServer::start_with(dir, cfg).await;
+
+    let res = get(&built, "/docs/api", "identity").await;
+    assert_eq!(res.status().as_u16(), 404);
+    assert!(!res.text().await.unwrap().contains("<title>app</title>"));
+
+    let page = "<!doctype html><title>API reference</title><div id=\"api-reference\"></div>";
+    std::fs::write(spa.join("docs-api.html"), page).unwrap();
+    for path in ["/docs/api", "/docs/api/"] {
+        let res = get(&built, path, "identity").await;
+        assert_eq!(res.status().as_u16(), 200, "{path}");
+        let h = res.headers().clone();
+        assert!(
+            h["content-type"].to_str().unwrap().starts_with("text/html"),
+            "{path}: {h:?}"
+        );
+        assert_eq!(h["cache-control"], "no-cache", "{path}");
+        assert!(h.contains_key("content-security-policy"), "{path}: {h:?}");
+        assert_eq!(res.text().await.unwrap(), page, "{path}");
+    }
+}

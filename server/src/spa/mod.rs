@@ -11,6 +11,8 @@
 //! (hints.rs); the HTML varies with the cookie and `Accept-Language` then, and says so. Its status
 //! is the one the page shows: 404 for a path no route matches (core's `page_status`).
 //!
+//! `/docs/api` answers the API reference page the app's build writes (`docs-api.html`).
+//!
 //! Compression: the app's build writes a `.br` (brotli 11) and a `.gz` (gzip -9) beside each
 //! hashed file (app/build/assets-delivery.ts); those are sent as they are when the browser accepts
 //! them (`Content-Encoding`, with `Vary: Accept-Encoding` added here), so the response compressor, which skips
@@ -67,6 +69,9 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         return ApiError::not_found("the app is not built: run npm start (or npm run build)")
             .into_response();
     };
+    if matches!(path, API_REFERENCE_PATH | "/docs/api/") {
+        return api_reference(&dir, req).await;
+    }
     let hashed = path.starts_with("/assets/");
     // A missing hashed file is a 404 (an old page asking for a replaced chunk), never index.html
     // sent as JavaScript.
@@ -109,6 +114,35 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
                 res.headers_mut()
                     .append(header::VARY, HeaderValue::from_static("accept-encoding"));
             }
+            res
+        }
+        Err(e) => ApiError::internal(e).into_response(),
+    }
+}
+
+/// The API reference page's address (docs/api.md): Swagger UI rendering `/v1/openapi.json`.
+pub const API_REFERENCE_PATH: &str = "/docs/api";
+
+/// The page's file in the built app (app/build/api-reference.ts writes it with swagger-ui's files,
+/// which only this page loads).
+const API_REFERENCE_FILE: &str = "docs-api.html";
+
+/// `/docs/api`: the built reference page, `no-cache` like index.html (its assets are hashed), or a
+/// 404 when this build has none.
+async fn api_reference(dir: &Path, req: Request) -> Response {
+    let file = dir.join(API_REFERENCE_FILE);
+    if !file.is_file() {
+        return ApiError::not_found("the API reference page is not built: run npm run build")
+            .into_response();
+    }
+    match tower_http::services::ServeFile::new(file)
+        .oneshot(req)
+        .await
+    {
+        Ok(res) => {
+            let mut res = res.into_response();
+            res.headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
             res
         }
         Err(e) => ApiError::internal(e).into_response(),
