@@ -41,7 +41,7 @@ fn raise_nofile() -> u64 {
     use rustix::process::{Resource, getrlimit, setrlimit};
     let mut lim = getrlimit(Resource::Nofile);
     lim.current = lim.maximum;
-    let _ = setrlimit(Resource::Nofile, lim.clone());
+    let _ = setrlimit(Resource::Nofile, lim);
     getrlimit(Resource::Nofile).current.unwrap_or(u64::MAX)
 }
 
