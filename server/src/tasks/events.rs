@@ -2,8 +2,10 @@
 //! not poll. Authentication is the usual Bearer header or, because `EventSource` cannot set
 //! headers, `?ticket=` from `POST /v1/ai/events/ticket`: single use, valid 60 s, so the access
 //! token never travels in a URL (where logs and history keep it). A ticket opens no stream once
-//! its session has logged out or expired; an open stream ends when that happens (checked every
-//! 15 s), and when the server stops.
+//! its session has logged out or expired; an open stream ends when that happens, and when the
+//! server stops. The sessions of all open streams are checked together: one query per
+//! `AIVG_STREAM_CHECK_S` (default 15 s) for up to [`CHECK_CHUNK`] sessions ([`check_sessions`]),
+//! not one per stream.
 //!
 //! Events (names from docs/behaviour/tasks-and-queue.md#the-queue queue events): `updateList` first
 //! (and again whenever another instance's events may have been missed: reload the list), then
@@ -12,11 +14,12 @@
 //! `record.rs` without `data` and `user_data`, with its `prompt`). A comment line every 15 s keeps
 //! proxies from closing the stream.
 //!
-//! Memory is bounded: events go through one ring of [`super::hub::EVENT_RING`] small events
-//! shared by every stream, and a reader that falls a whole ring behind (a stalled connection) is
-//! dropped: its stream ends, and the client opens a new one and reloads.
+//! Events are routed by user (`streams.rs`): a stream is woken only by its own user's events (and
+//! by a reload for everyone). Memory is bounded: a stream's queue holds at most
+//! [`super::hub::EVENT_RING`] events, and a stream that falls that far behind (a stalled
+//! connection) is dropped: it ends, and the client opens a new one and reloads.
 
-use super::hub::TaskEvent;
+use super::streams::Subscription;
 use crate::accounts::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ok};
 use crate::clock;
@@ -27,14 +30,15 @@ use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use std::convert::Infallible;
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::broadcast::error::RecvError;
 
 /// How long a ticket may wait before it is used.
 pub const TICKET_TTL_MS: i64 = 60_000;
-/// How often an open stream checks that its session is still valid.
-const SESSION_CHECK: Duration = Duration::from_secs(15);
+/// Sessions checked by one query (SQLite takes up to 32,766 parameters, PostgreSQL 65,535).
+pub const CHECK_CHUNK: usize = 1000;
 
 /// `?ticket=` of the events call.
 #[derive(Debug, Deserialize)]
@@ -129,18 +133,9 @@ async fn session_live(state: &AppState, jti: &str) -> Result<bool, sqlx::Error> 
     Ok(row.is_some_and(|(revoked, expires_ms)| revoked == 0 && expires_ms > clock::now_ms()))
 }
 
-/// [`session_live`] for an open stream: a database hiccup does not end it.
-async fn session_valid(state: &AppState, jti: &str) -> bool {
-    session_live(state, jti).await.unwrap_or(true)
-}
-
 struct Feed {
-    state: AppState,
-    rx: tokio::sync::broadcast::Receiver<TaskEvent>,
+    sub: Subscription,
     shutdown: tokio::sync::watch::Receiver<bool>,
-    user_id: i64,
-    jti: String,
-    check: tokio::time::Interval,
     started: bool,
 }
 
@@ -155,15 +150,9 @@ pub async fn events(
     ApiQuery(q): ApiQuery<TicketQuery>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let (user_id, jti) = session_of(&state, &headers, q.ticket.as_deref()).await?;
-    let mut check = tokio::time::interval(SESSION_CHECK);
-    check.reset();
     let feed = Feed {
-        rx: state.tasks.subscribe(),
+        sub: state.tasks.streams().subscribe(user_id, &jti),
         shutdown: state.tasks.shutdown_signal(),
-        state,
-        user_id,
-        jti,
-        check,
         started: false,
     };
     let stream = futures_util::stream::unfold(feed, |mut f| async move {
@@ -176,26 +165,16 @@ pub async fn events(
                 return None;
             }
             tokio::select! {
-                got = f.rx.recv() => match got {
-                    Ok(e) if e.user_id == f.user_id => return Some((Ok(event(e.name, &e.data)), f)),
+                got = f.sub.recv() => match got {
                     // Another instance's events may have been missed: reload.
-                    Ok(e) if e.user_id < 0 => return Some((Ok(event("updateList", &serde_json::json!({}))), f)),
-                    Ok(_) => {}
-                    // Too slow a reader: end the stream rather than hold it up; the client
-                    // opens a new one and catches up (its first event is `updateList`).
-                    Err(RecvError::Lagged(n)) => {
-                        tracing::info!("task events: a reader fell {n} events behind: its stream ends");
-                        return None;
-                    }
-                    Err(RecvError::Closed) => return None,
+                    Some(e) if e.user_id < 0 => return Some((Ok(event("updateList", &serde_json::json!({}))), f)),
+                    Some(e) => return Some((Ok(event(e.name, &e.data)), f)),
+                    // Let go: too slow a reader (the client opens a new one and catches up: its
+                    // first event is `updateList`), or its session ended.
+                    None => return None,
                 },
                 changed = f.shutdown.changed() => {
                     if changed.is_err() {
-                        return None;
-                    }
-                }
-                _ = f.check.tick() => {
-                    if !session_valid(&f.state, &f.jti).await {
                         return None;
                     }
                 }
@@ -203,4 +182,64 @@ pub async fn events(
         }
     });
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+/// Starts the periodic check of the open streams' sessions; it stops with the server.
+pub fn start_session_checks(state: &AppState) {
+    let s = state.clone();
+    let every = state.tasks.settings().stream_session_check;
+    let mut shutdown = state.tasks.shutdown_signal();
+    // Among the task workers, so a server that stops stops it too.
+    state.tasks.add_worker(tokio::spawn(async move {
+        let mut tick = tokio::time::interval(every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        tick.reset();
+        loop {
+            if *shutdown.borrow() {
+                return;
+            }
+            tokio::select! {
+                _ = tick.tick() => check_sessions(&s).await,
+                changed = shutdown.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    }));
+}
+
+/// Checks the sessions of every open stream of this process, [`CHECK_CHUNK`] to a query, and
+/// ends the streams of those that logged out, were revoked (an account disabled) or expired. A
+/// query that fails ends nothing: a database hiccup does not close every tab.
+pub async fn check_sessions(state: &AppState) {
+    let streams = state.tasks.streams();
+    let sessions = streams.sessions();
+    let now = clock::now_ms();
+    let mut ended: HashSet<Arc<str>> = HashSet::new();
+    for chunk in sessions.chunks(CHECK_CHUNK) {
+        // Placeholders only: `$1` the time, `$2`… the sessions.
+        let list = (2..chunk.len() + 2)
+            .map(|i| format!("${i}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            "SELECT jti FROM tokens WHERE revoked = 0 AND expires_ms > $1 AND jti IN ({list})"
+        );
+        let mut query = sqlx::query_as::<_, (String,)>(&sql).bind(now);
+        for jti in chunk {
+            query = query.bind(jti.as_ref());
+        }
+        streams.count_check_query();
+        match query.fetch_all(&state.db.pool).await {
+            Ok(rows) => {
+                let live: HashSet<&str> = rows.iter().map(|(j,)| j.as_str()).collect();
+                ended.extend(chunk.iter().filter(|j| !live.contains(j.as_ref())).cloned());
+            }
+            Err(e) => tracing::warn!("task events: session check: {e}"),
+        }
+    }
+    streams.end_sessions(&ended);
+    streams.count_check_round();
 }

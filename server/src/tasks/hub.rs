@@ -4,6 +4,7 @@
 use super::engines::Engines;
 use super::provider::Provider;
 use super::settings::TaskSettings;
+use super::streams::Streams;
 use crate::config::Config;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -12,8 +13,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use tokio::sync::{Notify, broadcast, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
-/// Events kept for the streams: one shared ring; a reader this far behind is dropped
-/// (`events.rs`).
+/// Events waiting for one stream at most; a stream this far behind is dropped (`streams.rs`).
+/// Also the ring of the in-process feed of every event ([`Tasks::subscribe`]).
 pub const EVENT_RING: usize = 1024;
 
 /// A change of one of a user's tasks, pushed to the user's event streams. `name` is one of the
@@ -32,7 +33,10 @@ struct Inner {
     /// The same engines as `provider` (they share their servers' state), for the console.
     engines: Engines,
     wake: Notify,
+    /// Every event, for the in-process readers that want them all (the webhook worker).
     events: broadcast::Sender<TaskEvent>,
+    /// The open event streams, by user (`streams.rs`).
+    streams: Arc<Streams>,
     cancels: Mutex<HashMap<String, oneshot::Sender<()>>>,
     shutdown: watch::Sender<bool>,
     workers: Mutex<Vec<JoinHandle<()>>>,
@@ -79,6 +83,7 @@ impl Tasks {
                 engines,
                 wake: Notify::new(),
                 events,
+                streams: Arc::new(Streams::default()),
                 cancels: Mutex::new(HashMap::new()),
                 shutdown,
                 workers: Mutex::new(Vec::new()),
@@ -118,18 +123,20 @@ impl Tasks {
         match self.inner.publish.get() {
             Some(publish) => {
                 if let Err(e) = publish.send(event) {
-                    let _ = self.inner.events.send(e.0);
+                    self.emit_local(e.0);
                 }
             }
-            None => {
-                let _ = self.inner.events.send(event);
-            }
+            None => self.emit_local(event),
         }
     }
 
-    /// Pushes an event to this process's streams only (what arrived by NOTIFY).
+    /// Pushes an event to this process's streams of its user only (what arrived by NOTIFY is
+    /// routed here, on arrival), and to the in-process feed of every event.
     pub fn emit_local(&self, event: TaskEvent) {
-        let _ = self.inner.events.send(event);
+        if self.inner.events.receiver_count() > 0 {
+            let _ = self.inner.events.send(event.clone());
+        }
+        self.inner.streams.route(event);
     }
 
     /// Routes [`Self::emit`] through `publish` from now on.
@@ -147,12 +154,18 @@ impl Tasks {
         Arc::clone(&self.inner.draining)
     }
 
-    /// Event streams open in this process (receivers of the ring).
+    /// Event streams open in this process.
     pub fn stream_count(&self) -> usize {
-        self.inner.events.receiver_count()
+        self.inner.streams.open()
     }
 
-    /// A receiver of every event (streams filter by user).
+    /// The open event streams by user (`streams.rs`).
+    pub fn streams(&self) -> &Arc<Streams> {
+        &self.inner.streams
+    }
+
+    /// A receiver of every event of this process (the webhook worker's wake-up; the event
+    /// streams subscribe by user through [`Self::streams`]).
     pub fn subscribe(&self) -> broadcast::Receiver<TaskEvent> {
         self.inner.events.subscribe()
     }

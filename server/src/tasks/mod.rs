@@ -44,6 +44,7 @@ pub mod record;
 pub mod recovery;
 pub mod rotation;
 pub mod settings;
+pub mod streams;
 pub mod worker;
 
 pub use hub::{TaskEvent, Tasks};

@@ -5,7 +5,8 @@
 //!
 //! A notification carries `{u, n, d}` (user, event name, the task's state as `record::event_view` shows it)
 //! when that fits PostgreSQL's 8000-byte payload; a larger one carries `{u, n, t}` and each
-//! listener reads the task itself. When the listening connection drops, the listener reconnects
+//! listener with a stream of that user open reads the task itself. Each instance hands an event
+//! only to its own streams of the event's user, on arrival (`streams.rs`). When the listening connection drops, the listener reconnects
 //! and tells every stream to reload its list (events may have been missed meanwhile).
 
 use super::hub::TaskEvent;
@@ -101,6 +102,8 @@ async fn deliver(state: &AppState, payload: &str) {
     };
     let data = match (v.get("d"), v.get("t").and_then(Value::as_str)) {
         (Some(d), _) => d.clone(),
+        // Routed on arrival: a task read only for a user with a stream open here.
+        (None, Some(_)) if !state.tasks.streams().has_user(user_id) => return,
         (None, Some(task_id)) => match record::by_task_id(&state.db.pool, task_id).await {
             Ok(Some(t)) => match record::view_of(&state.db.pool, &state.files, &t).await {
                 Ok(view) => record::event_view(view),

@@ -56,6 +56,10 @@ pub struct TaskSettings {
     pub fal_poll: Duration,
     /// `AIVG_ENGINES_FILE`: the engines per module (see `tasks/engines/file.rs`), with its path.
     pub engines: Option<(PathBuf, EnginesFile)>,
+    /// `AIVG_STREAM_CHECK_S` (default 15): how often the sessions of the open event streams are
+    /// checked (one query for all of them, `events.rs`); a stream of a session that logged out
+    /// or was revoked ends within this time.
+    pub stream_session_check: Duration,
 }
 
 impl Default for TaskSettings {
@@ -77,6 +81,7 @@ impl Default for TaskSettings {
             fal_url: DEFAULT_FAL_URL.into(),
             fal_poll: Duration::from_secs(1),
             engines: None,
+            stream_session_check: Duration::from_secs(15),
         }
     }
 }
@@ -197,6 +202,12 @@ impl TaskSettings {
             comfyui_idle: seconds("AIVG_COMFYUI_IDLE_S", 300)?,
             comfyui_read_timeout: seconds("AIVG_COMFYUI_READ_S", 120)?,
             comfyui_reprobe: seconds("AIVG_COMFYUI_REPROBE_S", 30)?,
+            stream_session_check: Duration::from_secs(read(
+                "AIVG_STREAM_CHECK_S",
+                15,
+                1..=3600,
+                "a number of seconds",
+            )?),
             workflows_dir: var("AIVG_WORKFLOWS_DIR")
                 .filter(|d| !d.trim().is_empty())
                 .map(PathBuf::from),
@@ -208,11 +219,13 @@ impl TaskSettings {
         })
     }
 
-    /// Tests: two workers, test hooks on, the local provider, no drain wait on stop.
+    /// Tests: two workers, test hooks on, the local provider, no drain wait on stop, the
+    /// streams' sessions checked every second (a logged-out stream ends soon).
     pub fn for_tests() -> Self {
         Self {
             test_hooks: true,
             drain_s: 0,
+            stream_session_check: Duration::from_secs(1),
             ..Self::default()
         }
     }

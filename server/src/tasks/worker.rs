@@ -51,9 +51,11 @@ pub const HEARTBEAT_TTL_MS: i64 = 30_000;
 /// How often every instance looks for such tasks.
 pub const RECOVER_EVERY: Duration = Duration::from_secs(10);
 
-/// Recovers tasks whose instance died, starts the event relay (PostgreSQL) and the workers.
+/// Recovers tasks whose instance died, starts the event relay (PostgreSQL), the check of the
+/// event streams' sessions and the workers.
 pub async fn start(state: &AppState) -> Result<(), sqlx::Error> {
     super::notify::start(state).await?;
+    super::events::start_session_checks(state);
     // A server that is its SQLite file's only one knows a running task there lost its process.
     let stale = (!state.db.ownership.held()).then_some(HEARTBEAT_TTL_MS);
     report_recovery(recovery::recover(state.task_deps(), stale).await?);
