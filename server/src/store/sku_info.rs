@@ -104,7 +104,7 @@ pub async fn sku_info(
         Some(c) => parse_country("country", c)?,
         None => crate::site::country::request_country(&state, &headers),
     };
-    let catalog = catalog()?;
+    let catalog = catalog(&state)?;
     let batch = pricing_batch(&country, None);
     let trial_offered = is_free_trial_country(&country) && trial_open(&state, &user).await?;
     // Checkout links name our public origin, never the request's Host header.
