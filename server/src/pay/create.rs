@@ -67,7 +67,7 @@ pub async fn create(
             "no payment provider on this site (set AIVG_STRIPE_SECRET_KEY, or AIVG_TEST_STORE=1 for the test store)",
         )
     })?;
-    let catalog = catalog::catalog(&state)?;
+    let catalog = state.content.catalog()?;
     let product = catalog::find_product(
         &catalog,
         params::json_int("sku_id", &body.sku_id, 1, i64::MAX)?,

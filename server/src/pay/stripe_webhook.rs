@@ -46,7 +46,7 @@ pub async fn webhook(
         return Err(ApiError::invalid("id", "a Stripe event needs its id"));
     }
     let action = stripe_events::action(&event);
-    let catalog = crate::store::catalog::catalog(&state)?;
+    let catalog = state.content.catalog()?;
     let (outcome, user) = grants::handle(
         &state.db.pool,
         &catalog,

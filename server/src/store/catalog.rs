@@ -1,5 +1,6 @@
 //! The test store's catalog: the `skus` content kind (`seed/skus.json`, stored and edited in the
-//! database like the other site content, `site/content_store.rs`) completed from core (tiers from the SKU table of
+//! database like the other site content; a request reads it from one content snapshot,
+//! `site/content_store.rs` `Content::catalog`) completed from core (tiers from the SKU table of
 //! docs/behaviour/pricing-and-purchase.md#plans-and-tiers, the promo table of SKUs
 //! 25284005..25284016) and shown in core's `Sku` wire shape.
 //!
@@ -14,12 +15,8 @@
 //! - periods are fixed lengths: a week 7 days, a month 30 days, a year 365 days, the trial 3 days.
 
 use crate::api::ApiError;
-use crate::site::content_store::Snapshot;
-use crate::state::AppState;
 use aivg_core::pricing::{FREE_TRIAL_DAYS, FeatureCode, PeriodUnit, PlanTier, Sku, promo_config};
 use serde::Deserialize;
-use std::ops::Deref;
-use std::sync::Arc;
 
 const DAY: i64 = 24 * 3600;
 
@@ -151,25 +148,6 @@ pub struct Catalog {
     pub credits_code: String,
     membership_codes: Vec<String>,
     pub products: Vec<Product>,
-}
-
-/// The catalog of one content snapshot: a call holds it for its whole answer, so an admin's
-/// edit of the SKUs shows at once and never half applied (docs/operations.md#editing-content).
-#[derive(Debug, Clone)]
-pub struct CatalogRef(Arc<Snapshot>);
-
-impl Deref for CatalogRef {
-    type Target = Catalog;
-
-    fn deref(&self) -> &Catalog {
-        &self.0.seeds.catalog
-    }
-}
-
-/// The current catalog (of the content snapshot); content that does not load is our failure
-/// (500, logged).
-pub fn catalog(state: &AppState) -> Result<CatalogRef, ApiError> {
-    state.content.snapshot().map(CatalogRef)
 }
 
 fn title(tier: PlanTier) -> &'static str {

@@ -10,7 +10,7 @@
 //! `Authorization: Bearer` header, for a SKU listed for their country and pricing plan
 //! ([`super::eligibility`]).
 
-use super::catalog::{Kind, Product, catalog, cents_to_amount, find_product};
+use super::catalog::{Kind, Product, cents_to_amount, find_product};
 use super::eligibility;
 use super::purchase::{self, Quote, Receipt, Sale};
 use crate::accounts::auth::MaybeUser;
@@ -122,7 +122,7 @@ impl axum::extract::FromRequestParts<AppState> for TestStoreOn {
 }
 
 async fn render(state: &AppState, q: &CheckoutQuery) -> Result<String, ApiError> {
-    let catalog = catalog(state)?;
+    let catalog = state.content.catalog()?;
     // A checkout shows what it charges (its coupon or campaign price), a preview the list price.
     let (product, zero, checkout_id, charged) = match params::text(q.checkout.as_deref()) {
         Some(id) => {
@@ -232,7 +232,7 @@ pub async fn pay(
     headers: HeaderMap,
     ApiJson(body): ApiJson<PayBody>,
 ) -> ApiResult<Receipt> {
-    let catalog = catalog(&state)?;
+    let catalog = state.content.catalog()?;
     if !body.checkout.trim().is_empty() {
         return ok(pay_checkout(&state, body.checkout.trim()).await?);
     }
@@ -262,7 +262,7 @@ pub async fn pay(
 /// Pays a one-time checkout of the test store at the checkout's price: uses it up and records
 /// the sale in one transaction (a failed payment leaves the checkout usable).
 async fn pay_checkout(state: &AppState, id: &str) -> Result<Receipt, ApiError> {
-    let catalog = catalog(state)?;
+    let catalog = state.content.catalog()?;
     let now = clock::now_s();
     let mut tx = state.db.pool.begin().await?;
     let c = checkouts::use_test_checkout(&mut tx, id, now).await?;

@@ -10,7 +10,6 @@
 //! this user: SKUs with a trial, for guests and for users who never had a trial and have no running
 //! plan. Guests may call it.
 
-use super::catalog::catalog;
 use super::sku_info::trial_open;
 use super::subscriptions;
 use crate::accounts::auth::MaybeUser;
@@ -65,7 +64,7 @@ pub async fn auth(
             .ok_or_else(|| ApiError::invalid(&field, "must be a SKU id"))?;
         pids.push(pid);
     }
-    let catalog = catalog(&state)?;
+    let catalog = state.content.catalog()?;
     let paid = match &user.0 {
         Some(u) => {
             let mut conn = state.db.pool.acquire().await?;
