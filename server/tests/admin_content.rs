@@ -232,7 +232,7 @@ async fn bad_edits_are_refused_naming_the_field() {
     let (status, body) = s.get("/v1/admin/content", Some(&admin)).await;
     assert_eq!(status, 200, "{body}");
     let kinds = body["data"].as_array().unwrap();
-    assert_eq!(kinds.len(), 9, "{body}");
+    assert_eq!(kinds.len(), 10, "{body}");
     for k in kinds {
         assert_eq!(k["version"], 1, "{body}");
     }

@@ -19,6 +19,7 @@ mod admin;
 mod admin_content;
 mod admin_engines;
 mod admin_payments;
+mod admin_skus;
 mod admin_tasks;
 mod ai_base;
 mod analytics;

@@ -39,7 +39,7 @@ const TEMPLATES: &str = "templates";
 /// The kinds an admin edits. `tools` (tool demos and TTS voices) and `resources` (the library)
 /// stay as seeded: their pictures are drawn from the seed and the first page load carries the
 /// demos (`spa`), so an edit could not show everywhere at once yet.
-pub const EDITABLE: [&str; 7] = [
+pub const EDITABLE: [&str; 8] = [
     "templates",
     "cms",
     "ads",
@@ -47,6 +47,7 @@ pub const EDITABLE: [&str; 7] = [
     "activities",
     "prompts",
     "explore",
+    "skus",
 ];
 
 /// A kind and its version.

@@ -67,9 +67,9 @@ pub async fn create(
             "no payment provider on this site (set AIVG_STRIPE_SECRET_KEY, or AIVG_TEST_STORE=1 for the test store)",
         )
     })?;
-    let catalog = catalog::catalog()?;
+    let catalog = state.content.catalog()?;
     let product = catalog::find_product(
-        catalog,
+        &catalog,
         params::json_int("sku_id", &body.sku_id, 1, i64::MAX)?,
     )?;
     let zero = params::json_flag("zero", &body.zero)?;

@@ -23,7 +23,7 @@ use super::stripe_events::{Action, MoneyBack, PaidInvoice, PaidSession};
 use crate::api::ApiError;
 use crate::clock;
 use crate::ledger::{self, Entry};
-use crate::store::catalog::{self, Product};
+use crate::store::catalog::{Catalog, Product};
 use crate::store::purchase::{self, Quote, Sale};
 use crate::store::subscriptions;
 use serde::Serialize;
@@ -50,6 +50,7 @@ fn ignored(reason: impl Into<String>) -> Outcome {
 /// tells `user_infos` about: no request of that user made the change.
 pub async fn handle(
     pool: &AnyPool,
+    catalog: &Catalog,
     provider: &str,
     event_id: &str,
     event_type: &str,
@@ -72,8 +73,12 @@ pub async fn handle(
     }
     let mut touched = None;
     let outcome = match action {
-        Action::SessionPaid(s) => session_paid(&mut tx, provider, s, now, &mut touched).await?,
-        Action::InvoicePaid(i) => invoice_paid(&mut tx, provider, i, now, &mut touched).await?,
+        Action::SessionPaid(s) => {
+            session_paid(&mut tx, catalog, provider, s, now, &mut touched).await?
+        }
+        Action::InvoicePaid(i) => {
+            invoice_paid(&mut tx, catalog, provider, i, now, &mut touched).await?
+        }
         Action::MoneyBack(m) => money_back(&mut tx, provider, m, now, &mut touched).await?,
         Action::Ignore(why) => ignored(*why),
     };
@@ -142,8 +147,7 @@ async fn insert_grant(
     Ok(())
 }
 
-fn product_of(c: &Checkout) -> Result<&'static Product, ApiError> {
-    let catalog = catalog::catalog()?;
+fn product_of<'a>(catalog: &'a Catalog, c: &Checkout) -> Result<&'a Product, ApiError> {
     u64::try_from(c.sku_id)
         .ok()
         .and_then(|id| catalog.find(id))
@@ -152,6 +156,7 @@ fn product_of(c: &Checkout) -> Result<&'static Product, ApiError> {
 
 async fn session_paid(
     conn: &mut AnyConnection,
+    catalog: &Catalog,
     provider: &str,
     s: &PaidSession,
     now: i64,
@@ -166,7 +171,7 @@ async fn session_paid(
     if checkout.provider_ref != s.id {
         return Ok(ignored("the session is not the one made for its checkout"));
     }
-    let product = product_of(&checkout)?;
+    let product = product_of(catalog, &checkout)?;
     ledger::lock_user(conn, checkout.user_id).await?;
     *touched = Some(checkout.user_id);
     if already_granted(conn, provider, &s.id).await? {
@@ -207,7 +212,7 @@ async fn session_paid(
         provider,
         now,
     };
-    let receipt = purchase::record(conn, catalog::catalog()?, &sale).await?;
+    let receipt = purchase::record(conn, catalog, &sale).await?;
     let row = GrantRow {
         object_id: &s.id,
         checkout: &checkout,
@@ -226,6 +231,7 @@ async fn session_paid(
 
 async fn invoice_paid(
     conn: &mut AnyConnection,
+    catalog: &Catalog,
     provider: &str,
     i: &PaidInvoice,
     now: i64,
@@ -255,7 +261,7 @@ async fn invoice_paid(
     else {
         return Ok(ignored("a subscription none of our checkouts started"));
     };
-    let product = product_of(&checkout)?;
+    let product = product_of(catalog, &checkout)?;
     ledger::lock_user(conn, checkout.user_id).await?;
     *touched = Some(checkout.user_id);
     if already_granted(conn, provider, &i.id).await? {
@@ -273,7 +279,7 @@ async fn invoice_paid(
         provider,
         now,
     };
-    let receipt = purchase::record(conn, catalog::catalog()?, &sale).await?;
+    let receipt = purchase::record(conn, catalog, &sale).await?;
     let row = GrantRow {
         object_id: &i.id,
         checkout: &checkout,

@@ -46,8 +46,16 @@ pub async fn webhook(
         return Err(ApiError::invalid("id", "a Stripe event needs its id"));
     }
     let action = stripe_events::action(&event);
-    let (outcome, user) =
-        grants::handle(&state.db.pool, "stripe", &event.id, &event.kind, &action).await?;
+    let catalog = state.content.catalog()?;
+    let (outcome, user) = grants::handle(
+        &state.db.pool,
+        &catalog,
+        "stripe",
+        &event.id,
+        &event.kind,
+        &action,
+    )
+    .await?;
     if let Some(user) = user {
         state.user_infos.changed(user);
     }

@@ -19,8 +19,10 @@
 
 use super::seed::{KINDS, Seeds, build, seed_text};
 use crate::api::ApiError;
+use crate::store::catalog::Catalog;
 use sqlx::AnyPool;
 use std::collections::BTreeMap;
+use std::ops::Deref;
 use std::sync::{Arc, RwLock};
 
 /// The channel of content edits (PostgreSQL); the payload is the kind.
@@ -80,6 +82,13 @@ impl Content {
             .ok_or_else(|| ApiError::internal("content: the site content does not load"))
     }
 
+    /// The store's SKUs and prices of the current snapshot (`store/catalog.rs`): a call holds it
+    /// for its whole answer, so an admin's edit of the SKUs shows from the next request on and
+    /// never half applied (docs/operations.md#editing-content).
+    pub fn catalog(&self) -> Result<CatalogRef, ApiError> {
+        self.snapshot().map(CatalogRef)
+    }
+
     /// Swaps in `next` unless the current snapshot is newer.
     fn install(&self, next: Snapshot) {
         if let Ok(mut guard) = self.current.write() {
@@ -90,6 +99,18 @@ impl Content {
                 *guard = Some(Arc::new(next));
             }
         }
+    }
+}
+
+/// The catalog of one snapshot ([`Content::catalog`]).
+#[derive(Debug, Clone)]
+pub struct CatalogRef(Arc<Snapshot>);
+
+impl Deref for CatalogRef {
+    type Target = Catalog;
+
+    fn deref(&self) -> &Catalog {
+        &self.0.seeds.catalog
     }
 }
 

@@ -317,6 +317,8 @@ pub struct Seeds {
     pub templates: Templates,
     pub explore: Explore,
     pub resources: Resources,
+    /// `seed/skus.json`: the store's SKUs and prices, built and checked by the store.
+    pub catalog: crate::store::catalog::Catalog,
 }
 
 fn parse<T: serde::de::DeserializeOwned>(name: &str, text: &str) -> Result<T, String> {
@@ -329,7 +331,7 @@ pub(super) fn check(ok: bool, problem: impl FnOnce() -> String) -> Result<(), St
 
 /// The content kinds: each is a seed file `server/seed/{kind}.json` and a row of the
 /// `site_content` table (`content_store`), with the seed's text (the first import).
-pub const KINDS: [(&str, &str); 9] = [
+pub const KINDS: [(&str, &str); 10] = [
     ("cms", include_str!("../../seed/cms.json")),
     ("ads", include_str!("../../seed/ads.json")),
     ("experiments", include_str!("../../seed/experiments.json")),
@@ -339,6 +341,7 @@ pub const KINDS: [(&str, &str); 9] = [
     ("templates", include_str!("../../seed/templates.json")),
     ("explore", include_str!("../../seed/explore.json")),
     ("resources", include_str!("../../seed/resources.json")),
+    ("skus", include_str!("../../seed/skus.json")),
 ];
 
 /// The seed's text of `kind`.
@@ -366,6 +369,8 @@ pub fn build(text_of: impl Fn(&str) -> Option<String>, complete: bool) -> Result
         templates: parse("templates.json", &doc("templates")?)?,
         explore: parse("explore.json", &doc("explore")?)?,
         resources: parse("resources.json", &doc("resources")?)?,
+        catalog: crate::store::catalog::build(&doc("skus")?)
+            .map_err(|e| format!("seed/skus.json: {e}"))?,
     };
     let ratio_ok = |r: &str| aivg_core::crop::aspect_ratio_size(r).is_ok();
     super::seed_checks::translations(&seeds, complete)?;

@@ -1,4 +1,6 @@
-//! The test store's catalog: `seed/skus.json` completed from core (tiers from the SKU table of
+//! The test store's catalog: the `skus` content kind (`seed/skus.json`, stored and edited in the
+//! database like the other site content; a request reads it from one content snapshot,
+//! `site/content_store.rs` `Content::catalog`) completed from core (tiers from the SKU table of
 //! docs/behaviour/pricing-and-purchase.md#plans-and-tiers, the promo table of SKUs
 //! 25284005..25284016) and shown in core's `Sku` wire shape.
 //!
@@ -15,9 +17,6 @@
 use crate::api::ApiError;
 use aivg_core::pricing::{FREE_TRIAL_DAYS, FeatureCode, PeriodUnit, PlanTier, Sku, promo_config};
 use serde::Deserialize;
-use std::sync::LazyLock;
-
-const SEED: &str = include_str!("../../seed/skus.json");
 
 const DAY: i64 = 24 * 3600;
 
@@ -133,11 +132,11 @@ pub fn cents_to_amount(cents: i64) -> f64 {
 }
 
 #[allow(clippy::cast_possible_truncation)] // checked finite and small before
-fn amount_to_cents(what: &str, amount: f64) -> Result<i64, String> {
+fn amount_to_cents(at: &str, field: &str, amount: f64) -> Result<i64, String> {
     if amount.is_finite() && (0.0..1e9).contains(&amount) {
         Ok((amount * 100.0).round() as i64)
     } else {
-        Err(format!("{what}: the price {amount} is not a sum of money"))
+        Err(format!("{at}: {field}: {amount} is not a sum of money"))
     }
 }
 
@@ -151,15 +150,6 @@ pub struct Catalog {
     pub products: Vec<Product>,
 }
 
-static CATALOG: LazyLock<Result<Catalog, String>> = LazyLock::new(|| build(SEED));
-
-/// The catalog, read once from the seed; a broken seed is our failure (500, logged).
-pub fn catalog() -> Result<&'static Catalog, ApiError> {
-    CATALOG
-        .as_ref()
-        .map_err(|e| ApiError::internal(format!("seed/skus.json: {e}")))
-}
-
 fn title(tier: PlanTier) -> &'static str {
     match tier {
         PlanTier::Basic => "Basic",
@@ -168,11 +158,16 @@ fn title(tier: PlanTier) -> &'static str {
     }
 }
 
-fn build(seed: &str) -> Result<Catalog, String> {
-    let file: SeedFile = serde_json::from_str(seed).map_err(|e| e.to_string())?;
+/// Parses and checks the `skus` document (the seed file and every admin edit); a refusal
+/// names the SKU and the field.
+pub fn build(seed: &str) -> Result<Catalog, String> {
+    // The path of a refused value names the field (`skus[3].price: invalid type: …`).
+    let file: SeedFile =
+        serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(seed))
+            .map_err(|e| format!("{}: {}", e.path(), e.inner()))?;
     if !aivg_core::pricing::is_credits_code(&file.credits_feature_code) {
         return Err(format!(
-            "{} is not a 2024 credits code",
+            "credits_feature_code: {} is not a 2024 credits code",
             file.credits_feature_code
         ));
     }
@@ -180,7 +175,7 @@ fn build(seed: &str) -> Result<Catalog, String> {
     for s in file.skus {
         let at = format!("sku {}", s.sku_id);
         if products.iter().any(|p: &Product| p.sku_id == s.sku_id) {
-            return Err(format!("{at}: listed twice"));
+            return Err(format!("{at}: sku_id: listed twice"));
         }
         let promo = promo_config(s.sku_id);
         let (name, tier, period_unit, unit_credits, trial_credits) = match (&promo, s.kind) {
@@ -199,13 +194,17 @@ fn build(seed: &str) -> Result<Catalog, String> {
                     i64::from(p.try3_day_credits),
                 )
             }
-            (Some(_), _) => return Err(format!("{at}: promo SKUs are memberships")),
+            (Some(_), _) => return Err(format!("{at}: kind: promo SKUs are memberships")),
             (None, Kind::Membership) => {
                 let id = i64::try_from(s.sku_id).map_err(|e| format!("{at}: {e}"))?;
                 let tier = aivg_core::session::sku_tier(Some(id), &s.name);
                 // docs/behaviour/pricing-and-purchase.md#plans-and-tiers: 100 or 500 a month.
                 let monthly = match aivg_core::pricing::tier_monthly_credits(tier) {
-                    0 => return Err(format!("{at}: a membership must be standard or premium")),
+                    0 => {
+                        return Err(format!(
+                            "{at}: name: a membership must be standard or premium"
+                        ));
+                    }
                     credits => i64::from(credits),
                 };
                 (s.name, tier, s.period_unit, monthly, s.trial_credits)
@@ -213,18 +212,21 @@ fn build(seed: &str) -> Result<Catalog, String> {
             (None, Kind::CreditPlan) => (s.name, PlanTier::Basic, s.period_unit, s.credits, 0),
             (None, Kind::Pack) => (s.name, PlanTier::Basic, None, s.credits, 0),
         };
-        if name.trim().is_empty() || unit_credits <= 0 {
-            return Err(format!("{at}: needs a name and credits"));
+        if name.trim().is_empty() {
+            return Err(format!("{at}: name: missing"));
+        }
+        if unit_credits <= 0 {
+            return Err(format!("{at}: credits: must be above 0"));
         }
         if s.kind != Kind::Pack && period_unit.is_none() {
-            return Err(format!("{at}: a subscription needs a period_unit"));
+            return Err(format!("{at}: period_unit: a subscription needs one"));
         }
         if s.kind == Kind::Pack && s.period_unit.is_some() {
-            return Err(format!("{at}: a pack has no period"));
+            return Err(format!("{at}: period_unit: a pack has no period"));
         }
         if s.trial && (s.kind != Kind::Membership || trial_credits <= 0) {
             return Err(format!(
-                "{at}: only memberships with trial credits offer a trial"
+                "{at}: trial: only memberships with trial credits offer a trial"
             ));
         }
         products.push(Product {
@@ -235,8 +237,8 @@ fn build(seed: &str) -> Result<Catalog, String> {
             tier,
             period_unit,
             unit_credits,
-            price_cents: amount_to_cents(&at, s.price)?,
-            original_cents: amount_to_cents(&at, s.original_price)?,
+            price_cents: amount_to_cents(&at, "price", s.price)?,
+            original_cents: amount_to_cents(&at, "original_price", s.original_price)?,
             plans: s.plans,
             countries: s.countries.iter().map(|c| c.to_ascii_uppercase()).collect(),
             not_countries: s
@@ -324,6 +326,8 @@ pub fn trial_seconds() -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const SEED: &str = include_str!("../../seed/skus.json");
 
     #[test]
     fn the_seed_builds_and_agrees_with_core() {

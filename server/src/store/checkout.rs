@@ -10,7 +10,7 @@
 //! `Authorization: Bearer` header, for a SKU listed for their country and pricing plan
 //! ([`super::eligibility`]).
 
-use super::catalog::{Kind, Product, catalog, cents_to_amount, find_product};
+use super::catalog::{Kind, Product, cents_to_amount, find_product};
 use super::eligibility;
 use super::purchase::{self, Quote, Receipt, Sale};
 use crate::accounts::auth::MaybeUser;
@@ -122,7 +122,7 @@ impl axum::extract::FromRequestParts<AppState> for TestStoreOn {
 }
 
 async fn render(state: &AppState, q: &CheckoutQuery) -> Result<String, ApiError> {
-    let catalog = catalog()?;
+    let catalog = state.content.catalog()?;
     // A checkout shows what it charges (its coupon or campaign price), a preview the list price.
     let (product, zero, checkout_id, charged) = match params::text(q.checkout.as_deref()) {
         Some(id) => {
@@ -138,7 +138,7 @@ async fn render(state: &AppState, q: &CheckoutQuery) -> Result<String, ApiError>
                     ApiError::conflict("checkout: this checkout is paid, expired or unknown; start again from the buy dialog")
                 })?;
             (
-                find_product(catalog, Some(c.sku_id))?,
+                find_product(&catalog, Some(c.sku_id))?,
                 c.zero != 0,
                 c.id,
                 Some(c.amount_cents),
@@ -148,7 +148,7 @@ async fn render(state: &AppState, q: &CheckoutQuery) -> Result<String, ApiError>
             let sku_id = params::int("sku_id", q.sku_id.as_deref(), None, 1, i64::MAX)?;
             let zero = params::flag("zero", q.zero.as_deref())?;
             (
-                find_product(catalog, Some(sku_id))?,
+                find_product(&catalog, Some(sku_id))?,
                 zero,
                 String::new(),
                 None,
@@ -232,7 +232,7 @@ pub async fn pay(
     headers: HeaderMap,
     ApiJson(body): ApiJson<PayBody>,
 ) -> ApiResult<Receipt> {
-    let catalog = catalog()?;
+    let catalog = state.content.catalog()?;
     if !body.checkout.trim().is_empty() {
         return ok(pay_checkout(&state, body.checkout.trim()).await?);
     }
@@ -240,7 +240,7 @@ pub async fn pay(
         ApiError::logged_out("please log in: open the store from the site's buy dialog")
     })?;
     let product = find_product(
-        catalog,
+        &catalog,
         params::json_int("sku_id", &body.sku_id, 1, i64::MAX)?,
     )?;
     let zero = params::json_flag("zero", &body.zero)?;
@@ -249,7 +249,7 @@ pub async fn pay(
     eligibility::check_listed(product, zero, &market)?;
     ok(purchase::pay(
         &state.db.pool,
-        catalog,
+        &catalog,
         user.id,
         product,
         zero,
@@ -262,11 +262,11 @@ pub async fn pay(
 /// Pays a one-time checkout of the test store at the checkout's price: uses it up and records
 /// the sale in one transaction (a failed payment leaves the checkout usable).
 async fn pay_checkout(state: &AppState, id: &str) -> Result<Receipt, ApiError> {
-    let catalog = catalog()?;
+    let catalog = state.content.catalog()?;
     let now = clock::now_s();
     let mut tx = state.db.pool.begin().await?;
     let c = checkouts::use_test_checkout(&mut tx, id, now).await?;
-    let product = find_product(catalog, Some(c.sku_id))?;
+    let product = find_product(&catalog, Some(c.sku_id))?;
     let zero = c.zero != 0;
     ledger::lock_user(&mut tx, c.user_id).await?;
     if zero {
@@ -288,7 +288,7 @@ async fn pay_checkout(state: &AppState, id: &str) -> Result<Receipt, ApiError> {
         provider: "test",
         now,
     };
-    let receipt = purchase::record(&mut tx, catalog, &sale).await?;
+    let receipt = purchase::record(&mut tx, &catalog, &sale).await?;
     tx.commit().await?;
     Ok(receipt)
 }

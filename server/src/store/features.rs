@@ -10,7 +10,6 @@
 //! this user: SKUs with a trial, for guests and for users who never had a trial and have no running
 //! plan. Guests may call it.
 
-use super::catalog::catalog;
 use super::sku_info::trial_open;
 use super::subscriptions;
 use crate::accounts::auth::MaybeUser;
@@ -34,8 +33,8 @@ pub struct AuthBody {
 /// The answer: the membership feature codes the user holds, and which of the asked SKUs may
 /// start a free trial.
 #[derive(Debug, Serialize)]
-pub struct FeatureAuth<'a> {
-    pub feature_auth: Vec<&'a String>,
+pub struct FeatureAuth {
+    pub feature_auth: Vec<String>,
     pub free_trial: Vec<i64>,
 }
 
@@ -44,7 +43,7 @@ pub async fn auth(
     State(state): State<AppState>,
     user: MaybeUser,
     ApiJson(body): ApiJson<AuthBody>,
-) -> ApiResult<FeatureAuth<'static>> {
+) -> ApiResult<FeatureAuth> {
     let items = match &body.pids {
         Value::Array(items) => items,
         Value::Null => return Err(ApiError::invalid("pids", "missing: give a list of SKU ids")),
@@ -65,7 +64,7 @@ pub async fn auth(
             .ok_or_else(|| ApiError::invalid(&field, "must be a SKU id"))?;
         pids.push(pid);
     }
-    let catalog = catalog()?;
+    let catalog = state.content.catalog()?;
     let paid = match &user.0 {
         Some(u) => {
             let mut conn = state.db.pool.acquire().await?;
@@ -75,8 +74,8 @@ pub async fn auth(
         }
         None => false,
     };
-    let feature_auth: Vec<&String> = if paid {
-        catalog.membership_codes().iter().collect()
+    let feature_auth: Vec<String> = if paid {
+        catalog.membership_codes().to_vec()
     } else {
         Vec::new()
     };

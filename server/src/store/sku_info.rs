@@ -17,7 +17,7 @@
 //! - besides core's fields each SKU carries `tier`, `kind` (membership, credit_plan, pack),
 //!   `credits` (what a purchase grants), `trial_days` and `trial_credits`.
 
-use super::catalog::{Kind, catalog};
+use super::catalog::Kind;
 use super::subscriptions;
 use crate::accounts::auth::MaybeUser;
 use crate::api::{ApiError, ApiResult, ok};
@@ -104,7 +104,7 @@ pub async fn sku_info(
         Some(c) => parse_country("country", c)?,
         None => crate::site::country::request_country(&state, &headers),
     };
-    let catalog = catalog()?;
+    let catalog = state.content.catalog()?;
     let batch = pricing_batch(&country, None);
     let trial_offered = is_free_trial_country(&country) && trial_open(&state, &user).await?;
     // Checkout links name our public origin, never the request's Host header.

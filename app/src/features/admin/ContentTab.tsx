@@ -10,7 +10,7 @@
  *   preview of the card.
  * - CMS pages: a form per page path and language (CmsSection.tsx).
  * - The rarer kinds (CMS redirects, ads, experiments, promotions, prompt and music
- *   presets, explore items and zones) get a JSON editor of their whole document: the server checks it exactly as it checks the seed files and names the item and
+ *   presets, explore items and zones, the store's SKUs and prices) get a JSON editor of their whole document: the server checks it exactly as it checks the seed files and names the item and
  *   field it refuses. A form per kind is left for later (time: the templates came first).
  */
 import { useCallback, useEffect, useState } from "react";
