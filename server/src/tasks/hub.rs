@@ -136,7 +136,7 @@ impl Tasks {
         if self.inner.events.receiver_count() > 0 {
             let _ = self.inner.events.send(event.clone());
         }
-        self.inner.streams.route(event);
+        self.inner.streams.deliver(event);
     }
 
     /// Routes [`Self::emit`] through `publish` from now on.

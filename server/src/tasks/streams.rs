@@ -126,7 +126,7 @@ impl Streams {
 
     /// Hands an event to its user's streams; a negative user id (events may have been missed:
     /// reload) to every stream.
-    pub fn route(&self, event: TaskEvent) {
+    pub fn deliver(&self, event: TaskEvent) {
         let event = Arc::new(event);
         let mut table = self.table();
         if event.user_id < 0 {
@@ -225,14 +225,14 @@ mod tests {
         let mut a1 = streams.subscribe(1, "ja");
         let mut a2 = streams.subscribe(1, "ja2");
         let mut b = streams.subscribe(2, "jb");
-        streams.route(ev(2, 0));
-        streams.route(ev(1, 1));
+        streams.deliver(ev(2, 0));
+        streams.deliver(ev(1, 1));
         assert_eq!(a1.recv().await.unwrap().data["task_id"], "t1");
         assert_eq!(a2.recv().await.unwrap().data["task_id"], "t1");
         assert_eq!(b.recv().await.unwrap().data["task_id"], "t0");
         assert!(a1.rx.try_recv().is_err(), "user 1 got nothing else");
         // A reload goes to everyone.
-        streams.route(ev(-1, 9));
+        streams.deliver(ev(-1, 9));
         assert_eq!(a1.recv().await.unwrap().user_id, -1);
         assert_eq!(b.recv().await.unwrap().user_id, -1);
     }
@@ -260,9 +260,9 @@ mod tests {
         let mut slow = streams.subscribe(1, "ja");
         let mut other = streams.subscribe(2, "jb");
         for n in 0..=EVENT_RING {
-            streams.route(ev(1, n));
+            streams.deliver(ev(1, n));
         }
-        streams.route(ev(2, 0));
+        streams.deliver(ev(2, 0));
         assert!(
             slow.recv().await.is_none(),
             "cut at once, not after its queue"
@@ -281,7 +281,7 @@ mod tests {
         assert_eq!(sessions, vec![Arc::from("new"), Arc::from("old")]);
         streams.end_sessions(&HashSet::from([Arc::from("old")]));
         assert!(gone.recv().await.is_none());
-        streams.route(ev(1, 0));
+        streams.deliver(ev(1, 0));
         assert!(kept.recv().await.is_some());
         assert_eq!(streams.sessions(), vec![Arc::from("new")]);
     }
