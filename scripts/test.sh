@@ -6,6 +6,13 @@ export PATH="$HOME/.cargo/bin:$PATH"
 # Each step says when it starts, in seconds since this script began: where a run's time goes.
 step() { printf '== %s (at %d s)\n' "$1" "$SECONDS"; }
 bash scripts/setup.sh
+# wasm-bindgen-cli, when missing (a new machine), installs beside the Rust build: the npm package's
+# build, later, waits for that install (scripts/setup-wasm-bindgen.sh) instead of doing it then.
+bindgen_log=$(mktemp)
+setsid bash scripts/setup-wasm-bindgen.sh >"$bindgen_log" 2>&1 &
+bindgen_pid=$!
+stop_bindgen() { kill -- "-$bindgen_pid" 2>/dev/null || true; }
+trap stop_bindgen EXIT
 
 step "formatting"
 cargo fmt --all --check
@@ -29,7 +36,7 @@ wasm_log=$(mktemp)
 env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS setsid bash scripts/test-package-and-app.sh >"$wasm_log" 2>&1 &
 wasm_pid=$!
 stop_wasm() { kill -- "-$wasm_pid" 2>/dev/null || true; }
-trap stop_wasm EXIT
+trap 'stop_bindgen; stop_wasm' EXIT
 
 step "fixtures are what their generators make"
 bash scripts/check-fixtures.sh
@@ -44,7 +51,7 @@ export RUST_TEST_THREADS="${RUST_TEST_THREADS:-3}"
 # server/tests/s3_storage.rs runs against it, here and on PostgreSQL below.
 AIVG_TEST_S3_URL=$(bash scripts/s3.sh)
 export AIVG_TEST_S3_URL
-trap 'stop_wasm; bash scripts/s3.sh stop' EXIT
+trap 'stop_bindgen; stop_wasm; bash scripts/s3.sh stop' EXIT
 cargo test --workspace
 
 step "the server's tests on PostgreSQL, the cluster test and schemathesis, beside the browser tests"
@@ -61,7 +68,7 @@ cluster_log=$(mktemp)
 setsid bash scripts/cluster.sh >"$cluster_log" 2>&1 &
 cluster_pid=$!
 stop_cluster() { kill -- "-$cluster_pid" 2>/dev/null || true; }
-trap 'stop_wasm; stop_cluster; stop_schemathesis; bash scripts/s3.sh stop' EXIT
+trap 'stop_bindgen; stop_wasm; stop_cluster; stop_schemathesis; bash scripts/s3.sh stop' EXIT
 # A fresh cluster: one a killed run left behind would still hold that run's databases.
 bash scripts/postgres.sh stop
 pg_url=$(bash scripts/postgres.sh)
@@ -72,7 +79,7 @@ pg_log=$(mktemp)
 DATABASE_URL="$pg_url" setsid cargo test --workspace --lib --bins --test integration --test store_campaign >"$pg_log" 2>&1 &
 pg_pid=$!
 stop_pg() { kill -- "-$pg_pid" 2>/dev/null || true; }
-trap 'stop_wasm; stop_cluster; stop_schemathesis; stop_pg; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
+trap 'stop_bindgen; stop_wasm; stop_cluster; stop_schemathesis; stop_pg; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
 
 step "the npm package and the app (built and tested beside the cargo tests)"
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS

@@ -152,6 +152,44 @@ fn provider_error(msg: impl Into<String>) -> ApiError {
 }
 
 impl StripeCheckout {
+    /// One form-encoded `POST {api_url}{path}` made once per `key` (`Idempotency-Key`): Stripe's
+    /// answer read as `T`, or a 502 saying what went wrong (`what`: "checkout session", "refund").
+    async fn post_form<T: serde::de::DeserializeOwned>(
+        &self,
+        path: &str,
+        key: &str,
+        form: &(impl serde::Serialize + ?Sized),
+        what: &str,
+    ) -> Result<T, ApiError> {
+        let res = self
+            .http
+            .post(format!("{}{path}", self.api_url))
+            .bearer_auth(&self.secret_key)
+            .header("Idempotency-Key", key)
+            .form(form)
+            .send()
+            .await
+            .map_err(|e| {
+                tracing::warn!("stripe: create {what}: {e}");
+                provider_error("the payment provider did not answer; try again in a moment")
+            })?;
+        let status = res.status();
+        let body = res.bytes().await.map_err(|e| {
+            provider_error(format!("the payment provider's answer was cut off ({e})"))
+        })?;
+        if !status.is_success() {
+            let message = serde_json::from_slice::<ErrorAnswer>(&body)
+                .map(|e| e.error.message)
+                .unwrap_or_default();
+            tracing::warn!("stripe: {what} refused ({status}): {message}");
+            return Err(provider_error(format!(
+                "the payment provider refused the {what} ({status}): {message}"
+            )));
+        }
+        serde_json::from_slice(&body)
+            .map_err(|e| provider_error(format!("unexpected answer of the payment provider: {e}")))
+    }
+
     /// Refunds the whole of `payment_intent` (see the module doc); `key` makes the call once.
     pub async fn refund(
         &self,
@@ -164,34 +202,7 @@ impl StripeCheckout {
             ("reason", "requested_by_customer"),
             ("metadata[trade_id]", trade_id),
         ];
-        let res = self
-            .http
-            .post(format!("{}/v1/refunds", self.api_url))
-            .bearer_auth(&self.secret_key)
-            .header("Idempotency-Key", key)
-            .form(&form)
-            .send()
-            .await
-            .map_err(|e| {
-                tracing::warn!("stripe: create refund: {e}");
-                provider_error("the payment provider did not answer; try again in a moment")
-            })?;
-        let status = res.status();
-        let body = res.bytes().await.map_err(|e| {
-            provider_error(format!("the payment provider's answer was cut off ({e})"))
-        })?;
-        if !status.is_success() {
-            let message = serde_json::from_slice::<ErrorAnswer>(&body)
-                .map(|e| e.error.message)
-                .unwrap_or_default();
-            tracing::warn!("stripe: refund refused ({status}): {message}");
-            return Err(provider_error(format!(
-                "the payment provider refused the refund ({status}): {message}"
-            )));
-        }
-        let refund: RefundAnswer = serde_json::from_slice(&body).map_err(|e| {
-            provider_error(format!("unexpected answer of the payment provider: {e}"))
-        })?;
+        let refund: RefundAnswer = self.post_form("/v1/refunds", key, &form, "refund").await?;
         Ok(Refund {
             id: refund.id,
             status: refund.status,
@@ -206,34 +217,15 @@ impl PaymentProvider for StripeCheckout {
     }
 
     async fn create_checkout(&self, order: &Order<'_>) -> Result<Hosted, ApiError> {
-        let res = self
-            .http
-            .post(format!("{}/v1/checkout/sessions", self.api_url))
-            .bearer_auth(&self.secret_key)
-            .header("Idempotency-Key", format!("aivg-{}", order.checkout_id))
-            .form(&session_form(order))
-            .send()
-            .await
-            .map_err(|e| {
-                tracing::warn!("stripe: create checkout session: {e}");
-                provider_error("the payment provider did not answer; try again in a moment")
-            })?;
-        let status = res.status();
-        let body = res.bytes().await.map_err(|e| {
-            provider_error(format!("the payment provider's answer was cut off ({e})"))
-        })?;
-        if !status.is_success() {
-            let message = serde_json::from_slice::<ErrorAnswer>(&body)
-                .map(|e| e.error.message)
-                .unwrap_or_default();
-            tracing::warn!("stripe: checkout session refused ({status}): {message}");
-            return Err(provider_error(format!(
-                "the payment provider refused the checkout ({status}): {message}"
-            )));
-        }
-        let session: SessionAnswer = serde_json::from_slice(&body).map_err(|e| {
-            provider_error(format!("unexpected answer of the payment provider: {e}"))
-        })?;
+        let key = format!("aivg-{}", order.checkout_id);
+        let session: SessionAnswer = self
+            .post_form(
+                "/v1/checkout/sessions",
+                &key,
+                &session_form(order),
+                "checkout session",
+            )
+            .await?;
         let url = session
             .url
             .filter(|u| u.starts_with("https://") || u.starts_with("http://"))
