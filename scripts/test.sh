@@ -81,26 +81,14 @@ pg_pid=$!
 stop_pg() { kill -- "-$pg_pid" 2>/dev/null || true; }
 trap 'stop_bindgen; stop_wasm; stop_cluster; stop_schemathesis; stop_pg; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
 
-step "the npm package and the app (built beside the cargo tests)"
+step "the npm package and the app (built and tested beside the cargo tests)"
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 wait "$wasm_pid" || { cat "$wasm_log"; echo "the npm package or the app failed" >&2; exit 1; }
 cat "$wasm_log"
 
-# The app's lint (format, eslint, tsc) and unit tests (vitest) gate nothing the browser tests
-# need: they run beside them, into their own log.
-unit_log=$(mktemp)
-setsid sh -c 'cd app && npm run --silent lint && npm run --silent test' >"$unit_log" 2>&1 &
-unit_pid=$!
-stop_unit() { kill -- "-$unit_pid" 2>/dev/null || true; }
-trap 'stop_bindgen; stop_wasm; stop_unit; stop_cluster; stop_schemathesis; stop_pg; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
-
 step "the browser tests against the real server"
 # The server binary `cargo test` built above; Playwright drives Debian's Chromium.
 (cd app && AIVG_SERVER_BIN="$PWD/../target/debug/aivg-server" npm run --silent e2e)
-
-step "the app's lint and unit tests"
-wait "$unit_pid" || { cat "$unit_log"; echo "the app's lint or unit tests failed" >&2; exit 1; }
-grep -a "Tests \|Test Files " "$unit_log" || tail -n 5 "$unit_log"
 
 step "the server's tests on PostgreSQL"
 wait "$pg_pid" || { cat "$pg_log"; echo "the server's tests on PostgreSQL failed" >&2; exit 1; }
