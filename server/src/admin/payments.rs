@@ -10,7 +10,7 @@
 
 use super::AdminUser;
 use super::audit;
-use super::users::MAX_REASON_CHARS;
+use super::users::check_reason;
 use crate::api::{ApiError, ApiJson, ApiResult, ok};
 use crate::clock;
 use crate::params::ApiQuery;
@@ -252,28 +252,6 @@ fn check_trade_id(id: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn check_reason(reason: &str) -> Result<(), ApiError> {
-    if reason.is_empty() {
-        return Err(ApiError::invalid(
-            "reason",
-            "required: say why, it is kept in the audit trail",
-        ));
-    }
-    if reason.chars().count() > MAX_REASON_CHARS {
-        return Err(ApiError::invalid(
-            "reason",
-            format!("at most {MAX_REASON_CHARS} characters"),
-        ));
-    }
-    if reason.chars().any(aivg_core::session::is_invisible) {
-        return Err(ApiError::invalid(
-            "reason",
-            "control characters are not allowed",
-        ));
-    }
-    Ok(())
-}
-
 async fn trade_row(state: &AppState, id: &str) -> Result<Option<TradeRow>, sqlx::Error> {
     sqlx::query_as(&format!(
         "{TRADE_SELECT} WHERE t.trade_id = $1 ORDER BY g.created_at LIMIT 1"
@@ -295,7 +273,7 @@ pub async fn refund(
 ) -> ApiResult<Refunded> {
     check_trade_id(&id)?;
     let reason = ask.reason.trim();
-    check_reason(reason)?;
+    check_reason(reason, "required: say why, it is kept in the audit trail")?;
     let row = trade_row(&state, &id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no trade has the id {id}")))?;

@@ -177,24 +177,10 @@ pub async fn credits(
     ApiJson(change): ApiJson<CreditChange>,
 ) -> ApiResult<CreditsChanged> {
     let reason = change.reason.trim();
-    if reason.is_empty() {
-        return Err(ApiError::invalid(
-            "reason",
-            "required: say why, the user reads it in their credit history",
-        ));
-    }
-    if reason.chars().count() > MAX_REASON_CHARS {
-        return Err(ApiError::invalid(
-            "reason",
-            format!("at most {MAX_REASON_CHARS} characters"),
-        ));
-    }
-    if reason.chars().any(aivg_core::session::is_invisible) {
-        return Err(ApiError::invalid(
-            "reason",
-            "control characters are not allowed",
-        ));
-    }
+    check_reason(
+        reason,
+        "required: say why, the user reads it in their credit history",
+    )?;
     if change.delta == 0 || change.delta.abs() > MAX_CREDIT_CHANGE {
         return Err(ApiError::invalid(
             "delta",
@@ -254,4 +240,25 @@ pub async fn credits(
         moved,
         balance: after,
     })
+}
+
+/// An admin's reason (a credit change's, a refund's): required (`when_empty` says why), at most
+/// `MAX_REASON_CHARS` characters, no control characters.
+pub fn check_reason(reason: &str, when_empty: &str) -> Result<(), ApiError> {
+    if reason.is_empty() {
+        return Err(ApiError::invalid("reason", when_empty));
+    }
+    if reason.chars().count() > MAX_REASON_CHARS {
+        return Err(ApiError::invalid(
+            "reason",
+            format!("at most {MAX_REASON_CHARS} characters"),
+        ));
+    }
+    if reason.chars().any(aivg_core::session::is_invisible) {
+        return Err(ApiError::invalid(
+            "reason",
+            "control characters are not allowed",
+        ));
+    }
+    Ok(())
 }
