@@ -5,25 +5,10 @@
  * test store (new tab) → the payment poll closes the popup and the balance updates → credit history
  * lists the three transactions → log out. Desktop and phone viewports.
  */
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { registerThroughLoginDialog, uniqueEmail } from "./login-support";
 
 test.use({ locale: "en-US" });
-
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-async function registerThroughIframe(page: Page, email: string) {
-  await page.getByTestId("login-button").click();
-  const dialog = page.getByTestId("login-dialog");
-  await expect(dialog).toBeVisible();
-  const frame = page.frameLocator('[data-testid="login-dialog"] iframe');
-  await frame.locator("#switch").click(); // to the sign-up page (posts the mode switch)
-  await expect(frame.locator("#submit")).toHaveText("Sign up");
-  await frame.locator("#email").fill(email);
-  await frame.locator("#password").fill("e2e-pass-1234");
-  await frame.locator("#submit").click();
-  await expect(dialog).toBeHidden();
-}
 
 for (const viewport of [
   { name: "desktop", size: { width: 1440, height: 900 } },
@@ -54,7 +39,7 @@ for (const viewport of [
       await page.keyboard.press("Escape");
       await expect(popup).toBeHidden();
     }
-    await registerThroughIframe(page, uniqueEmail(viewport.name));
+    await registerThroughLoginDialog(page, uniqueEmail(viewport.name));
     await expect(page.getByTestId("credit-count")).toHaveText("5");
 
     // Not checked in this cycle: the check-in popup opens by itself.

@@ -8,9 +8,9 @@
  * - the free-trial box shows to a new account only where the marketing answer says the visitor's
  *   country gets the free trial (the country comes from the CDN header, `x-country` here).
  */
-import type { Page } from "@playwright/test";
 import { closeShellPopups, registerUser, signIn } from "./create-support";
 import { expect, test } from "./fixtures";
+import { registerThroughLoginDialog, uniqueEmail } from "./login-support";
 import { startServer, type RunningServer } from "./server";
 
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
@@ -61,17 +61,6 @@ test.describe("halloween", () => {
   });
 });
 
-async function registerNewAccount(page: Page): Promise<void> {
-  await page.getByTestId("login-button").click();
-  const dialog = page.getByTestId("login-dialog");
-  const frame = page.frameLocator('[data-testid="login-dialog"] iframe');
-  await frame.locator("#switch").click();
-  await frame.locator("#email").fill(`trial-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`);
-  await frame.locator("#password").fill("e2e-pass-1234");
-  await frame.locator("#submit").click();
-  await expect(dialog).toBeHidden();
-}
-
 for (const { country, offered } of [
   { country: "US", offered: true },
   { country: "DE", offered: false },
@@ -91,7 +80,7 @@ for (const { country, offered } of [
     const answer = (await (await marketing).json()) as { data: { country: string; free_trial: { offered: boolean } } };
     expect(answer.data.country).toBe(country);
     expect(answer.data.free_trial.offered).toBe(offered);
-    await registerNewAccount(page);
+    await registerThroughLoginDialog(page, uniqueEmail("trial"));
     const box = page.getByTestId("free-trial-box");
     if (offered) {
       await expect(box).toBeVisible();

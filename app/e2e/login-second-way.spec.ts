@@ -22,6 +22,7 @@ test("a failed dialog login sends the visitor the second way, and so does the lo
   await expect(dialog).toBeVisible();
   const frame = page.frameLocator('[data-testid="login-dialog"] iframe');
   await frame.locator("#switch").click();
+  await expect(frame.locator("#submit")).toHaveText("Sign up"); // the sign-up page has loaded
   await frame.locator("#email").fill(`second-${start}-${Math.random().toString(36).slice(2, 8)}@example.com`);
   await frame.locator("#password").fill("e2e-pass-1234");
   await frame.locator("#submit").click();
