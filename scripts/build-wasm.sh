@@ -15,10 +15,14 @@
 # init call). package.json routes each to its own via "exports"; its main entry re-exports aivg_core
 # and aivg_imaging (scripts/package-wasm.mjs).
 set -euo pipefail
-# AIVG_WASM_FAST=1 (for development): release code without LTO, compiled in parallel units;
-# several times quicker to build, same behaviour, larger and somewhat slower .wasm.
-if [ "${AIVG_WASM_FAST:-}" = 1 ]; then
-  export CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=2
+# AIVG_WASM_FAST=1 (development, and `npm test`, which measures no size or speed): release code
+# without LTO, compiled in parallel units, every part at opt-level 2 in one target directory (the
+# dependencies built once), no wasm-opt pass; several times quicker to build, the same behaviour,
+# larger and somewhat slower .wasm. `npm start`, `npm run build:wasm` and the benchmarks build
+# without it (docs/testing.md).
+fast="${AIVG_WASM_FAST:-0}"
+if [ "$fast" = 1 ]; then
+  export CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 fi
 cd "$(dirname "$0")/.."
 bash scripts/setup-wasm-bindgen.sh
@@ -37,7 +41,9 @@ wasm_opt_flags=(--enable-simd --enable-bulk-memory --enable-nontrapping-float-to
 build_part() {
   IFS=: read -r features name targets optimise <<< "$1"
   local opt=() level=3
-  if [ "$optimise" = size ]; then
+  if [ "$fast" = 1 ]; then
+    level=2
+  elif [ "$optimise" = size ]; then
     opt=("${wasm_opt_flags[@]}" -Oz)
     level=z
   else
@@ -48,23 +54,32 @@ build_part() {
   local built="${CARGO_TARGET_DIR:-$PWD/target}/wasm32-unknown-unknown/release/aivg_wasm.wasm"
   for target in ${targets//,/ }; do
     wasm-bindgen "$built" --out-dir "wasm-bindings/$out/$target" --out-name "$name" --typescript --target "$target" || return 1
-    wasm-opt "${opt[@]}" "wasm-bindings/$out/$target/${name}_bg.wasm" -o "wasm-bindings/$out/$target/${name}_bg.wasm" || return 1
+    [ "$fast" = 1 ] || wasm-opt "${opt[@]}" "wasm-bindings/$out/$target/${name}_bg.wasm" -o "wasm-bindings/$out/$target/${name}_bg.wasm" || return 1
   done
 }
 # Two groups side by side: a part's final step (LTO, one codegen unit) keeps one core busy, so
 # the size-optimised parts build in their own target directory (cargo locks one directory per
 # build) beside the speed-optimised ones. Each group's parts share their dependencies' builds.
+# Fast: one directory, one part after another (every part at one opt-level shares the builds).
 (
-  export CARGO_TARGET_DIR="$PWD/target/wasm-size"
+  [ "$fast" = 1 ] || export CARGO_TARGET_DIR="$PWD/target/wasm-size"
   for part in rules:aivg_rules:bundler:size later:aivg_later:bundler:size; do build_part "$part" || exit 1; done
 ) &
 size_group=$!
+if [ "$fast" = 1 ]; then
+  wait "$size_group" || exit 1
+  size_group=""
+fi
 speed_ok=0
 for part in rules,later,extra,payload:aivg_core:bundler,nodejs:speed payload:aivg_payload:bundler:speed imaging:aivg_imaging:bundler,nodejs:speed; do
   build_part "$part" || { speed_ok=1; break; }
 done
-wait "$size_group" || exit 1
+[ -z "$size_group" ] || wait "$size_group" || exit 1
 [ "$speed_ok" = 0 ] || exit 1
 node scripts/package-wasm.mjs "wasm-bindings/$out"
+# The size and speed reports refuse a fast build (they would measure what never ships).
+if [ "$fast" = 1 ]; then
+  echo "built with AIVG_WASM_FAST=1: run npm run build:wasm before measuring sizes or speed" >"wasm-bindings/$out/FAST-BUILD"
+fi
 rm -rf wasm-bindings/pkg
 mv "wasm-bindings/$out" wasm-bindings/pkg

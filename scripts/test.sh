@@ -5,14 +5,16 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 # Each step says when it starts, in seconds since this script began: where a run's time goes.
 step() { printf '== %s (at %d s)\n' "$1" "$SECONDS"; }
+# Background parts run in their own sessions (setsid): a failing run stops each with its children.
+bg_pids=()
+stop_bg() { for pid in "${bg_pids[@]}"; do kill -- "-$pid" 2>/dev/null || true; done; }
+trap stop_bg EXIT
 bash scripts/setup.sh
 # wasm-bindgen-cli, when missing (a new machine), installs beside the Rust build: the npm package's
 # build, later, waits for that install (scripts/setup-wasm-bindgen.sh) instead of doing it then.
 bindgen_log=$(mktemp)
 setsid bash scripts/setup-wasm-bindgen.sh >"$bindgen_log" 2>&1 &
-bindgen_pid=$!
-stop_bindgen() { kill -- "-$bindgen_pid" 2>/dev/null || true; }
-trap stop_bindgen EXIT
+bg_pids+=($!)
 
 step "formatting"
 cargo fmt --all --check
@@ -26,17 +28,20 @@ export RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-Dwarnings
 # A first build (a fresh clone, CI) writes incremental caches nobody reads: off then.
 [ -d target/debug ] || export CARGO_INCREMENTAL=0
 cargo test --workspace --all-targets --no-run --quiet
-cargo clippy -p aivg-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
 
-# The npm package's release builds (one core each: LTO, one codegen unit), its node tests and
-# the app's build, lint and unit tests run beside the Rust tests, which spend much of their time
-# waiting on sockets and timers (scripts/test-package-and-app.sh). No clippy wrapper there. Its
-# own session (setsid), so a failing run stops the whole chain with it.
-wasm_log=$(mktemp)
-env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS setsid bash scripts/test-package-and-app.sh >"$wasm_log" 2>&1 &
-wasm_pid=$!
-stop_wasm() { kill -- "-$wasm_pid" 2>/dev/null || true; }
-trap 'stop_bindgen; stop_wasm' EXIT
+# From here three lines run side by side on the machine's cores, as each mostly waits on sockets,
+# timers and a browser: the server's tests (scripts/test-server.sh: SQLite, then PostgreSQL with
+# the cluster test and schemathesis), the npm package and the app's build (then the browser tests,
+# which need both), and the lints and unit tests nothing waits for.
+server_log=$(mktemp)
+setsid bash scripts/test-server.sh >"$server_log" 2>&1 &
+server_pid=$!
+bg_pids+=("$server_pid")
+unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
+package_log=$(mktemp)
+setsid bash scripts/test-package-and-app.sh >"$package_log" 2>&1 &
+package_pid=$!
+bg_pids+=("$package_pid")
 
 step "fixtures are what their generators make"
 bash scripts/check-fixtures.sh
@@ -44,61 +49,28 @@ bash scripts/check-fixtures.sh
 step "the README stays short and the docs' links resolve"
 python3 scripts/check-docs.py
 
-step "cargo tests (the server on SQLite; its S3 tests on moto)"
-# Three test threads on two cores: the server's tests mostly wait on sockets, timers and the
-# engines' fakes (its integration binary used about a third of the time's CPU).
-export RUST_TEST_THREADS="${RUST_TEST_THREADS:-3}"
-# server/tests/s3_storage.rs runs against it, here and on PostgreSQL below.
-AIVG_TEST_S3_URL=$(bash scripts/s3.sh)
-export AIVG_TEST_S3_URL
-trap 'stop_bindgen; stop_wasm; bash scripts/s3.sh stop' EXIT
-cargo test --workspace
+step "the npm package and the app (built beside the server's tests)"
+wait "$package_pid" || { cat "$package_log"; echo "the npm package or the app failed" >&2; exit 1; }
+cat "$package_log"
 
-step "the server's tests on PostgreSQL, the cluster test and schemathesis, beside the browser tests"
-# The PostgreSQL pass, the cluster test (scripts/cluster.sh: its own PostgreSQL and moto, three
-# instances behind nginx, failures) and schemathesis (scripts/schemathesis.sh: every operation of
-# the OpenAPI document with an API key, on its own throw-away server) mostly wait on sockets, their
-# fakes and timers: they run in the background while the browser tests start as soon as the npm
-# package and the app are ready. Each writes its own log, printed when it ends.
-schemathesis_log=$(mktemp)
-AIVG_SERVER_BIN="$PWD/target/debug/aivg-server" setsid bash scripts/schemathesis.sh >"$schemathesis_log" 2>&1 &
-schemathesis_pid=$!
-stop_schemathesis() { kill -- "-$schemathesis_pid" 2>/dev/null || true; }
-cluster_log=$(mktemp)
-setsid bash scripts/cluster.sh >"$cluster_log" 2>&1 &
-cluster_pid=$!
-stop_cluster() { kill -- "-$cluster_pid" 2>/dev/null || true; }
-trap 'stop_bindgen; stop_wasm; stop_cluster; stop_schemathesis; bash scripts/s3.sh stop' EXIT
-# A fresh cluster: one a killed run left behind would still hold that run's databases.
-bash scripts/postgres.sh stop
-pg_url=$(bash scripts/postgres.sh)
-# --workspace, as above: `-p aivg-server` alone would resolve other feature sets and rebuild
-# half the dependency tree. Only the tests that can reach a database run again: the crates' own
-# (--lib, --bins) and the server's over HTTP; core's, the models' and the fakes' know no database.
-pg_log=$(mktemp)
-DATABASE_URL="$pg_url" setsid cargo test --workspace --lib --bins --test integration --test store_campaign >"$pg_log" 2>&1 &
-pg_pid=$!
-stop_pg() { kill -- "-$pg_pid" 2>/dev/null || true; }
-trap 'stop_bindgen; stop_wasm; stop_cluster; stop_schemathesis; stop_pg; bash scripts/postgres.sh stop; bash scripts/s3.sh stop' EXIT
-
-step "the npm package and the app (built and tested beside the cargo tests)"
-unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
-wait "$wasm_pid" || { cat "$wasm_log"; echo "the npm package or the app failed" >&2; exit 1; }
-cat "$wasm_log"
+# The web package linted for its own target, the app's lint (eslint, prettier, tsc) and its unit
+# tests (vitest), beside the browser tests.
+lint_log=$(mktemp)
+setsid bash -c 'set -e
+  cargo clippy -p aivg-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
+  cd app && npm run --silent lint && npm run --silent test' >"$lint_log" 2>&1 &
+lint_pid=$!
+bg_pids+=("$lint_pid")
 
 step "the browser tests against the real server"
-# The server binary `cargo test` built above; Playwright drives Debian's Chromium.
+# The server binary the Rust build made; Playwright drives Debian's Chromium.
 (cd app && AIVG_SERVER_BIN="$PWD/../target/debug/aivg-server" npm run --silent e2e)
 
-step "the server's tests on PostgreSQL"
-wait "$pg_pid" || { cat "$pg_log"; echo "the server's tests on PostgreSQL failed" >&2; exit 1; }
-grep -a '^test result' "$pg_log"
+step "the app's lint and unit tests"
+wait "$lint_pid" || { cat "$lint_log"; echo "the app's lint or unit tests failed" >&2; exit 1; }
+tail -n 6 "$lint_log"
 
-step "schemathesis against the OpenAPI document"
-wait "$schemathesis_pid" || { cat "$schemathesis_log"; echo "schemathesis found answers the document does not describe" >&2; exit 1; }
-tail -n 4 "$schemathesis_log"
-
-step "the cluster test"
-wait "$cluster_pid" || { cat "$cluster_log"; echo "the cluster test failed" >&2; exit 1; }
-grep -a '^\[cluster' "$cluster_log"
+step "the server's tests"
+wait "$server_pid" || { cat "$server_log"; echo "the server's tests failed" >&2; exit 1; }
+cat "$server_log"
 step "done"

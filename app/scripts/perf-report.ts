@@ -13,6 +13,9 @@
  */
 import { chromium, type CDPSession } from "@playwright/test";
 import { startServer } from "../e2e/server";
+import { requireReleasePackage } from "../../scripts/require-release-package.mjs";
+
+requireReleasePackage();
 
 const RUNS = Number(process.env.PERF_RUNS ?? 5);
 const PAGES = (process.env.PERF_PAGES ?? "/,/text-to-video,/ai-tools/image-enhancer").split(",");

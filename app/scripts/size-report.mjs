@@ -7,6 +7,9 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { requireReleasePackage } from "../../scripts/require-release-package.mjs";
+
+requireReleasePackage();
 
 const GOAL_KB = 250;
 const dist = new URL("../dist/", import.meta.url).pathname;

@@ -63,6 +63,9 @@ import * as devalue6 from 'devalue6';
 import Pica from 'pica';
 import { loadPayloads } from './devalue-parse.mjs';
 import { sizeReport } from './wasm-size.mjs';
+import { requireReleasePackage } from '../../scripts/require-release-package.mjs';
+
+requireReleasePackage();
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
