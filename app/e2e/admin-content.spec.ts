@@ -31,6 +31,9 @@ async function grave(page: Page): Promise<string[]> {
 }
 
 test("an admin renames a template in two languages and uploads its picture; the site shows both at once", async ({ page, request }) => {
+  // Two saves, an upload and two public pages with their pictures: three times the usual time,
+  // for a machine running the other suites beside this one.
+  test.slow();
   const admin = await registerUser(request);
   grantAdmin(admin.email);
   await signIn(page, admin);
