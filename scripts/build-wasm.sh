@@ -25,7 +25,6 @@ if [ "$fast" = 1 ]; then
   export CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 fi
 cd "$(dirname "$0")/.."
-bash scripts/setup-wasm-bindgen.sh
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"   # wasm-opt from the npm package binaryen
 # Build into a fresh folder and swap it in at the end, so a test reading pkg/ meanwhile never
 # sees a half-written package.
@@ -52,6 +51,9 @@ build_part() {
   CARGO_PROFILE_RELEASE_OPT_LEVEL=$level cargo build --quiet --manifest-path wasm-bindings/Cargo.toml \
     --lib --release --target wasm32-unknown-unknown --no-default-features --features "$features" || return 1
   local built="${CARGO_TARGET_DIR:-$PWD/target}/wasm32-unknown-unknown/release/aivg_wasm.wasm"
+  # wasm-bindgen-cli installed (or its install, started elsewhere, waited for) only now: on a new
+  # machine the first part's dependencies compile meanwhile.
+  env -u CARGO_TARGET_DIR bash scripts/setup-wasm-bindgen.sh || return 1
   for target in ${targets//,/ }; do
     wasm-bindgen "$built" --out-dir "wasm-bindings/$out/$target" --out-name "$name" --typescript --target "$target" || return 1
     [ "$fast" = 1 ] || wasm-opt "${opt[@]}" "wasm-bindings/$out/$target/${name}_bg.wasm" -o "wasm-bindings/$out/$target/${name}_bg.wasm" || return 1

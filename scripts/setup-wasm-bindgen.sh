@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # wasm-bindgen-cli at exactly the version Cargo.lock pins (the CLI must match the library the
 # package is compiled with), installed once with cargo from crates.io. scripts/build-wasm.sh runs
-# this before it builds; `npm test` starts it at once in the background, beside its Rust build
-# (about two CPU-minutes on a new machine), and the package's build waits here for that install
-# (one install at a time: the lock) instead of starting its own.
+# this before it first binds a part; `npm test` starts it at once in the background, beside its
+# Rust build (about two CPU-minutes on a new machine), and the package's build waits here for that
+# install (one install at a time: the lock) instead of starting its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The npm package's build and its node tests, then the app's production build: what the browser
-# tests need. `scripts/test.sh` runs this beside cargo's tests (which mostly wait on sockets and
-# timers) and starts the browser tests when it ends. The package is built fast (AIVG_WASM_FAST:
+# The npm package's build, then the app's production build: what the browser tests need.
+# `scripts/test.sh` starts this first, beside the Rust build, and starts the browser tests when
+# both have ended. The package's node tests run later (one of them starts the server the Rust
+# build makes). The package is built fast (AIVG_WASM_FAST:
 # no LTO, no wasm-opt; the same behaviour): no test measures its size or speed, the benchmarks and
 # `npm start` build it whole.
 set -euo pipefail
@@ -10,7 +11,5 @@ start=$SECONDS
 say() { printf '[package and app] %s (%d s after it began)\n' "$1" "$((SECONDS - start))"; }
 AIVG_WASM_FAST=1 bash scripts/build-wasm.sh
 say "the npm package is built"
-node --test wasm-bindings/tests-js/
-say "its node tests passed"
 bash scripts/build-app.sh
 say "the app is built"

@@ -11,10 +11,17 @@ stop_bg() { for pid in "${bg_pids[@]}"; do kill -- "-$pid" 2>/dev/null || true; 
 trap stop_bg EXIT
 bash scripts/setup.sh
 # wasm-bindgen-cli, when missing (a new machine), installs beside the Rust build: the npm package's
-# build, later, waits for that install (scripts/setup-wasm-bindgen.sh) instead of doing it then.
+# build, started beside it too, waits for that install (scripts/setup-wasm-bindgen.sh) before it
+# binds its first part instead of installing it again.
 bindgen_log=$(mktemp)
 setsid bash scripts/setup-wasm-bindgen.sh >"$bindgen_log" 2>&1 &
 bg_pids+=($!)
+# The npm package and the app's production build, which the browser tests need besides the
+# server, start at once too (scripts/test-package-and-app.sh; no clippy wrapper there).
+package_log=$(mktemp)
+setsid bash scripts/test-package-and-app.sh >"$package_log" 2>&1 &
+package_pid=$!
+bg_pids+=("$package_pid")
 
 step "formatting"
 cargo fmt --all --check
@@ -31,17 +38,13 @@ cargo test --workspace --all-targets --no-run --quiet
 
 # From here three lines run side by side on the machine's cores, as each mostly waits on sockets,
 # timers and a browser: the server's tests (scripts/test-server.sh: SQLite, then PostgreSQL with
-# the cluster test and schemathesis), the npm package and the app's build (then the browser tests,
-# which need both), and the lints and unit tests nothing waits for.
+# the cluster test and schemathesis), the browser tests once the package and the app are built,
+# and beside them the lints and unit tests nothing waits for.
 server_log=$(mktemp)
 setsid bash scripts/test-server.sh >"$server_log" 2>&1 &
 server_pid=$!
 bg_pids+=("$server_pid")
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
-package_log=$(mktemp)
-setsid bash scripts/test-package-and-app.sh >"$package_log" 2>&1 &
-package_pid=$!
-bg_pids+=("$package_pid")
 
 step "fixtures are what their generators make"
 bash scripts/check-fixtures.sh
@@ -49,15 +52,17 @@ bash scripts/check-fixtures.sh
 step "the README stays short and the docs' links resolve"
 python3 scripts/check-docs.py
 
-step "the npm package and the app (built beside the server's tests)"
+step "the npm package and the app (built beside the Rust build)"
 wait "$package_pid" || { cat "$package_log"; echo "the npm package or the app failed" >&2; exit 1; }
 cat "$package_log"
 
-# The web package linted for its own target, the app's lint (eslint, prettier, tsc) and its unit
-# tests (vitest), beside the browser tests.
+# Beside the browser tests: the web package linted for its own target, the package's node tests
+# (wasm-bindings/tests-js/, one against the debug server), the app's lint (eslint, prettier, tsc)
+# and its unit tests (vitest).
 lint_log=$(mktemp)
 setsid bash -c 'set -e
   cargo clippy -p aivg-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
+  node --test wasm-bindings/tests-js/
   cd app && npm run --silent lint && npm run --silent test' >"$lint_log" 2>&1 &
 lint_pid=$!
 bg_pids+=("$lint_pid")
@@ -66,8 +71,9 @@ step "the browser tests against the real server"
 # The server binary the Rust build made; Playwright drives Debian's Chromium.
 (cd app && AIVG_SERVER_BIN="$PWD/../target/debug/aivg-server" npm run --silent e2e)
 
-step "the app's lint and unit tests"
-wait "$lint_pid" || { cat "$lint_log"; echo "the app's lint or unit tests failed" >&2; exit 1; }
+step "the package's node tests, the app's lint and unit tests"
+wait "$lint_pid" || { cat "$lint_log"; echo "the package's node tests, the app's lint or its unit tests failed" >&2; exit 1; }
+grep -a '^# \(tests\|pass\|fail\) ' "$lint_log" || true
 tail -n 6 "$lint_log"
 
 step "the server's tests"
