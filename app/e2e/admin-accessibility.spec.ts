@@ -62,6 +62,9 @@ async function asAdmin(page: Page, request: Parameters<typeof registerUser>[0]):
 
 for (const layout of LAYOUTS) {
   test(`${layout.name}: no serious or critical axe violation on any console page`, async ({ page, request }) => {
+    // Nine axe runs (the Content page's list and item editor among them): more than the default
+    // 30 s on a busy machine.
+    test.setTimeout(90_000);
     const { customer } = await asAdmin(page, request);
     await page.setViewportSize(layout.size);
     await page.goto("/admin");
