@@ -100,3 +100,58 @@ test("an admin writes a CMS page's title in a language it lacked; the page shows
   await page.getByRole("complementary").locator('a[href="/ko/text-to-video"]').first().click();
   await expect(page).toHaveTitle("AI 동영상 스튜디오");
 });
+
+test("an admin edits an explore item in two languages, unpublishes another and reorders; the explore page shows it at once", async ({ page, request }) => {
+  // Two axe runs over a 40-row table and two explore pages: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
+  // Items on the explore list's second page, which no other spec or screenshot shows.
+  const [EDITED, HIDDEN, MOVED] = ["1458", "1457", "1459"];
+  const admin = await registerUser(request);
+  grantAdmin(admin.email);
+  await signIn(page, admin);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Content" }).click();
+  await page.getByRole("button", { name: "Lists", exact: true }).click();
+  const section = page.getByTestId("content-items");
+  await expect(section.getByTestId("items-list")).toHaveValue("explore/items");
+  await expect(section.getByTestId(`item-row-${EDITED}`)).toBeVisible();
+  expect(await grave(page)).toEqual([]);
+
+  // With the keyboard: the row's Edit button opens the form.
+  await section.getByTestId(`item-edit-${EDITED}`).focus();
+  await page.keyboard.press("Enter");
+  const editor = page.getByTestId("item-editor");
+  await expect(editor).toBeVisible();
+  expect(await grave(page)).toEqual([]);
+  await editor.getByTestId("item-title-en").fill("A lighthouse in a storm");
+  await editor.getByTestId("item-title-de").fill("Ein Leuchtturm im Sturm");
+  await editor.getByTestId("item-title-jp").fill("");
+  await editor.getByLabel("Preview language").selectOption("de");
+  await expect(editor.getByTestId("item-preview")).toHaveText("Ein Leuchtturm im Sturm");
+  await editor.getByTestId("item-save").click();
+  await expect(section.getByTestId("items-note")).toHaveText(`Item ${EDITED} saved.`);
+  await section.getByRole("button", { name: "Back to the list" }).click();
+  await expect(section.getByTestId(`item-row-${EDITED}`)).toContainText("jp");
+
+  await section.getByTestId(`item-publish-${HIDDEN}`).click();
+  await expect(section.getByTestId("items-note")).toHaveText(`Item ${HIDDEN} unpublished.`);
+  await expect(section.getByTestId(`item-row-${HIDDEN}`)).toContainText("Unpublished");
+  await section.getByRole("button", { name: `Move item ${MOVED} up` }).click();
+  await expect(section.getByTestId("items-note")).toHaveText("Order saved.");
+
+  // The public explore page's second page, in English then German, without a restart.
+  for (const [path, more, title] of [
+    ["/explore", "Load more", "A lighthouse in a storm"],
+    ["/de/explore", "Mehr laden", "Ein Leuchtturm im Sturm"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId("explore-card")).toHaveCount(20);
+    await page.getByRole("button", { name: more, exact: true }).click();
+    const cards = page.getByTestId("explore-card");
+    await expect(cards).toHaveCount(39);
+    const ids = await cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-id")));
+    expect(ids).not.toContain(HIDDEN);
+    expect(ids.slice(-2)).toEqual([MOVED, EDITED]);
+    await expect(cards.last()).toContainText(title);
+  }
+});

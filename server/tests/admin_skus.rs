@@ -134,3 +134,75 @@ async fn an_admin_reprices_a_sku_and_the_store_sells_it_at_once() {
     let now = listed(&s, PACK).await;
     assert_eq!((now.price, now.credits()), (Some(9.99), Some(150)));
 }
+
+/// A credit SKU edit is checked against core's credit SKU sets and price rules
+/// (docs/behaviour/pricing-and-purchase.md#purchase-popup, #prices): a refusal names the SKU and
+/// the field, and the store keeps selling what it sold.
+#[tokio::test]
+async fn a_sku_edit_outside_cores_purchase_rules_is_refused() {
+    let s = TestServer::start().await;
+    let admin = make_admin(&s, "rules@example.com").await;
+    let (doc, version) = skus_doc(&s, &admin).await;
+    // A monthly plan of 50 credits and the weekly 25.
+    const MONTHLY_50: u64 = 24_111_050;
+    const WEEKLY_25: u64 = 24_110_025;
+    let mut without_weekly = doc.clone();
+    without_weekly["skus"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|s| s["sku_id"] != WEEKLY_25);
+    let mut duplicate = doc.clone();
+    let mut copy = duplicate["skus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["sku_id"] == MONTHLY_50)
+        .unwrap()
+        .clone();
+    copy["sku_id"] = json!(24_111_051);
+    duplicate["skus"].as_array_mut().unwrap().push(copy);
+    let cases = [
+        // An amount no set names.
+        (
+            with(&doc, MONTHLY_50, "credits", json!(30)),
+            "sku 24111050: credits",
+        ),
+        // A pack outside 10..500 and not 1000 or 2000.
+        (
+            with(&doc, PACK, "credits", json!(750)),
+            "sku 24120100: credits",
+        ),
+        // No set sells yearly credit plans.
+        (
+            with(&doc, MONTHLY_50, "period_unit", json!("year")),
+            "sku 24111050: period_unit",
+        ),
+        // A credit plan named like a membership would be read as one by core.
+        (
+            with(&doc, MONTHLY_50, "name", json!("Premium credits")),
+            "sku 24111050: name",
+        ),
+        (with(&doc, PACK, "price", json!(0)), "sku 24120100: price"),
+        (
+            with(&doc, PACK, "original_price", json!(9.99)),
+            "sku 24120100: original_price",
+        ),
+        (duplicate, "sku 24111051: credits"),
+        (without_weekly, "weekly plan of 25 credits"),
+    ];
+    for (document, names) in cases {
+        let (status, body) = s
+            .post(
+                "/v1/admin/content/skus",
+                Some(&admin),
+                json!({"version": version, "document": document}),
+            )
+            .await;
+        assert_eq!(status, 400, "{names}: {body}");
+        let msg = body["msg"].as_str().unwrap();
+        assert!(msg.contains(names), "{msg:?} names {names}");
+    }
+    assert_eq!(skus_doc(&s, &admin).await.1, version);
+    let pack = listed(&s, PACK).await;
+    assert_eq!((pack.price, pack.credits()), (Some(14.99), Some(100)));
+}

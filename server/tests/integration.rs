@@ -18,6 +18,7 @@ mod accounts;
 mod admin;
 mod admin_content;
 mod admin_engines;
+mod admin_lists;
 mod admin_payments;
 mod admin_skus;
 mod admin_tasks;

@@ -36,10 +36,12 @@ use serde_json::{Value, json};
 /// The kind of the templates document.
 const TEMPLATES: &str = "templates";
 
-/// The kinds an admin edits. `tools` (tool demos and TTS voices) and `resources` (the library)
-/// stay as seeded: their pictures are drawn from the seed and the first page load carries the
-/// demos (`spa`), so an edit could not show everywhere at once yet.
-pub const EDITABLE: [&str; 8] = [
+/// The kinds an admin edits. The library (`resources`) is read from the content snapshot by its
+/// calls and its drawn pictures (`site/library.rs`, `site/assets.rs`). `tools` (tool demos and
+/// TTS voices) stays as seeded: the TTS engine reads a voice's gender from the seed
+/// (`tasks/comfyui/tts.rs`), and the first page load of a tool page carries its demos from the
+/// seed (`spa::first_screen`), so an edit would not show everywhere at once.
+pub const EDITABLE: [&str; 9] = [
     "templates",
     "cms",
     "ads",
@@ -48,6 +50,7 @@ pub const EDITABLE: [&str; 8] = [
     "prompts",
     "explore",
     "skus",
+    "resources",
 ];
 
 /// A kind and its version.
@@ -89,7 +92,7 @@ pub struct DocumentView {
     pub document: Value,
 }
 
-async fn read(state: &AppState, kind: &str) -> Result<(Value, i64), ApiError> {
+pub(super) async fn read(state: &AppState, kind: &str) -> Result<(Value, i64), ApiError> {
     known_kind(kind)?;
     let docs = content_store::documents(&state.db.pool).await?;
     let (body, version) = docs
@@ -129,7 +132,7 @@ pub struct Saved {
 
 /// Writes `edit(document)` as `kind`'s document with its audit row, then swaps the snapshot.
 /// `edit` answers what the audit row shows before and after.
-async fn change(
+pub(super) async fn change(
     state: &AppState,
     admin: &AdminUser,
     kind: &str,
@@ -459,7 +462,7 @@ pub async fn upload_template_media(
     if !templates_of(&mut doc)?.iter().any(|t| id_of(t) == id) {
         return Err(ApiError::not_found(format!("id: no template {id}")));
     }
-    let key = content_media::store(&state, id, slot, body).await?;
+    let key = content_media::store(&state, &format!("tpl-{id}"), slot, body).await?;
     let saved = change(
         &state,
         &admin,

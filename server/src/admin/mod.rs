@@ -9,6 +9,7 @@
 pub mod access;
 pub mod audit;
 pub mod content;
+pub mod content_lists;
 pub mod engines;
 pub mod overview;
 pub mod payments;
@@ -58,6 +59,8 @@ impl FromRequestParts<AppState> for AdminUser {
 /// The upload route of content media (its body limit is its own: `request_guard.rs` leaves
 /// paths under `/v1/admin/media/` to it).
 pub const MEDIA_UPLOAD: &str = "/v1/admin/media/templates/{id}/{slot}";
+/// The upload route of a list item's media (`content_lists.rs`), under the same prefix.
+pub const LIST_MEDIA_UPLOAD: &str = "/v1/admin/media/{kind}/{list}/{id}/{slot}";
 
 /// Every route of the console: method, path, handler.
 pub fn routes() -> Vec<(Method, &'static str, MethodRouter<AppState>)> {
@@ -126,6 +129,33 @@ pub fn routes() -> Vec<(Method, &'static str, MethodRouter<AppState>)> {
             Method::POST,
             MEDIA_UPLOAD,
             post(content::upload_template_media).layer(axum::extract::DefaultBodyLimit::max(
+                crate::site::content_media::MAX_MEDIA_BYTES,
+            )),
+        ),
+        (
+            Method::GET,
+            "/v1/admin/lists/{kind}/{list}",
+            get(content_lists::items),
+        ),
+        (
+            Method::POST,
+            "/v1/admin/lists/{kind}/{list}/items/{id}",
+            post(content_lists::put_item),
+        ),
+        (
+            Method::POST,
+            "/v1/admin/lists/{kind}/{list}/items/{id}/published",
+            post(content_lists::publish_item),
+        ),
+        (
+            Method::POST,
+            "/v1/admin/lists/{kind}/{list}/order",
+            post(content_lists::order_items),
+        ),
+        (
+            Method::POST,
+            LIST_MEDIA_UPLOAD,
+            post(content_lists::upload_media).layer(axum::extract::DefaultBodyLimit::max(
                 crate::site::content_media::MAX_MEDIA_BYTES,
             )),
         ),

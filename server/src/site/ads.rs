@@ -11,7 +11,7 @@
 //! client. The app shows the free-trial box only where the trial is offered.
 
 use super::seed::Ad;
-use super::seed_media::media_url;
+use super::seed_media::{content_url, media_url};
 use crate::api::{ApiError, ApiResult, ok};
 use crate::clock;
 use crate::params::{self, ApiQuery};
@@ -45,6 +45,7 @@ fn is_wap(raw: Option<&str>) -> Result<bool, ApiError> {
 
 fn items(ads: &[Ad], origin: &str) -> Result<Vec<AdItem>, ApiError> {
     ads.iter()
+        .filter(|a| a.published)
         .map(|a| {
             let module: AdModule =
                 serde_json::from_value(json!(a.module)).map_err(ApiError::internal)?;
@@ -52,7 +53,10 @@ fn items(ads: &[Ad], origin: &str) -> Result<Vec<AdItem>, ApiError> {
                 module,
                 activity: a.activity.clone(),
                 turn_url: a.turn_url.clone(),
-                white_thumbnail: media_url(origin, &a.thumbnail),
+                white_thumbnail: a.uploads.picture.as_deref().map_or_else(
+                    || media_url(origin, &a.thumbnail),
+                    |key| content_url(origin, key),
+                ),
             })
         })
         .collect()

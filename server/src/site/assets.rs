@@ -19,7 +19,7 @@
 //!   image, music, tools, gift, close, menu, globe, user, library, copy, check, avatar, sparkle,
 //!   arrow-right; 24×24, `currentColor`), 404 otherwise.
 
-use super::seed::{Seeds, seeds};
+use super::seed::Seeds;
 use super::seed_media::{fnv, ratio_size};
 use super::{audio_preview, demo_photo};
 use crate::api::ApiError;
@@ -216,11 +216,17 @@ fn svg_response(body: String, max_age: u32) -> Response {
 }
 
 /// `GET /static/seed/{name}.svg` and `GET /static/seed/{name}.wav`.
-pub async fn seed_file(Path(file): Path<String>, headers: HeaderMap) -> Response {
-    let s = match seeds() {
+pub async fn seed_file(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    // Drawn from the current content (an item an admin added or renamed draws too).
+    let snap = match state.content.snapshot() {
         Ok(s) => s,
         Err(e) => return e.into_response(),
     };
+    let s = &snap.seeds;
     let short = |n: &&str| n.len() <= 128;
     if let Some(name) = file.strip_suffix(".svg").filter(short) {
         if let Some(d) = drawing(s, name) {

@@ -103,11 +103,12 @@ fn content_type(name: &str) -> &'static str {
     }
 }
 
-/// Checks `bytes` for `slot` and stores them under a new key of template `tpl_id`; answers the
-/// key (`content/tpl-{id}-{slot}-{random}.{ext}`).
+/// Checks `bytes` for `slot` and stores them under a new key named after the item (`prefix`,
+/// e.g. `tpl-7` or `explore-items-1420`, kept to letters, digits, `_` and `-`); answers the key
+/// (`content/{prefix}-{slot}-{random}.{ext}`).
 pub async fn store(
     state: &AppState,
-    tpl_id: i64,
+    prefix: &str,
     slot: Slot,
     bytes: Bytes,
 ) -> Result<String, ApiError> {
@@ -132,8 +133,13 @@ pub async fn store(
         };
         ApiError::invalid("body", format!("a {} must be {kinds}", slot.name()))
     })?;
+    let prefix: String = prefix
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+        .take(60)
+        .collect();
     let key = format!(
-        "content/tpl-{tpl_id}-{}-{}.{ext}",
+        "content/{prefix}-{}-{}.{ext}",
         slot.name(),
         crate::ids::random_token(12)
     );

@@ -20,7 +20,7 @@
 //! reuses the item (`/image-to-image?exploreId=1448`).
 
 use super::seed::{ExploreItem, Seeds, Zone};
-use super::seed_media::{media_url, ratio_size};
+use super::seed_media::{content_url, media_url, ratio_size};
 use super::seed_texts::call_lang;
 use crate::accounts::auth::MaybeUser;
 use crate::api::{ApiError, ApiResult, List, Paged, ok};
@@ -74,11 +74,17 @@ pub struct Size {
 /// An item with its caption in `lang` (English where the seed has none, `seed_texts`).
 fn item_view<'a>(origin: &str, i: &'a ExploreItem, lang: Lang) -> ItemView<'a> {
     let (width, height) = ratio_size(&i.ratio);
-    let thumbnail = media_url(origin, &format!("explore-{}", i.id));
-    let preview_url = if i.media == "video" {
-        media_url(origin, &format!("explore-{}-preview", i.id))
-    } else {
-        thumbnail.clone()
+    // An uploaded picture (and video) replaces the drawn ones (admin/content_lists.rs).
+    let thumbnail = i.uploads.picture.as_deref().map_or_else(
+        || media_url(origin, &format!("explore-{}", i.id)),
+        |key| content_url(origin, key),
+    );
+    let preview_url = match (i.media.as_str(), i.uploads.video.as_deref()) {
+        ("video", Some(key)) => content_url(origin, key),
+        ("video", None) if i.uploads.picture.is_none() => {
+            media_url(origin, &format!("explore-{}-preview", i.id))
+        }
+        _ => thumbnail.clone(),
     };
     ItemView {
         id: i.id,
@@ -129,6 +135,7 @@ pub async fn list(
         .explore
         .items
         .iter()
+        .filter(|i| i.published)
         .filter(|i| media.is_none_or(|m| i.media == m))
         .filter(|i| !recommend || i.recommend == 1)
         .collect();
@@ -154,7 +161,7 @@ fn find_item(s: &Seeds, id: i64) -> Result<&ExploreItem, ApiError> {
     s.explore
         .items
         .iter()
-        .find(|i| i.id == id)
+        .find(|i| i.id == id && i.published)
         .ok_or_else(|| ApiError::not_found(format!("id: no explore item {id}")))
 }
 
@@ -186,14 +193,19 @@ pub struct ZoneView<'a> {
     pub list: Option<Vec<ItemView<'a>>>,
 }
 
-fn zone_view<'a>(origin: &str, z: &'a Zone, lang: Lang) -> ZoneView<'a> {
+/// A zone; `total` counts its published items only.
+fn zone_view<'a>(origin: &str, s: &Seeds, z: &'a Zone, lang: Lang) -> ZoneView<'a> {
     ZoneView {
         id: z.id,
         name: z.name_i18n.pick(&z.name, lang),
         description: z.description_i18n.pick(&z.description, lang),
         visible_status: z.visible_status,
         cover: media_url(origin, &format!("zone-{}", z.id)),
-        total: z.explore_ids.len(),
+        total: z
+            .explore_ids
+            .iter()
+            .filter(|id| s.explore.items.iter().any(|i| i.id == **id && i.published))
+            .count(),
         list: None,
     }
 }
@@ -207,7 +219,7 @@ pub async fn zones(State(state): State<AppState>, headers: HeaderMap) -> ApiResu
         .explore
         .zones
         .iter()
-        .map(|z| zone_view(&origin, z, call_lang(&headers, None)))
+        .map(|z| zone_view(&origin, &snap.seeds, z, call_lang(&headers, None)))
         .collect();
     value(List { list })
 }
@@ -232,12 +244,12 @@ pub async fn zone_info(
     let items = zone
         .explore_ids
         .iter()
-        .filter_map(|id| s.explore.items.iter().find(|i| i.id == *id))
+        .filter_map(|id| s.explore.items.iter().find(|i| i.id == *id && i.published))
         .map(|i| item_view(&origin, i, lang))
         .collect();
     value(ZoneView {
         list: Some(items),
-        ..zone_view(&origin, zone, lang)
+        ..zone_view(&origin, s, zone, lang)
     })
 }
 

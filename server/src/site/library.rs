@@ -13,7 +13,7 @@
 //! A resource: `{id, name, type: image|video, category, tags, thumbnail, url, width, height,
 //! format, duration}` (duration in seconds of the animated preview, 0 for images).
 
-use super::seed::{Resource, Seeds, seeds};
+use super::seed::{Resource, Seeds};
 use super::seed_media::{media_url, ratio_size};
 use crate::api::{ApiError, ApiResult, Paged, ok};
 use crate::params::{self, ApiQuery};
@@ -75,7 +75,7 @@ pub async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
     body: Bytes,
-) -> ApiResult<Paged<ResourceView<'static>>> {
+) -> ApiResult<Value> {
     let body = params::object_body(&body)?;
     let inner = match body.get("params") {
         None | Some(Value::Null) => Map::new(),
@@ -129,7 +129,9 @@ pub async fn list(
             ));
         }
     }
-    let s: &Seeds = seeds()?;
+    // One content snapshot for the whole answer (the library is edited in the console).
+    let snap = state.content.snapshot()?;
+    let s: &Seeds = &snap.seeds;
     let matching: Vec<&Resource> = s
         .resources
         .resources
@@ -144,14 +146,18 @@ pub async fn list(
         })
         .collect();
     let origin = crate::links::origin(&state.cfg, &headers);
-    ok(Paged::of(&matching, page, size, |r| {
+    value(Paged::of(&matching, page, size, |r| {
         resource_view(&origin, r)
     }))
 }
 
-fn find(id: i64) -> Result<&'static Resource, ApiError> {
-    seeds()?
-        .resources
+/// An answer borrowing from the snapshot, made JSON while the snapshot is held.
+fn value(view: impl Serialize) -> ApiResult<Value> {
+    ok(serde_json::to_value(view).map_err(ApiError::internal)?)
+}
+
+fn find(s: &Seeds, id: i64) -> Result<&Resource, ApiError> {
+    s.resources
         .resources
         .iter()
         .find(|r| r.id == id)
@@ -169,11 +175,12 @@ pub async fn info(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<ResourceView<'static>> {
+) -> ApiResult<Value> {
     let id = params::int("id", q.id.as_deref(), None, 1, i64::MAX)?;
-    ok(resource_view(
+    let snap = state.content.snapshot()?;
+    value(resource_view(
         &crate::links::origin(&state.cfg, &headers),
-        find(id)?,
+        find(&snap.seeds, id)?,
     ))
 }
 
@@ -191,7 +198,9 @@ pub async fn export(
         i64::MAX,
     )?
     .ok_or_else(|| ApiError::invalid("res_id", "missing: give the resource id"))?;
-    let r = find(id).map_err(|_| ApiError::invalid("res_id", format!("no resource {id}")))?;
+    let snap = state.content.snapshot()?;
+    let r = find(&snap.seeds, id)
+        .map_err(|_| ApiError::invalid("res_id", format!("no resource {id}")))?;
     let export_type = match body.get("export_type") {
         None | Some(Value::Null) => "original".to_owned(),
         Some(Value::String(s)) if matches!(s.trim(), "svg" | "original") => s.trim().to_owned(),

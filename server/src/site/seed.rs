@@ -59,6 +59,13 @@ pub struct Ad {
     pub activity: String,
     pub turn_url: String,
     pub thumbnail: String,
+    /// Shown on the public site (an admin unpublishes without deleting; absent = published).
+    #[serde(default = "published")]
+    pub published: bool,
+    /// A picture an operator uploaded (`uploads.picture`), shown instead of the drawn
+    /// `thumbnail`.
+    #[serde(default)]
+    pub uploads: TemplateMedia,
 }
 
 /// `seed/experiments.json`: test code → number of groups.
@@ -268,6 +275,13 @@ pub struct ExploreItem {
     pub recommend: i64,
     pub likes: i64,
     pub author: String,
+    /// Shown on the public site (an admin unpublishes without deleting; absent = published).
+    #[serde(default = "published")]
+    pub published: bool,
+    /// Media an operator uploaded (a picture, and a video for a video item), shown instead of
+    /// the drawn seed pictures.
+    #[serde(default)]
+    pub uploads: TemplateMedia,
 }
 
 /// An explore zone (docs/behaviour/tasks-and-queue.md#explore: visible_status 1 = publishable).
@@ -322,7 +336,9 @@ pub struct Seeds {
 }
 
 fn parse<T: serde::de::DeserializeOwned>(name: &str, text: &str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|e| format!("seed/{name}: {e}"))
+    // The path of a refused value names the item and field (`items[3].likes: invalid type: …`).
+    serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(text))
+        .map_err(|e| format!("seed/{name}: {}: {}", e.path(), e.inner()))
 }
 
 pub(super) fn check(ok: bool, problem: impl FnOnce() -> String) -> Result<(), String> {
@@ -384,6 +400,22 @@ pub fn build(text_of: impl Fn(&str) -> Option<String>, complete: bool) -> Result
             format!("seed/explore.json: item {} listed twice", item.id)
         })?;
     }
+    for item in &e.items {
+        uploads_ok(
+            &format!("seed/explore.json: item {}", item.id),
+            &item.uploads,
+        )?;
+    }
+    for (client, ads) in [("desktop", &seeds.ads.desktop), ("wap", &seeds.ads.wap)] {
+        for (i, ad) in ads.iter().enumerate() {
+            let at = format!("seed/ads.json: {client} ad {}", ad.module);
+            // The console addresses an ad by its module (one ad per slot of a client).
+            check(!ads.iter().take(i).any(|o| o.module == ad.module), || {
+                format!("{at}: module: listed twice")
+            })?;
+            uploads_ok(&at, &ad.uploads)?;
+        }
+    }
     for z in &e.zones {
         check(
             z.explore_ids
@@ -392,9 +424,18 @@ pub fn build(text_of: impl Fn(&str) -> Option<String>, complete: bool) -> Result
             || format!("seed/explore.json: zone {} names an unknown item", z.id),
         )?;
     }
-    for r in &seeds.resources.resources {
-        check(ratio_ok(&r.ratio), || {
-            format!("seed/resources.json: resource {}: unknown ratio", r.id)
+    let resources = &seeds.resources.resources;
+    for (i, r) in resources.iter().enumerate() {
+        let at = format!("seed/resources.json: resource {}", r.id);
+        check(ratio_ok(&r.ratio), || format!("{at}: unknown ratio"))?;
+        // What the library's calls and drawn pictures take (an admin edits the library).
+        check(r.id > 0, || format!("{at}: id must be positive"))?;
+        check(!resources.iter().take(i).any(|o| o.id == r.id), || {
+            format!("{at}: listed twice")
+        })?;
+        check(!r.name.trim().is_empty(), || format!("{at}: name is empty"))?;
+        check(matches!(r.kind.as_str(), "image" | "video"), || {
+            format!("{at}: type must be image or video")
         })?;
     }
     for (code, n) in &seeds.experiments.tests {
@@ -422,6 +463,22 @@ pub fn build(text_of: impl Fn(&str) -> Option<String>, complete: bool) -> Result
         || "seed/activities.json: the campaign names an unknown activity".to_owned(),
     )?;
     Ok(seeds)
+}
+
+/// Uploaded media keys are files `content_media` made (`content/…`).
+fn uploads_ok(at: &str, media: &TemplateMedia) -> Result<(), String> {
+    for (field, key) in [
+        ("uploads.picture", &media.picture),
+        ("uploads.video", &media.video),
+        ("uploads.audio", &media.audio),
+    ] {
+        check(
+            key.as_deref()
+                .is_none_or(super::seed_checks::content_key_ok),
+            || format!("{at}: {field} is not an uploaded file (content/…)"),
+        )?;
+    }
+    Ok(())
 }
 
 static SEEDS: LazyLock<Result<Seeds, String>> = LazyLock::new(load);

@@ -250,13 +250,127 @@ pub fn build(seed: &str) -> Result<Catalog, String> {
             trial_credits,
         });
     }
-    Ok(Catalog {
+    let catalog = Catalog {
         currency: file.currency,
         currency_symbol: file.currency_symbol,
         credits_code: file.credits_feature_code,
         membership_codes: file.membership_feature_codes,
         products,
-    })
+    };
+    check_prices(&catalog)?;
+    check_credit_sets(&catalog)?;
+    Ok(catalog)
+}
+
+/// A SKU is sold for money and its struck-through reference is never below what is charged
+/// (docs/behaviour/pricing-and-purchase.md#prices: a price at or above its reference shows no
+/// discount; a reference below the price would only ever hide one).
+fn check_prices(catalog: &Catalog) -> Result<(), String> {
+    for p in &catalog.products {
+        if p.price_cents <= 0 {
+            return Err(format!("sku {}: price: must be above 0", p.sku_id));
+        }
+        if p.original_cents < p.price_cents {
+            return Err(format!(
+                "sku {}: original_price: {} is below the price {}",
+                p.sku_id,
+                cents_to_amount(p.original_cents),
+                p.price()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// How a credit slot reads in a refusal (`monthly plan of 10 credits`, `pack of 10 to 500
+/// credits`).
+fn slot_text(slot: &aivg_core::pricing::CreditSlot) -> String {
+    let what = match slot.period_unit {
+        None => "pack",
+        Some(PeriodUnit::Week) => "weekly plan",
+        Some(PeriodUnit::Month) => "monthly plan",
+        Some(PeriodUnit::Year) => "yearly plan",
+    };
+    if slot.min_credits == slot.max_credits {
+        format!("{what} of {} credits", slot.min_credits)
+    } else {
+        format!(
+            "{what} of {} to {} credits",
+            slot.min_credits, slot.max_credits
+        )
+    }
+}
+
+/// The buy dialog offers credit SKUs by core's sets (`aivg_core::pricing::credit_sku_sets`,
+/// docs/behaviour/pricing-and-purchase.md#purchase-popup), the same on every device: every credit
+/// plan and pack the catalog sells must be offered in some mode (a period and amount the sets do
+/// not name, or a second SKU of the same period and amount, could never be bought), and every
+/// exact amount the sets name must be sold (the dialog would show a gap).
+fn check_credit_sets(catalog: &Catalog) -> Result<(), String> {
+    use aivg_core::pricing::{credit_sku_sets, credit_sku_slots};
+    let skus: Vec<Sku> = catalog
+        .products
+        .iter()
+        .map(|p| catalog.to_sku(p, "", false))
+        .collect();
+    let mut offered = vec![false; skus.len()];
+    let mut slots = Vec::new();
+    for recommend in [false, true] {
+        let mode = credit_sku_slots(recommend);
+        slots.extend(mode.plans.into_iter().chain(mode.packs));
+        let sets = credit_sku_sets(&skus, recommend, 1);
+        for i in sets.plans.into_iter().chain(sets.packs) {
+            if let Some(o) = offered.get_mut(i) {
+                *o = true;
+            }
+        }
+    }
+    for ((p, sku), offered) in catalog.products.iter().zip(&skus).zip(offered) {
+        if p.tier != PlanTier::Basic || offered {
+            continue;
+        }
+        let at = format!("sku {}", p.sku_id);
+        if sku.tier() != PlanTier::Basic {
+            return Err(format!(
+                "{at}: name: {:?} names a plan level (standard or premium), so core's purchase \
+                 rules would read this credit SKU as a membership",
+                p.name
+            ));
+        }
+        if slots.iter().any(|s| s.admits(sku)) {
+            return Err(format!(
+                "{at}: credits: another SKU before it already sells {} credits with this period \
+                 (the buy dialog offers the first only)",
+                p.unit_credits
+            ));
+        }
+        let same_period: Vec<String> = slots
+            .iter()
+            .filter(|s| s.period_unit == p.period_unit)
+            .map(slot_text)
+            .collect();
+        if same_period.is_empty() {
+            return Err(format!(
+                "{at}: period_unit: the buy dialog offers no credit SKU with this period \
+                 (core's credit SKU sets: weekly and monthly plans, packs)"
+            ));
+        }
+        return Err(format!(
+            "{at}: credits: the buy dialog offers no {} of {} credits (core's credit SKU sets: {})",
+            if p.kind == Kind::Pack { "pack" } else { "plan" },
+            p.unit_credits,
+            same_period.join(", ")
+        ));
+    }
+    for slot in &slots {
+        if !skus.iter().any(|s| slot.admits(s)) {
+            return Err(format!(
+                "skus: the buy dialog needs a {} (core's credit SKU sets); none is sold",
+                slot_text(slot)
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl Catalog {

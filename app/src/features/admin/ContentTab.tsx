@@ -9,9 +9,11 @@
  *   category, kind, ratio, tags, hot/new, the preview media uploads (picture, video, audio) and a
  *   preview of the card.
  * - CMS pages: a form per page path and language (CmsSection.tsx).
- * - The rarer kinds (CMS redirects, ads, experiments, promotions, prompt and music
- *   presets, explore items and zones, the store's SKUs and prices) get a JSON editor of their whole document: the server checks it exactly as it checks the seed files and names the item and
- *   field it refuses. A form per kind is left for later (time: the templates came first).
+ * - Lists (explore items and zones, ads, prompt and music presets, promotions, experiments, SKUs):
+ *   one descriptor-driven item editor (ItemsSection.tsx).
+ * - Advanced: the JSON editor of a kind's whole document (CMS redirects, preset categories, …):
+ *   the server checks it exactly as it checks the seed files and names the item and field it
+ *   refuses.
  */
 import { useCallback, useEffect, useState } from "react";
 import { switcherLanguages } from "@aivg/core/rules";
@@ -31,6 +33,7 @@ import {
 } from "./contentApi";
 import type { AdminT } from "./adminTexts";
 import { CmsSection } from "./CmsSection";
+import { ItemsSection } from "./ItemsSection";
 
 const codeLabel = (code: string) => `(${code})`;
 const categoryLabel = (c: { id: number; title: string; media: string }) => `${c.id} · ${c.title} (${c.media})`;
@@ -472,11 +475,11 @@ function DocumentSection({ t }: { t: AdminT }) {
 }
 
 export function ContentTab({ t }: { t: AdminT }) {
-  const [section, setSection] = useState<"templates" | "cms" | "documents">("templates");
+  const [section, setSection] = useState<"templates" | "items" | "cms" | "documents">("templates");
   return (
     <div data-testid="admin-content">
       <div className="admin-actions" role="group" aria-label={t("content.sections")}>
-        {(["templates", "cms", "documents"] as const).map((s) => (
+        {(["templates", "items", "cms", "documents"] as const).map((s) => (
           <button
             key={s}
             type="button"
@@ -488,7 +491,15 @@ export function ContentTab({ t }: { t: AdminT }) {
           </button>
         ))}
       </div>
-      {section === "templates" ? <TemplatesSection t={t} /> : section === "cms" ? <CmsSection t={t} /> : <DocumentSection t={t} />}
+      {section === "templates" ? (
+        <TemplatesSection t={t} />
+      ) : section === "items" ? (
+        <ItemsSection t={t} />
+      ) : section === "cms" ? (
+        <CmsSection t={t} />
+      ) : (
+        <DocumentSection t={t} />
+      )}
     </div>
   );
 }

@@ -42,7 +42,7 @@ export interface TemplatesView {
 export type MediaSlot = "picture" | "video" | "audio";
 
 /** The kinds edited as whole documents (the server's `EDITABLE` but templates, which have a form). */
-export const CONTENT_KINDS = ["cms", "ads", "experiments", "activities", "prompts", "explore", "skus"] as const;
+export const CONTENT_KINDS = ["cms", "ads", "experiments", "activities", "prompts", "explore", "skus", "resources"] as const;
 
 export const getTemplates = () => request({ method: "GET", path: "/v1/admin/content/templates/items", noCacheBust: true }) as Promise<TemplatesView>;
 export const saveTemplate = (version: number, item: TemplateItem) =>
