@@ -83,7 +83,7 @@ async fn pick_times(n: usize) -> (f64, f64, f64) {
     for _ in 0..PICKS {
         let t = Instant::now();
         let slot = backends
-            .acquire(&wf.graph, wf.info.as_ref(), &[])
+            .acquire(&wf.graph, wf.info.as_ref(), &[], "bench")
             .await
             .expect("a slot");
         times.push(t.elapsed().as_secs_f64() * 1e6);
