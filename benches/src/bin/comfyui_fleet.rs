@@ -2,12 +2,15 @@
 //! a task with 1, 10 and 50 of them, and the idle gap of a server between the end of one prompt
 //! and the start of the next with three `aivg-server` instances sharing 50 servers.
 //!
-//! `cargo run --profile load -p aivg-benches --bin comfyui_fleet -- [seconds of load = 20] [ms a prompt = 2000]`
+//! `cargo run --profile load -p aivg-benches --bin comfyui_fleet -- [seconds of load = 20] [ms a prompt = 2000] [spread % = 0]`
 //! with `DATABASE_URL` naming a PostgreSQL database (`scripts/postgres.sh`): the three instances
 //! share it as a cluster does (SQLite cannot be shared by separate instances). The servers are
 //! the fake ComfyUI (`fakes/comfyui`), in this process, each prompt running two sampler
 //! steps (and writing a real image: the fake and the instances share the machine's cores, so a
-//! shorter prompt measures the CPU more than the dispatch). Goals: the pick does not grow with the number of servers (no call to any server;
+//! shorter prompt measures the CPU more than the dispatch). With a spread of 0 every prompt is
+//! equally long, so the 50 servers, started together on the full queue, end their prompts in
+//! waves (the worst case); a spread of P % gives the servers prompts from -P % to +P % long,
+//! as a fleet's mixed work does. Goals: the pick does not grow with the number of servers (no call to any server;
 //! the old pick's `GET /queue` on each is printed beside it), and the idle gap p99 ≤ 50 ms.
 //! A report, never an assertion on time.
 #![allow(
@@ -18,7 +21,8 @@
     clippy::print_stdout,
     clippy::cast_precision_loss,
     clippy::cast_possible_truncation,
-    clippy::cast_sign_loss
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap
 )]
 
 use aivg_benches::load::accounts;
@@ -37,7 +41,9 @@ const WORKERS: usize = 24;
 /// Picks timed per fleet size.
 const PICKS: usize = 2000;
 
-async fn fakes(n: usize, step_ms: u64) -> Vec<FakeComfy> {
+/// `n` fake servers whose sampler steps take `step_ms`, spread by ± `spread` % across the
+/// servers (0: every prompt equally long).
+async fn fakes(n: usize, step_ms: u64, spread: u64) -> Vec<FakeComfy> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let opts = Options::from_files(
         &root.join("fixtures/comfyui/node_schemas.json"),
@@ -45,11 +51,14 @@ async fn fakes(n: usize, step_ms: u64) -> Vec<FakeComfy> {
     )
     .expect("fake options");
     let mut out = Vec::with_capacity(n);
-    for _ in 0..n {
+    for i in 0..n {
         let f = FakeComfy::start(opts.clone()).await.expect("fake starts");
+        // From -spread % (the first) to +spread % (the last).
+        let pos = (i * 200 / n.max(2).saturating_sub(1)) as i64 - 100;
+        let ms = (step_ms as i64 * (10_000 + pos * spread as i64) / 10_000).max(1) as u64;
         f.behave(|b| {
             b.steps = STEPS;
-            b.step_ms = step_ms;
+            b.step_ms = ms;
             b.previews = false;
         });
         out.push(f);
@@ -71,7 +80,7 @@ async fn pick_times(
     n: usize,
     leases: Option<aivg_server::tasks::comfyui::leases::Leases>,
 ) -> (f64, f64, f64) {
-    let fleet = fakes(n, 1000).await;
+    let fleet = fakes(n, 1000, 0).await;
     let servers: Vec<(String, usize)> = fleet.iter().map(|f| (f.url.clone(), 1)).collect();
     let backends = std::sync::Arc::new(Backends::new(
         &servers,
@@ -144,6 +153,11 @@ async fn main() {
         .and_then(|a| a.parse().ok())
         .filter(|ms| (2..=60_000).contains(ms))
         .unwrap_or(2000);
+    let spread: u64 = std::env::args()
+        .nth(3)
+        .and_then(|a| a.parse().ok())
+        .filter(|p| *p <= 50)
+        .unwrap_or(0);
     let step_ms = prompt_ms / STEPS;
     println!("pick of a ComfyUI server for a task (acquire a slot + release, in memory):");
     println!("| servers | pick p50 | pick p99 | old pick (GET /queue on each) p50 |");
@@ -168,7 +182,7 @@ async fn main() {
         );
         return;
     }
-    let fleet = fakes(SERVERS, step_ms).await;
+    let fleet = fakes(SERVERS, step_ms, spread).await;
     let list: Vec<String> = fleet.iter().map(|f| f.url.clone()).collect();
     let list = list.join(",");
     let config = |dir: &Path, workers: usize| {
@@ -211,7 +225,7 @@ async fn main() {
     .await
     .expect("accounts");
     println!(
-        "\n{INSTANCES} instances (PostgreSQL, {WORKERS} task workers each) sharing {SERVERS} fake ComfyUI servers (1 slot each, prompts of {STEPS} × {step_ms} ms): {tasks} text2image tasks queued first"
+        "\n{INSTANCES} instances (PostgreSQL, {WORKERS} task workers each) sharing {SERVERS} fake ComfyUI servers (1 slot each, prompts of {STEPS} × {step_ms} ms ± {spread} % across the servers): {tasks} text2image tasks queued first"
     );
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(64)
