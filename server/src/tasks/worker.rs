@@ -473,7 +473,7 @@ async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>)
                     break None;
                 }
             }
-            _ = beat.tick() => recovery::heartbeat(&state.db.pool, &state.tasks, &t.task_id).await,
+            _ = beat.tick() => recovery::heartbeat(&state.db.pool, &state.tasks, &t.task_id, HEARTBEAT_TTL_MS).await,
         }
     };
     // A cancelled job stops here: its timers, connections and ffmpeg children end now.
