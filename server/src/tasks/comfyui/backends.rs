@@ -177,11 +177,6 @@ impl Slot {
         &self.backend
     }
 
-    /// Its lease in the database (`None`: the in-memory load only).
-    pub fn lease(&self) -> Option<&Lease> {
-        self.lease.as_ref()
-    }
-
     /// Frees it: the lease first, so this instance's next task finds the slot free in the
     /// database as soon as it hears it freed.
     pub async fn release(mut self) {

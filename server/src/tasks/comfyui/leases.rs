@@ -42,11 +42,6 @@ pub struct Lease {
 }
 
 impl Lease {
-    /// The slot's number on its server.
-    pub fn number(&self) -> i64 {
-        self.slot
-    }
-
     /// Frees the slot (only while this instance holds it for this task).
     pub async fn free(self) {
         let r = sqlx::query(
