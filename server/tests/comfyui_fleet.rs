@@ -1,11 +1,14 @@
 //! A fleet of ComfyUI servers (docs/engines.md#a-fleet-of-gpus): a server is never given more
 //! prompts than its slots and the rest wait in our queue; the load other senders put on a
 //! server (its `status` messages) steers the pick; a workflow is checked once per server
-//! fingerprint; a server lost mid-prompt loses only its running prompt.
+//! fingerprint; a server lost mid-prompt loses only its running prompt. Across instances on one
+//! database, a slot is leased there: instances never fill one slot twice, a live instance's
+//! lease is left alone, a dead one's is reclaimed, and a task claimed again after its instance
+//! stopped takes its own lease over.
 
 use crate::common::{TestServer, poll_until};
 use crate::engine_support::{fake, submitted};
-use crate::media_support::{create_ok, grant, result, start_with, wait_done};
+use crate::media_support::{create_ok, grant, pool, result, start_with, wait_done};
 use aivg_server::tasks::comfyui::backends::Backends;
 use serde_json::json;
 use std::sync::Arc;
@@ -275,4 +278,155 @@ async fn a_server_lost_mid_prompt_loses_only_its_running_prompt() {
     )
     .await;
     assert!(gone.is_some(), "the lost server is marked down");
+}
+
+/// Another instance on `s`'s database (SQLite file or PostgreSQL), with its own address,
+/// workers and ComfyUI state, as a cluster runs them.
+async fn another_instance(s: &TestServer) -> TestServer {
+    let mut cfg = s.cfg.clone();
+    cfg.addr = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+    TestServer::start_with(tempfile::tempdir().unwrap(), cfg).await
+}
+
+/// The slot leases in the database: (server, slot, task, expires_ms).
+async fn leases(s: &TestServer) -> Vec<(String, i64, String, i64)> {
+    sqlx::query_as("SELECT backend, slot, task_id, expires_ms FROM comfyui_slots")
+        .fetch_all(&pool(s))
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn instances_sharing_one_slot_servers_never_fill_a_slot_twice() {
+    let gpus = vec![fake().await, fake().await, fake().await];
+    for g in &gpus {
+        // Short prompts: many slots freed and filled again while the three instances compete.
+        g.behave(|b| {
+            b.steps = 2;
+            b.step_ms = 40;
+        });
+    }
+    let urls: Vec<&str> = gpus.iter().map(|g| g.url.as_str()).collect();
+    // Two workers each: no instance can fill the three slots alone.
+    let a = fleet(&urls, 2, LONG).await;
+    let mut tasks = Vec::new();
+    for u in 0..6 {
+        let email = format!("twice{u}@example.com");
+        let token = a.register(&email).await;
+        grant(&a, &email, 100).await;
+        for i in 0..5 {
+            let id = create_ok(
+                &a,
+                &token,
+                "text2image",
+                json!({"prompt": format!("twice {u} {i}")}),
+            )
+            .await;
+            tasks.push((token.clone(), id));
+        }
+    }
+    // The other two start with the queue full: each claims at once.
+    let b = another_instance(&a).await;
+    let c = another_instance(&a).await;
+    for (token, id) in &tasks {
+        let t = wait_done(&a, token, "text2image", id).await;
+        assert_eq!(t["status"], "succeeded", "{t}");
+    }
+    let owners: Vec<String> = sqlx::query_scalar("SELECT DISTINCT owner FROM tasks")
+        .fetch_all(&pool(&a))
+        .await
+        .unwrap();
+    assert!(
+        owners.len() >= 2,
+        "the instances shared the work: {owners:?}"
+    );
+    let mut sent = 0;
+    for g in &gpus {
+        sent += g.seen().prompts.len();
+        assert_eq!(g.seen().most_held, 1, "one slot: never two prompts at once");
+    }
+    assert_eq!(sent, tasks.len(), "each task sent once");
+    assert!(leases(&a).await.is_empty(), "every slot freed");
+    drop((b, c));
+}
+
+#[tokio::test]
+async fn a_slot_leased_by_a_live_instance_is_left_and_a_dead_ones_is_reclaimed() {
+    let gpu = fake().await;
+    let s = fleet(&[&gpu.url], 2, LONG).await;
+    let base = backends(&s).all()[0].base().to_owned();
+    // Another instance holds the one slot, its lease renewed (it lives)...
+    sqlx::query(
+        "INSERT INTO comfyui_slots (backend, slot, task_id, owner, expires_ms) VALUES ($1, 0, 'elsewhere', 'i-other', $2)",
+    )
+    .bind(&base)
+    .bind(aivg_server::clock::now_ms() + 3_600_000)
+    .execute(&pool(&s))
+    .await
+    .unwrap();
+    let token = s.register("lease@example.com").await;
+    grant(&s, "lease@example.com", 10).await;
+    let id = create_ok(&s, &token, "text2image", json!({"prompt": "leased"})).await;
+    // The server looks free to this instance (no prompt there), but its slot is not ours.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert!(
+        gpu.seen().prompts.is_empty(),
+        "nothing sent to a leased slot"
+    );
+    let t = result(&s, &token, "text2image", &id).await;
+    assert_ne!(t["status"], "succeeded", "{t}");
+    // ...then dies: its lease is not renewed and expires; the slot is taken over.
+    sqlx::query("UPDATE comfyui_slots SET expires_ms = 0 WHERE task_id = 'elsewhere'")
+        .execute(&pool(&s))
+        .await
+        .unwrap();
+    let t = wait_done(&s, &token, "text2image", &id).await;
+    assert_eq!(t["status"], "succeeded", "{t}");
+    assert_eq!(gpu.seen().prompts.len(), 1);
+    assert!(leases(&s).await.is_empty(), "freed when the prompt ended");
+}
+
+#[tokio::test]
+async fn a_task_claimed_again_takes_its_lease_over_and_nothing_joins_its_prompt() {
+    let gpu = fake().await;
+    // A prompt of about 3 s: it outlives its instance.
+    gpu.behave(|b| {
+        b.steps = 30;
+        b.step_ms = 100;
+    });
+    let mut a = fleet(&[&gpu.url], 2, LONG).await;
+    let token = a.register("over@example.com").await;
+    grant(&a, "over@example.com", 20).await;
+    let first = create_ok(&a, &token, "text2image", json!({"prompt": "outlived"})).await;
+    submitted(&gpu, &first).await;
+    let held = leases(&a).await;
+    assert_eq!(held.len(), 1, "{held:?}");
+    assert_eq!(held[0].2, first, "the task's lease: {held:?}");
+    let b = another_instance(&a).await;
+    // A stops (its prompt left running, the task handed back) and its lease is as it would
+    // be had it died: expired. Another task waits too.
+    a.running.take().unwrap().stop().await.unwrap();
+    sqlx::query("UPDATE comfyui_slots SET expires_ms = 0")
+        .execute(&pool(&b))
+        .await
+        .unwrap();
+    let second = create_ok(&b, &token, "text2image", json!({"prompt": "waits"})).await;
+    for id in [&first, &second] {
+        let t = wait_done(&b, &token, "text2image", id).await;
+        assert_eq!(t["status"], "succeeded", "{t}");
+    }
+    let seen = gpu.seen();
+    let sent = |id: &str| {
+        seen.prompts
+            .iter()
+            .filter(|p| p.prompt_id.contains(id))
+            .count()
+    };
+    assert_eq!(sent(&first), 1, "re-attached, not sent again");
+    assert_eq!(sent(&second), 1);
+    assert_eq!(
+        seen.most_held, 1,
+        "the expired lease's prompt still ran: nothing joined it"
+    );
+    assert!(leases(&b).await.is_empty(), "every slot freed");
 }

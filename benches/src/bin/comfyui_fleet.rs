@@ -2,12 +2,15 @@
 //! a task with 1, 10 and 50 of them, and the idle gap of a server between the end of one prompt
 //! and the start of the next with three `aivg-server` instances sharing 50 servers.
 //!
-//! `cargo run --profile load -p aivg-benches --bin comfyui_fleet -- [seconds of load = 20] [ms a prompt = 2000]`
+//! `cargo run --profile load -p aivg-benches --bin comfyui_fleet -- [seconds of load = 20] [ms a prompt = 2000] [spread % = 0]`
 //! with `DATABASE_URL` naming a PostgreSQL database (`scripts/postgres.sh`): the three instances
 //! share it as a cluster does (SQLite cannot be shared by separate instances). The servers are
 //! the fake ComfyUI (`fakes/comfyui`), in this process, each prompt running two sampler
 //! steps (and writing a real image: the fake and the instances share the machine's cores, so a
-//! shorter prompt measures the CPU more than the dispatch). Goals: the pick does not grow with the number of servers (no call to any server;
+//! shorter prompt measures the CPU more than the dispatch). With a spread of 0 every prompt is
+//! equally long, so the 50 servers, started together on the full queue, end their prompts in
+//! waves (the worst case); a spread of P % gives the servers prompts from -P % to +P % long,
+//! as a fleet's mixed work does. Goals: the pick does not grow with the number of servers (no call to any server;
 //! the old pick's `GET /queue` on each is printed beside it), and the idle gap p99 ≤ 50 ms.
 //! A report, never an assertion on time.
 #![allow(
@@ -18,7 +21,8 @@
     clippy::print_stdout,
     clippy::cast_precision_loss,
     clippy::cast_possible_truncation,
-    clippy::cast_sign_loss
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap
 )]
 
 use aivg_benches::load::accounts;
@@ -37,7 +41,9 @@ const WORKERS: usize = 24;
 /// Picks timed per fleet size.
 const PICKS: usize = 2000;
 
-async fn fakes(n: usize, step_ms: u64) -> Vec<FakeComfy> {
+/// `n` fake servers whose sampler steps take `step_ms`, spread by ± `spread` % across the
+/// servers (0: every prompt equally long).
+async fn fakes(n: usize, step_ms: u64, spread: u64) -> Vec<FakeComfy> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let opts = Options::from_files(
         &root.join("fixtures/comfyui/node_schemas.json"),
@@ -45,11 +51,14 @@ async fn fakes(n: usize, step_ms: u64) -> Vec<FakeComfy> {
     )
     .expect("fake options");
     let mut out = Vec::with_capacity(n);
-    for _ in 0..n {
+    for i in 0..n {
         let f = FakeComfy::start(opts.clone()).await.expect("fake starts");
+        // From -spread % (the first) to +spread % (the last).
+        let pos = (i * 200 / n.max(2).saturating_sub(1)) as i64 - 100;
+        let ms = (step_ms as i64 * (10_000 + pos * spread as i64) / 10_000).max(1) as u64;
         f.behave(|b| {
             b.steps = STEPS;
-            b.step_ms = step_ms;
+            b.step_ms = ms;
             b.previews = false;
         });
         out.push(f);
@@ -67,14 +76,20 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 /// The pick of a slot (and its release) with `n` servers, in µs: p50, p99; and the old pick's
 /// `GET /queue` on every server, one after another, in µs (p50).
-async fn pick_times(n: usize) -> (f64, f64, f64) {
-    let fleet = fakes(n, 1000).await;
+async fn pick_times(
+    n: usize,
+    leases: Option<aivg_server::tasks::comfyui::leases::Leases>,
+) -> (f64, f64, f64) {
+    let fleet = fakes(n, 1000, 0).await;
     let servers: Vec<(String, usize)> = fleet.iter().map(|f| (f.url.clone(), 1)).collect();
     let backends = std::sync::Arc::new(Backends::new(
         &servers,
         Duration::from_secs(30),
         Duration::from_secs(3600),
     ));
+    if let Some(l) = leases {
+        backends.use_leases(l);
+    }
     let module = aivg_server::tasks::modules::find("text2image").expect("module");
     let name = module.workflow_for(false).expect("workflow").name();
     let wf = aivg_server::workflows::load(module.code, name, None).expect("workflow loads");
@@ -83,11 +98,11 @@ async fn pick_times(n: usize) -> (f64, f64, f64) {
     for _ in 0..PICKS {
         let t = Instant::now();
         let slot = backends
-            .acquire(&wf.graph, wf.info.as_ref(), &[])
+            .acquire(&wf.graph, wf.info.as_ref(), &[], "bench")
             .await
             .expect("a slot");
+        slot.release().await;
         times.push(t.elapsed().as_secs_f64() * 1e6);
-        drop(slot);
     }
     times.sort_by(f64::total_cmp);
     let client = reqwest::Client::new();
@@ -138,12 +153,17 @@ async fn main() {
         .and_then(|a| a.parse().ok())
         .filter(|ms| (2..=60_000).contains(ms))
         .unwrap_or(2000);
+    let spread: u64 = std::env::args()
+        .nth(3)
+        .and_then(|a| a.parse().ok())
+        .filter(|p| *p <= 50)
+        .unwrap_or(0);
     let step_ms = prompt_ms / STEPS;
     println!("pick of a ComfyUI server for a task (acquire a slot + release, in memory):");
     println!("| servers | pick p50 | pick p99 | old pick (GET /queue on each) p50 |");
     println!("|---|---|---|---|");
     for n in [1, 10, 50] {
-        let (p50, p99, old) = pick_times(n).await;
+        let (p50, p99, old) = pick_times(n, None).await;
         println!(
             "| {n} | {p50:.1} µs | {p99:.1} µs | {:.2} ms |",
             old / 1000.0
@@ -162,26 +182,39 @@ async fn main() {
         );
         return;
     }
-    let fleet = fakes(SERVERS, step_ms).await;
+    let fleet = fakes(SERVERS, step_ms, spread).await;
     let list: Vec<String> = fleet.iter().map(|f| f.url.clone()).collect();
     let list = list.join(",");
-    let dirs: Vec<tempfile::TempDir> = (0..INSTANCES)
-        .map(|_| tempfile::tempdir().expect("temp dir"))
-        .collect();
-    let mut running = Vec::new();
-    for dir in &dirs {
-        let mut cfg = aivg_server::config::Config::for_tests(dir.path().to_path_buf());
+    let config = |dir: &Path, workers: usize| {
+        let mut cfg = aivg_server::config::Config::for_tests(dir.to_path_buf());
         cfg.tasks.comfyui_url = Some(list.clone());
-        cfg.tasks.workers = WORKERS;
+        cfg.tasks.workers = workers;
         cfg.tasks.test_hooks = false;
         cfg.tasks.max_queued_per_user = 20;
-        running.push(aivg_server::start(cfg).await.expect("server starts"));
-    }
-    let state = running[0].state.clone();
+        cfg
+    };
+    // The queue is filled first by an instance without workers, so the measure starts with
+    // every server wanted at once and work waiting for each freed slot (a queue being filled
+    // while it is measured shows the creations' pace, not the dispatch).
+    let filler_dir = tempfile::tempdir().expect("temp dir");
+    let filler = aivg_server::start(config(filler_dir.path(), 0))
+        .await
+        .expect("server starts");
+    let state = filler.state.clone();
     let pool = state.db.pool.clone();
+    // The pick with its lease in the shared database: one statement whatever the fleet's size.
+    println!("\npick + its slot lease in PostgreSQL (one upsert, one delete):");
+    println!("| servers | pick p50 | pick p99 |");
+    println!("|---|---|---|");
+    for n in [1, 10, 50] {
+        let leases =
+            aivg_server::tasks::comfyui::leases::Leases::new(pool.clone(), "i-bench", 30_000);
+        let (p50, p99, _) = pick_times(n, Some(leases)).await;
+        println!("| {n} | {p50:.1} µs | {p99:.1} µs |");
+    }
     // Enough tasks to keep every server busy for the run: ~secs / prompt time each.
     let per_prompt_s = (STEPS * step_ms) as f64 / 1000.0;
-    let tasks = ((secs as f64 / per_prompt_s) as usize * SERVERS).max(SERVERS * 2) * 2;
+    let tasks = ((secs as f64 / per_prompt_s) as usize * SERVERS).max(SERVERS * 2);
     let per_user = 10;
     let users = accounts::make(
         &state,
@@ -192,21 +225,20 @@ async fn main() {
     .await
     .expect("accounts");
     println!(
-        "\n{INSTANCES} instances (PostgreSQL, {WORKERS} task workers each) sharing {SERVERS} fake ComfyUI servers (1 slot each, prompts of {STEPS} × {step_ms} ms): {tasks} text2image tasks"
+        "\n{INSTANCES} instances (PostgreSQL, {WORKERS} task workers each) sharing {SERVERS} fake ComfyUI servers (1 slot each, prompts of {STEPS} × {step_ms} ms ± {spread} % across the servers): {tasks} text2image tasks queued first"
     );
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(64)
         .build()
         .unwrap();
-    let started = Instant::now();
+    let created = Instant::now();
+    let base = format!("http://{}", filler.addr);
     let mut made = 0;
     'create: for round in 0..per_user {
         for (u, acc) in users.iter().enumerate() {
             if made >= tasks {
                 break 'create;
             }
-            // Created on the first instance (its tokens); all three claim from the shared queue.
-            let base = format!("http://{}", running[0].addr);
             let r = client
                 .post(format!("{base}/v1/ai/create/text2image"))
                 .bearer_auth(&acc.token)
@@ -218,10 +250,27 @@ async fn main() {
             made += 1;
         }
     }
-    println!("  created in {:.1} s", started.elapsed().as_secs_f64());
-    // Gaps while tasks were still being created may be a lack of queued work: counted after.
+    println!(
+        "  {} queued in {:.1} s",
+        queued(&pool).await,
+        created.elapsed().as_secs_f64()
+    );
+    filler.stop().await.expect("stop");
+    // The gates open: the three instances start together on the full queue.
+    let dirs: Vec<tempfile::TempDir> = (0..INSTANCES)
+        .map(|_| tempfile::tempdir().expect("temp dir"))
+        .collect();
+    let started = Instant::now();
+    let (a, b, c) = tokio::join!(
+        aivg_server::start(config(dirs[0].path(), WORKERS)),
+        aivg_server::start(config(dirs[1].path(), WORKERS)),
+        aivg_server::start(config(dirs[2].path(), WORKERS)),
+    );
+    let running = [a, b, c].map(|r| r.expect("server starts"));
+    let pool = running[0].state.db.pool.clone();
+    // Gaps are counted once every instance runs (a server's first prompt has no gap before it)
+    // and until the queue's first empty moment (gaps after it are a lack of work).
     let created_at = now_ms();
-    // The queue's first empty moment: gaps after it are a lack of work, not of dispatch.
     let empty_at = loop {
         if queued(&pool).await == 0 {
             break now_ms();
@@ -266,18 +315,16 @@ async fn main() {
     }
     gaps.sort_by(f64::total_cmp);
     println!(
-        "  queue drained after {busy_s:.1} s; {ok} succeeded, {failed} failed; {prompts} prompts run"
+        "  queue drained {busy_s:.1} s after the start; {ok} succeeded, {failed} failed; {prompts} prompts run"
     );
     println!(
-        "  idle gap of a server between two prompts while tasks waited, after the last creation ({} gaps): p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms (goal p99 <= 50 ms)",
+        "  idle gap of a server between two prompts while tasks waited ({} gaps): p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms (goal p99 <= 50 ms)",
         gaps.len(),
         percentile(&gaps, 0.5),
         percentile(&gaps, 0.99),
         gaps.last().copied().unwrap_or(f64::NAN)
     );
-    println!(
-        "  servers that held 2 prompts at once (two instances took its freed slot together): {over} of {SERVERS}"
-    );
+    println!("  servers that ever held 2 prompts at once (double fill): {over} of {SERVERS}");
     for r in running {
         r.stop().await.expect("stop");
     }

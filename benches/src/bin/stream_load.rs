@@ -139,6 +139,15 @@ fn pct(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
+/// The p50 and p99 of a phase: of `addTask` (creation sent → event read), and of the creation's
+/// answer alone (what the event waits on is the rest).
+struct Phase {
+    p50: Duration,
+    p99: Duration,
+    answer_p50: Duration,
+    answer_p99: Duration,
+}
+
 /// `samples` creations by `token`, each timed until its `addTask` arrives on `res`.
 async fn latencies(
     client: &reqwest::Client,
@@ -146,9 +155,10 @@ async fn latencies(
     token: &str,
     res: &mut reqwest::Response,
     samples: usize,
-) -> (Duration, Duration) {
+) -> Phase {
     let mut pending = String::new();
     let mut times = Vec::with_capacity(samples);
+    let mut answers = Vec::with_capacity(samples);
     for i in 0..samples {
         let t0 = Instant::now();
         let body: serde_json::Value = client
@@ -165,12 +175,29 @@ async fn latencies(
             .as_str()
             .unwrap_or_else(|| panic!("create: {body}"))
             .to_owned();
+        answers.push(t0.elapsed());
         assert!(wait_add(res, &mut pending, &id).await, "the stream ended");
         times.push(t0.elapsed());
         // The next creation after the event, so the events never queue up behind each other.
     }
     times.sort();
-    (pct(&times, 0.5), pct(&times, 0.99))
+    answers.sort();
+    Phase {
+        p50: pct(&times, 0.5),
+        p99: pct(&times, 0.99),
+        answer_p50: pct(&answers, 0.5),
+        answer_p99: pct(&answers, 0.99),
+    }
+}
+
+fn show(label: &str, p: &Phase) {
+    println!(
+        "{label}: addTask p50 {} p99 {} (the creation's answer alone: p50 {} p99 {})",
+        ms(p.p50),
+        ms(p.p99),
+        ms(p.answer_p50),
+        ms(p.answer_p99)
+    );
 }
 
 async fn open_stream(client: &reqwest::Client, base: &str, token: &str) -> reqwest::Response {
@@ -264,8 +291,9 @@ fn main() {
         }
         // Warm-up (connections, statements): not part of the result.
         latencies(&http, &base, &token, &mut mine, 20).await;
-        let (p50_few, p99_few) = latencies(&http, &base, &token, &mut mine, samples).await;
-        println!("4 streams open: addTask p50 {} p99 {}", ms(p50_few), ms(p99_few));
+        let few_phase = latencies(&http, &base, &token, &mut mine, samples).await;
+        show("4 streams open", &few_phase);
+        let (p50_few, p99_few) = (few_phase.p50, few_phase.p99);
         let load = accounts::make(&state, &format!("{tag}-load"), n.div_ceil(PER_USER), 0)
             .await
             .expect("accounts");
@@ -307,15 +335,20 @@ fn main() {
         println!(
             "server: {open} streams opened; RSS {before_rss} KB -> {after_rss} KB: {per_stream:.1} KB per stream (goal <= 32 KB)"
         );
-        let (p50_many, p99_many) = latencies(&http, &base, &token, &mut mine, samples).await;
+        let many = latencies(&http, &base, &token, &mut mine, samples).await;
+        show(&format!("{} streams open, just opened", open + 4), &many);
+        // Again once every stream has passed its first keep-alive interval (15 s): streams
+        // opened together would send theirs together from then on.
+        tokio::time::sleep(Duration::from_secs(16)).await;
+        let later = latencies(&http, &base, &token, &mut mine, samples).await;
+        show(&format!("{} streams open, 16 s later", open + 4), &later);
+        let (p50_many, p99_many) = if later.p99 > many.p99 {
+            (later.p50, later.p99)
+        } else {
+            (many.p50, many.p99)
+        };
         println!(
-            "{} streams open: addTask p50 {} p99 {}",
-            open + 4,
-            ms(p50_many),
-            ms(p99_many)
-        );
-        println!(
-            "p99 ratio {:.2}x (goal <= 2x)",
+            "p99 ratio (the worse of the two) {:.2}x (goal <= 2x)",
             p99_many.as_secs_f64() / p99_few.as_secs_f64()
         );
         println!(

@@ -12,7 +12,10 @@
 //! `addTask`, `updateTask` (status and progress), `retryTask` (`{task_id, retry_of}`) and `delTask`
 //! (`{task_id}`); the data of the others is the task's state (`record::event_view`: the task of
 //! `record.rs` without `data` and `user_data`, with its `prompt`). A comment line every 15 s keeps
-//! proxies from closing the stream.
+//! proxies from closing the stream; each stream's first one comes at a random moment of its first
+//! 15 s, so the keep-alives of streams opened together (a reconnecting crowd, a load test) are
+//! spread over the interval instead of all falling due at one instant, where a user's own event
+//! would queue behind thousands of writes (docs/performance.md, open event streams).
 //!
 //! Events are routed by user (`streams.rs`): a stream is woken only by its own user's events (and
 //! by a reload for everyone). Memory is bounded: a stream's queue holds at most
@@ -27,7 +30,7 @@ use crate::params::ApiQuery;
 use crate::state::AppState;
 use axum::extract::{FromRequestParts, State};
 use axum::http::HeaderMap;
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::sse::{Event, Sse};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -133,10 +136,15 @@ async fn session_live(state: &AppState, jti: &str) -> Result<bool, sqlx::Error> 
     Ok(row.is_some_and(|(revoked, expires_ms)| revoked == 0 && expires_ms > clock::now_ms()))
 }
 
+/// How often an idle stream sends a comment line.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
 struct Feed {
     sub: Subscription,
     shutdown: tokio::sync::watch::Receiver<bool>,
     started: bool,
+    /// When the next keep-alive comment is due (moved on by every event sent).
+    ping: tokio::time::Instant,
 }
 
 fn event(name: &str, data: &serde_json::Value) -> Event {
@@ -150,10 +158,15 @@ pub async fn events(
     ApiQuery(q): ApiQuery<TicketQuery>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let (user_id, jti) = session_of(&state, &headers, q.ticket.as_deref()).await?;
+    // The first keep-alive at a moment of its own (see the module doc).
+    let phase = Duration::from_millis(rand::random_range(
+        1..=u64::try_from(KEEP_ALIVE.as_millis()).unwrap_or(15_000),
+    ));
     let feed = Feed {
         sub: state.tasks.streams().subscribe(user_id, &jti),
         shutdown: state.tasks.shutdown_signal(),
         started: false,
+        ping: tokio::time::Instant::now() + phase,
     };
     let stream = futures_util::stream::unfold(feed, |mut f| async move {
         if !f.started {
@@ -167,12 +180,22 @@ pub async fn events(
             tokio::select! {
                 got = f.sub.recv() => match got {
                     // Another instance's events may have been missed: reload.
-                    Some(e) if e.user_id < 0 => return Some((Ok(event("updateList", &serde_json::json!({}))), f)),
-                    Some(e) => return Some((Ok(event(e.name, &e.data)), f)),
+                    Some(e) if e.user_id < 0 => {
+                        f.ping = tokio::time::Instant::now() + KEEP_ALIVE;
+                        return Some((Ok(event("updateList", &serde_json::json!({}))), f));
+                    }
+                    Some(e) => {
+                        f.ping = tokio::time::Instant::now() + KEEP_ALIVE;
+                        return Some((Ok(event(e.name, &e.data)), f));
+                    }
                     // Let go: too slow a reader (the client opens a new one and catches up: its
                     // first event is `updateList`), or its session ended.
                     None => return None,
                 },
+                () = tokio::time::sleep_until(f.ping) => {
+                    f.ping = tokio::time::Instant::now() + KEEP_ALIVE;
+                    return Some((Ok(Event::default().comment("")), f));
+                }
                 changed = f.shutdown.changed() => {
                     if changed.is_err() {
                         return None;
@@ -181,7 +204,7 @@ pub async fn events(
             }
         }
     });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    Ok(Sse::new(stream))
 }
 
 /// Starts the periodic check of the open streams' sessions; it stops with the server.

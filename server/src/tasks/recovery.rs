@@ -70,12 +70,18 @@ pub async fn release(pool: &AnyPool, tasks: &Tasks) -> Result<Vec<String>, sqlx:
     .await
 }
 
-/// Writes a running task's heartbeat (only while this instance owns it).
-pub async fn heartbeat(pool: &AnyPool, tasks: &Tasks, task_id: &str) {
+/// Writes a running task's heartbeat (only while this instance owns it), and renews the
+/// ComfyUI slot it holds for `ttl_ms` (`comfyui/leases.rs`: the slot's lease lasts as long as
+/// the task's).
+pub async fn heartbeat(pool: &AnyPool, tasks: &Tasks, task_id: &str, ttl_ms: i64) {
+    let now = clock::now_ms();
+    if tasks.engines().comfy.is_some() {
+        super::comfyui::leases::renew(pool, tasks.instance(), task_id, now + ttl_ms).await;
+    }
     let r = sqlx::query(
         "UPDATE tasks SET heartbeat_ms = $1 WHERE task_id = $2 AND status = 'running' AND owner = $3",
     )
-    .bind(clock::now_ms())
+    .bind(now)
     .bind(task_id)
     .bind(tasks.instance())
     .execute(pool)

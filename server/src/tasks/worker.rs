@@ -56,6 +56,15 @@ pub const RECOVER_EVERY: Duration = Duration::from_secs(10);
 pub async fn start(state: &AppState) -> Result<(), sqlx::Error> {
     super::notify::start(state).await?;
     super::events::start_session_checks(state);
+    // ComfyUI slots are leased in the shared database, so instances never fill one slot twice
+    // (docs/engines.md#a-fleet-of-gpus).
+    if let Some(c) = &state.tasks.engines().comfy {
+        c.backends().use_leases(super::comfyui::leases::Leases::new(
+            state.db.pool.clone(),
+            state.tasks.instance(),
+            HEARTBEAT_TTL_MS,
+        ));
+    }
     // A server that is its SQLite file's only one knows a running task there lost its process.
     let stale = (!state.db.ownership.held()).then_some(HEARTBEAT_TTL_MS);
     report_recovery(recovery::recover(state.task_deps(), stale).await?);
@@ -464,7 +473,7 @@ async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>)
                     break None;
                 }
             }
-            _ = beat.tick() => recovery::heartbeat(&state.db.pool, &state.tasks, &t.task_id).await,
+            _ = beat.tick() => recovery::heartbeat(&state.db.pool, &state.tasks, &t.task_id, HEARTBEAT_TTL_MS).await,
         }
     };
     // A cancelled job stops here: its timers, connections and ffmpeg children end now.

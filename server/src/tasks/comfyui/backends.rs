@@ -23,6 +23,7 @@
 //! prompts it already runs finish (a task attaches to its own prompt wherever it is).
 
 use super::client::Client;
+use super::leases::{Lease, Leases};
 use super::probe::{self, Capabilities, Missing};
 use crate::workflows::WorkflowInfo;
 use serde_json::Value;
@@ -57,12 +58,20 @@ pub struct Load {
     /// When its `status` count last fell: a slot freed there by another sender is left to that
     /// sender for [`OWNER_FIRST`] (see [`Load::free_for_us`]).
     pub fell_at: Option<Instant>,
+    /// When a slot this instance looked free was found leased by another instance (the
+    /// database's confirm, `leases.rs`): the server counts as full until its `status` changes
+    /// (that instance's prompt arrives) or [`LEASE_RECHECK`] passed.
+    pub leased_elsewhere: Option<Instant>,
 }
 
 /// How long a slot freed by another instance's prompt is left to that instance, which knows
 /// first and sends its next prompt at once: without it every instance sees the same `status`
 /// at the same moment and several would fill the one slot.
 pub const OWNER_FIRST: Duration = Duration::from_millis(25);
+
+/// How long a server whose free slot another instance leased counts as full without news
+/// (its `status` changing ends it sooner); after it, the database is asked again.
+pub const LEASE_RECHECK: Duration = Duration::from_secs(1);
 
 impl Load {
     /// The prompts it has: ours, or more when its own count says so.
@@ -74,11 +83,19 @@ impl Load {
     /// left to it.
     pub fn free_for_us(&self, slots: usize) -> usize {
         let waited = self.fell_at.is_none_or(|t| t.elapsed() >= OWNER_FIRST);
-        if self.ours_ended || waited {
+        if self.held_elsewhere() {
+            0
+        } else if self.ours_ended || waited {
             slots.saturating_sub(self.busy())
         } else {
             0
         }
+    }
+
+    /// Its free slot was found leased by another instance a moment ago.
+    pub fn held_elsewhere(&self) -> bool {
+        self.leased_elsewhere
+            .is_some_and(|t| t.elapsed() < LEASE_RECHECK)
     }
 }
 
@@ -141,21 +158,56 @@ impl Backend {
 }
 
 /// A prompt's place on a server, held from before its submission until ComfyUI is done with
-/// it; dropping it frees the place and wakes whoever waits for one.
+/// it, with its lease in the database when the instance has one (`leases.rs`). [`Slot::release`]
+/// frees both and wakes whoever waits for one; dropping it (a cancelled run) does the same, the
+/// lease freed just after, unless the server drains (its prompts keep running and their tasks'
+/// next runs take their leases over).
 #[derive(Debug)]
 pub struct Slot {
     backend: Arc<Backend>,
     freed: Arc<Notify>,
+    lease: Option<Lease>,
+    detach: Arc<std::sync::atomic::AtomicBool>,
+    /// Given back unused ([`Slot::give_back`]): its drop changes nothing.
+    given_back: bool,
 }
 
 impl Slot {
     pub fn backend(&self) -> &Arc<Backend> {
         &self.backend
     }
+
+    /// Frees it: the lease first, so this instance's next task finds the slot free in the
+    /// database as soon as it hears it freed.
+    pub async fn release(mut self) {
+        if let Some(l) = self.lease.take() {
+            l.free().await;
+        }
+    }
+
+    /// Gives it back unused and unannounced: its lease was refused (another instance holds the
+    /// slot), so nothing freed for anyone.
+    fn give_back(mut self) {
+        let mut l = lock(&self.backend.load);
+        l.ours = l.ours.saturating_sub(1);
+        l.leased_elsewhere = Some(Instant::now());
+        drop(l);
+        self.lease = None;
+        self.given_back = true;
+    }
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
+        if self.given_back {
+            return;
+        }
+        if let Some(lease) = self.lease.take()
+            && !self.detach.load(Ordering::SeqCst)
+            && let Ok(rt) = tokio::runtime::Handle::try_current()
+        {
+            rt.spawn(lease.free());
+        }
         {
             let mut l = lock(&self.backend.load);
             l.ours = l.ours.saturating_sub(1);
@@ -177,6 +229,10 @@ pub enum PickError {
 /// Checks of a workflow kept at most (each is a workflow × a server fingerprint; the shipped
 /// workflows on a uniform fleet make a few dozen).
 const MAX_CHECKS: usize = 4096;
+
+/// Candidates a pick tries to lease before it waits for news (each refused one counts as full
+/// a moment, so the next try picks another server).
+const MAX_CONFIRMS: usize = 3;
 
 /// How much a server is preferred for the next prompt (greater first).
 type Preference = (usize, bool, std::cmp::Reverse<usize>);
@@ -201,6 +257,9 @@ pub struct Backends {
     wanting: Mutex<usize>,
     /// Where this instance's order of the servers starts ([`Self::rank`]).
     offset: usize,
+    /// The slot leases in the database, once the workers start (`leases.rs`); without them
+    /// (a lone provider, the `engines` command) the load in memory decides alone.
+    leases: std::sync::OnceLock<Leases>,
 }
 
 tokio::task_local! {
@@ -300,6 +359,29 @@ impl Backends {
             freed: Arc::new(Notify::new()),
             wanting: Mutex::new(0),
             offset: usize::try_from(hash_of(|h| crate::ids::random_token(8).hash(h))).unwrap_or(0),
+            leases: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// Confirms each slot taken from now on with a lease in the database (`leases.rs`): the
+    /// workers' start, where the pool and this instance's name are known. Set once.
+    pub fn use_leases(&self, leases: Leases) {
+        let _ = self.leases.set(leases);
+    }
+
+    /// A slot of ours on `b`, counted in its load (not yet leased).
+    fn slot_on(&self, b: &Arc<Backend>) -> Slot {
+        {
+            let mut l = lock(&b.load);
+            l.ours += 1;
+            l.ours_ended = false;
+        }
+        Slot {
+            backend: Arc::clone(b),
+            freed: Arc::clone(&self.freed),
+            lease: None,
+            detach: Arc::clone(&self.detach),
+            given_back: false,
         }
     }
 
@@ -471,14 +553,17 @@ impl Backends {
             .ok_or_else(|| PickError::AllDown("no ComfyUI server".into()))
     }
 
-    /// A slot on a server that can run `graph`: the one with the most free slots (the first
-    /// listed among equals). When every such server is full, waits until a slot frees (ours, or
+    /// A slot on a server that can run `graph`, for task `task_id`: the one with the most free
+    /// slots (the first listed among equals), chosen in memory and confirmed by a lease in the
+    /// database (one statement; a slot another instance leased first is left and the next
+    /// candidate tried). When every such server is full, waits until a slot frees (ours, or
     /// another sender's prompt leaving a server's queue); the task stays cancellable meanwhile.
     pub async fn acquire(
         &self,
         graph: &Value,
         info: Option<&WorkflowInfo>,
         exclude: &[String],
+        task_id: &str,
     ) -> Result<Slot, PickError> {
         loop {
             // Listen before looking, so a slot freed in between is not missed.
@@ -486,11 +571,44 @@ impl Backends {
             tokio::pin!(freed);
             freed.as_mut().enable();
             let able = self.able(graph, info, exclude).await?;
-            if let Some(slot) = self.take_free(&able) {
-                return Ok(slot);
+            for _ in 0..MAX_CONFIRMS {
+                let Some(slot) = self.take_free(&able) else {
+                    break;
+                };
+                if let Some(slot) = self.confirm(slot, task_id).await {
+                    consume_claimed();
+                    return Ok(slot);
+                }
             }
             // A status message may be lost with its socket: look again now and then.
             let _ = tokio::time::timeout(Duration::from_secs(1), freed).await;
+        }
+    }
+
+    /// Leases the slot taken in memory (`leases.rs`); `None` when another instance holds it
+    /// (the slot is given back and its server counts as full a moment). Without leases, or when
+    /// the database fails (logged), the load in memory decides alone.
+    async fn confirm(&self, mut slot: Slot, task_id: &str) -> Option<Slot> {
+        let Some(leases) = self.leases.get() else {
+            return Some(slot);
+        };
+        let b = Arc::clone(&slot.backend);
+        match leases
+            .take(b.base(), b.slots, self.offset % b.slots, task_id)
+            .await
+        {
+            Ok(Some(lease)) => {
+                slot.lease = Some(lease);
+                Some(slot)
+            }
+            Ok(None) => {
+                slot.give_back();
+                None
+            }
+            Err(e) => {
+                tracing::warn!("comfyui {}: slot lease not taken: {e}", b.base());
+                Some(slot)
+            }
         }
     }
 
@@ -513,19 +631,14 @@ impl Backends {
             }
         }
         let (_, b) = best?;
-        let mut l = lock(&b.load);
-        // Taken since it was looked at (another worker of ours): the caller looks again.
-        if l.free_for_us(b.slots) == 0 {
-            return None;
+        {
+            let l = lock(&b.load);
+            // Taken since it was looked at (another worker of ours): the caller looks again.
+            if l.free_for_us(b.slots) == 0 {
+                return None;
+            }
         }
-        l.ours += 1;
-        l.ours_ended = false;
-        drop(l);
-        consume_claimed();
-        Some(Slot {
-            backend: Arc::clone(b),
-            freed: Arc::clone(&self.freed),
-        })
+        Some(self.slot_on(b))
     }
 
     /// Server `i` of `n` in this instance's order: the list turned by a random offset.
@@ -533,19 +646,28 @@ impl Backends {
         (i + n - self.offset % n.max(1)) % n.max(1)
     }
 
-    /// A slot on `b` whatever its load: for a prompt already there (an attach), which holds a
-    /// place on it anyway.
-    pub fn hold(&self, b: &Arc<Backend>) -> Slot {
-        {
-            let mut l = lock(&b.load);
-            l.ours += 1;
-            l.ours_ended = false;
-        }
+    /// A slot on `b` whatever its load, for task `task_id` whose prompt is already there (an
+    /// attach), which holds a place on it anyway: the task's own lease taken over (its earlier
+    /// instance stopped or died), else a free one; else none (the slot was leased again once
+    /// the prompt had ended: this run only collects it).
+    pub async fn hold(&self, b: &Arc<Backend>, task_id: &str) -> Slot {
+        let mut slot = self.slot_on(b);
         consume_claimed();
-        Slot {
-            backend: Arc::clone(b),
-            freed: Arc::clone(&self.freed),
+        if let Some(leases) = self.leases.get() {
+            let lease = match leases.take_over(b.base(), task_id).await {
+                Ok(None) => {
+                    leases
+                        .take(b.base(), b.slots, self.offset % b.slots, task_id)
+                        .await
+                }
+                other => other,
+            };
+            match lease {
+                Ok(l) => slot.lease = l,
+                Err(e) => tracing::warn!("comfyui {}: slot lease not taken: {e}", b.base()),
+            }
         }
+        slot
     }
 
     /// Whether a task claimed now would find a slot: the free slots of the servers that answer
@@ -560,7 +682,10 @@ impl Backends {
                 continue;
             }
             any_up = true;
-            free += b.slots.saturating_sub(b.load().busy());
+            let l = b.load();
+            if !l.held_elsewhere() {
+                free += b.slots.saturating_sub(l.busy());
+            }
         }
         !any_up || free > wanting
     }
@@ -653,6 +778,10 @@ async fn watch(b: Weak<Backend>, freed: Arc<Notify>, connect: Duration) {
         let (changed, fell) = {
             let mut l = lock(&b.load);
             let changed = l.remote != remote;
+            if changed {
+                // News of the server: a slot found leased elsewhere is looked at again.
+                l.leased_elsewhere = None;
+            }
             let fell = matches!((l.remote, remote), (Some(was), Some(now)) if now < was);
             if fell {
                 l.fell_at = Some(Instant::now());

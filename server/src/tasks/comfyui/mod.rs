@@ -12,8 +12,9 @@
 //! 2. `talking_face_tts` first makes its speech ([`tts`], espeak-ng) and then runs
 //!    `talking_avatar` with it as the audio;
 //! 3. the server: one that already has the prompt (attach; not looked for on a task's first
-//!    claim), else a free slot of [`backends::Backends::acquire`], held until ComfyUI is done
-//!    with the prompt (docs/engines.md#a-fleet-of-gpus);
+//!    claim), else a free slot of [`backends::Backends::acquire`] (leased in the database across
+//!    instances, [`leases`]), held until ComfyUI is done with the prompt
+//!    (docs/engines.md#a-fleet-of-gpus);
 //! 4. inputs uploaded with `POST /upload/image`, the prompt sent with our id, followed over the
 //!    WebSocket ([`run`], [`socket`]); ComfyUI's answers read by [`answers`]; outputs fetched
 //!    with `GET /view` ([`outputs`]);
@@ -26,6 +27,7 @@
 pub mod answers;
 pub mod backends;
 pub mod client;
+pub mod leases;
 pub mod outputs;
 pub mod probe;
 pub mod report;
@@ -209,10 +211,10 @@ impl ComfyUi {
         loop {
             // A slot on the server for as long as ComfyUI has the prompt (docs/engines.md#a-fleet-of-gpus).
             let (slot, attached) = match found.take() {
-                Some((_, b)) => (self.backends.hold(&b), true),
+                Some((_, b)) => (self.backends.hold(&b, &job.task_id).await, true),
                 None => (
                     self.backends
-                        .acquire(&wf.graph, wf.info.as_ref(), &exclude)
+                        .acquire(&wf.graph, wf.info.as_ref(), &exclude, &job.task_id)
                         .await
                         .map_err(|e| ProviderError::new(cannot_run(job.module, &wf.name, e)))?,
                     false,
@@ -237,7 +239,7 @@ impl ComfyUi {
             .await;
             // ComfyUI is done with it (or lost it): the slot goes to the next task while the
             // outputs are fetched.
-            drop(slot);
+            slot.release().await;
             match ran {
                 Ok(entry) => {
                     progress.set(92);
