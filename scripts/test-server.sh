@@ -27,7 +27,20 @@ stop_all() {
 }
 trap stop_all EXIT
 
-cargo test --workspace
+# The test executables of the Rust build (a build with nothing left to compile: a few seconds),
+# run by scripts/test-binaries.py: the integration tests (mostly waiting) beside the others (the
+# local models' and core's rules tests, mostly computing), then again on PostgreSQL, without a
+# second `cargo test` that would resolve other features and compile again.
+list=$(mktemp)
+cargo test --workspace --all-targets --no-run --quiet --message-format=json-render-diagnostics >"$list"
+others_log=$(mktemp)
+setsid python3 scripts/test-binaries.py "$list" others >"$others_log" 2>&1 &
+others_pid=$!
+pids=("$others_pid")
+python3 scripts/test-binaries.py "$list" integration
+wait "$others_pid" || { cat "$others_log"; echo "the crates' tests failed" >&2; exit 1; }
+grep -a '^     Running\|^test result' "$others_log"
+cargo test --workspace --doc --quiet
 say "cargo's tests passed on SQLite"
 
 schemathesis_log=$(mktemp)
@@ -40,11 +53,10 @@ pids=("$schemathesis_pid" "$cluster_pid")
 # A fresh cluster: one a killed run left behind would still hold that run's databases.
 bash scripts/postgres.sh stop
 pg_url=$(bash scripts/postgres.sh)
-# --workspace, as above: `-p aivg-server` alone would resolve other feature sets and rebuild half
-# the dependency tree. Only the tests that can reach a database run again: the crates' own
-# (--lib, --bins) and the server's over HTTP; core's, the models' and the fakes' know no database.
+# Only the tests that can reach a database run again: the crates' own unit tests and the
+# server's over HTTP; core's rules, the models' and the fakes' protocol tests know no database.
 pg_log=$(mktemp)
-DATABASE_URL="$pg_url" cargo test --workspace --lib --bins --test integration --test store_campaign >"$pg_log" 2>&1 ||
+DATABASE_URL="$pg_url" python3 scripts/test-binaries.py "$list" database >"$pg_log" 2>&1 ||
   { cat "$pg_log"; echo "the server's tests on PostgreSQL failed" >&2; exit 1; }
 grep -a '^test result' "$pg_log"
 say "the server's tests passed on PostgreSQL"

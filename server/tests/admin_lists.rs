@@ -156,7 +156,7 @@ async fn an_admin_edits_an_explore_item_in_two_languages() {
             "item",
         ),
         (
-            "/v1/admin/lists/prompts/music/items/1421/published",
+            "/v1/admin/lists/explore/zones/items/1/published",
             json!({"published": false}),
             "list",
         ),
@@ -275,7 +275,7 @@ async fn music_presets_experiments_and_promotions_are_edited_item_by_item() {
     let s = TestServer::start().await;
     let admin = make_admin(&s, "music@example.com").await;
     let view = list(&s, &admin, "prompts/music").await;
-    assert_eq!(view["publishable"], false);
+    assert_eq!(view["publishable"], true);
     let first = ids(&view)[0].clone();
     let mut item = row(&view, &first)["item"].clone();
     item["title_i18n"]["fr"] = json!("Lo-fi doux");
@@ -300,6 +300,22 @@ async fn music_presets_experiments_and_promotions_are_edited_item_by_item() {
         .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(music_titles(&s, "fr").await.last().unwrap(), "Lo-fi doux");
+
+    // An unpublished preset leaves the creation screen's list, and comes back.
+    let before = music_titles(&s, "fr").await.len();
+    for published in [false, true] {
+        let (status, body) = s
+            .post(
+                &format!("/v1/admin/lists/prompts/music/items/{first}/published"),
+                Some(&admin),
+                json!({ "published": published }),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let titles = music_titles(&s, "fr").await;
+        assert_eq!(titles.contains(&"Lo-fi doux".to_owned()), published);
+        assert_eq!(titles.len(), if published { before } else { before - 1 });
+    }
 
     // Experiments are a map of codes to a number of groups.
     let view = list(&s, &admin, "experiments/tests").await;

@@ -8,7 +8,7 @@
 //! - `POST /v1/admin/lists/{kind}/{list}/items/{id} {version?, item}` → replaces (or adds at
 //!   the end) one item;
 //! - `POST /v1/admin/lists/{kind}/{list}/items/{id}/published {version?, published}` (lists the
-//!   public site shows item by item: explore items, ads);
+//!   public site shows item by item: explore items, ads, prompt presets);
 //! - `POST /v1/admin/lists/{kind}/{list}/order {version?, ids}` → the list order (every id once);
 //! - `POST /v1/admin/media/{kind}/{list}/{id}/{slot}?version=` with the file as the body →
 //!   stores a picture or video (`site/content_media.rs` checks type and size) as the item's
@@ -73,12 +73,14 @@ const fn list(kind: &'static str, list: &'static str, pointer: &'static str, id:
     }
 }
 
-/// A preset list of the prompt presets (`presets.{module}[category]`): ordered, titles in nine
-/// languages. The category's place in its module is part of the pointer: the console shows the
-/// seeded categories (editing the categories themselves is the JSON editor's).
+/// A preset list of the prompt presets (`presets.{module}[category]`): ordered, publishable
+/// (the creation screens offer the published ones), titles in nine languages. The category's
+/// place in its module is part of the pointer: the console shows the seeded categories (editing
+/// the categories themselves is the JSON editor's).
 const fn presets(list: &'static str, pointer: &'static str) -> ListSpec {
     ListSpec {
         orderable: true,
+        publishable: true,
         texts: &["title"],
         ..self::list("prompts", list, pointer, IdOf::Text("id"))
     }

@@ -168,8 +168,9 @@ pub async fn presets(
                 .presets
                 .iter()
                 .filter(|p| {
-                    p.model_types.is_empty()
-                        || model.is_none_or(|m| p.model_types.iter().any(|t| t == m))
+                    p.published
+                        && (p.model_types.is_empty()
+                            || model.is_none_or(|m| p.model_types.iter().any(|t| t == m)))
                 })
                 .map(|p| PresetView {
                     id: &p.id,

@@ -140,6 +140,10 @@ pub struct Preset {
     pub prompt: String,
     #[serde(default)]
     pub model_types: Vec<String>,
+    /// Offered on the creation screens (an admin unpublishes without deleting; absent =
+    /// published). A music template naming an unpublished style keeps it.
+    #[serde(default = "published")]
+    pub published: bool,
 }
 
 /// `seed/tools.json`.
