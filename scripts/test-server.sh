@@ -27,12 +27,17 @@ stop_all() {
 }
 trap stop_all EXIT
 
-# The test executables of the Rust build (a build with nothing left to compile: a few seconds),
-# run by scripts/test-binaries.py: the integration tests (mostly waiting) beside the others (the
-# local models' and core's rules tests, mostly computing), then again on PostgreSQL, without a
-# second `cargo test` that would resolve other features and compile again.
-list=$(mktemp)
-cargo test --workspace --all-targets --no-run --quiet --message-format=json-render-diagnostics >"$list"
+# The test executables of the Rust build, run by scripts/test-binaries.py: the integration tests
+# (mostly waiting) beside the others (the local models' and core's rules tests, mostly
+# computing), then again on PostgreSQL, without a second `cargo test` that would resolve other
+# features and compile again.
+# scripts/test.sh passes the list its build wrote (AIVG_TEST_LIST); run alone, this script asks
+# cargo for it.
+list=${AIVG_TEST_LIST:-}
+if [ -z "$list" ]; then
+  list=$(mktemp)
+  cargo test --workspace --all-targets --no-run --quiet --message-format=json-render-diagnostics >"$list"
+fi
 others_log=$(mktemp)
 setsid python3 scripts/test-binaries.py "$list" others >"$others_log" 2>&1 &
 others_pid=$!

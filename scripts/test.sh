@@ -40,7 +40,9 @@ step "the Rust build, linted by clippy as it compiles"
 export RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-Dwarnings
 # A first build (a fresh clone, CI) writes incremental caches nobody reads: off then.
 [ -d target/debug ] || export CARGO_INCREMENTAL=0
-cargo test --workspace --all-targets --no-run --quiet
+# Cargo's JSON names every test executable it built: scripts/test-server.sh runs them from it.
+export AIVG_TEST_LIST="$PWD/target/test-executables.json"
+cargo test --workspace --all-targets --no-run --quiet --message-format=json-render-diagnostics >"$AIVG_TEST_LIST"
 wait "$debian_pid" || { cat "$debian_log"; echo "Debian's packages could not be installed" >&2; exit 1; }
 cat "$debian_log"
 
@@ -68,8 +70,10 @@ cat "$package_log"
 # (wasm-bindings/tests-js/, one against the debug server), the app's lint (eslint, prettier, tsc)
 # and its unit tests (vitest).
 lint_log=$(mktemp)
+# clippy in a target folder of its own: in target/ its host build scripts would lock target/debug,
+# where the server's tests look up their executables (a fresh clone's check took minutes).
 setsid bash -c 'set -e
-  cargo clippy -p aivg-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
+  CARGO_TARGET_DIR=target/wasm-clippy cargo clippy -p aivg-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
   node --test wasm-bindings/tests-js/
   cd app && npm run --silent lint && npm run --silent test' >"$lint_log" 2>&1 &
 lint_pid=$!
