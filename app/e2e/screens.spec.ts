@@ -142,11 +142,13 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
         test.use({ viewport, isMobile: device === "phone", reducedMotion: "reduce", locale: "en-US", timezoneId: "UTC" });
 
         test(`screens (${combination})`, async ({ page, request, baseURL }) => {
-          test.setTimeout(90_000);
+          // A walk takes 17 pictures; on a loaded machine (the server's tests run beside the
+          // browser tests) two equal screenshots in a row took longer than Playwright's 5 s.
+          test.setTimeout(240_000);
           const problems = watchProblems(page, (url) => (url.endsWith("/404") ? 404 : undefined));
           await page.clock.install({ time: NOW });
           await quietStart(page, theme);
-          const shot = (name: string) => expect(page).toHaveScreenshot([combination, `${name}.png`], { mask: dynamic(page) });
+          const shot = (name: string) => expect(page).toHaveScreenshot([combination, `${name}.png`], { mask: dynamic(page), timeout: 20_000 });
 
           for (const [name, path] of PAGES) {
             await page.goto(`${prefix}${path}`);
