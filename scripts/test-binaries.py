@@ -3,9 +3,8 @@
 
 `scripts/test.sh` builds every test with `cargo test --workspace --all-targets --no-run
 --message-format=json-render-diagnostics` and keeps cargo's JSON. Running the executables from
-that list, instead of a second `cargo test`, lets `scripts/test-server.sh` run several at once
-(the integration tests, mostly waiting on sockets, beside the CPU-bound model and rules tests)
-and a subset again on PostgreSQL, with nothing compiled again: a `cargo test` with another
+that list, instead of a second `cargo test`, lets `scripts/test-server.sh` run a share of them
+(the integration tests, the others) and a subset again on PostgreSQL, with nothing compiled again: a `cargo test` with another
 choice of targets resolved other features and recompiled the server (80 s).
 
 Usage: test-binaries.py LIST SELECTION

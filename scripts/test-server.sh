@@ -27,10 +27,9 @@ stop_all() {
 }
 trap stop_all EXIT
 
-# The test executables of the Rust build, run by scripts/test-binaries.py: the integration tests
-# (mostly waiting) beside the others (the local models' and core's rules tests, mostly
-# computing), then again on PostgreSQL, without a second `cargo test` that would resolve other
-# features and compile again.
+# The test executables of the Rust build, run by scripts/test-binaries.py: the integration tests,
+# the others (the local models' and core's rules tests), then again on PostgreSQL, without a
+# second `cargo test` that would resolve other features and compile again.
 # scripts/test.sh passes the list its build wrote (AIVG_TEST_LIST); run alone, this script asks
 # cargo for it.
 list=${AIVG_TEST_LIST:-}
@@ -38,13 +37,10 @@ if [ -z "$list" ]; then
   list=$(mktemp)
   cargo test --workspace --all-targets --no-run --quiet --message-format=json-render-diagnostics >"$list"
 fi
-others_log=$(mktemp)
-setsid python3 scripts/test-binaries.py "$list" others >"$others_log" 2>&1 &
-others_pid=$!
-pids=("$others_pid")
+# One after the other: beside the browser tests, the models' tests computing at the same time as
+# the integration tests loaded the machine enough for browser tests to overrun their waits.
 python3 scripts/test-binaries.py "$list" integration
-wait "$others_pid" || { cat "$others_log"; echo "the crates' tests failed" >&2; exit 1; }
-grep -a '^     Running\|^test result' "$others_log"
+python3 scripts/test-binaries.py "$list" others
 cargo test --workspace --doc --quiet
 say "cargo's tests passed on SQLite"
 
