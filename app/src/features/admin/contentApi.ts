@@ -66,8 +66,13 @@ export const contentUrl = (key: string) => `${apiBase}/static/${key}`;
  * templates' new version, or throws the server's message.
  */
 export async function uploadMedia(version: number, id: number, slot: MediaSlot, file: Blob): Promise<{ version: number; key: string }> {
+  return postMedia(`templates/${id}/${slot}?version=${version}`, file);
+}
+
+/** POSTs a file as the body of `/v1/admin/media/{path}`; answers the new version and the file's key. */
+export async function postMedia(path: string, file: Blob): Promise<{ version: number; key: string }> {
   const token = getAccessToken();
-  const res = await fetch(`${apiBase}/v1/admin/media/templates/${id}/${slot}?version=${version}`, {
+  const res = await fetch(`${apiBase}/v1/admin/media/${path}`, {
     method: "POST",
     headers: { "Content-Type": file.type || "application/octet-stream", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: file,

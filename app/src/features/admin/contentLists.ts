@@ -4,9 +4,8 @@
  * list, which `ItemsSection.tsx` turns into a form. The server says what a list allows (order,
  * publish, upload slots); a descriptor says what its items hold.
  */
-import { getAccessToken, request } from "@aivg/core/rules";
-import { apiBase } from "../../env";
-import type { MediaSlot } from "./contentApi";
+import { request } from "@aivg/core/rules";
+import { postMedia, type MediaSlot } from "./contentApi";
 
 /** A stored item: an object, or a bare value (an experiment's number of groups). */
 export type ListItem = unknown;
@@ -170,13 +169,5 @@ export const orderItems = (d: ListDescriptor, version: number, ids: string[]) =>
 
 /** Uploads a picture or video of an item as the body of the call; answers the new version and key. */
 export async function uploadItemMedia(d: ListDescriptor, version: number, id: string, slot: MediaSlot, file: Blob): Promise<{ version: number; key: string }> {
-  const token = getAccessToken();
-  const res = await fetch(`${apiBase}/v1/admin/media/${d.kind}/${d.list}/${enc(id)}/${slot}?version=${version}`, {
-    method: "POST",
-    headers: { "Content-Type": file.type || "application/octet-stream", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: file,
-  });
-  const body = (await res.json().catch(() => ({}))) as { msg?: string; data?: { version: number; key: string } };
-  if (!res.ok || !body.data) throw new Error(body.msg ?? `HTTP ${res.status}`);
-  return body.data;
+  return postMedia(`${d.kind}/${d.list}/${enc(id)}/${slot}?version=${version}`, file);
 }
