@@ -189,7 +189,10 @@ test("auto-clip go-back: cancelling a changed crop asks first; an untouched one 
   await expect(goBack).toBeHidden();
   await expect(crop).toBeVisible();
 
-  // Escape asks the same question; Yes discards the crop and nothing is uploaded.
+  // Escape asks the same question; Yes discards the crop and nothing is uploaded. The key is
+  // pressed once the crop dialog has the focus back (pressed earlier, on a loaded machine, it
+  // reached no dialog).
+  await expect.poll(() => crop.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.keyboard.press("Escape");
   await expect(goBack).toBeVisible();
   await goBack.getByTestId("modal-confirm").click();
