@@ -24,6 +24,13 @@ fast="${AIVG_WASM_FAST:-0}"
 if [ "$fast" = 1 ]; then
   export CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 fi
+# AIVG_WASM_CLIPPY=1 (`npm test`): clippy-driver compiles the workspace's crates in place of rustc,
+# so the build also lints core and the bindings for wasm32 with every warning an error, as
+# `cargo clippy --target wasm32-unknown-unknown -- -D warnings` would, without checking every
+# dependency a second time; the parts together cover every feature.
+if [ "${AIVG_WASM_CLIPPY:-0}" = 1 ]; then
+  export RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-Dwarnings
+fi
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"   # wasm-opt from the npm package binaryen
 # Build into a fresh folder and swap it in at the end, so a test reading pkg/ meanwhile never
@@ -53,7 +60,7 @@ build_part() {
   local built="${CARGO_TARGET_DIR:-$PWD/target}/wasm32-unknown-unknown/release/aivg_wasm.wasm"
   # wasm-bindgen-cli installed (or its install, started elsewhere, waited for) only now: on a new
   # machine the first part's dependencies compile meanwhile.
-  env -u CARGO_TARGET_DIR bash scripts/setup-wasm-bindgen.sh || return 1
+  env -u CARGO_TARGET_DIR -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash scripts/setup-wasm-bindgen.sh || return 1
   for target in ${targets//,/ }; do
     wasm-bindgen "$built" --out-dir "wasm-bindings/$out/$target" --out-name "$name" --typescript --target "$target" || return 1
     [ "$fast" = 1 ] || wasm-opt "${opt[@]}" "wasm-bindings/$out/$target/${name}_bg.wasm" -o "wasm-bindings/$out/$target/${name}_bg.wasm" || return 1

@@ -66,14 +66,11 @@ step "the npm package and the app (built beside the Rust build)"
 wait "$package_pid" || { cat "$package_log"; echo "the npm package or the app failed" >&2; exit 1; }
 cat "$package_log"
 
-# Beside the browser tests: the web package linted for its own target, the package's node tests
-# (wasm-bindings/tests-js/, one against the debug server), the app's lint (eslint, prettier, tsc)
-# and its unit tests (vitest).
+# Beside the browser tests: the package's node tests (wasm-bindings/tests-js/, one against the
+# debug server), the app's lint (eslint, prettier, tsc) and its unit tests (vitest). The web
+# package was linted for its own target as it was built (AIVG_WASM_CLIPPY).
 lint_log=$(mktemp)
-# clippy in a target folder of its own: in target/ its host build scripts would lock target/debug,
-# where the server's tests look up their executables (a fresh clone's check took minutes).
 setsid bash -c 'set -e
-  CARGO_TARGET_DIR=target/wasm-clippy cargo clippy -p aivg-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
   node --test wasm-bindings/tests-js/
   cd app && npm run --silent lint && npm run --silent test' >"$lint_log" 2>&1 &
 lint_pid=$!

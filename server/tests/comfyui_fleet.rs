@@ -16,13 +16,16 @@ use std::time::Duration;
 
 /// A server on `urls` (each may carry `#slots=N`) with `workers` task workers; its servers'
 /// lists are read again every `reprobe` (which is also how long a server may stop answering
-/// mid-prompt before its prompt goes elsewhere).
+/// mid-prompt before its prompt goes elsewhere). No task is lined up behind a running prompt
+/// (`AIVG_COMFYUI_DECK=0`): these tests look at the slots alone, `comfyui_deck.rs` at the
+/// tasks lined up.
 async fn fleet(urls: &[&str], workers: usize, reprobe: Duration) -> TestServer {
     let list = urls.join(",");
     start_with(move |cfg| {
         cfg.tasks.comfyui_url = Some(list);
         cfg.tasks.workers = workers;
         cfg.tasks.comfyui_reprobe = reprobe;
+        cfg.tasks.comfyui_deck = 0;
     })
     .await
 }

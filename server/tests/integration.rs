@@ -30,6 +30,7 @@ mod bad_bodies;
 mod bad_queries;
 mod bounded_input;
 mod comfyui;
+mod comfyui_deck;
 mod comfyui_fleet;
 mod comfyui_inputs;
 mod common;

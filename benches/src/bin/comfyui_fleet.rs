@@ -36,8 +36,9 @@ const STEPS: u64 = 2;
 /// Servers of the load run and instances sharing them.
 const SERVERS: usize = 50;
 const INSTANCES: usize = 3;
-/// Task workers per instance: together more than the servers' slots.
-const WORKERS: usize = 24;
+/// Task workers per instance: enough for its share of the slots and a task lined up behind
+/// each (`AIVG_COMFYUI_DECK`, `server/src/tasks/comfyui/deck.rs`), with one to spare.
+const WORKERS: usize = 40;
 /// Picks timed per fleet size.
 const PICKS: usize = 2000;
 
@@ -191,6 +192,13 @@ async fn main() {
         cfg.tasks.workers = workers;
         cfg.tasks.test_hooks = false;
         cfg.tasks.max_queued_per_user = 20;
+        // `AIVG_COMFYUI_DECK`: 0 measures the dispatch without tasks lined up.
+        if let Some(d) = std::env::var("AIVG_COMFYUI_DECK")
+            .ok()
+            .and_then(|d| d.parse().ok())
+        {
+            cfg.tasks.comfyui_deck = d;
+        }
         cfg
     };
     // The queue is filled first by an instance without workers, so the measure starts with
@@ -225,7 +233,8 @@ async fn main() {
     .await
     .expect("accounts");
     println!(
-        "\n{INSTANCES} instances (PostgreSQL, {WORKERS} task workers each) sharing {SERVERS} fake ComfyUI servers (1 slot each, prompts of {STEPS} × {step_ms} ms ± {spread} % across the servers): {tasks} text2image tasks queued first"
+        "\n{INSTANCES} instances (PostgreSQL, {WORKERS} task workers each, {} task(s) lined up per slot) sharing {SERVERS} fake ComfyUI servers (1 slot each, prompts of {STEPS} × {step_ms} ms ± {spread} % across the servers): {tasks} text2image tasks queued first",
+        config(filler_dir.path(), 0).tasks.comfyui_deck
     );
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(64)

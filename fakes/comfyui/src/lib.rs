@@ -204,6 +204,8 @@ pub(crate) struct State {
     pub pending: VecDeque<Item>,
     pub running: Option<Item>,
     pub interrupt: bool,
+    /// The running prompt ends normally even though it hangs ([`FakeComfy::finish_running`]).
+    pub finish: bool,
     pub history: HashMap<String, Value>,
     pub files: HashMap<(String, String, String), Vec<u8>>,
     pub uploaded: BTreeSet<String>,
@@ -297,6 +299,12 @@ impl FakeComfy {
     /// What it saw so far.
     pub fn seen(&self) -> Seen {
         self.shared.state.lock().unwrap().seen.clone()
+    }
+
+    /// Lets the running prompt, which hangs, end normally (with its outputs), as a long
+    /// generation ends: the next prompt hangs again while [`Behaviour::hang`] is set.
+    pub fn finish_running(&self) {
+        self.shared.state.lock().unwrap().finish = true;
     }
 
     /// The id of the running prompt (`GET /queue`'s `queue_running`), if any.

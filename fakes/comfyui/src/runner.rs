@@ -80,6 +80,7 @@ pub(crate) async fn run(shared: Arc<Shared>) {
                 if let Some(item) = s.pending.pop_front() {
                     s.running = Some(item.clone());
                     s.interrupt = false;
+                    s.finish = false;
                     Some((item, s.epoch))
                 } else {
                     None
@@ -104,6 +105,11 @@ pub(crate) async fn run(shared: Arc<Shared>) {
                     }
                 }
                 status(&shared);
+                // ComfyUI's `prompt_worker`: `task_done` (the queue lets the prompt go, its
+                // history written, `status` sent), then `executing {node: null}` to the sender.
+                if shared.state.lock().unwrap().epoch == epoch {
+                    send(&shared, &item, "executing", json!({"node": null}));
+                }
             }
             None => {
                 tokio::select! {
@@ -184,7 +190,7 @@ async fn execute(shared: &Shared, item: &Item, epoch: u64) {
                     record(shared, item, epoch, json!({}), "error", false, messages);
                     return;
                 }
-                if step >= b.steps && !b.hang {
+                if step >= b.steps && (!b.hang || shared.state.lock().unwrap().finish) {
                     break;
                 }
                 step += 1;
@@ -247,7 +253,6 @@ async fn execute(shared: &Shared, item: &Item, epoch: u64) {
     if !live() {
         return;
     }
-    send(shared, item, "executing", json!({"node": null}));
     let done = json!({"prompt_id": item.prompt_id, "timestamp": now_ms()});
     send(
         shared,

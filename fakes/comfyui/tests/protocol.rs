@@ -128,11 +128,17 @@ async fn runs_a_prompt_with_messages_history_and_output() {
         if kind != "status" {
             assert_eq!(v["data"]["prompt_id"], "p-1");
         }
-        kinds.push(kind.clone());
-        if kind == "execution_success" {
+        let done = kind == "executing" && v["data"]["node"].is_null();
+        kinds.push(if done { "done".to_owned() } else { kind });
+        if done {
             break;
         }
     }
+    // ComfyUI's `prompt_worker` order: `execution_success` inside the run, then the queue lets
+    // the prompt go (`task_done`: `status`), then `executing {node: null}` to the sender.
+    let at = |k: &str| kinds.iter().rposition(|x| x == k).unwrap();
+    assert!(at("execution_success") < at("status"), "{kinds:?}");
+    assert_eq!(at("done"), kinds.len() - 1, "{kinds:?}");
     for k in [
         "execution_start",
         "executing",

@@ -27,6 +27,10 @@ pub struct TaskSettings {
     /// `AIVG_COMFYUI_REPROBE_S` (default 30): how often a ComfyUI server that stopped answering
     /// is asked again, and how long a server's node and model lists are kept.
     pub comfyui_reprobe: Duration,
+    /// `AIVG_COMFYUI_DECK` (0 to 4, default 1): tasks lined up behind each running prompt of
+    /// this instance, their prompts made ready on its server so it gets the next one at once
+    /// (`comfyui/deck.rs`); 0: a task is claimed only for a free slot.
+    pub comfyui_deck: usize,
     /// `AIVG_WORKFLOWS_DIR`: the operator's workflows (`<module>.json` or `<workflow>.json`, an
     /// "Export (API)" of ComfyUI) that replace the shipped ones.
     pub workflows_dir: Option<PathBuf>,
@@ -69,6 +73,7 @@ impl Default for TaskSettings {
             comfyui_idle: Duration::from_secs(300),
             comfyui_read_timeout: Duration::from_secs(120),
             comfyui_reprobe: Duration::from_secs(30),
+            comfyui_deck: 1,
             workflows_dir: None,
             espeak: "espeak-ng".into(),
             workers: 2,
@@ -202,6 +207,13 @@ impl TaskSettings {
             comfyui_idle: seconds("AIVG_COMFYUI_IDLE_S", 300)?,
             comfyui_read_timeout: seconds("AIVG_COMFYUI_READ_S", 120)?,
             comfyui_reprobe: seconds("AIVG_COMFYUI_REPROBE_S", 30)?,
+            comfyui_deck: number_in(
+                "AIVG_COMFYUI_DECK",
+                var("AIVG_COMFYUI_DECK"),
+                1,
+                0..=4,
+                "a number of tasks",
+            )?,
             stream_session_check: Duration::from_secs(read(
                 "AIVG_STREAM_CHECK_S",
                 15,

@@ -23,6 +23,7 @@
 //! prompts it already runs finish (a task attaches to its own prompt wherever it is).
 
 use super::client::Client;
+use super::deck::{Deck, Follower, Seat};
 use super::leases::{Lease, Leases};
 use super::probe::{self, Capabilities, Missing};
 use crate::workflows::WorkflowInfo;
@@ -111,6 +112,12 @@ pub struct Backend {
     watched: std::sync::atomic::AtomicBool,
     /// Held while it is probed: two probes at once (the start report and a first task) ask once.
     probing: tokio::sync::Mutex<()>,
+    /// Tasks of this instance lined up for its slots (`deck.rs`).
+    deck: Deck,
+    /// Whether it takes new prompts (an admin's rotation, `Backends::set_out_of_rotation`).
+    rotating: std::sync::atomic::AtomicBool,
+    /// Tasks lined up per slot of ours ([`Backends::line_up`]).
+    deck_per_slot: AtomicUsize,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -154,6 +161,22 @@ impl Backend {
         h.up = false;
         h.checked = Some(Instant::now());
         why.clone_into(&mut h.last_error);
+        drop(h);
+        // The tasks lined up here look for a slot elsewhere.
+        self.deck.clear();
+    }
+
+    /// Tasks lined up per slot of ours here (`AIVG_COMFYUI_DECK`).
+    fn deck_per_slot(&self) -> usize {
+        self.deck_per_slot.load(Ordering::SeqCst)
+    }
+
+    /// Whether a slot of ours may go on to a task lined up here: it answers, takes new
+    /// prompts, and the instance is not draining (`detach`).
+    fn passes_on(&self) -> bool {
+        self.is_up()
+            && self.rotating.load(Ordering::SeqCst)
+            && !self.client.detach.load(Ordering::SeqCst)
     }
 }
 
@@ -177,12 +200,72 @@ impl Slot {
         &self.backend
     }
 
-    /// Frees it: the lease first, so this instance's next task finds the slot free in the
-    /// database as soon as it hears it freed.
+    /// Frees it: to the first task lined up on its server when there is one (`deck.rs`), else
+    /// the lease first, so this instance's next task finds the slot free in the database as
+    /// soon as it hears it freed.
     pub async fn release(mut self) {
+        if self.hand_on() {
+            return;
+        }
         if let Some(l) = self.lease.take() {
             l.free().await;
         }
+    }
+
+    /// [`Self::release`] without waiting: ComfyUI let the prompt go, and the task lined up
+    /// behind it (if any) sends its own now.
+    pub fn release_now(mut self) {
+        if self.hand_on() {
+            return;
+        }
+        if let Ok(rt) = tokio::runtime::Handle::try_current() {
+            rt.spawn(self.release());
+        }
+    }
+
+    /// The slot becomes `task_id`'s (a task lined up that received it): its lease is renamed,
+    /// in a statement of its own that need not be awaited before the prompt is sent (the row
+    /// stays this instance's meanwhile, so no other instance can take it).
+    pub fn adopt(
+        &mut self,
+        task_id: &str,
+    ) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let renamed = self.lease.as_mut().map(|l| l.pass_to(task_id));
+        async move {
+            if let Some(r) = renamed {
+                r.await;
+            }
+        }
+    }
+
+    /// Hands the slot (load and lease unchanged) to the first task lined up on its server;
+    /// `false` when none takes it.
+    fn hand_on(&mut self) -> bool {
+        if self.given_back || !self.backend.passes_on() {
+            return false;
+        }
+        while let Some(tx) = self.backend.deck.pop() {
+            let next = Slot {
+                backend: Arc::clone(&self.backend),
+                freed: Arc::clone(&self.freed),
+                lease: self.lease.take(),
+                detach: Arc::clone(&self.detach),
+                given_back: false,
+            };
+            match tx.send(next) {
+                Ok(()) => {
+                    // It lives on in the task lined up: this one's drop changes nothing.
+                    self.given_back = true;
+                    return true;
+                }
+                Err(mut back) => {
+                    // That task gave up meanwhile: the next one, or freed as usual.
+                    self.lease = back.lease.take();
+                    back.given_back = true;
+                }
+            }
+        }
+        false
     }
 
     /// Gives it back unused and unannounced: its lease was refused (another instance holds the
@@ -208,11 +291,16 @@ impl Drop for Slot {
         {
             rt.spawn(lease.free());
         }
-        {
+        let ours = {
             let mut l = lock(&self.backend.load);
             l.ours = l.ours.saturating_sub(1);
             l.ours_ended = true;
-        }
+            l.ours
+        };
+        // Dropped before ComfyUI let its prompt go (a cancel: the prompt is being stopped), or
+        // freed with nobody lined up: the tasks lined up beyond the slots still ours look for
+        // a free slot again (the freed one among them).
+        self.backend.deck.keep(ours * self.backend.deck_per_slot());
         self.freed.notify_waiters();
     }
 }
@@ -236,6 +324,8 @@ const MAX_CONFIRMS: usize = 3;
 
 /// How much a server is preferred for the next prompt (greater first).
 type Preference = (usize, bool, std::cmp::Reverse<usize>);
+/// How much a server is preferred for a task lined up (greater first).
+type DeckPreference = (usize, std::cmp::Reverse<usize>);
 
 /// Every configured server.
 #[derive(Debug)]
@@ -260,6 +350,8 @@ pub struct Backends {
     /// The slot leases in the database, once the workers start (`leases.rs`); without them
     /// (a lone provider, the `engines` command) the load in memory decides alone.
     leases: std::sync::OnceLock<Leases>,
+    /// The instance's task workers, of which tasks lined up leave one free (`deck.rs`).
+    workers: AtomicUsize,
 }
 
 tokio::task_local! {
@@ -347,6 +439,9 @@ impl Backends {
                         load: Mutex::new(Load::default()),
                         watched: std::sync::atomic::AtomicBool::new(false),
                         probing: tokio::sync::Mutex::new(()),
+                        deck: Deck::default(),
+                        rotating: std::sync::atomic::AtomicBool::new(true),
+                        deck_per_slot: AtomicUsize::new(0),
                     })
                 })
                 .collect(),
@@ -360,7 +455,22 @@ impl Backends {
             wanting: Mutex::new(0),
             offset: usize::try_from(hash_of(|h| crate::ids::random_token(8).hash(h))).unwrap_or(0),
             leases: std::sync::OnceLock::new(),
+            workers: AtomicUsize::new(0),
         }
+    }
+
+    /// Lines up to `per_slot` tasks behind each slot of ours, with `workers` task workers
+    /// (`deck.rs`); none until called.
+    pub fn line_up(&self, per_slot: usize, workers: usize) {
+        for b in &self.list {
+            b.deck_per_slot.store(per_slot, Ordering::SeqCst);
+        }
+        self.workers.store(workers, Ordering::SeqCst);
+    }
+
+    /// How many more tasks may be lined up on `b` now.
+    fn deck_room(b: &Backend) -> usize {
+        (b.load().ours * b.deck_per_slot()).saturating_sub(b.deck.waiting())
     }
 
     /// Confirms each slot taken from now on with a lease in the database (`leases.rs`): the
@@ -395,6 +505,13 @@ impl Backends {
                 .filter(|b| self.list.iter().any(|x| x.base() == b.as_str()))
                 .cloned(),
         );
+        for b in &self.list {
+            let rotating = !out.iter().any(|o| o == b.base());
+            b.rotating.store(rotating, Ordering::SeqCst);
+            if !rotating {
+                b.deck.clear();
+            }
+        }
     }
 
     /// Whether `base` takes new prompts.
@@ -565,6 +682,22 @@ impl Backends {
         exclude: &[String],
         task_id: &str,
     ) -> Result<Slot, PickError> {
+        match self.seat(graph, info, exclude, task_id, false).await? {
+            Seat::Now(slot) => Ok(slot),
+            Seat::Next(_) => Err(PickError::AllDown("no slot".into())),
+        }
+    }
+
+    /// [`Self::acquire`], or, with `may_follow` when every able server is full, a place behind
+    /// one of this instance's running prompts (`deck.rs`) when there is room for one.
+    pub async fn seat(
+        &self,
+        graph: &Value,
+        info: Option<&WorkflowInfo>,
+        exclude: &[String],
+        task_id: &str,
+        may_follow: bool,
+    ) -> Result<Seat, PickError> {
         loop {
             // Listen before looking, so a slot freed in between is not missed.
             let freed = self.freed.notified();
@@ -577,8 +710,12 @@ impl Backends {
                 };
                 if let Some(slot) = self.confirm(slot, task_id).await {
                     consume_claimed();
-                    return Ok(slot);
+                    return Ok(Seat::Now(slot));
                 }
+            }
+            if may_follow && let Some(f) = self.follow(&able) {
+                consume_claimed();
+                return Ok(Seat::Next(f));
             }
             // A status message may be lost with its socket: look again now and then.
             let _ = tokio::time::timeout(Duration::from_secs(1), freed).await;
@@ -641,6 +778,26 @@ impl Backends {
         Some(self.slot_on(b))
     }
 
+    /// A place behind a running prompt of ours on the server of `able` with the most room for
+    /// one (earlier in this instance's order among equals).
+    fn follow(&self, able: &[Arc<Backend>]) -> Option<Follower> {
+        // (room, earlier in our order), the server.
+        let mut best: Option<(DeckPreference, &Arc<Backend>)> = None;
+        for (i, b) in able.iter().enumerate() {
+            let room = Self::deck_room(b);
+            let key = (room, std::cmp::Reverse(self.rank(i, able.len())));
+            if room > 0 && b.passes_on() && best.as_ref().is_none_or(|(k, _)| key > *k) {
+                best = Some((key, b));
+            }
+        }
+        let (_, b) = best?;
+        let rx = b.deck.push(b.load().ours * b.deck_per_slot())?;
+        Some(Follower {
+            backend: Arc::clone(b),
+            rx,
+        })
+    }
+
     /// Server `i` of `n` in this instance's order: the list turned by a random offset.
     fn rank(&self, i: usize, n: usize) -> usize {
         (i + n - self.offset % n.max(1)) % n.max(1)
@@ -673,10 +830,15 @@ impl Backends {
     /// Whether a task claimed now would find a slot: the free slots of the servers that answer
     /// and are in rotation outnumber the claimed tasks still waiting for one (`wanting`); or no
     /// server answers at all (a task then ends at once with why).
+    ///
+    /// A task may also be claimed for a place behind one of our running prompts (`deck.rs`)
+    /// while that leaves a worker free for other tasks.
     fn room_for(&self, wanting: usize) -> bool {
         let out = lock(&self.out).clone();
+        let workers = self.workers.load(Ordering::SeqCst);
         let mut any_up = false;
         let mut free = 0usize;
+        let (mut ours, mut lined_up, mut deck_room) = (0usize, 0usize, 0usize);
         for b in &self.list {
             if !b.is_up() || out.iter().any(|e| e == b.base()) {
                 continue;
@@ -686,8 +848,15 @@ impl Backends {
             if !l.held_elsewhere() {
                 free += b.slots.saturating_sub(l.busy());
             }
+            ours += l.ours;
+            lined_up += b.deck.waiting();
+            deck_room += Self::deck_room(b);
         }
-        !any_up || free > wanting
+        if !any_up || free > wanting {
+            return true;
+        }
+        let extra = wanting - free;
+        deck_room > extra && ours + lined_up + wanting + 1 < workers
     }
 
     /// Whether a task claimed now would find a slot (see [`Self::try_want`]).

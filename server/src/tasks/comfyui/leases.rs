@@ -10,7 +10,8 @@
 //!
 //! - The row names the task and this instance; its expiry is the task's own heartbeat lease
 //!   (`worker::HEARTBEAT_TTL_MS`), renewed with each heartbeat ([`renew`]).
-//! - It is deleted when ComfyUI is done with the prompt (before the outputs are fetched).
+//! - It is deleted when ComfyUI is done with the prompt (before the outputs are fetched), or
+//!   renamed for the task lined up behind that prompt ([`Lease::pass_to`], `deck.rs`).
 //! - A draining instance leaves its rows: its prompts keep running, and whichever instance
 //!   claims the task next takes its row over when it re-attaches ([`Leases::take_over`]).
 //! - An instance that dies leaves its rows until they expire, when the task's heartbeat does
@@ -61,6 +62,40 @@ impl Lease {
                 self.slot,
                 self.task_id
             );
+        }
+    }
+}
+
+impl Lease {
+    /// Renames the lease for `task_id`, the task lined up that received the slot
+    /// (`deck.rs`), with a fresh expiry; the statement is returned to be run.
+    pub fn pass_to(
+        &mut self,
+        task_id: &str,
+    ) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let old = std::mem::replace(&mut self.task_id, task_id.to_owned());
+        let this = self.clone();
+        async move {
+            let r = sqlx::query(
+                "UPDATE comfyui_slots SET task_id = $1, expires_ms = $2 WHERE backend = $3 AND slot = $4 AND task_id = $5 AND owner = $6",
+            )
+            .bind(&this.task_id)
+            .bind(clock::now_ms() + this.leases.ttl_ms)
+            .bind(&this.backend)
+            .bind(this.slot)
+            .bind(&old)
+            .bind(&this.leases.instance)
+            .execute(&this.leases.pool)
+            .await;
+            if let Err(e) = r {
+                // Left under the task before it, the row expires without that task's heartbeat.
+                tracing::warn!(
+                    "comfyui {}: slot {} not passed from task {old} to {}: {e}",
+                    this.backend,
+                    this.slot,
+                    this.task_id
+                );
+            }
         }
     }
 }

@@ -27,6 +27,7 @@
 pub mod answers;
 pub mod backends;
 pub mod client;
+pub mod deck;
 pub mod leases;
 pub mod outputs;
 pub mod probe;
@@ -44,6 +45,7 @@ use crate::workflows::{self, Workflow};
 use aivg_core::tasks::TaskModule;
 use backends::{Backend, Backends, PickError};
 use client::Place;
+use deck::{Follower, Seat};
 use run::{RunError, Timing};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -52,6 +54,15 @@ use std::time::Duration;
 
 /// Attempts per task: the first, one after a lost prompt, one after a server went down.
 const MAX_ATTEMPTS: u32 = 3;
+
+/// What a task lined up needs to make its prompt ready (`ComfyUi::line_up`).
+struct Lined<'a> {
+    job: &'a Job,
+    wf: &'a Workflow,
+    speech: Option<&'a bytes::Bytes>,
+    part: Option<(usize, &'a bytes::Bytes)>,
+    id: &'a str,
+}
 
 /// Our id of a task's prompt (`aivg-{task}-{attempt}`).
 pub fn prompt_id(task_id: &str, attempt: u32) -> String {
@@ -109,6 +120,7 @@ impl ComfyUi {
             settings.comfyui_read_timeout,
             settings.comfyui_reprobe,
         ));
+        backends.line_up(settings.comfyui_deck, settings.workers);
         Self {
             backends,
             local: LocalProvider,
@@ -209,25 +221,61 @@ impl ComfyUi {
         let mut exclude: Vec<String> = Vec::new();
         let mut lost = false;
         loop {
-            // A slot on the server for as long as ComfyUI has the prompt (docs/engines.md#a-fleet-of-gpus).
-            let (slot, attached) = match found.take() {
-                Some((_, b)) => (self.backends.hold(&b, &job.task_id).await, true),
-                None => (
-                    self.backends
-                        .acquire(&wf.graph, wf.info.as_ref(), &exclude, &job.task_id)
-                        .await
-                        .map_err(|e| ProviderError::new(cannot_run(job.module, &wf.name, e)))?,
-                    false,
-                ),
+            let id = prompt_id(&key, attempt);
+            // A slot on the server for as long as ComfyUI has the prompt, or a place behind one
+            // of ours with the prompt made ready meanwhile (docs/engines.md#a-fleet-of-gpus).
+            let (slot, attached, ready) = match found.take() {
+                Some((_, b)) => (self.backends.hold(&b, &job.task_id).await, true, None),
+                None => match self
+                    .backends
+                    .seat(&wf.graph, wf.info.as_ref(), &exclude, &job.task_id, true)
+                    .await
+                    .map_err(|e| ProviderError::new(cannot_run(job.module, &wf.name, e)))?
+                {
+                    Seat::Now(slot) => (slot, false, None),
+                    Seat::Next(next) => {
+                        let lined_up = Lined {
+                            job,
+                            wf,
+                            speech,
+                            part,
+                            id: &id,
+                        };
+                        match self.line_up(next, lined_up, progress, &mut exclude).await? {
+                            Some((slot, graph, socket)) => (slot, false, Some((graph, socket))),
+                            // Let go (its server went down or out of rotation): look again.
+                            None => continue,
+                        }
+                    }
+                },
             };
             let backend = Arc::clone(slot.backend());
-            let id = prompt_id(&key, attempt);
-            progress.placed("comfyui", backend.base(), &id);
+            if ready.is_none() {
+                progress.placed("comfyui", backend.base(), &id);
+            }
             let client = backend.client.clone();
-            let prepare = || vars::prepare(&client, job, wf, speech, part);
+            let (graph, socket) = ready.unzip();
+            let prepare = || async {
+                match graph {
+                    Some(g) => Ok(g),
+                    None => vars::prepare(&client, job, wf, speech, part).await,
+                }
+            };
             // Only a prompt that may exist is looked for before it is sent: on a first claim
             // none does (attempt ids are new within a run).
             let known_new = job.first_run && !attached;
+            // ComfyUI is done with it (or lost it): the slot goes to the next task (lined up
+            // behind it, or the next claimed) while the outputs are fetched.
+            let held = Arc::new(std::sync::Mutex::new(Some(slot)));
+            let on_end: run::OnEnd = {
+                let held = Arc::clone(&held);
+                Box::new(move || {
+                    let slot = held.lock().ok().and_then(|mut h| h.take());
+                    if let Some(s) = slot {
+                        s.release_now();
+                    }
+                })
+            };
             let ran = run::run_prompt(
                 &backend.client,
                 &id,
@@ -235,11 +283,18 @@ impl ComfyUi {
                 prepare,
                 progress,
                 self.timing,
+                socket,
+                Some(on_end),
             )
             .await;
-            // ComfyUI is done with it (or lost it): the slot goes to the next task while the
-            // outputs are fetched.
-            slot.release().await;
+            if let Err(RunError::Down(why)) = &ran {
+                // Before the slot is freed: the tasks lined up there look elsewhere.
+                backend.mark_down(why);
+            }
+            let left = held.lock().ok().and_then(|mut h| h.take());
+            if let Some(slot) = left {
+                slot.release().await;
+            }
             match ran {
                 Ok(entry) => {
                     progress.set(92);
@@ -266,8 +321,7 @@ impl ComfyUi {
                         "ComfyUI lost the task's prompt twice (the server restarted?); try again",
                     ));
                 }
-                Err(RunError::Down(why)) => {
-                    backend.mark_down(&why);
+                Err(RunError::Down(_)) => {
                     exclude.push(backend.base().to_owned());
                 }
             }
@@ -278,6 +332,45 @@ impl ComfyUi {
                 ));
             }
         }
+    }
+
+    /// A task lined up behind a running prompt of ours (`deck.rs`): its WebSocket opened, its
+    /// inputs uploaded and its graph filled on that server while the prompt runs, then the
+    /// slot awaited. `None` when it was let go (the server went down or out of rotation, or
+    /// the upload found it down): the caller looks for a slot again.
+    async fn line_up(
+        &self,
+        next: Follower,
+        lined: Lined<'_>,
+        progress: &ProgressSender,
+        exclude: &mut Vec<String>,
+    ) -> Result<Option<(backends::Slot, Value, socket::Socket)>, ProviderError> {
+        let backend = Arc::clone(next.backend());
+        progress.placed("comfyui", backend.base(), lined.id);
+        let socket = socket::Socket::connect(backend.base(), lined.id, self.timing.connect).await;
+        let graph = match vars::prepare(
+            &backend.client,
+            lined.job,
+            lined.wf,
+            lined.speech,
+            lined.part,
+        )
+        .await
+        {
+            Ok(g) => g,
+            Err(RunError::Down(why)) => {
+                backend.mark_down(&why);
+                exclude.push(backend.base().to_owned());
+                return Ok(None);
+            }
+            Err(e) => return Err(self.final_error(lined.job, e)),
+        };
+        let Some(mut slot) = next.wait().await else {
+            return Ok(None);
+        };
+        // The lease is renamed beside the prompt's submission, not before it.
+        tokio::spawn(slot.adopt(&lined.job.task_id));
+        Ok(Some((slot, graph, socket)))
     }
 
     fn final_error(&self, job: &Job, e: RunError) -> ProviderError {

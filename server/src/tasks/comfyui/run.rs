@@ -128,10 +128,20 @@ impl Meter<'_> {
     }
 }
 
+/// Called once when ComfyUI lets the prompt go (its slot is free): see [`run_prompt`].
+pub type OnEnd = Box<dyn FnOnce() + Send>;
+
 /// Sends (or attaches to) `prompt_id` and waits for its history entry. `prepare` uploads the
 /// inputs and fills the graph; it runs only when the prompt is not on the server yet.
 /// `known_new`: the prompt cannot be anywhere yet (a task's first claim), so the server's queue
-/// and history are not looked at before it is sent.
+/// and history are not looked at before it is sent. `socket`: one already opened for the
+/// prompt (a task lined up, `deck.rs`). `on_end` runs as soon as ComfyUI's queue lets the
+/// prompt go (`executing {node: null}`, sent after its `task_done`), before the history entry
+/// is read: the slot can take the next prompt then.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one prompt's run: its server, id, inputs, progress, timers and slot hooks"
+)]
 pub async fn run_prompt<F, Fut>(
     client: &Client,
     prompt_id: &str,
@@ -139,6 +149,8 @@ pub async fn run_prompt<F, Fut>(
     prepare: F,
     progress: &ProgressSender,
     timing: Timing,
+    socket: Option<Socket>,
+    mut on_end: Option<OnEnd>,
 ) -> Result<Value, RunError>
 where
     F: FnOnce() -> Fut,
@@ -147,7 +159,10 @@ where
     // ComfyUI sends a prompt's progress only to the socket of the client that sent it: the
     // client id is the prompt id, so whoever attaches later (a restarted worker) gets it too.
     let client_id = prompt_id.to_owned();
-    let mut socket = Socket::connect(&client.base, &client_id, timing.connect).await;
+    let mut socket = match socket {
+        Some(s) => s,
+        None => Socket::connect(&client.base, &client_id, timing.connect).await,
+    };
     let mut guard = CancelGuard::new(client, prompt_id);
     let place = if known_new {
         Place::Unknown
@@ -169,6 +184,7 @@ where
                     progress,
                     timing,
                     false,
+                    &mut on_end,
                 )
                 .await;
             }
@@ -190,6 +206,7 @@ where
                     progress,
                     timing,
                     true,
+                    &mut on_end,
                 )
                 .await;
             }
@@ -204,10 +221,15 @@ where
         progress,
         timing,
         false,
+        &mut on_end,
     )
     .await
 }
 
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the run's state, passed down from run_prompt"
+)]
 async fn follow(
     client: &Client,
     prompt_id: &str,
@@ -216,7 +238,11 @@ async fn follow(
     progress: &ProgressSender,
     timing: Timing,
     already_ended: bool,
+    on_end: &mut Option<OnEnd>,
 ) -> Result<Value, RunError> {
+    if already_ended && let Some(f) = on_end.take() {
+        f();
+    }
     let mut meter = Meter {
         sender: progress,
         shown: 10,
@@ -251,9 +277,20 @@ async fn follow(
                 last_news = Instant::now();
                 continue;
             }
-            Some(Event::Executing(None) | Event::Success) if !ended => {
+            Some(Event::Executing(None)) => {
+                // ComfyUI's queue let the prompt go (`task_done`, then this message): its slot
+                // is free and its history entry written.
+                if let Some(f) = on_end.take() {
+                    f();
+                }
                 ended = true;
                 ended_at = Instant::now();
+            }
+            // Sent before the queue lets the prompt go: `executing {node: null}` follows, and
+            // the history entry is read then (an older ComfyUI sends no `execution_success`).
+            Some(Event::Success) => {
+                last_news = Instant::now();
+                continue;
             }
             Some(Event::Error {
                 node_type, message, ..
@@ -267,7 +304,7 @@ async fn follow(
                     "ComfyUI interrupted the run (it was stopped on the ComfyUI server)".into(),
                 ));
             }
-            Some(Event::Executing(_) | Event::Executed(_) | Event::Success | Event::Other) => {
+            Some(Event::Executing(Some(_)) | Event::Executed(_) | Event::Other) => {
                 last_news = Instant::now();
                 continue;
             }

@@ -1,0 +1,105 @@
+//! Tasks lined up for a busy ComfyUI server (docs/engines.md#a-fleet-of-gpus).
+//!
+//! When every server is full, a worker may claim the next task anyway and line it up behind
+//! one of this instance's running prompts: its inputs are uploaded and its graph filled on that
+//! server, and its WebSocket opened, while the prompt before it runs. When ComfyUI lets that
+//! prompt go (`executing {node: null}`, sent after its queue's `task_done`), the slot, with its
+//! lease in the database, is handed straight to the task lined up, which only has to send its
+//! prompt: the server waits for one HTTP call instead of a claim, the job's reads and the
+//! uploads. A server is still given no more prompts than its slots, and the task's place in
+//! the queue was the fair one (it was claimed in the queue's order).
+//!
+//! Decided here, since the specification does not say:
+//! - at most `AIVG_COMFYUI_DECK` tasks (default 1) are lined up per slot this instance holds,
+//!   and a task is lined up only while another worker stays free for other work (a crop, a
+//!   tool on the local provider);
+//! - a task lined up shows as running, at 5 %, until its prompt is sent;
+//! - it waits for the prompt it was lined up behind even when another server frees first (its
+//!   inputs are on this one); when that server goes down or out of rotation, it is let go and
+//!   looks for a slot again.
+
+use super::backends::{Backend, Slot};
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use tokio::sync::oneshot;
+
+/// The tasks lined up behind one server's prompts, first come first served.
+#[derive(Debug, Default)]
+pub struct Deck {
+    waiting: Mutex<VecDeque<oneshot::Sender<Slot>>>,
+}
+
+impl Deck {
+    fn lock(&self) -> MutexGuard<'_, VecDeque<oneshot::Sender<Slot>>> {
+        self.waiting.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The tasks lined up (those that gave up, a cancel, no longer count).
+    pub fn waiting(&self) -> usize {
+        let mut w = self.lock();
+        w.retain(|tx| !tx.is_closed());
+        w.len()
+    }
+
+    /// Lines a task up when fewer than `room` are; its receiver gets the slot.
+    pub fn push(&self, room: usize) -> Option<oneshot::Receiver<Slot>> {
+        let mut w = self.lock();
+        w.retain(|tx| !tx.is_closed());
+        if w.len() >= room {
+            return None;
+        }
+        let (tx, rx) = oneshot::channel();
+        w.push_back(tx);
+        Some(rx)
+    }
+
+    /// The first task still lined up.
+    pub fn pop(&self) -> Option<oneshot::Sender<Slot>> {
+        let mut w = self.lock();
+        while let Some(tx) = w.pop_front() {
+            if !tx.is_closed() {
+                return Some(tx);
+            }
+        }
+        None
+    }
+
+    /// Lets the tasks lined up last go until at most `n` are.
+    pub fn keep(&self, n: usize) {
+        let mut w = self.lock();
+        w.retain(|tx| !tx.is_closed());
+        w.truncate(n);
+    }
+
+    /// Lets every task lined up go (the server went down or out of rotation): each looks for a
+    /// slot again.
+    pub fn clear(&self) {
+        self.lock().clear();
+    }
+}
+
+/// A task lined up on a server.
+#[derive(Debug)]
+pub struct Follower {
+    pub(super) backend: Arc<Backend>,
+    pub(super) rx: oneshot::Receiver<Slot>,
+}
+
+impl Follower {
+    /// The server it waits on.
+    pub fn backend(&self) -> &Arc<Backend> {
+        &self.backend
+    }
+
+    /// The slot, once the prompt before it leaves; `None` when it was let go.
+    pub async fn wait(self) -> Option<Slot> {
+        self.rx.await.ok()
+    }
+}
+
+/// Where a task's prompt goes: a slot now, or a place behind a running prompt.
+#[derive(Debug)]
+pub enum Seat {
+    Now(Slot),
+    Next(Follower),
+}
