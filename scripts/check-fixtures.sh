@@ -2,6 +2,8 @@
 # Fixture files made by a generator must be exactly what it makes: run every generator and
 # fail (naming the files) when any output changed. Generators are deterministic. The ComfyUI
 # generator also writes server/workflows/*.json and README.md (the shipped workflows), checked too.
+# Rewriting those files makes the server's build script (which watches server/workflows) run
+# again, so the next cargo command compiles the server: `npm test` runs this before its build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 before=$(find fixtures server/workflows \( -name '*.json' -o -path server/workflows/README.md \) -type f -print0 | sort -z | xargs -0 sha256sum)

@@ -20,6 +20,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 UNIT_KINDS = {"lib", "rlib", "cdylib", "dylib", "staticlib", "bin", "proc-macro"}
 DATABASE_TESTS = {"integration", "store_campaign"}
@@ -64,7 +65,9 @@ def main():
         raise SystemExit(f"test-binaries.py: no test executable for {selection!r} in {listing}")
     for name, folder, exe in runs:
         print(f"     Running {name} ({os.path.relpath(exe)})", flush=True)
+        began = time.monotonic()
         status = subprocess.run([exe], cwd=folder).returncode
+        print(f"     ({name}: {time.monotonic() - began:.0f} s)", flush=True)
         if status != 0:
             print(f"test-binaries.py: {name} failed (exit status {status})", file=sys.stderr, flush=True)
             sys.exit(status or 1)

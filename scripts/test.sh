@@ -16,6 +16,11 @@ setsid bash scripts/setup-debian.sh >"$debian_log" 2>&1 &
 debian_pid=$!
 bg_pids+=("$debian_pid")
 AIVG_SETUP_DEBIAN=later bash scripts/setup.sh
+# Before any build: the generators rewrite server/workflows/ (the same bytes), which the server's
+# build script watches, so a check after the Rust build made the next cargo command compile the
+# server again (~4 minutes of both cores beside the browser tests).
+step "fixtures are what their generators make"
+bash scripts/check-fixtures.sh
 # wasm-bindgen-cli, when missing (a new machine), installs beside the Rust build: the npm package's
 # build, started beside it too, waits for that install (scripts/setup-wasm-bindgen.sh) before it
 # binds its first part instead of installing it again.
@@ -23,7 +28,7 @@ bindgen_log=$(mktemp)
 setsid bash scripts/setup-wasm-bindgen.sh >"$bindgen_log" 2>&1 &
 bg_pids+=($!)
 # The npm package and the app's production build, which the browser tests need besides the
-# server, start at once too (scripts/test-package-and-app.sh; no clippy wrapper there).
+# server, start at once too (scripts/test-package-and-app.sh, linted by clippy as it compiles).
 package_log=$(mktemp)
 setsid bash scripts/test-package-and-app.sh >"$package_log" 2>&1 &
 package_pid=$!
@@ -55,9 +60,6 @@ setsid bash scripts/test-server.sh >"$server_log" 2>&1 &
 server_pid=$!
 bg_pids+=("$server_pid")
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
-
-step "fixtures are what their generators make"
-bash scripts/check-fixtures.sh
 
 step "the README stays short and the docs' links resolve"
 python3 scripts/check-docs.py
