@@ -38,7 +38,7 @@ const SERVERS: usize = 50;
 const INSTANCES: usize = 3;
 /// Task workers per instance: enough for its share of the slots and a task lined up behind
 /// each (`AIVG_COMFYUI_DECK`, `server/src/tasks/comfyui/deck.rs`), with one to spare.
-const WORKERS: usize = 40;
+const WORKERS: usize = 64;
 /// Picks timed per fleet size.
 const PICKS: usize = 2000;
 
@@ -223,7 +223,10 @@ async fn main() {
     // Enough tasks to keep every server busy for the run: ~secs / prompt time each.
     let per_prompt_s = (STEPS * step_ms) as f64 / 1000.0;
     let tasks = ((secs as f64 / per_prompt_s) as usize * SERVERS).max(SERVERS * 2);
-    let per_user = 10;
+    // Five tasks a user: a user runs at most 2 at once (`AIVG_TASK_MAX_RUNNING_PER_USER`), a
+    // task lined up included, so with 10 a user (50 users, 100 at once) the limit would equal
+    // the 50 slots and their 50 tasks lined up, and measure the fairness rule, not the dispatch.
+    let per_user = 5;
     let users = accounts::make(
         &state,
         &aivg_server::ids::random_token(6).to_lowercase(),
@@ -306,9 +309,11 @@ async fn main() {
     .await
     .unwrap_or((0, 0));
     let mut gaps = Vec::new();
+    // (gap, server, when it began in s after the start): the worst are printed.
+    let mut worst: Vec<(u64, usize, f64)> = Vec::new();
     let mut prompts = 0;
     let mut over = 0;
-    for f in &fleet {
+    for (n, f) in fleet.iter().enumerate() {
         let seen = f.seen();
         prompts += seen.runs.len();
         if seen.most_held > 1 {
@@ -318,7 +323,9 @@ async fn main() {
         runs.sort_by_key(|r| r.1);
         for w in runs.windows(2) {
             if w[0].2 >= created_at && w[1].1 <= empty_at {
-                gaps.push(w[1].1.saturating_sub(w[0].2) as f64);
+                let gap = w[1].1.saturating_sub(w[0].2);
+                gaps.push(gap as f64);
+                worst.push((gap, n, w[0].2.saturating_sub(created_at) as f64 / 1000.0));
             }
         }
     }
@@ -333,6 +340,13 @@ async fn main() {
         percentile(&gaps, 0.99),
         gaps.last().copied().unwrap_or(f64::NAN)
     );
+    worst.sort_by_key(|w| std::cmp::Reverse(w.0));
+    let listed: Vec<String> = worst
+        .iter()
+        .take(6)
+        .map(|(g, n, at)| format!("{g} ms (server {n}, {at:.1} s)"))
+        .collect();
+    println!("  the longest gaps: {}", listed.join(", "));
     println!("  servers that ever held 2 prompts at once (double fill): {over} of {SERVERS}");
     for r in running {
         r.stop().await.expect("stop");

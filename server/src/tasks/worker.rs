@@ -479,6 +479,8 @@ async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>)
     // A cancelled job stops here: its timers, connections and ffmpeg children end now.
     drop(job);
     state.tasks.forget(&t.task_id);
+    // Once the end below is written, its user has one task fewer running.
+    let _woken = WakeOnDrop(state);
     match outcome {
         // Cancelled (or ended elsewhere): whoever ended it recorded the end and the refund.
         None => {}
@@ -487,6 +489,15 @@ async fn run(state: &AppState, t: TaskRow, mut cancelled: oneshot::Receiver<()>)
             Err(e) => fail(state, &t, &format!("The task could not be finished: {e}")).await,
         },
         Some(Err(e)) => fail(state, &t, &e.0).await,
+    }
+}
+
+/// Wakes one idle worker when dropped (the end of a run, recorded: see [`super::Tasks::wake_one`]).
+struct WakeOnDrop<'a>(&'a AppState);
+
+impl Drop for WakeOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.tasks.wake_one();
     }
 }
 

@@ -23,7 +23,7 @@
 //! prompts it already runs finish (a task attaches to its own prompt wherever it is).
 
 use super::client::Client;
-use super::deck::{Deck, Follower, Seat};
+use super::deck::{Deck, Follower, Handoff, Handoffs, Seat};
 use super::leases::{Lease, Leases};
 use super::probe::{self, Capabilities, Missing};
 use crate::workflows::WorkflowInfo;
@@ -173,7 +173,7 @@ impl Backend {
 
     /// Whether a slot of ours may go on to a task lined up here: it answers, takes new
     /// prompts, and the instance is not draining (`detach`).
-    fn passes_on(&self) -> bool {
+    pub(super) fn passes_on(&self) -> bool {
         self.is_up()
             && self.rotating.load(Ordering::SeqCst)
             && !self.client.detach.load(Ordering::SeqCst)
@@ -189,6 +189,10 @@ impl Backend {
 pub struct Slot {
     backend: Arc<Backend>,
     freed: Arc<Notify>,
+    /// This instance's prompts handed on and not sent yet (`deck.rs`).
+    handoffs: Arc<Handoffs>,
+    /// Set when it was handed on: dropped once its prompt is sent ([`Slot::take_handoff`]).
+    handoff: Option<Handoff>,
     lease: Option<Lease>,
     detach: Arc<std::sync::atomic::AtomicBool>,
     /// Given back unused ([`Slot::give_back`]): its drop changes nothing.
@@ -223,6 +227,18 @@ impl Slot {
         }
     }
 
+    /// The mark of a slot handed on, to drop once the prompt is sent (`deck.rs`).
+    pub fn take_handoff(&mut self) -> Option<Handoff> {
+        self.handoff.take()
+    }
+
+    /// Waits, at most a moment, until the prompts this instance handed on are sent: the work
+    /// after a prompt's end gives way to them (`deck.rs`).
+    pub fn give_way(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let handoffs = Arc::clone(&self.handoffs);
+        async move { handoffs.settled().await }
+    }
+
     /// The slot becomes `task_id`'s (a task lined up that received it): its lease is renamed,
     /// in a statement of its own that need not be awaited before the prompt is sent (the row
     /// stays this instance's meanwhile, so no other instance can take it).
@@ -248,6 +264,8 @@ impl Slot {
             let next = Slot {
                 backend: Arc::clone(&self.backend),
                 freed: Arc::clone(&self.freed),
+                handoffs: Arc::clone(&self.handoffs),
+                handoff: Some(self.handoffs.begin()),
                 lease: self.lease.take(),
                 detach: Arc::clone(&self.detach),
                 given_back: false,
@@ -256,11 +274,22 @@ impl Slot {
                 Ok(()) => {
                     // It lives on in the task lined up: this one's drop changes nothing.
                     self.given_back = true;
+                    // Room to line the next task up behind it: the workers hear of it once the
+                    // prompts handed on at this moment (a fleet ends many at once) are sent.
+                    if let Ok(rt) = tokio::runtime::Handle::try_current() {
+                        let (freed, handoffs) =
+                            (Arc::clone(&self.freed), Arc::clone(&self.handoffs));
+                        rt.spawn(async move {
+                            handoffs.settled().await;
+                            freed.notify_waiters();
+                        });
+                    }
                     return true;
                 }
                 Err(mut back) => {
                     // That task gave up meanwhile: the next one, or freed as usual.
                     self.lease = back.lease.take();
+                    back.handoff = None;
                     back.given_back = true;
                 }
             }
@@ -291,16 +320,18 @@ impl Drop for Slot {
         {
             rt.spawn(lease.free());
         }
-        let ours = {
+        {
             let mut l = lock(&self.backend.load);
             l.ours = l.ours.saturating_sub(1);
             l.ours_ended = true;
-            l.ours
-        };
-        // Dropped before ComfyUI let its prompt go (a cancel: the prompt is being stopped), or
-        // freed with nobody lined up: the tasks lined up beyond the slots still ours look for
-        // a free slot again (the freed one among them).
-        self.backend.deck.keep(ours * self.backend.deck_per_slot());
+            // Dropped before ComfyUI let its prompt go (a cancel: the prompt is being stopped),
+            // or freed with nobody lined up: the tasks lined up beyond the slots still ours
+            // look for a free slot again (the freed one among them). Under the load's lock, as
+            // a task is lined up ([`Backends::follow`]), so none lines up behind a slot gone.
+            self.backend
+                .deck
+                .keep(l.ours * self.backend.deck_per_slot());
+        }
         self.freed.notify_waiters();
     }
 }
@@ -343,6 +374,8 @@ pub struct Backends {
     checks_run: AtomicUsize,
     /// Told when a slot frees or a server's load changes.
     freed: Arc<Notify>,
+    /// Prompts handed on and not sent yet (`deck.rs`).
+    handoffs: Arc<Handoffs>,
     /// Tasks this instance claimed for ComfyUI that have no slot yet ([`Want`]s).
     wanting: Mutex<usize>,
     /// Where this instance's order of the servers starts ([`Self::rank`]).
@@ -452,6 +485,7 @@ impl Backends {
             checks: Mutex::new(HashMap::new()),
             checks_run: AtomicUsize::new(0),
             freed: Arc::new(Notify::new()),
+            handoffs: Arc::new(Handoffs::default()),
             wanting: Mutex::new(0),
             offset: usize::try_from(hash_of(|h| crate::ids::random_token(8).hash(h))).unwrap_or(0),
             leases: std::sync::OnceLock::new(),
@@ -489,6 +523,8 @@ impl Backends {
         Slot {
             backend: Arc::clone(b),
             freed: Arc::clone(&self.freed),
+            handoffs: Arc::clone(&self.handoffs),
+            handoff: None,
             lease: None,
             detach: Arc::clone(&self.detach),
             given_back: false,
@@ -791,7 +827,11 @@ impl Backends {
             }
         }
         let (_, b) = best?;
-        let rx = b.deck.push(b.load().ours * b.deck_per_slot())?;
+        let rx = {
+            // The count of our slots there cannot fall meanwhile (see `Drop for Slot`).
+            let l = lock(&b.load);
+            b.deck.push(l.ours * b.deck_per_slot())?
+        };
         Some(Follower {
             backend: Arc::clone(b),
             rx,

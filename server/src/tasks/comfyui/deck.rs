@@ -23,6 +23,65 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use tokio::sync::oneshot;
 
+/// The longest the work that gives way to prompts handed on waits for them ([`Handoffs`]).
+pub const GIVE_WAY_AT_MOST: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Prompts handed on and not sent yet, in this instance. A fleet ends many prompts at once
+/// (equally long ones started together), and every one of them is then followed by work: the
+/// history and outputs of the prompt that ended, the claim of the next task to line up. That
+/// work waits until the prompts handed on are sent (at most [`GIVE_WAY_AT_MOST`]), so the
+/// servers get their next prompt first.
+#[derive(Debug, Default)]
+pub struct Handoffs {
+    pending: std::sync::atomic::AtomicUsize,
+    settled: tokio::sync::Notify,
+}
+
+impl Handoffs {
+    /// One prompt handed on: pending until the returned guard is dropped (its prompt sent, or
+    /// its run gone).
+    pub fn begin(self: &Arc<Self>) -> Handoff {
+        self.pending
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Handoff(Arc::clone(self))
+    }
+
+    /// Waits until no prompt handed on is pending (at most [`GIVE_WAY_AT_MOST`]).
+    pub async fn settled(&self) {
+        let _ = tokio::time::timeout(GIVE_WAY_AT_MOST, async {
+            loop {
+                let settled = self.settled.notified();
+                tokio::pin!(settled);
+                settled.as_mut().enable();
+                if self.pending.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+                    return;
+                }
+                settled.await;
+            }
+        })
+        .await;
+    }
+}
+
+/// A prompt handed on and not sent yet ([`Handoffs::begin`]).
+#[derive(Debug)]
+pub struct Handoff(Arc<Handoffs>);
+
+impl Drop for Handoff {
+    fn drop(&mut self) {
+        let was = self
+            .0
+            .pending
+            .fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        if was <= 1 {
+            self.0.settled.notify_waiters();
+        }
+    }
+}
+
+/// How often a task lined up looks whether its server still holds a prompt of ours.
+const LOOK_AGAIN: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The tasks lined up behind one server's prompts, first come first served.
 #[derive(Debug, Default)]
 pub struct Deck {
@@ -91,9 +150,21 @@ impl Follower {
         &self.backend
     }
 
-    /// The slot, once the prompt before it leaves; `None` when it was let go.
+    /// The slot, once the prompt before it leaves; `None` when it was let go, or when the
+    /// server no longer holds a prompt of ours or takes new ones (looked at every second, in
+    /// case a release was missed).
     pub async fn wait(self) -> Option<Slot> {
-        self.rx.await.ok()
+        let mut rx = self.rx;
+        loop {
+            tokio::select! {
+                slot = &mut rx => return slot.ok(),
+                () = tokio::time::sleep(LOOK_AGAIN) => {
+                    if self.backend.load().ours == 0 || !self.backend.passes_on() {
+                        return None;
+                    }
+                }
+            }
+        }
     }
 }
 

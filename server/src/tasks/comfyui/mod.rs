@@ -266,6 +266,9 @@ impl ComfyUi {
             let known_new = job.first_run && !attached;
             // ComfyUI is done with it (or lost it): the slot goes to the next task (lined up
             // behind it, or the next claimed) while the outputs are fetched.
+            let mut slot = slot;
+            let handoff = slot.take_handoff();
+            let give_way = slot.give_way();
             let held = Arc::new(std::sync::Mutex::new(Some(slot)));
             let on_end: run::OnEnd = {
                 let held = Arc::clone(&held);
@@ -274,7 +277,15 @@ impl ComfyUi {
                     if let Some(s) = slot {
                         s.release_now();
                     }
+                    // The prompts handed on (this slot's among them) are sent before this
+                    // one's outputs are looked at.
+                    Box::pin(give_way)
                 })
+            };
+            let hooks = run::Hooks {
+                socket,
+                on_end: Some(on_end),
+                handoff,
             };
             let ran = run::run_prompt(
                 &backend.client,
@@ -283,8 +294,7 @@ impl ComfyUi {
                 prepare,
                 progress,
                 self.timing,
-                socket,
-                Some(on_end),
+                hooks,
             )
             .await;
             if let Err(RunError::Down(why)) = &ran {

@@ -128,20 +128,40 @@ impl Meter<'_> {
     }
 }
 
-/// Called once when ComfyUI lets the prompt go (its slot is free): see [`run_prompt`].
-pub type OnEnd = Box<dyn FnOnce() + Send>;
+/// Work awaited before a run goes on (see [`OnEnd`]).
+pub type GiveWay = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
+
+/// Called once when ComfyUI lets the prompt go (its slot is free); the run reads the prompt's
+/// history once the future it answers is done.
+pub type OnEnd = Box<dyn FnOnce() -> GiveWay + Send>;
+
+/// What a run brings besides its prompt (`deck.rs`): all optional.
+#[derive(Default)]
+pub struct Hooks {
+    /// A socket already opened for the prompt (a task lined up).
+    pub socket: Option<Socket>,
+    /// Runs as soon as ComfyUI's queue lets the prompt go (`executing {node: null}`, sent after
+    /// its `task_done`), before the history entry is read: the slot takes the next prompt then.
+    pub on_end: Option<OnEnd>,
+    /// Dropped once the prompt is sent (a slot handed on: the instance's other work waited for
+    /// it).
+    pub handoff: Option<super::deck::Handoff>,
+}
+
+impl std::fmt::Debug for Hooks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hooks")
+            .field("socket", &self.socket.is_some())
+            .field("on_end", &self.on_end.is_some())
+            .field("handoff", &self.handoff.is_some())
+            .finish()
+    }
+}
 
 /// Sends (or attaches to) `prompt_id` and waits for its history entry. `prepare` uploads the
 /// inputs and fills the graph; it runs only when the prompt is not on the server yet.
 /// `known_new`: the prompt cannot be anywhere yet (a task's first claim), so the server's queue
-/// and history are not looked at before it is sent. `socket`: one already opened for the
-/// prompt (a task lined up, `deck.rs`). `on_end` runs as soon as ComfyUI's queue lets the
-/// prompt go (`executing {node: null}`, sent after its `task_done`), before the history entry
-/// is read: the slot can take the next prompt then.
-#[allow(
-    clippy::too_many_arguments,
-    reason = "one prompt's run: its server, id, inputs, progress, timers and slot hooks"
-)]
+/// and history are not looked at before it is sent.
 pub async fn run_prompt<F, Fut>(
     client: &Client,
     prompt_id: &str,
@@ -149,8 +169,7 @@ pub async fn run_prompt<F, Fut>(
     prepare: F,
     progress: &ProgressSender,
     timing: Timing,
-    socket: Option<Socket>,
-    mut on_end: Option<OnEnd>,
+    hooks: Hooks,
 ) -> Result<Value, RunError>
 where
     F: FnOnce() -> Fut,
@@ -159,6 +178,11 @@ where
     // ComfyUI sends a prompt's progress only to the socket of the client that sent it: the
     // client id is the prompt id, so whoever attaches later (a restarted worker) gets it too.
     let client_id = prompt_id.to_owned();
+    let Hooks {
+        socket,
+        mut on_end,
+        handoff,
+    } = hooks;
     let mut socket = match socket {
         Some(s) => s,
         None => Socket::connect(&client.base, &client_id, timing.connect).await,
@@ -172,7 +196,9 @@ where
     match place {
         Place::Unknown => {
             let graph = prepare().await?;
-            let id = client.submit(prompt_id, &graph, &client_id).await?;
+            let sent = client.submit(prompt_id, &graph, &client_id).await;
+            drop(handoff);
+            let id = sent?;
             if id != prompt_id {
                 // An old ComfyUI chose its own id: follow that one.
                 guard = CancelGuard::new(client, &id);
@@ -190,6 +216,7 @@ where
             }
         }
         place => {
+            drop(handoff);
             tracing::info!(
                 "comfyui {}: {prompt_id} is {place:?}: attached",
                 client.base
@@ -241,7 +268,7 @@ async fn follow(
     on_end: &mut Option<OnEnd>,
 ) -> Result<Value, RunError> {
     if already_ended && let Some(f) = on_end.take() {
-        f();
+        f().await;
     }
     let mut meter = Meter {
         sender: progress,
@@ -281,7 +308,7 @@ async fn follow(
                 // ComfyUI's queue let the prompt go (`task_done`, then this message): its slot
                 // is free and its history entry written.
                 if let Some(f) = on_end.take() {
-                    f();
+                    f().await;
                 }
                 ended = true;
                 ended_at = Instant::now();
