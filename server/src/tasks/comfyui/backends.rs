@@ -260,12 +260,18 @@ impl Slot {
         if self.given_back || !self.backend.passes_on() {
             return false;
         }
-        while let Some(tx) = self.backend.deck.pop() {
+        while let Some(place) = self.backend.deck.pop() {
+            // Waited for only when its prompt is ready (see `deck::Handoffs`).
+            let handoff = place
+                .ready
+                .load(Ordering::SeqCst)
+                .then(|| self.handoffs.begin());
+            let tx = place.tx;
             let next = Slot {
                 backend: Arc::clone(&self.backend),
                 freed: Arc::clone(&self.freed),
                 handoffs: Arc::clone(&self.handoffs),
-                handoff: Some(self.handoffs.begin()),
+                handoff,
                 lease: self.lease.take(),
                 detach: Arc::clone(&self.detach),
                 given_back: false,
@@ -827,7 +833,7 @@ impl Backends {
             }
         }
         let (_, b) = best?;
-        let rx = {
+        let (rx, ready) = {
             // The count of our slots there cannot fall meanwhile (see `Drop for Slot`).
             let l = lock(&b.load);
             b.deck.push(l.ours * b.deck_per_slot())?
@@ -835,6 +841,7 @@ impl Backends {
         Some(Follower {
             backend: Arc::clone(b),
             rx,
+            ready,
         })
     }
 

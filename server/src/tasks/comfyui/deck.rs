@@ -20,17 +20,20 @@
 
 use super::backends::{Backend, Slot};
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use tokio::sync::oneshot;
 
-/// The longest the work that gives way to prompts handed on waits for them ([`Handoffs`]).
-pub const GIVE_WAY_AT_MOST: std::time::Duration = std::time::Duration::from_secs(1);
+/// The longest the work that gives way to prompts handed on waits for them ([`Handoffs`]):
+/// sending a prompt made ready takes milliseconds.
+pub const GIVE_WAY_AT_MOST: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// Prompts handed on and not sent yet, in this instance. A fleet ends many prompts at once
 /// (equally long ones started together), and every one of them is then followed by work: the
 /// history and outputs of the prompt that ended, the claim of the next task to line up. That
 /// work waits until the prompts handed on are sent (at most [`GIVE_WAY_AT_MOST`]), so the
-/// servers get their next prompt first.
+/// servers get their next prompt first. Only a prompt already made ready counts: one whose
+/// inputs are still uploading is not waited for.
 #[derive(Debug, Default)]
 pub struct Handoffs {
     pending: std::sync::atomic::AtomicUsize,
@@ -85,39 +88,51 @@ const LOOK_AGAIN: std::time::Duration = std::time::Duration::from_secs(1);
 /// The tasks lined up behind one server's prompts, first come first served.
 #[derive(Debug, Default)]
 pub struct Deck {
-    waiting: Mutex<VecDeque<oneshot::Sender<Slot>>>,
+    waiting: Mutex<VecDeque<Place>>,
+}
+
+/// One task lined up: where its slot is sent, and whether its prompt is ready to send.
+#[derive(Debug)]
+pub struct Place {
+    pub tx: oneshot::Sender<Slot>,
+    pub ready: Arc<AtomicBool>,
 }
 
 impl Deck {
-    fn lock(&self) -> MutexGuard<'_, VecDeque<oneshot::Sender<Slot>>> {
+    fn lock(&self) -> MutexGuard<'_, VecDeque<Place>> {
         self.waiting.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The tasks lined up (those that gave up, a cancel, no longer count).
     pub fn waiting(&self) -> usize {
         let mut w = self.lock();
-        w.retain(|tx| !tx.is_closed());
+        w.retain(|p| !p.tx.is_closed());
         w.len()
     }
 
-    /// Lines a task up when fewer than `room` are; its receiver gets the slot.
-    pub fn push(&self, room: usize) -> Option<oneshot::Receiver<Slot>> {
+    /// Lines a task up when fewer than `room` are; its receiver gets the slot, and it says
+    /// through the flag when its prompt is ready.
+    pub fn push(&self, room: usize) -> Option<(oneshot::Receiver<Slot>, Arc<AtomicBool>)> {
         let mut w = self.lock();
-        w.retain(|tx| !tx.is_closed());
+        w.retain(|p| !p.tx.is_closed());
         if w.len() >= room {
             return None;
         }
         let (tx, rx) = oneshot::channel();
-        w.push_back(tx);
-        Some(rx)
+        let ready = Arc::new(AtomicBool::new(false));
+        w.push_back(Place {
+            tx,
+            ready: Arc::clone(&ready),
+        });
+        Some((rx, ready))
     }
 
     /// The first task still lined up.
-    pub fn pop(&self) -> Option<oneshot::Sender<Slot>> {
+    pub fn pop(&self) -> Option<Place> {
         let mut w = self.lock();
-        while let Some(tx) = w.pop_front() {
-            if !tx.is_closed() {
-                return Some(tx);
+        while let Some(p) = w.pop_front() {
+            if !p.tx.is_closed() {
+                return Some(p);
             }
         }
         None
@@ -126,7 +141,7 @@ impl Deck {
     /// Lets the tasks lined up last go until at most `n` are.
     pub fn keep(&self, n: usize) {
         let mut w = self.lock();
-        w.retain(|tx| !tx.is_closed());
+        w.retain(|p| !p.tx.is_closed());
         w.truncate(n);
     }
 
@@ -142,12 +157,18 @@ impl Deck {
 pub struct Follower {
     pub(super) backend: Arc<Backend>,
     pub(super) rx: oneshot::Receiver<Slot>,
+    pub(super) ready: Arc<AtomicBool>,
 }
 
 impl Follower {
     /// The server it waits on.
     pub fn backend(&self) -> &Arc<Backend> {
         &self.backend
+    }
+
+    /// Its prompt is ready to send: the work after the prompt before it ends waits for it.
+    pub fn set_ready(&self) {
+        self.ready.store(true, Ordering::SeqCst);
     }
 
     /// The slot, once the prompt before it leaves; `None` when it was let go, or when the

@@ -375,6 +375,7 @@ impl ComfyUi {
             }
             Err(e) => return Err(self.final_error(lined.job, e)),
         };
+        next.set_ready();
         let Some(mut slot) = next.wait().await else {
             return Ok(None);
         };
