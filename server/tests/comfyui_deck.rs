@@ -5,6 +5,7 @@
 //! prompts. A task lined up on a server that goes down runs on another one; one lined up
 //! behind a cancelled prompt takes the freed slot.
 
+use crate::comfyui_fleet::leases;
 use crate::common::{TestServer, poll_until};
 use crate::engine_support::{fake, submitted};
 use crate::media_support::{create_ok, grant, pool, result, start_with, wait_done, wait_for};
@@ -60,10 +61,9 @@ async fn running(comfy: &FakeComfy, id: &str) {
 
 /// The tasks holding a slot lease in the database.
 async fn leased(s: &TestServer) -> Vec<String> {
-    sqlx::query_scalar("SELECT task_id FROM comfyui_slots ORDER BY task_id")
-        .fetch_all(&pool(s))
-        .await
-        .unwrap()
+    let mut tasks: Vec<String> = leases(s).await.into_iter().map(|l| l.2).collect();
+    tasks.sort();
+    tasks
 }
 
 #[tokio::test]

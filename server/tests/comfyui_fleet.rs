@@ -292,7 +292,7 @@ async fn another_instance(s: &TestServer) -> TestServer {
 }
 
 /// The slot leases in the database: (server, slot, task, expires_ms).
-async fn leases(s: &TestServer) -> Vec<(String, i64, String, i64)> {
+pub async fn leases(s: &TestServer) -> Vec<(String, i64, String, i64)> {
     sqlx::query_as("SELECT backend, slot, task_id, expires_ms FROM comfyui_slots")
         .fetch_all(&pool(s))
         .await
