@@ -118,7 +118,7 @@ pub async fn register(
     let uid = random_token(12);
     let nickname = aivg_core::session::nickname_of(&email);
     let identity = crate::accounts::identity::of_email(&email);
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db.pool).await?;
     let inserted = sqlx::query_scalar(
         "INSERT INTO users (uid, email, password_hash, nickname, created_at, identity) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
     )

@@ -56,7 +56,7 @@ pub async fn sign_out(
     Path(id): Path<i64>,
 ) -> ApiResult<SignedOut> {
     exists(&state, id).await?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db.pool).await?;
     let ended = end_sessions(&mut tx, &state, id).await?;
     let target = format!("user:{id}");
     let after = format!("{ended} sessions ended");
@@ -94,7 +94,7 @@ pub async fn set_disabled(
         ));
     }
     let before = exists(&state, id).await? != 0;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db.pool).await?;
     sqlx::query("UPDATE users SET disabled = $1 WHERE id = $2")
         .bind(i64::from(change.disabled))
         .bind(id)

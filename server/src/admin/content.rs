@@ -144,7 +144,7 @@ pub(super) async fn change(
     let (mut doc, current) = read(state, kind).await?;
     let (before, after) = edit(&mut doc)?;
     let body = serde_json::to_string(&doc).map_err(ApiError::internal)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db.pool).await?;
     let pg = state.db.pg_url().is_some();
     let (_, new_version) = content_store::save(
         &mut tx,

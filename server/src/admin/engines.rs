@@ -210,7 +210,7 @@ pub async fn set_rotation(
             "no engine server is called {backend:?} (comfyui-1, comfyui-2, …, fal)"
         ))
     })?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db.pool).await?;
     let was_in = rotation::store(&mut tx, &key, change.in_rotation, admin.id).await?;
     let word = |i: bool| if i { "in rotation" } else { "out of rotation" };
     audit::record(

@@ -323,7 +323,7 @@ pub async fn refund(
             return Err(e);
         }
     };
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db.pool).await?;
     sqlx::query(
         "UPDATE payment_grants SET refund_state = 'requested', refund_id = $1 WHERE provider = 'stripe' AND object_id = $2",
     )

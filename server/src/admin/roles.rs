@@ -69,7 +69,7 @@ pub async fn set_role(
     if !ROLES.contains(&role) {
         return Err(RoleError::UnknownRole(role.to_owned()));
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin_write(pool).await?;
     let before: Option<String> = sqlx::query_scalar("SELECT role FROM users WHERE id = $1")
         .bind(user_id)
         .fetch_optional(&mut *tx)

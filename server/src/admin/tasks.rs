@@ -345,7 +345,7 @@ pub async fn refund(
     }
     let now_ms = clock::now_ms();
     let _turn = state.db.write_gate.enter(t.user_id).await;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db.pool).await?;
     ledger::lock_user(&mut tx, t.user_id).await?;
     let charge: Option<i64> = sqlx::query_scalar(
         "UPDATE tasks SET refunded = 1 WHERE task_id = $1 AND refunded = 0 AND charge_id > 0

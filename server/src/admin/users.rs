@@ -192,7 +192,7 @@ pub async fn credits(
     user_row(&state, id).await?;
     let now = clock::now_s();
     let _gate = state.db.write_gate.enter(id).await;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db.pool).await?;
     ledger::lock_user(&mut tx, id).await?;
     let before = ledger::balance(&mut tx, id, now).await?;
     let reference = format!("admin:{}", admin.id);

@@ -44,7 +44,7 @@ pub struct Stored {
 pub async fn collect(State(state): State<AppState>, body: Bytes) -> ApiResult<Stored> {
     let batch = event::parse_batch(&body)?;
     let received_ms = crate::clock::now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db.pool).await?;
     for e in &batch.events {
         sqlx::query(
             "INSERT INTO analytics_events (name, page, metric, value, data, session_id, client_ms, received_ms) \

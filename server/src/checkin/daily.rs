@@ -95,7 +95,7 @@ pub async fn claim(db: &Db, user_id: i64, now_ms: i64) -> Result<Claim, CheckinE
     let cycle = cycle_of(now_ms)?;
     let reward = i64::from(reward_for(pool, user_id, now_s).await?);
     let _turn = db.write_gate.enter(user_id).await;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin_write(pool).await?;
     ledger::lock_user(&mut tx, user_id).await?;
     let inserted = sqlx::query(
         "INSERT INTO checkins (user_id, cycle_id, credits, created_ms) VALUES ($1, $2, $3, $4)",

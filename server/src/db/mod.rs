@@ -207,10 +207,74 @@ impl WriteGate {
     }
 }
 
+/// Begins a transaction that will write. On SQLite it takes the write lock at once
+/// (`BEGIN IMMEDIATE`), waiting for it in the busy handler like any writer: a deferred
+/// transaction that reads first and writes after fails at its first write, without waiting,
+/// when another connection has committed in between (`SQLITE_BUSY_SNAPSHOT`: its snapshot is
+/// stale), which a busy server does all the time. PostgreSQL locks rows: a plain `BEGIN`.
+pub async fn begin_write(
+    pool: &AnyPool,
+) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+    if pool
+        .connect_options()
+        .database_url
+        .scheme()
+        .starts_with("sqlite")
+    {
+        pool.begin_with("BEGIN IMMEDIATE").await
+    } else {
+        pool.begin().await
+    }
+}
+
 /// True when the error is a violated unique constraint (a second claim, a taken e-mail).
 pub fn is_unique_violation(e: &sqlx::Error) -> bool {
     match e {
         sqlx::Error::Database(d) => d.is_unique_violation(),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    const INSERT: &str = "INSERT INTO engine_rotation (backend, in_rotation, admin_id, changed_ms) VALUES ($1, 0, 1, 0)";
+
+    /// A transaction that reads, then writes after another connection has committed a write:
+    /// begun by [`begin_write`], its write waits for nothing and succeeds (a deferred `BEGIN`
+    /// failed there with `SQLITE_BUSY_SNAPSHOT`, an admin's "internal server error").
+    #[tokio::test]
+    async fn a_write_after_a_read_survives_another_connections_commit() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::connect(&format!(
+            "sqlite://{}/aivg.db?mode=rwc",
+            dir.path().display()
+        ))
+        .await
+        .unwrap();
+        let mut tx = begin_write(&db.pool).await.unwrap();
+        let _: i64 = sqlx::query_scalar("SELECT count(*) FROM engine_rotation")
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+        // Another connection writes meanwhile: it waits for the lock this transaction holds.
+        let pool = db.pool.clone();
+        let other =
+            tokio::spawn(async move { sqlx::query(INSERT).bind("other").execute(&pool).await });
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        sqlx::query(INSERT)
+            .bind("mine")
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        other.await.unwrap().unwrap();
+        let n: i64 = sqlx::query_scalar("SELECT count(*) FROM engine_rotation")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(n, 2);
     }
 }

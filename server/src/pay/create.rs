@@ -86,7 +86,7 @@ pub async fn create(
     // Quoting and saving the checkout under the user's lock: the checkout reserves the coupon
     // it is quoted with, so two checkouts made at once cannot both take it
     // (docs/behaviour/pricing-and-purchase.md#coupons-are-used-once).
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db.pool).await?;
     ledger::lock_user(&mut tx, user.id).await?;
     if zero {
         purchase::check_trial(&mut tx, user.id, product, now).await?;

@@ -57,7 +57,7 @@ pub async fn handle(
     action: &Action,
 ) -> Result<(Outcome, Option<i64>), ApiError> {
     let now = clock::now_s();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin_write(pool).await?;
     let fresh = sqlx::query(
         "INSERT INTO payment_events (provider, event_id, type, received_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
     )

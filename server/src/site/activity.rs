@@ -81,7 +81,7 @@ pub async fn apply(
     if now >= activity.ends_at {
         return ok(Applied::refused(STATE_ENDED));
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db.pool).await?;
     ledger::lock_user(&mut tx, user.id).await?;
     let inserted = sqlx::query(
         "INSERT INTO activity_applies (user_id, code, credits, created_at) VALUES ($1, $2, $3, $4)",

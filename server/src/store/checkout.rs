@@ -264,7 +264,7 @@ pub async fn pay(
 async fn pay_checkout(state: &AppState, id: &str) -> Result<Receipt, ApiError> {
     let catalog = state.content.catalog()?;
     let now = clock::now_s();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db.pool).await?;
     let c = checkouts::use_test_checkout(&mut tx, id, now).await?;
     let product = find_product(&catalog, Some(c.sku_id))?;
     let zero = c.zero != 0;

@@ -186,7 +186,7 @@ pub async fn pay(
 ) -> Result<Receipt, ApiError> {
     let now = clock::now_s();
     let halloween = halloween_runs(time_zone, now)?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin_write(pool).await?;
     ledger::lock_user(&mut tx, user_id).await?;
     if zero {
         check_trial(&mut tx, user_id, product, now).await?;

@@ -64,7 +64,7 @@ pub async fn cancel_also(
     let now_ms = clock::now_ms();
     // The write queue (crate::db::WriteGate): a cancel is a user's click, like a creation.
     let _turn = state.db.write_gate.enter(t.user_id).await;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db.pool).await?;
     ledger::lock_user(&mut tx, t.user_id).await?;
     let mut ended = None;
     for from in ["queued", "running"] {

@@ -269,7 +269,7 @@ async fn write_locked(
     let (task_id, now_ms) = (cols.task_id, cols.now_ms);
     // The transaction (its caller holds the user's write queue): lock, reads, spend,
     // allocations, row.
-    let mut tx = d.pool.begin().await?;
+    let mut tx = crate::db::begin_write(d.pool).await?;
     // The user's queued tasks, read with the balance under the user's lock, so parallel creates
     // cannot pass the limit together. (The place in the whole queue is counted after the
     // commit: that scan grows with the queue and would hold SQLite's one write lock meanwhile.)
@@ -385,7 +385,7 @@ pub async fn end_with_refund(
     error: &str,
 ) -> Result<bool, sqlx::Error> {
     let now_ms = clock::now_ms();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin_write(pool).await?;
     ledger::lock_user(&mut tx, t.user_id).await?;
     let ended: Option<i64> = sqlx::query_scalar(
         "UPDATE tasks SET status = $1, error = $2, finished_ms = $3 WHERE task_id = $4 AND (status = $5 OR status = $6) RETURNING charge_id",
@@ -481,7 +481,7 @@ async fn record_success(
     stored: &[(String, i64, String)],
 ) -> Result<bool, sqlx::Error> {
     let now_ms = clock::now_ms();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin_write(pool).await?;
     let done = sqlx::query(
         "UPDATE tasks SET status = 'succeeded', progress = 100, result = $1, finished_ms = $2 WHERE task_id = $3 AND status = 'running'",
     )

@@ -49,7 +49,7 @@ pub async fn reserve(
     max_file: i64,
 ) -> Result<Reservation, ApiError> {
     let now_ms = clock::now_ms();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin_write(pool).await?;
     ledger::lock_user(&mut tx, user_id).await?;
     // Under the user's lock, so an upload that finished on this URL meanwhile is seen.
     let used: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM objects WHERE oss_path = $1")
@@ -136,7 +136,7 @@ impl Reservation {
     }
 
     async fn try_settle(&mut self, object: &NewObject<'_>) -> Result<(), ApiError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = crate::db::begin_write(&self.pool).await?;
         ledger::lock_user(&mut tx, self.user_id).await?;
         sqlx::query("DELETE FROM upload_reservations WHERE oss_path = $1")
             .bind(&self.path)

@@ -41,7 +41,7 @@ pub async fn hand_over(pool: &AnyPool, now_ms: i64) -> Result<usize, sqlx::Error
     .fetch_all(pool)
     .await?;
     for t in &ended {
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::begin_write(pool).await?;
         sqlx::query(
             "INSERT INTO webhook_deliveries (msg_id, task_id, user_id, key_id, url, event, state, next_ms, created_ms)
              VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7) ON CONFLICT (task_id) DO NOTHING",
@@ -139,7 +139,7 @@ pub async fn record(
         }
     };
     let done_ms = if state == "pending" { 0 } else { now_ms };
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin_write(pool).await?;
     let mine = sqlx::query(
         "UPDATE webhook_deliveries SET state = $1, next_ms = $2, done_ms = $3, lease_ms = 0
          WHERE id = $4 AND lease_ms = $5 AND state = 'pending'",
