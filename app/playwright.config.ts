@@ -1,6 +1,7 @@
 /**
  * Browser tests against the real server (e2e/global-setup.ts starts it on a free port). Debian's
- * Chromium, headless; Playwright never downloads a browser (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
+ * Chromium as its headless shell (package `chromium-headless-shell`, CHROMIUM_PATH to use another
+ * build); Playwright never downloads a browser (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
  * The base URL is set per test from AIVG_E2E_ORIGIN (see e2e/fixtures.ts).
  */
 import { defineConfig, devices } from "@playwright/test";
@@ -34,7 +35,10 @@ export default defineConfig({
   },
   use: {
     headless: true,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+    // The headless shell: the same Blink and V8 as Debian's full `chromium`, the same pixels in
+    // every screenshot, and about two thirds of its CPU for the whole suite (664 against 958
+    // CPU-seconds on two cores; docs/performance.md, "2026-11-29, evening").
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell" },
     trace: "retain-on-failure",
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

@@ -7,8 +7,9 @@ say() { printf '[setup] %s\n' "$*"; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
 
-# Debian's Chromium for the browser tests (Playwright never downloads a browser here).
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+# Debian's Chromium for the browser tests, as its headless shell (Playwright never downloads a
+# browser here). The full `chromium` is needed only by app/scripts/perf-report.ts.
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 
 # Fonts for the browser tests' screenshots (app/e2e/screens.spec.ts): the same fonts on every
 # machine render the same pixels, and Noto CJK draws Japanese, Korean and Chinese (without it they

@@ -29,7 +29,7 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
-# Debian's packages (chromium, fonts, ffmpeg, espeak-ng, nginx, PostgreSQL): scripts/setup-debian.sh.
+# Debian's packages (Chromium's headless shell, fonts, ffmpeg, espeak-ng, nginx, PostgreSQL): scripts/setup-debian.sh.
 # `npm test` runs it beside its Rust build instead (AIVG_SETUP_DEBIAN=later), which needs none of them.
 if [ "${AIVG_SETUP_DEBIAN:-}" != later ]; then
   bash scripts/setup-debian.sh

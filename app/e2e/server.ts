@@ -57,6 +57,16 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/**
+ * Prints the errors a server logged (a request answered 500 logs its cause): a failed test that
+ * saw "internal server error" shows why in the run's output, though the server's log is gone.
+ */
+function reportErrors(origin: string, output: string): void {
+  // eslint-disable-next-line no-control-regex
+  const errors = output.split("\n").filter((line) => / ERROR /.test(line.replace(/\x1b\[[0-9;]*m/g, "")));
+  if (errors.length > 0) console.error(`[e2e] the server at ${origin} logged ${errors.length} errors; the last ones:\n${errors.slice(-40).join("\n")}`);
+}
+
 /** Starts a server; `env` adds variables (e.g. AIVG_COMFYUI_URL for the engine tests). */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dist = process.env.AIVG_STATIC_DIR ? resolve(process.env.AIVG_STATIC_DIR) : join(appDir, "dist");
@@ -114,6 +124,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill("SIGTERM");
         await exited;
       }
+      reportErrors(origin, output);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
