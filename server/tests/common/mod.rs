@@ -40,22 +40,95 @@ pub struct TestServer {
     pub http: reqwest::Client,
 }
 
-/// A database URL for one test: SQLite under `dir`, or a new PostgreSQL database.
+/// A database URL for one test: SQLite under `dir`, or a new PostgreSQL database, a copy of
+/// [`pg_template`]'s (the server's start finds its migrations applied).
 pub async fn database_url(dir: &std::path::Path) -> String {
     match std::env::var("DATABASE_URL") {
         Ok(url) if url.starts_with("postgres") => {
+            let template = pg_template(&url).await;
             let name = format!("aivg_test_{}", aivg_server::ids::random_token(12));
             let mut conn = sqlx::PgConnection::connect(&url)
                 .await
                 .expect("connect to DATABASE_URL");
-            sqlx::Executor::execute(&mut conn, format!("CREATE DATABASE {name}").as_str())
-                .await
-                .expect("create test database");
-            let (prefix, _) = url.rsplit_once('/').expect("DATABASE_URL names a database");
-            format!("{prefix}/{name}")
+            sqlx::Executor::execute(
+                &mut conn,
+                format!("CREATE DATABASE {name} TEMPLATE {template} STRATEGY FILE_COPY").as_str(),
+            )
+            .await
+            .expect("create test database");
+            pg_url_of(&url, &name)
         }
         _ => format!("sqlite://{}/aivg.db?mode=rwc", dir.display()),
     }
+}
+
+/// `url` with another database name.
+fn pg_url_of(url: &str, name: &str) -> String {
+    let (prefix, _) = url.rsplit_once('/').expect("DATABASE_URL names a database");
+    format!("{prefix}/{name}")
+}
+
+/// The name of a PostgreSQL database with every migration of `server/migrations/postgres`
+/// applied, made once (the name carries a hash of the migrations, so a changed one makes a new
+/// template). Each test's database is a file copy of it: creating an empty database and running
+/// the migrations in every test cost the PostgreSQL pass about a quarter of the database's CPU.
+/// Test processes that start at once take turns on an advisory lock; a template left
+/// half-migrated by a killed run is finished by the server's own migrations in each copy.
+async fn pg_template(url: &str) -> String {
+    static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    TEMPLATE
+        .get_or_init(|| async {
+            use sha2::Digest;
+            let folder =
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/postgres");
+            let mut files: Vec<_> = std::fs::read_dir(&folder)
+                .expect("the PostgreSQL migrations")
+                .map(|e| e.unwrap().path())
+                .collect();
+            files.sort();
+            let mut hash = sha2::Sha256::new();
+            for f in &files {
+                hash.update(f.file_name().unwrap().as_encoded_bytes());
+                hash.update(std::fs::read(f).unwrap());
+            }
+            let digest = hash.finalize();
+            let name = format!("aivg_template_{}", hex_of(&digest[..6]));
+            let mut conn = sqlx::PgConnection::connect(url)
+                .await
+                .expect("connect to DATABASE_URL");
+            // Any key of our own: only these test processes take it.
+            sqlx::query("SELECT pg_advisory_lock(4152)")
+                .execute(&mut conn)
+                .await
+                .unwrap();
+            let exists: Option<i32> =
+                sqlx::query_scalar("SELECT 1 FROM pg_database WHERE datname = $1")
+                    .bind(&name)
+                    .fetch_optional(&mut conn)
+                    .await
+                    .unwrap();
+            if exists.is_none() {
+                sqlx::Executor::execute(&mut conn, format!("CREATE DATABASE {name}").as_str())
+                    .await
+                    .expect("create the template database");
+                let db = aivg_server::db::Db::connect(&pg_url_of(url, &name))
+                    .await
+                    .expect("migrate the template database");
+                // A template takes no copy while a session is connected to it.
+                db.pool.close().await;
+            }
+            sqlx::query("SELECT pg_advisory_unlock(4152)")
+                .execute(&mut conn)
+                .await
+                .unwrap();
+            name
+        })
+        .await
+        .clone()
+}
+
+fn hex_of(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl TestServer {
