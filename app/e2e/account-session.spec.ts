@@ -82,11 +82,17 @@ test("early-login experiment, variant B: a click on the page opens login, exempt
   });
   // The guest closed the check-in offer earlier this cycle: only the early login is under test.
   await page.addInitScript(() => localStorage.setItem("aivg.checkin-closed-at.guest", String(Date.now())));
+  const variant = page.waitForResponse((r) => r.url().includes("test_code=early_login"));
   await page.goto("/home");
+  await variant;
   const dialog = page.getByTestId("login-dialog");
   await expect(page.getByTestId("login-button")).toBeVisible();
-  await page.getByRole("heading", { level: 1 }).click();
-  await expect(dialog).toBeVisible();
+  // The page listens for clicks once it has applied the answer (a render after it arrived): on
+  // a loaded machine the first click can come before that, so it clicks until the dialog opens.
+  await expect(async () => {
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   // The login button itself is exempt: it opens the dialog once, through its own handler.
