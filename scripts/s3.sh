@@ -27,8 +27,14 @@ if [ ! -x "$venv/bin/moto_server" ]; then
   "$venv/bin/pip" install -q --disable-pip-version-check "moto[server]==$moto_version" >&2
 fi
 
-# One request answers whether a server is already listening there (a second run reuses it).
-alive() { curl -sf -o /dev/null --max-time 2 "$endpoint/moto-api/data.json"; }
+# One request answers whether a server is already listening there (a second run reuses it): any
+# HTTP answer counts. (moto's own `/moto-api/data.json` answers 500 once a test has deleted a
+# bucket it lists, and a server left running then looked dead while it held the port.)
+alive() {
+  local code
+  code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$endpoint/" || true)
+  [ "$code" != 000 ] && [ -n "$code" ]
+}
 if ! alive; then
   mkdir -p "$dir"
   "$venv/bin/moto_server" -H 127.0.0.1 -p "$port" >"$dir/log" 2>&1 &
