@@ -91,8 +91,9 @@ async fn pg_template(url: &str) -> String {
                 hash.update(f.file_name().unwrap().as_encoded_bytes());
                 hash.update(std::fs::read(f).unwrap());
             }
-            let digest = hash.finalize();
-            let name = format!("aivg_template_{}", hex_of(&digest[..6]));
+            let digest: [u8; 32] = hash.finalize().into();
+            let short = u64::from_be_bytes(digest[..8].try_into().unwrap());
+            let name = format!("aivg_template_{short:016x}");
             let mut conn = sqlx::PgConnection::connect(url)
                 .await
                 .expect("connect to DATABASE_URL");
@@ -125,10 +126,6 @@ async fn pg_template(url: &str) -> String {
         })
         .await
         .clone()
-}
-
-fn hex_of(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl TestServer {
